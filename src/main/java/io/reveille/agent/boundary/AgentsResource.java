@@ -1,0 +1,183 @@
+package io.reveille.agent.boundary;
+
+import io.reveille.agent.control.AgentService;
+import io.reveille.agent.control.AgentService.AgentChanges;
+import io.reveille.agent.control.AgentService.NewAgent;
+import io.reveille.agent.entity.Agent;
+import io.reveille.agent.entity.AgentConfig;
+import io.reveille.agent.entity.AgentKind;
+import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.agent.entity.AgentMode;
+import io.reveille.agent.entity.AgentSlots;
+import io.reveille.api.ETags;
+import io.reveille.platform.error.InvalidInputException;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * Agents over HTTP: translate JSON to commands for {@link AgentService} and its results back.
+ * Every response carries the agent's version as a strong ETag; every change honours
+ * {@code If-Match}.
+ */
+@Path("agents")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Agents")
+public class AgentsResource {
+
+  static final String IF_MATCH = "If-Match";
+
+  @Inject AgentService agents;
+
+  @Context UriInfo uriInfo;
+
+  @POST
+  @Operation(summary = "Create an agent (active unless lifecycle \"created\" is asked for)")
+  public Response create(@NotNull(message = "request body is required") @Valid AgentRequest body) {
+    var kind = AgentKind.fromWire(body.kind).orElseThrow(() -> new InvalidInputException("kind",
+        "unknown agent kind '" + body.kind + "'; known kinds: " + AgentKind.wireNames()));
+    var mode = body.mode == null ? AgentMode.AUTONOMOUS : AgentMode.fromWire(body.mode).orElseThrow();
+    var lifecycle = "created".equals(body.lifecycle) ? AgentLifecycle.CREATED : AgentLifecycle.ACTIVE;
+    var created = agents.create(new NewAgent(kind, body.displayName.strip(), mode, lifecycle,
+        categories(body.allowedCategoryIds), config(body.config), slots(body.slots)));
+    var location = uriInfo.getAbsolutePathBuilder().path(created.agent().getId()).build();
+    return Response.created(location)
+        .tag(ETags.of(created.agent().getVersion()))
+        .entity(AgentResponse.of(created))
+        .build();
+  }
+
+  @GET
+  @Operation(summary = "List agents, newest first, optionally by lifecycle and kind")
+  public List<AgentResponse> list(
+      @QueryParam("lifecycle") @Size(max = 32) String lifecycle,
+      @QueryParam("kind") @Size(max = 64) String kind) {
+    var lifecycleFilter = Optional.ofNullable(lifecycle).filter(v -> !v.isBlank())
+        .map(v -> AgentLifecycle.fromWire(v).orElseThrow(() -> new InvalidInputException(
+            "lifecycle", "unknown lifecycle '" + v + "'; one of created, active, dormant, destroyed")));
+    var kindFilter = Optional.ofNullable(kind).filter(v -> !v.isBlank())
+        .map(v -> AgentKind.fromWire(v).orElseThrow(() -> new InvalidInputException(
+            "kind", "unknown agent kind '" + v + "'; known kinds: " + AgentKind.wireNames())));
+    return agents.list(lifecycleFilter, kindFilter).stream()
+        .map(agent -> AgentResponse.of(agent, null, null))
+        .toList();
+  }
+
+  @GET
+  @Path("{id}")
+  @Operation(summary = "One agent with its slots")
+  public Response get(@PathParam("id") String id) {
+    var view = agents.view(id);
+    return Response.ok(AgentResponse.of(view)).tag(ETags.of(view.agent().getVersion())).build();
+  }
+
+  @GET
+  @Path("{id}/state")
+  @Operation(summary = "The agent's durable state: slots, wake schedule, memory pointers")
+  public Response state(@PathParam("id") String id) {
+    var state = agents.state(id);
+    return Response.ok(AgentStateResponse.of(state)).tag(ETags.of(state.getVersion())).build();
+  }
+
+  @PATCH
+  @Path("{id}")
+  @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
+  @Operation(summary = "Change displayName, allowedCategoryIds, config or slots (If-Match honoured)")
+  public Response update(
+      @PathParam("id") String id,
+      @HeaderParam(IF_MATCH) String ifMatch,
+      @NotNull(message = "request body is required") @Valid AgentPatch body) {
+    var changes = new AgentChanges(
+        Optional.ofNullable(body.displayName).map(String::strip),
+        Optional.ofNullable(body.allowedCategoryIds).map(AgentsResource::categories),
+        Optional.ofNullable(body.config).map(AgentsResource::config),
+        Optional.ofNullable(body.slots).map(AgentsResource::slots));
+    if (changes.displayName().isEmpty() && changes.allowedCategoryIds().isEmpty()
+        && changes.config().isEmpty() && changes.slots().isEmpty()) {
+      throw new InvalidInputException("body",
+          "nothing to change: give displayName, allowedCategoryIds, config or slots");
+    }
+    var view = agents.update(id, ETags.expectedVersion(ifMatch), changes);
+    return Response.ok(AgentResponse.of(view)).tag(ETags.of(view.agent().getVersion())).build();
+  }
+
+  @POST
+  @Path("{id}/pause")
+  @Operation(summary = "active → dormant")
+  public Response pause(@PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch) {
+    return transitioned(agents.pause(id, ETags.expectedVersion(ifMatch)));
+  }
+
+  @POST
+  @Path("{id}/resume")
+  @Operation(summary = "dormant → active")
+  public Response resume(@PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch) {
+    return transitioned(agents.resume(id, ETags.expectedVersion(ifMatch)));
+  }
+
+  @POST
+  @Path("{id}/destroy")
+  @Operation(summary = "→ destroyed; the agent stays as a tombstone until deleted")
+  public Response destroy(@PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch) {
+    return transitioned(agents.destroy(id, ETags.expectedVersion(ifMatch)));
+  }
+
+  @DELETE
+  @Path("{id}")
+  @Operation(summary = "Delete a destroyed agent and all it owns")
+  public Response delete(@PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch) {
+    agents.delete(id, ETags.expectedVersion(ifMatch));
+    return Response.noContent().build();
+  }
+
+  private Response transitioned(Agent agent) {
+    var view = agents.view(agent.getId());
+    return Response.ok(AgentResponse.of(view)).tag(ETags.of(agent.getVersion())).build();
+  }
+
+  private static Set<String> categories(List<String> ids) {
+    if (ids == null) {
+      return Set.of();
+    }
+    var unique = new HashSet<String>();
+    for (var id : ids) {
+      if (!unique.add(id.strip())) {
+        throw new InvalidInputException("allowedCategoryIds", "duplicate category id '" + id + "'");
+      }
+    }
+    return Set.copyOf(unique);
+  }
+
+  private static AgentConfig config(JsonObject json) {
+    return json == null ? AgentConfig.empty() : AgentConfig.fromUserJson(json, "config");
+  }
+
+  private static AgentSlots slots(JsonObject json) {
+    return json == null ? AgentSlots.empty() : AgentSlots.fromUserJson(json, "slots");
+  }
+}

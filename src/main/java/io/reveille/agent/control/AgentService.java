@@ -1,0 +1,187 @@
+package io.reveille.agent.control;
+
+import io.reveille.agent.entity.Agent;
+import io.reveille.agent.entity.AgentConfig;
+import io.reveille.agent.entity.AgentKind;
+import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.agent.entity.AgentLink;
+import io.reveille.agent.entity.AgentLinkType;
+import io.reveille.agent.entity.AgentMode;
+import io.reveille.agent.entity.AgentSlots;
+import io.reveille.agent.entity.AgentState;
+import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.error.PreconditionFailedException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.BiConsumer;
+
+/**
+ * The agent lifecycle: create, inspect, change, pause, resume, destroy and delete agents.
+ *
+ * <p>Each public method is one transaction. Concurrency is optimistic: an explicit expected version
+ * (the client's {@code If-Match}) that no longer matches is refused before anything changes, and a
+ * concurrent commit that slips between read and write is caught by {@code @Version} at flush; both
+ * leave the agent as the winner wrote it. Illegal lifecycle moves are refused by the entity.
+ */
+@ApplicationScoped
+@Transactional
+public class AgentService {
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  @Inject Clock clock;
+
+  /** What a new agent is made of; validated and typed by the boundary. */
+  public record NewAgent(
+      AgentKind kind,
+      String displayName,
+      AgentMode mode,
+      AgentLifecycle initialLifecycle,
+      Set<String> allowedCategoryIds,
+      AgentConfig config,
+      AgentSlots slots) {
+    public NewAgent {
+      Objects.requireNonNull(kind, "kind");
+      Objects.requireNonNull(displayName, "displayName");
+      Objects.requireNonNull(mode, "mode");
+      Objects.requireNonNull(initialLifecycle, "initialLifecycle");
+      allowedCategoryIds = Set.copyOf(allowedCategoryIds);
+      Objects.requireNonNull(config, "config");
+      Objects.requireNonNull(slots, "slots");
+    }
+  }
+
+  /** A partial update; an empty field stays as it is. */
+  public record AgentChanges(
+      Optional<String> displayName,
+      Optional<Set<String>> allowedCategoryIds,
+      Optional<AgentConfig> config,
+      Optional<AgentSlots> slots) {}
+
+  /** An agent together with its durable state, as one consistent read. */
+  public record AgentView(Agent agent, AgentState state) {}
+
+  /** Creates the agent, its state and the agent→state link in one transaction. */
+  public AgentView create(NewAgent request) {
+    var now = clock.instant();
+    var agentId = UUID.randomUUID().toString();
+    var agent = new Agent(agentId, request.kind(), request.displayName(), request.mode(),
+        request.allowedCategoryIds(), request.config(), now);
+    if (request.initialLifecycle() == AgentLifecycle.ACTIVE) {
+      agent.activate(now);
+    }
+    var state = new AgentState(UUID.randomUUID().toString(), agentId, request.slots(), now);
+    em.persist(agent);
+    em.persist(state);
+    em.persist(new AgentLink(UUID.randomUUID().toString(), agentId, state.getId(),
+        AgentLinkType.AGENT_STATE, now));
+    em.flush();
+    return new AgentView(agent, state);
+  }
+
+  public Optional<Agent> find(String agentId) {
+    return Optional.ofNullable(em.find(Agent.class, agentId));
+  }
+
+  public Agent get(String agentId) {
+    return find(agentId).orElseThrow(() -> new NotFoundException("agent", agentId));
+  }
+
+  public AgentView view(String agentId) {
+    return new AgentView(get(agentId), state(agentId));
+  }
+
+  public AgentState state(String agentId) {
+    get(agentId);
+    return em.createNamedQuery("AgentState.findByAgentId", AgentState.class)
+        .setParameter("agentId", agentId)
+        .getResultStream()
+        .findFirst()
+        .orElseThrow(() -> new NotFoundException("agent state", agentId));
+  }
+
+  public List<Agent> list(Optional<AgentLifecycle> lifecycle, Optional<AgentKind> kind) {
+    // Criteria rather than "(:p IS NULL OR ...)": Derby rejects untyped parameters in IS NULL.
+    var cb = em.getCriteriaBuilder();
+    var query = cb.createQuery(Agent.class);
+    var agent = query.from(Agent.class);
+    var filters = new java.util.ArrayList<jakarta.persistence.criteria.Predicate>();
+    lifecycle.ifPresent(value -> filters.add(cb.equal(agent.get("lifecycle"), value)));
+    kind.ifPresent(value -> filters.add(cb.equal(agent.get("kind"), value)));
+    query.where(filters.toArray(jakarta.persistence.criteria.Predicate[]::new))
+        .orderBy(cb.desc(agent.get("createdAt")), cb.asc(agent.get("id")));
+    return em.createQuery(query).getResultList();
+  }
+
+  public AgentView update(String agentId, OptionalLong expectedVersion, AgentChanges changes) {
+    var agent = current(agentId, expectedVersion);
+    var state = state(agentId);
+    var now = clock.instant();
+    changes.displayName().ifPresent(name -> agent.rename(name, now));
+    changes.allowedCategoryIds().ifPresent(ids -> agent.restrictToCategories(ids, now));
+    changes.config().ifPresent(config -> agent.reconfigure(config, now));
+    changes.slots().ifPresent(slots -> {
+      agent.requireNotDestroyed("update slots");
+      state.replaceSlots(slots, now);
+      // The agent's version is the ETag clients hold: a slots change must move it too.
+      agent.touch(now);
+    });
+    em.flush();
+    return new AgentView(agent, state);
+  }
+
+  public Agent pause(String agentId, OptionalLong expectedVersion) {
+    return transition(agentId, expectedVersion, Agent::pause);
+  }
+
+  public Agent resume(String agentId, OptionalLong expectedVersion) {
+    return transition(agentId, expectedVersion, Agent::resume);
+  }
+
+  public Agent destroy(String agentId, OptionalLong expectedVersion) {
+    return transition(agentId, expectedVersion, Agent::destroy);
+  }
+
+  /**
+   * Removes a destroyed agent and everything it owns for good. The schema's cascading foreign keys
+   * remove the rows that reference the agent; links are keyed by id, so they go explicitly.
+   */
+  public void delete(String agentId, OptionalLong expectedVersion) {
+    var agent = current(agentId, expectedVersion);
+    agent.requireDeletable();
+    em.createNamedQuery("AgentLink.deleteByEndpoint")
+        .setParameter("id", agentId)
+        .executeUpdate();
+    em.remove(agent);
+    em.flush();
+  }
+
+  private Agent transition(
+      String agentId, OptionalLong expectedVersion, BiConsumer<Agent, java.time.Instant> move) {
+    var agent = current(agentId, expectedVersion);
+    move.accept(agent, clock.instant());
+    em.flush();
+    return agent;
+  }
+
+  private Agent current(String agentId, OptionalLong expectedVersion) {
+    var agent = get(agentId);
+    if (expectedVersion.isPresent() && expectedVersion.getAsLong() != agent.getVersion()) {
+      throw new PreconditionFailedException("agent " + agentId + " is at version "
+          + agent.getVersion() + ", not " + expectedVersion.getAsLong()
+          + " (If-Match): reload it and retry");
+    }
+    return agent;
+  }
+}

@@ -1,0 +1,268 @@
+package io.reveille.agent.entity;
+
+import io.reveille.platform.error.ConflictException;
+import io.reveille.platform.error.IllegalTransitionException;
+import io.reveille.platform.error.InvalidInputException;
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * An agent: its identity, kind, lifecycle, the categories it may touch and its configuration.
+ *
+ * <p>The lifecycle is {@code created → active ⇄ dormant → destroyed}; each move is a method that
+ * refuses the illegal ones, so no caller can put an agent into a state the wake machinery does not
+ * expect. A destroyed agent is a tombstone: it can no longer be changed, only deleted. What the
+ * agent has learned lives in {@link AgentState}, what it is doing on a node in {@link
+ * AgentRuntimeState}. The version is the agent's ETag at the API.
+ */
+@Entity
+@Table(name = "agents")
+@NamedQuery(
+    name = "Agent.findByLifecycle",
+    query = "SELECT a FROM Agent a WHERE a.lifecycle = :lifecycle ORDER BY a.createdAt, a.id")
+public class Agent {
+
+  public static final int MAX_ID_LENGTH = 64;
+  public static final int MAX_DISPLAY_NAME_LENGTH = 200;
+  public static final int MAX_CATEGORY_ID_LENGTH = 64;
+
+  @Id
+  @Column(name = "id", length = MAX_ID_LENGTH, nullable = false, updatable = false)
+  private String id;
+
+  @Version
+  @Column(name = "version", nullable = false)
+  private long version;
+
+  @Convert(converter = AgentKind.Converter.class)
+  @Column(name = "kind", length = 32, nullable = false, updatable = false)
+  private AgentKind kind;
+
+  @Column(name = "display_name", length = MAX_DISPLAY_NAME_LENGTH, nullable = false)
+  private String displayName;
+
+  @Convert(converter = AgentLifecycle.Converter.class)
+  @Column(name = "lifecycle", length = 16, nullable = false)
+  private AgentLifecycle lifecycle;
+
+  @Convert(converter = AgentMode.Converter.class)
+  @Column(name = "mode", length = 16, nullable = false)
+  private AgentMode mode;
+
+  @ElementCollection(fetch = FetchType.EAGER)
+  @CollectionTable(name = "agent_allowed_categories", joinColumns = @JoinColumn(name = "agent_id"))
+  @Column(name = "category_id", length = MAX_CATEGORY_ID_LENGTH, nullable = false)
+  private Set<String> allowedCategoryIds = new HashSet<>();
+
+  @Convert(converter = AgentConfig.Converter.class)
+  @Column(name = "config", nullable = false)
+  private AgentConfig config;
+
+  @Column(name = "created_at", nullable = false, updatable = false)
+  private Instant createdAt;
+
+  @Column(name = "updated_at", nullable = false)
+  private Instant updatedAt;
+
+  @Column(name = "destroyed_at")
+  private Instant destroyedAt;
+
+  protected Agent() {}
+
+  /** A new agent in lifecycle {@code created}; {@link #activate} makes it wake. */
+  public Agent(String id, AgentKind kind, String displayName, AgentMode mode,
+      Set<String> allowedCategoryIds, AgentConfig config, Instant now) {
+    this.id = requireId(id);
+    this.kind = Objects.requireNonNull(kind, "kind");
+    this.displayName = requireDisplayName(displayName);
+    this.mode = Objects.requireNonNull(mode, "mode");
+    this.allowedCategoryIds.addAll(requireCategoryIds(allowedCategoryIds));
+    this.config = Objects.requireNonNull(config, "config");
+    this.lifecycle = AgentLifecycle.CREATED;
+    this.createdAt = Objects.requireNonNull(now, "now");
+    this.updatedAt = now;
+  }
+
+  /** {@code created → active}: the agent starts to wake. */
+  public void activate(Instant now) {
+    move(EnumSet.of(AgentLifecycle.CREATED), AgentLifecycle.ACTIVE, now);
+  }
+
+  /** {@code active → dormant}: the agent stops waking but keeps everything. */
+  public void pause(Instant now) {
+    move(EnumSet.of(AgentLifecycle.ACTIVE), AgentLifecycle.DORMANT, now);
+  }
+
+  /** {@code dormant → active}. */
+  public void resume(Instant now) {
+    move(EnumSet.of(AgentLifecycle.DORMANT), AgentLifecycle.ACTIVE, now);
+  }
+
+  /** Any lifecycle but {@code destroyed} → {@code destroyed}: a tombstone until deleted. */
+  public void destroy(Instant now) {
+    move(EnumSet.complementOf(EnumSet.of(AgentLifecycle.DESTROYED)), AgentLifecycle.DESTROYED,
+        now);
+    destroyedAt = now;
+  }
+
+  private void move(Set<AgentLifecycle> from, AgentLifecycle to, Instant now) {
+    Objects.requireNonNull(now, "now");
+    if (!from.contains(lifecycle)) {
+      throw new IllegalTransitionException("agent " + id, lifecycle.wire(), to.wire());
+    }
+    lifecycle = to;
+    updatedAt = now;
+  }
+
+  /**
+   * Refuses to delete an agent that is not destroyed: deleting removes its whole history, so it
+   * takes the explicit destroy step first.
+   */
+  public void requireDeletable() {
+    if (lifecycle != AgentLifecycle.DESTROYED) {
+      throw new IllegalTransitionException("agent " + id, lifecycle.wire(), "deleted");
+    }
+  }
+
+  /** Refuses {@code action} on a destroyed agent, naming it in the conflict. */
+  public void requireNotDestroyed(String action) {
+    if (lifecycle == AgentLifecycle.DESTROYED) {
+      throw new ConflictException("agent " + id + " is destroyed: cannot " + action);
+    }
+  }
+
+  public void rename(String newDisplayName, Instant now) {
+    requireNotDestroyed("rename it");
+    displayName = requireDisplayName(newDisplayName);
+    updatedAt = Objects.requireNonNull(now, "now");
+  }
+
+  /** Replaces the allow-list of categories the agent's tools and queries may touch. */
+  public void restrictToCategories(Set<String> categoryIds, Instant now) {
+    requireNotDestroyed("change its categories");
+    var checked = requireCategoryIds(categoryIds);
+    Objects.requireNonNull(now, "now");
+    // Changed in place: Hibernate tracks the collection it loaded, not a replacement.
+    allowedCategoryIds.retainAll(checked);
+    allowedCategoryIds.addAll(checked);
+    updatedAt = now;
+  }
+
+  public void reconfigure(AgentConfig newConfig, Instant now) {
+    requireNotDestroyed("reconfigure it");
+    config = Objects.requireNonNull(newConfig, "config");
+    updatedAt = Objects.requireNonNull(now, "now");
+  }
+
+  /**
+   * Records that something the agent owns changed (its slots, say), so that its version — the
+   * ETag clients hold — moves on. {@code updatedAt} always moves forward, by a microsecond if the
+   * clock has not, so the row is dirty and Hibernate increments the version at flush.
+   */
+  public void touch(Instant now) {
+    Objects.requireNonNull(now, "now");
+    var earliest = updatedAt.plus(1, ChronoUnit.MICROS);
+    updatedAt = now.isBefore(earliest) ? earliest : now;
+  }
+
+  private static String requireId(String id) {
+    Objects.requireNonNull(id, "id");
+    if (id.isBlank() || id.length() > MAX_ID_LENGTH) {
+      throw new IllegalArgumentException("agent id must be 1 to " + MAX_ID_LENGTH
+          + " characters, not blank: '" + id + "'");
+    }
+    return id;
+  }
+
+  private static String requireDisplayName(String name) {
+    if (name == null || name.isBlank()) {
+      throw new InvalidInputException("displayName", "must not be blank");
+    }
+    if (name.length() > MAX_DISPLAY_NAME_LENGTH) {
+      throw new InvalidInputException("displayName", "is " + name.length()
+          + " characters long; at most " + MAX_DISPLAY_NAME_LENGTH + " are allowed");
+    }
+    return name;
+  }
+
+  private static Set<String> requireCategoryIds(Set<String> ids) {
+    Objects.requireNonNull(ids, "allowedCategoryIds");
+    for (var categoryId : ids) {
+      if (categoryId == null || categoryId.isBlank()) {
+        throw new InvalidInputException("allowedCategoryIds", "category ids must not be blank");
+      }
+      if (categoryId.length() > MAX_CATEGORY_ID_LENGTH) {
+        throw new InvalidInputException("allowedCategoryIds", "category id '" + categoryId
+            + "' is longer than " + MAX_CATEGORY_ID_LENGTH + " characters");
+      }
+    }
+    return Set.copyOf(ids);
+  }
+
+  public String getId() {
+    return id;
+  }
+
+  public long getVersion() {
+    return version;
+  }
+
+  public AgentKind getKind() {
+    return kind;
+  }
+
+  public String getDisplayName() {
+    return displayName;
+  }
+
+  public AgentLifecycle getLifecycle() {
+    return lifecycle;
+  }
+
+  public AgentMode getMode() {
+    return mode;
+  }
+
+  /** Unmodifiable; the strict allow-list the agent's tools and queries are confined to. */
+  public Set<String> getAllowedCategoryIds() {
+    return Collections.unmodifiableSet(allowedCategoryIds);
+  }
+
+  public AgentConfig getConfig() {
+    return config;
+  }
+
+  public Instant getCreatedAt() {
+    return createdAt;
+  }
+
+  public Instant getUpdatedAt() {
+    return updatedAt;
+  }
+
+  /** When the agent was destroyed; {@code null} while it is not. */
+  public Instant getDestroyedAt() {
+    return destroyedAt;
+  }
+
+  @Override
+  public String toString() {
+    return "Agent[" + id + ", " + kind.wire() + ", " + lifecycle.wire() + ", v" + version + "]";
+  }
+}

@@ -1,0 +1,189 @@
+package io.reveille.agent.entity;
+
+import io.reveille.platform.json.DocumentReader;
+import io.reveille.platform.json.DocumentWriter;
+import io.reveille.platform.json.JsonDocuments;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import jakarta.persistence.AttributeConverter;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How an agent thinks: which model and prompt it uses and the operator's standing instructions.
+ *
+ * <p>A typed, schema-versioned document rather than a raw map so that a typo in a field name is a
+ * 400 naming the field, not a setting silently ignored. Immutable; change it with the withers.
+ * Stored as JSON text; fields written by a newer version are kept and written back (see {@code
+ * io.reveille.platform.json}).
+ */
+public final class AgentConfig {
+
+  public static final int SCHEMA_VERSION = 1;
+  public static final int MAX_ID_LENGTH = 200;
+  public static final int MAX_INSTRUCTIONS_LENGTH = 20_000;
+
+  static final String ROOT = "config";
+  private static final String MODEL_ID = "modelId";
+  private static final String PROMPT_ID = "promptId";
+  private static final String INSTRUCTIONS = "instructions";
+
+  private static final AgentConfig EMPTY = new AgentConfig(SCHEMA_VERSION, null, null, null,
+      JsonValue.EMPTY_JSON_OBJECT, JsonValue.EMPTY_JSON_OBJECT);
+
+  private final int schemaVersion;
+  private final String modelId;
+  private final String promptId;
+  private final String instructions;
+  private final JsonObject extension;
+  private final JsonObject unknownFields;
+  private final String stored;
+
+  private AgentConfig(int schemaVersion, String modelId, String promptId, String instructions,
+      JsonObject extension, JsonObject unknownFields) {
+    this.schemaVersion = schemaVersion;
+    this.modelId = modelId;
+    this.promptId = promptId;
+    this.instructions = instructions;
+    this.extension = extension;
+    this.unknownFields = unknownFields;
+    this.stored = write(DocumentWriter.of(schemaVersion)).buildStored(unknownFields);
+  }
+
+  public static AgentConfig empty() {
+    return EMPTY;
+  }
+
+  /**
+   * Reads a config from a request, strictly.
+   *
+   * @param path where the document sits in the request, e.g. {@code config}; errors name fields
+   *     below it, e.g. {@code config.modelId}
+   * @throws io.reveille.platform.error.InvalidInputException naming the offending field
+   */
+  public static AgentConfig fromUserJson(JsonObject json, String path) {
+    var config = read(DocumentReader.strict(json, path));
+    JsonDocuments.requireStorable(config.stored, path);
+    return config;
+  }
+
+  /** Reads a stored config, keeping fields a newer version wrote. */
+  public static AgentConfig fromStored(String json) {
+    return read(DocumentReader.stored(json, ROOT));
+  }
+
+  private static AgentConfig read(DocumentReader in) {
+    var version = in.schemaVersion(SCHEMA_VERSION);
+    var model = in.identifier(MODEL_ID, MAX_ID_LENGTH).orElse(null);
+    var prompt = in.identifier(PROMPT_ID, MAX_ID_LENGTH).orElse(null);
+    var text = in.text(INSTRUCTIONS, MAX_INSTRUCTIONS_LENGTH).orElse(null);
+    var extension = in.extension();
+    return new AgentConfig(version, model, prompt, text, extension, in.unknownFields());
+  }
+
+  /** The stored form: schema version, known fields, extension and any kept unknown fields. */
+  public String toStored() {
+    return stored;
+  }
+
+  /** The API form: what this version knows, acceptable as is to {@link #fromUserJson}. */
+  public JsonObject toJson() {
+    return write(DocumentWriter.of(SCHEMA_VERSION)).build();
+  }
+
+  private DocumentWriter write(DocumentWriter out) {
+    return out.add(MODEL_ID, getModelId())
+        .add(PROMPT_ID, getPromptId())
+        .add(INSTRUCTIONS, getInstructions())
+        .extension(extension);
+  }
+
+  /** A copy using another model; {@code null} clears it. */
+  public AgentConfig withModelId(String newModelId) {
+    return new AgentConfig(schemaVersion, newModelId, promptId, instructions, extension,
+        unknownFields).checked();
+  }
+
+  /** A copy using another prompt; {@code null} clears it. */
+  public AgentConfig withPromptId(String newPromptId) {
+    return new AgentConfig(schemaVersion, modelId, newPromptId, instructions, extension,
+        unknownFields).checked();
+  }
+
+  /** A copy with other instructions; {@code null} clears them. */
+  public AgentConfig withInstructions(String newInstructions) {
+    return new AgentConfig(schemaVersion, modelId, promptId, newInstructions, extension,
+        unknownFields).checked();
+  }
+
+  /** A copy with another extension object; its keys must be namespaced. */
+  public AgentConfig withExtension(JsonObject newExtension) {
+    return new AgentConfig(schemaVersion, modelId, promptId, instructions,
+        Objects.requireNonNull(newExtension, "extension"), unknownFields).checked();
+  }
+
+  /** Applies the user-input rules to a copy made by a wither, so both paths refuse the same. */
+  private AgentConfig checked() {
+    fromUserJson(toJson(), ROOT);
+    JsonDocuments.requireStorable(stored, ROOT);
+    return this;
+  }
+
+  /** The version of the rules this document was written under; newer if a newer node wrote it. */
+  public int getSchemaVersion() {
+    return schemaVersion;
+  }
+
+  public Optional<String> getModelId() {
+    return Optional.ofNullable(modelId);
+  }
+
+  public Optional<String> getPromptId() {
+    return Optional.ofNullable(promptId);
+  }
+
+  public Optional<String> getInstructions() {
+    return Optional.ofNullable(instructions);
+  }
+
+  /** Free-form data under namespaced keys such as {@code acme.color}. */
+  public JsonObject getExtension() {
+    return extension;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return this == other || other instanceof AgentConfig that
+        && schemaVersion == that.schemaVersion
+        && Objects.equals(modelId, that.modelId)
+        && Objects.equals(promptId, that.promptId)
+        && Objects.equals(instructions, that.instructions)
+        && extension.equals(that.extension)
+        && unknownFields.equals(that.unknownFields);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(schemaVersion, modelId, promptId, instructions, extension, unknownFields);
+  }
+
+  @Override
+  public String toString() {
+    return "AgentConfig" + stored;
+  }
+
+  /** Stores the config as JSON text; a missing value reads as {@link #empty()}. */
+  @jakarta.persistence.Converter
+  public static class Converter implements AttributeConverter<AgentConfig, String> {
+
+    @Override
+    public String convertToDatabaseColumn(AgentConfig config) {
+      return config == null ? null : config.toStored();
+    }
+
+    @Override
+    public AgentConfig convertToEntityAttribute(String json) {
+      return json == null ? empty() : fromStored(json);
+    }
+  }
+}

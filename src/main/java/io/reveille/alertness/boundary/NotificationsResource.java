@@ -1,0 +1,85 @@
+package io.reveille.alertness.boundary;
+
+import io.reveille.alertness.control.InvalidBatchException;
+import io.reveille.alertness.control.NotificationBatchDocuments;
+import io.reveille.alertness.control.NotificationBatchParser;
+import io.reveille.alertness.control.NotificationIntake;
+import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.error.NotFoundException;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.Queue;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * Notification batches over HTTP, for producers without a JMS client.
+ *
+ * <p>A posted batch is validated here, so the producer learns at once what is wrong with it, then
+ * put on {@code reveille.notifications} unchanged: from there it takes exactly the path of a batch
+ * sent over JMS.
+ */
+@Path("notifications")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Notifications")
+public class NotificationsResource {
+
+  @Inject NotificationBatchParser parser;
+  @Inject NotificationIntake intake;
+  @Inject NotificationBatchDocuments documents;
+
+  @Resource(lookup = "jms/reveille/ConnectionFactory")
+  ConnectionFactory connectionFactory;
+
+  @Resource(lookup = "jms/reveille/notifications")
+  Queue notifications;
+
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Accept one NotificationBatch and queue it (202)")
+  public Response post(String body) {
+    String batchId;
+    try {
+      batchId = parser.parse(body).batchId();
+    } catch (InvalidBatchException e) {
+      throw new InvalidInputException(fieldOf(e.getMessage()), e.getMessage());
+    }
+    try (var context = connectionFactory.createContext()) {
+      context.createProducer().send(notifications, body);
+    }
+    JsonObject accepted = Json.createObjectBuilder()
+        .add("batchId", batchId)
+        .add("status", "queued")
+        .build();
+    return Response.accepted(accepted).build();
+  }
+
+  @GET
+  @Path("{batchId}")
+  @Operation(summary = "A recorded batch; 404 until the consumer has recorded it")
+  public JsonObject get(@PathParam("batchId") String batchId) {
+    return intake.find(batchId)
+        .map(documents::toJson)
+        .orElseThrow(() -> new NotFoundException("notification batch", batchId));
+  }
+
+  /** Parser reasons start with the offending field ("tokens[3]: ..."). */
+  private static String fieldOf(String reason) {
+    var colon = reason.indexOf(':');
+    var field = colon > 0 ? reason.substring(0, colon) : "body";
+    return field.contains(" ") ? "body" : field;
+  }
+}

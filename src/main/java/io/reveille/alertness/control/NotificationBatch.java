@@ -1,0 +1,83 @@
+package io.reveille.alertness.control;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One validated {@code NotificationBatch} document (schemaVersion 1): the set of things that
+ * changed in one committed transaction of some producer.
+ *
+ * <p>Only {@link NotificationBatchParser} creates these, so every instance has passed the limits
+ * and shape checks of the public contract (API.md).
+ */
+public record NotificationBatch(
+    int schemaVersion,
+    String batchId,
+    Origin origin,
+    Optional<String> hostId,
+    OptionalLong counter,
+    List<String> tokens,
+    List<String> semanticKeys,
+    List<String> subtypeTokens,
+    List<String> entityIds,
+    List<EntitySnapshot> entities,
+    Optional<String> originAgentId,
+    Optional<String> originRunKey) {
+
+  public NotificationBatch {
+    Objects.requireNonNull(batchId, "batchId");
+    Objects.requireNonNull(origin, "origin");
+    tokens = List.copyOf(tokens);
+    semanticKeys = List.copyOf(semanticKeys);
+    subtypeTokens = List.copyOf(subtypeTokens);
+    entityIds = List.copyOf(entityIds);
+    entities = List.copyOf(entities);
+  }
+
+  /** Every token the batch carries, raw and pre-classified, in order of appearance. */
+  public List<String> allTokens() {
+    var all = new java.util.LinkedHashSet<String>(tokens);
+    all.addAll(semanticKeys);
+    all.addAll(subtypeTokens);
+    all.addAll(entityIds);
+    return List.copyOf(all);
+  }
+
+  /** Where a batch came from. */
+  public enum Origin {
+    LOCAL("local"),
+    SYNC("sync"),
+    EXTERNAL("external");
+
+    private final String wire;
+
+    Origin(String wire) {
+      this.wire = wire;
+    }
+
+    public String wire() {
+      return wire;
+    }
+
+    static Optional<Origin> fromWire(String value) {
+      for (var origin : values()) {
+        if (origin.wire.equals(value)) {
+          return Optional.of(origin);
+        }
+      }
+      return Optional.empty();
+    }
+  }
+
+  /** A producer's snapshot of a changed entity that Reveille does not store itself. */
+  public record EntitySnapshot(
+      String id, Optional<String> type, Optional<String> categoryId, Map<String, Object> attributes) {
+    public EntitySnapshot {
+      Objects.requireNonNull(id, "id");
+      attributes = Map.copyOf(attributes);
+    }
+  }
+}

@@ -1,0 +1,104 @@
+package io.reveille.alertness.control;
+
+import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
+import io.reveille.alertness.entity.NotificationBatchRecord;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Writes a validated {@link NotificationBatch} as its normalised schemaVersion-1 JSON document and
+ * reads a stored record back for the API.
+ *
+ * <p>Normalised means: defaults applied ({@code origin}), absent optional fields left out, so two
+ * producers saying the same thing store the same document.
+ */
+@ApplicationScoped
+public class NotificationBatchDocuments {
+
+  public NotificationBatchRecord record(NotificationBatch batch, Instant receivedAt) {
+    return new NotificationBatchRecord(batch.batchId(), batch.origin().wire(),
+        batch.hostId().orElse(null),
+        batch.counter().isPresent() ? batch.counter().getAsLong() : null,
+        batch.originAgentId().orElse(null), batch.allTokens().size(),
+        toJson(batch).toString(), receivedAt);
+  }
+
+  public JsonObject toJson(NotificationBatch batch) {
+    var json = Json.createObjectBuilder()
+        .add("schemaVersion", batch.schemaVersion())
+        .add("batchId", batch.batchId())
+        .add("origin", batch.origin().wire());
+    batch.hostId().ifPresent(v -> json.add("hostId", v));
+    batch.counter().ifPresent(v -> json.add("counter", v));
+    json.add("tokens", strings(batch.tokens()))
+        .add("semanticKeys", strings(batch.semanticKeys()))
+        .add("subtypeTokens", strings(batch.subtypeTokens()))
+        .add("entityIds", strings(batch.entityIds()));
+    var entities = Json.createArrayBuilder();
+    batch.entities().forEach(e -> entities.add(entity(e)));
+    json.add("entities", entities);
+    batch.originAgentId().ifPresent(v -> json.add("originAgentId", v));
+    batch.originRunKey().ifPresent(v -> json.add("originRunKey", v));
+    return json.build();
+  }
+
+  /** The stored document plus when it was received. */
+  public JsonObject toJson(NotificationBatchRecord record) {
+    try (var reader = Json.createReader(new StringReader(record.getDocument()))) {
+      return Json.createObjectBuilder(reader.readObject())
+          .add("receivedAt", record.getReceivedAt().toString())
+          .build();
+    }
+  }
+
+  private static JsonObjectBuilder entity(EntitySnapshot snapshot) {
+    var json = Json.createObjectBuilder().add("id", snapshot.id());
+    snapshot.type().ifPresent(v -> json.add("type", v));
+    snapshot.categoryId().ifPresent(v -> json.add("categoryId", v));
+    var attributes = Json.createObjectBuilder();
+    snapshot.attributes().forEach((name, value) -> addValue(attributes, name, value));
+    return json.add("attributes", attributes);
+  }
+
+  private static void addValue(JsonObjectBuilder target, String name, Object value) {
+    if (value instanceof Collection<?> list) {
+      var array = Json.createArrayBuilder();
+      list.forEach(item -> addItem(array, item));
+      target.add(name, array);
+    } else if (value instanceof String s) {
+      target.add(name, s);
+    } else if (value instanceof BigDecimal n) {
+      target.add(name, n);
+    } else if (value instanceof Boolean b) {
+      target.add(name, b);
+    } else {
+      target.addNull(name);
+    }
+  }
+
+  private static void addItem(JsonArrayBuilder target, Object value) {
+    if (value instanceof String s) {
+      target.add(s);
+    } else if (value instanceof BigDecimal n) {
+      target.add(n);
+    } else if (value instanceof Boolean b) {
+      target.add(b);
+    } else {
+      target.addNull();
+    }
+  }
+
+  private static JsonArrayBuilder strings(List<String> values) {
+    var array = Json.createArrayBuilder();
+    values.forEach(array::add);
+    return array;
+  }
+}

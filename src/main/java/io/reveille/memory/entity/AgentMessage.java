@@ -1,0 +1,298 @@
+package io.reveille.memory.entity;
+
+import io.reveille.platform.error.InvalidInputException;
+import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import org.hibernate.annotations.Immutable;
+
+/**
+ * One entry of an agent's append-only message log.
+ *
+ * <p>Why one row per message, chained by {@code prevMessageId}, and never a list on a parent: an
+ * append writes one new row however long the history is, concurrent readers never see a
+ * half-rewritten history, and a sync peer receives only what is new. A message never changes once
+ * written, so it is {@code @Immutable} and has no version.
+ *
+ * <p>A summary message stands for the span {@code summaryStartMessageId..summaryEndMessageId} of
+ * older messages (raw messages stay; they remain the source of truth). Its depth is 1 for a
+ * summary of raw messages and one more than the deepest summary it folds in. Only summaries carry
+ * a span; the constructor refuses anything else.
+ */
+@Entity
+@Immutable
+@Table(name = "agent_messages")
+@NamedQuery(
+    name = "AgentMessage.findByThreadNewestFirst",
+    query = "SELECT m FROM AgentMessage m WHERE m.agentId = :agentId AND m.threadId = :threadId"
+        + " ORDER BY m.createdAt DESC, m.id DESC")
+@NamedQuery(
+    name = "AgentMessage.findByKindOldestFirst",
+    query = "SELECT m FROM AgentMessage m WHERE m.agentId = :agentId AND m.kind = :kind"
+        + " ORDER BY m.createdAt, m.id")
+public class AgentMessage {
+
+  static final int ID_LENGTH = 64;
+  static final int THREAD_ID_LENGTH = 200;
+  static final int REFERENCE_LENGTH = 200;
+
+  @Id
+  @Column(name = "id", length = ID_LENGTH)
+  private String id;
+
+  @Column(name = "agent_id", length = 64, nullable = false, updatable = false)
+  private String agentId;
+
+  @Column(name = "thread_id", length = THREAD_ID_LENGTH, nullable = false, updatable = false)
+  private String threadId;
+
+  @Convert(converter = AgentMessageKind.Converter.class)
+  @Column(name = "message_kind", length = 16, nullable = false, updatable = false)
+  private AgentMessageKind kind;
+
+  @Column(name = "created_at", nullable = false, updatable = false)
+  private Instant createdAt;
+
+  @Column(name = "prev_message_id", length = ID_LENGTH, updatable = false)
+  private String prevMessageId;
+
+  @Column(name = "content_entry_id", length = REFERENCE_LENGTH, updatable = false)
+  private String contentEntryId;
+
+  @Column(name = "trigger_source_id", length = REFERENCE_LENGTH, updatable = false)
+  private String triggerSourceId;
+
+  @Column(name = "summary_start_message_id", length = ID_LENGTH, updatable = false)
+  private String summaryStartMessageId;
+
+  @Column(name = "summary_end_message_id", length = ID_LENGTH, updatable = false)
+  private String summaryEndMessageId;
+
+  @Column(name = "summary_depth", nullable = false, updatable = false)
+  private int summaryDepth;
+
+  @Column(name = "tokens_approx", nullable = false, updatable = false)
+  private int tokensApprox;
+
+  @Convert(converter = AgentMessageMetadata.Converter.class)
+  @Column(name = "metadata", nullable = false, updatable = false)
+  private AgentMessageMetadata metadata;
+
+  protected AgentMessage() {}
+
+  /**
+   * A complete log entry; {@link #builder} reads better for all but summaries.
+   *
+   * @param prevMessageId the previous message of the thread, {@code null} for the first one
+   * @param contentEntryId the payload (or journal entry) holding large content, if any
+   * @param triggerSourceId what caused this message (a notification batch, a run key), if known
+   * @param summaryStartMessageId first message of the summarised span; only for summaries
+   * @param summaryEndMessageId last message of the summarised span; only for summaries
+   * @param summaryDepth at least 1 for summaries, 0 otherwise
+   * @throws InvalidInputException if any of the invariants above does not hold
+   */
+  public AgentMessage(String id, String agentId, String threadId, AgentMessageKind kind,
+      Instant createdAt, String prevMessageId, String contentEntryId, String triggerSourceId,
+      String summaryStartMessageId, String summaryEndMessageId, int summaryDepth,
+      int tokensApprox, AgentMessageMetadata metadata) {
+    this.id = text("id", id, ID_LENGTH);
+    this.agentId = text("agentId", agentId, 64);
+    this.threadId = text("threadId", threadId, THREAD_ID_LENGTH);
+    this.kind = required("kind", kind);
+    this.createdAt = required("createdAt", createdAt);
+    this.prevMessageId = optionalText("prevMessageId", prevMessageId, ID_LENGTH);
+    if (id.equals(prevMessageId)) {
+      throw new InvalidInputException("prevMessageId", "a message cannot follow itself");
+    }
+    this.contentEntryId = optionalText("contentEntryId", contentEntryId, REFERENCE_LENGTH);
+    this.triggerSourceId = optionalText("triggerSourceId", triggerSourceId, REFERENCE_LENGTH);
+    this.summaryStartMessageId =
+        optionalText("summaryStartMessageId", summaryStartMessageId, ID_LENGTH);
+    this.summaryEndMessageId = optionalText("summaryEndMessageId", summaryEndMessageId, ID_LENGTH);
+    if (kind == AgentMessageKind.SUMMARY) {
+      required("summaryStartMessageId", summaryStartMessageId);
+      required("summaryEndMessageId", summaryEndMessageId);
+      if (summaryDepth < 1) {
+        throw new InvalidInputException("summaryDepth", "a summary has a depth of at least 1");
+      }
+      if (id.equals(summaryStartMessageId) || id.equals(summaryEndMessageId)) {
+        throw new InvalidInputException("summaryStartMessageId",
+            "a summary cannot be part of the span it summarises");
+      }
+    } else {
+      if (summaryStartMessageId != null || summaryEndMessageId != null) {
+        throw new InvalidInputException("summaryStartMessageId",
+            "only a summary message has a summary span, not a " + kind.wire() + " message");
+      }
+      if (summaryDepth != 0) {
+        throw new InvalidInputException("summaryDepth",
+            "only a summary message has a summary depth, not a " + kind.wire() + " message");
+      }
+    }
+    this.summaryDepth = summaryDepth;
+    if (tokensApprox < 0) {
+      throw new InvalidInputException("tokensApprox", "must not be negative");
+    }
+    this.tokensApprox = tokensApprox;
+    this.metadata = required("metadata", metadata);
+  }
+
+  /** Starts a message that is not a summary; the optional fields default to empty. */
+  public static Builder builder(String id, String agentId, String threadId, AgentMessageKind kind,
+      Instant createdAt) {
+    return new Builder(id, agentId, threadId, kind, createdAt);
+  }
+
+  public String getId() {
+    return id;
+  }
+
+  public String getAgentId() {
+    return agentId;
+  }
+
+  public String getThreadId() {
+    return threadId;
+  }
+
+  public AgentMessageKind getKind() {
+    return kind;
+  }
+
+  public Instant getCreatedAt() {
+    return createdAt;
+  }
+
+  public String getPrevMessageId() {
+    return prevMessageId;
+  }
+
+  public String getContentEntryId() {
+    return contentEntryId;
+  }
+
+  public String getTriggerSourceId() {
+    return triggerSourceId;
+  }
+
+  public String getSummaryStartMessageId() {
+    return summaryStartMessageId;
+  }
+
+  public String getSummaryEndMessageId() {
+    return summaryEndMessageId;
+  }
+
+  public int getSummaryDepth() {
+    return summaryDepth;
+  }
+
+  public int getTokensApprox() {
+    return tokensApprox;
+  }
+
+  public AgentMessageMetadata getMetadata() {
+    return metadata;
+  }
+
+  public boolean isSummary() {
+    return kind == AgentMessageKind.SUMMARY;
+  }
+
+  @Override
+  public String toString() {
+    return "AgentMessage[" + id + ", " + kind.wire() + " in " + threadId + "]";
+  }
+
+  /** Collects the optional parts of a message; {@link #build} applies every guard. */
+  public static final class Builder {
+    private final String id;
+    private final String agentId;
+    private final String threadId;
+    private final AgentMessageKind kind;
+    private final Instant createdAt;
+    private String prevMessageId;
+    private String contentEntryId;
+    private String triggerSourceId;
+    private String summaryStartMessageId;
+    private String summaryEndMessageId;
+    private int summaryDepth;
+    private int tokensApprox;
+    private AgentMessageMetadata metadata = AgentMessageMetadata.empty();
+
+    private Builder(String id, String agentId, String threadId, AgentMessageKind kind,
+        Instant createdAt) {
+      this.id = id;
+      this.agentId = agentId;
+      this.threadId = threadId;
+      this.kind = kind;
+      this.createdAt = createdAt;
+    }
+
+    public Builder prevMessageId(String value) {
+      this.prevMessageId = value;
+      return this;
+    }
+
+    public Builder contentEntryId(String value) {
+      this.contentEntryId = value;
+      return this;
+    }
+
+    public Builder triggerSourceId(String value) {
+      this.triggerSourceId = value;
+      return this;
+    }
+
+    /** The span a summary message stands for; only for {@link AgentMessageKind#SUMMARY}. */
+    public Builder summarySpan(String startMessageId, String endMessageId, int depth) {
+      this.summaryStartMessageId = startMessageId;
+      this.summaryEndMessageId = endMessageId;
+      this.summaryDepth = depth;
+      return this;
+    }
+
+    public Builder tokensApprox(int value) {
+      this.tokensApprox = value;
+      return this;
+    }
+
+    public Builder metadata(AgentMessageMetadata value) {
+      this.metadata = value;
+      return this;
+    }
+
+    /** @throws InvalidInputException if the message would break an invariant */
+    public AgentMessage build() {
+      return new AgentMessage(id, agentId, threadId, kind, createdAt, prevMessageId,
+          contentEntryId, triggerSourceId, summaryStartMessageId, summaryEndMessageId,
+          summaryDepth, tokensApprox, metadata);
+    }
+  }
+
+  private static <T> T required(String field, T value) {
+    if (value == null) {
+      throw new InvalidInputException(field, "is required");
+    }
+    return value;
+  }
+
+  private static String text(String field, String value, int maxLength) {
+    if (value == null || value.isBlank()) {
+      throw new InvalidInputException(field, "must not be blank");
+    }
+    return optionalText(field, value, maxLength);
+  }
+
+  private static String optionalText(String field, String value, int maxLength) {
+    if (value != null && (value.isBlank() || value.length() > maxLength)) {
+      throw new InvalidInputException(field,
+          "must be 1 to " + maxLength + " characters and not blank");
+    }
+    return value;
+  }
+}

@@ -1,0 +1,47 @@
+package io.reveille.messaging;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.Queue;
+
+/**
+ * Moves a message that can never be processed to a dead-letter queue, with the reason.
+ *
+ * <p>The broker dead-letters on its own after its redelivery limit, but then nobody learns why.
+ * A consumer that recognises poison (malformed JSON, a broken contract) sends it here instead and
+ * returns normally: the original is acknowledged, the queue keeps moving, and an operator finds the
+ * body with {@value #REASON_PROPERTY} beside it. Sending joins the consumer's transaction, so the
+ * message is either dead-lettered or redelivered, never lost.
+ */
+@ApplicationScoped
+public class DeadLetters {
+
+  public static final String REASON_PROPERTY = "reveilleDeadLetterReason";
+  public static final String ORIGINAL_ID_PROPERTY = "reveilleOriginalMessageId";
+  public static final String ORIGINAL_DESTINATION_PROPERTY = "reveilleOriginalDestination";
+  static final int MAX_REASON_LENGTH = 1000;
+
+  @Resource(lookup = "jms/reveille/ConnectionFactory")
+  ConnectionFactory connectionFactory;
+
+  public void send(Queue deadLetterQueue, Message original, String body, String reason)
+      throws JMSException {
+    try (var context = connectionFactory.createContext()) {
+      var copy = body == null ? context.createMessage() : context.createTextMessage(body);
+      copy.setStringProperty(REASON_PROPERTY, truncate(reason));
+      copy.setStringProperty(ORIGINAL_ID_PROPERTY, original.getJMSMessageID());
+      if (original.getJMSDestination() != null) {
+        copy.setStringProperty(ORIGINAL_DESTINATION_PROPERTY, original.getJMSDestination().toString());
+      }
+      context.createProducer().send(deadLetterQueue, copy);
+    }
+  }
+
+  static String truncate(String reason) {
+    var text = reason == null ? "unknown" : reason;
+    return text.length() <= MAX_REASON_LENGTH ? text : text.substring(0, MAX_REASON_LENGTH - 1) + "…";
+  }
+}

@@ -1,0 +1,47 @@
+package io.reveille.messaging;
+
+import jakarta.jms.BytesMessage;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.TextMessage;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * Reads the JSON text of an incoming message. Producers send UTF-8 JSON as a text message, or as a
+ * bytes message when their client (AMQP, MQTT, some STOMP clients) cannot say "text".
+ */
+public final class JmsBodies {
+
+  /** Bodies above this size are not read into memory; such a message is dead-lettered. */
+  public static final long MAX_BODY_BYTES = 4L * 1024 * 1024;
+
+  private JmsBodies() {}
+
+  /**
+   * The body as text, or empty when the message type carries no text (map, object, stream
+   * messages) or the body is larger than {@link #MAX_BODY_BYTES}.
+   */
+  public static Optional<String> text(Message message) throws JMSException {
+    if (message instanceof TextMessage text) {
+      var body = text.getText();
+      return body == null || body.length() > MAX_BODY_BYTES ? Optional.empty() : Optional.of(body);
+    }
+    if (message instanceof BytesMessage bytes) {
+      var length = bytes.getBodyLength();
+      if (length > MAX_BODY_BYTES) {
+        return Optional.empty();
+      }
+      var buffer = new byte[(int) length];
+      bytes.readBytes(buffer);
+      return Optional.of(new String(buffer, StandardCharsets.UTF_8));
+    }
+    return Optional.empty();
+  }
+
+  /** A short description of a message's type for a dead-letter reason. */
+  public static String describe(Message message) {
+    var type = message.getClass().getInterfaces();
+    return type.length > 0 ? type[0].getSimpleName() : message.getClass().getSimpleName();
+  }
+}

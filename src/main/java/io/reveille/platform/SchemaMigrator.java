@@ -1,0 +1,77 @@
+package io.reveille.platform;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+
+/**
+ * Brings the database schema to the version this build expects before anything uses it.
+ *
+ * <p>The schema is owned by the versioned scripts in {@code db/migration}, the same scripts for
+ * the embedded Derby database and PostgreSQL; Hibernate never generates DDL. Running at start-up
+ * inside the server (rather than from a build plugin) means an operator upgrading Reveille only
+ * deploys the new application. Several nodes starting at once are safe: Flyway serialises them with
+ * a database lock.
+ *
+ * <p>Outside any JTA transaction, because Flyway commits each migration itself.
+ */
+@Startup
+@Singleton
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class SchemaMigrator {
+
+  private static final Logger LOG = Logger.getLogger(SchemaMigrator.class.getName());
+
+  @Resource(lookup = "jdbc/reveille")
+  DataSource dataSource;
+
+  @PostConstruct
+  void migrate() {
+    var classLoader = SchemaMigrator.class.getClassLoader();
+    var result = Flyway.configure(classLoader)
+        .dataSource(dataSource)
+        .placeholders(Map.of("text_type", textType()))
+        .resourceProvider(new SchemaMigrations(classLoader))
+        .javaMigrationClassProvider(List::of)
+        .load()
+        .migrate();
+    LOG.log(Level.INFO, "Database schema at version {0} ({1} migration(s) applied)",
+        new Object[] {result.targetSchemaVersion, result.migrationsExecuted});
+  }
+
+  /**
+   * The column type for unbounded text (JSON documents, report bodies): the one thing the
+   * migrations cannot say portably. Derby has {@code CLOB}, PostgreSQL {@code TEXT}; both read and
+   * write as a plain string through JDBC, so the entities map them without {@code @Lob}.
+   */
+  private String textType() {
+    try (var connection = dataSource.getConnection()) {
+      return textType(connection.getMetaData().getDatabaseProductName());
+    } catch (SQLException e) {
+      throw new IllegalStateException("Cannot reach the database to migrate it: " + e.getMessage(), e);
+    }
+  }
+
+  static String textType(String databaseProduct) {
+    var product = databaseProduct.toLowerCase(Locale.ROOT);
+    if (product.contains("derby")) {
+      return "CLOB";
+    }
+    if (product.contains("postgres")) {
+      return "TEXT";
+    }
+    throw new IllegalStateException("Unsupported database '" + databaseProduct
+        + "': Reveille runs on Apache Derby or PostgreSQL");
+  }
+}

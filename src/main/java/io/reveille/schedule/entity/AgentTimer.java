@@ -1,0 +1,242 @@
+package io.reveille.schedule.entity;
+
+import io.reveille.platform.error.IllegalTransitionException;
+import io.reveille.platform.error.InvalidInputException;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.persistence.AttributeConverter;
+import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.io.StringReader;
+import java.time.Instant;
+import java.time.ZoneId;
+
+/**
+ * A recurring wake an agent was given: the schedule as the user meant it, in a zone, and the next
+ * instant it fires.
+ *
+ * <p>Why the intent is stored and not only the next instant: "07:00 local" must stay 07:00 across
+ * daylight-saving changes, clock corrections and a move to another zone, so the next firing is
+ * always recomputed from the intent (by the scheduler; this entity only records the result). The
+ * scheduled instant is also what the timer's wake run key is derived from, so a firing recorded
+ * twice, on two nodes or after a crash, wakes the agent once.
+ */
+@Entity
+@Table(name = "agent_timers")
+@NamedQuery(
+    name = "AgentTimer.findByAgent",
+    query = "SELECT t FROM AgentTimer t WHERE t.agentId = :agentId ORDER BY t.createdAt, t.id")
+@NamedQuery(
+    name = "AgentTimer.findActive",
+    query = "SELECT t FROM AgentTimer t WHERE t.active = true ORDER BY t.nextRunAt, t.id")
+@NamedQuery(
+    name = "AgentTimer.findDue",
+    query = "SELECT t FROM AgentTimer t WHERE t.active = true AND t.nextRunAt <= :now"
+        + " ORDER BY t.nextRunAt, t.id")
+public class AgentTimer {
+
+  @Id
+  @Column(name = "id", length = 64)
+  private String id;
+
+  @Column(name = "agent_id", length = 64, nullable = false, updatable = false)
+  private String agentId;
+
+  @Convert(converter = ScheduleKind.Converter.class)
+  @Column(name = "schedule_kind", length = 16, nullable = false)
+  private ScheduleKind scheduleKind;
+
+  @Convert(converter = AgentTimer.ScheduleConverter.class)
+  @Column(name = "schedule", nullable = false)
+  private JsonObject schedule;
+
+  @Column(name = "zone_id", length = 64, nullable = false)
+  private String zoneId;
+
+  @Column(name = "active", nullable = false)
+  private boolean active;
+
+  @Column(name = "next_run_at")
+  private Instant nextRunAt;
+
+  @Column(name = "last_fired_at")
+  private Instant lastFiredAt;
+
+  @Column(name = "created_at", nullable = false, updatable = false)
+  private Instant createdAt;
+
+  @Column(name = "updated_at", nullable = false)
+  private Instant updatedAt;
+
+  @Version
+  @Column(name = "version", nullable = false)
+  private long version;
+
+  protected AgentTimer() {}
+
+  /**
+   * An active timer.
+   *
+   * @param schedule the schedule document; its {@code kind}, when present, must be {@code
+   *     scheduleKind}
+   * @param zoneId the zone the wall-clock intent is meant in ({@code UTC} for intervals)
+   * @param nextRunAt the first firing, computed from the schedule
+   */
+  public AgentTimer(String id, String agentId, ScheduleKind scheduleKind, JsonObject schedule,
+      ZoneId zoneId, Instant nextRunAt, Instant now) {
+    this.id = text("id", id, 64);
+    this.agentId = text("agentId", agentId, 64);
+    this.scheduleKind = required("schedule.kind", scheduleKind);
+    this.schedule = required("schedule", schedule);
+    var declared = schedule.get("kind");
+    if (declared != null && !(declared instanceof JsonString kind
+        && kind.getString().equals(scheduleKind.wire()))) {
+      throw new InvalidInputException("schedule.kind",
+          "the document says " + declared + " but the timer is " + scheduleKind.wire());
+    }
+    this.zoneId = required("schedule.zone", zoneId).getId();
+    this.nextRunAt = required("nextRunAt", nextRunAt);
+    this.createdAt = required("now", now);
+    this.updatedAt = now;
+    this.active = true;
+  }
+
+  /**
+   * Records the firing scheduled for {@code firedAt} and the next one.
+   *
+   * @param firedAt the scheduled instant that fired (not the moment the code ran)
+   * @param next the following firing, or {@code null} when the schedule has no more (the timer
+   *     then deactivates itself)
+   * @throws IllegalTransitionException if the timer is inactive
+   * @throws InvalidInputException if {@code firedAt} is before the last recorded firing or {@code
+   *     next} is not after {@code firedAt}
+   */
+  public void recordFired(Instant firedAt, Instant next) {
+    required("firedAt", firedAt);
+    requireActive("fired");
+    if (lastFiredAt != null && firedAt.isBefore(lastFiredAt)) {
+      throw new InvalidInputException("firedAt",
+          "the timer already fired at " + lastFiredAt + ", after " + firedAt);
+    }
+    if (next != null && !next.isAfter(firedAt)) {
+      throw new InvalidInputException("nextRunAt", "must be after the firing " + firedAt);
+    }
+    lastFiredAt = firedAt;
+    nextRunAt = next;
+    active = next != null;
+    updatedAt = firedAt;
+  }
+
+  /**
+   * Sets a recomputed next firing (after a clock jump, a time zone change or a catch-up) without
+   * recording a firing.
+   */
+  public void reschedule(Instant next, Instant now) {
+    required("nextRunAt", next);
+    required("now", now);
+    requireActive("rescheduled");
+    nextRunAt = next;
+    updatedAt = now;
+  }
+
+  /** active → inactive: the timer no longer fires. */
+  public void deactivate(Instant now) {
+    required("now", now);
+    requireActive("inactive");
+    active = false;
+    nextRunAt = null;
+    updatedAt = now;
+  }
+
+  private void requireActive(String to) {
+    if (!active) {
+      throw new IllegalTransitionException("timer " + id, "inactive", to);
+    }
+  }
+
+  public String getId() {
+    return id;
+  }
+
+  public String getAgentId() {
+    return agentId;
+  }
+
+  public ScheduleKind getScheduleKind() {
+    return scheduleKind;
+  }
+
+  /** The wall-clock intent as the user gave it. */
+  public JsonObject getSchedule() {
+    return schedule;
+  }
+
+  public ZoneId getZoneId() {
+    return ZoneId.of(zoneId);
+  }
+
+  public boolean isActive() {
+    return active;
+  }
+
+  /** The next scheduled firing; {@code null} once the timer is inactive. */
+  public Instant getNextRunAt() {
+    return nextRunAt;
+  }
+
+  public Instant getLastFiredAt() {
+    return lastFiredAt;
+  }
+
+  public Instant getCreatedAt() {
+    return createdAt;
+  }
+
+  public Instant getUpdatedAt() {
+    return updatedAt;
+  }
+
+  public long getVersion() {
+    return version;
+  }
+
+  private static <T> T required(String field, T value) {
+    if (value == null) {
+      throw new InvalidInputException(field, "is required");
+    }
+    return value;
+  }
+
+  private static String text(String field, String value, int maxLength) {
+    if (value == null || value.isBlank() || value.length() > maxLength) {
+      throw new InvalidInputException(field,
+          "must be 1 to " + maxLength + " characters and not blank");
+    }
+    return value;
+  }
+
+  /** Stores the schedule document as JSON text. */
+  public static class ScheduleConverter implements AttributeConverter<JsonObject, String> {
+
+    @Override
+    public String convertToDatabaseColumn(JsonObject value) {
+      return value == null ? null : value.toString();
+    }
+
+    @Override
+    public JsonObject convertToEntityAttribute(String stored) {
+      if (stored == null) {
+        return null;
+      }
+      try (var reader = Json.createReader(new StringReader(stored))) {
+        return reader.readObject();
+      }
+    }
+  }
+}

@@ -1,0 +1,324 @@
+package io.reveille.tool.entity;
+
+import io.reveille.platform.error.IllegalTransitionException;
+import io.reveille.platform.error.InvalidInputException;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.persistence.AttributeConverter;
+import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.io.StringReader;
+import java.time.Instant;
+
+/**
+ * One entry of the tool-call ledger, keyed by the call's idempotency key.
+ *
+ * <p>Why a ledger row per key, written in the same transaction as the effect: a wake that is
+ * retried or replayed derives the same keys (from its run key and the action), finds the rows and
+ * returns the stored receipts instead of acting twice. The key is the primary key, so two nodes
+ * reserving the same call at once cannot both succeed; the version makes every move a
+ * compare-and-set.
+ *
+ * <p>Moves: {@code pending → running} ({@link #start}); {@code pending | running → succeeded}
+ * ({@link #succeed}) or {@code → failed} ({@link #fail}) — straight from pending when the tool ran
+ * inside the transaction that records it; {@code failed | running → running} ({@link #retry}: a
+ * retry under the same key, or a call a crash left running taken over); {@code pending | running |
+ * failed → cancelled} ({@link #cancel}). {@code succeeded} and {@code cancelled} are final. Every
+ * move that begins an execution counts an attempt.
+ */
+@Entity
+@Table(name = "tool_calls")
+@NamedQuery(
+    name = "ToolCall.findByRunKey",
+    query = "SELECT c FROM ToolCall c WHERE c.runKey = :runKey"
+        + " ORDER BY c.createdAt, c.idempotencyKey")
+@NamedQuery(
+    name = "ToolCall.findByAgentNewestFirst",
+    query = "SELECT c FROM ToolCall c WHERE c.agentId = :agentId"
+        + " ORDER BY c.createdAt DESC, c.idempotencyKey DESC")
+@NamedQuery(
+    name = "ToolCall.findByStatusUpdatedBefore",
+    query = "SELECT c FROM ToolCall c WHERE c.status = :status AND c.updatedAt < :before"
+        + " ORDER BY c.updatedAt, c.idempotencyKey")
+public class ToolCall {
+
+  public static final int KEY_LENGTH = 200;
+  public static final int ERROR_LENGTH = 2000;
+
+  @Id
+  @Column(name = "idempotency_key", length = KEY_LENGTH)
+  private String idempotencyKey;
+
+  @Column(name = "agent_id", length = 64, nullable = false, updatable = false)
+  private String agentId;
+
+  @Column(name = "run_key", length = 200, updatable = false)
+  private String runKey;
+
+  @Column(name = "tool_name", length = 100, nullable = false, updatable = false)
+  private String toolName;
+
+  @Column(name = "operation_id", length = 200, updatable = false)
+  private String operationId;
+
+  @Convert(converter = ToolSideEffect.Converter.class)
+  @Column(name = "side_effect_class", length = 16, nullable = false, updatable = false)
+  private ToolSideEffect sideEffect;
+
+  @Convert(converter = ToolCallStatus.Converter.class)
+  @Column(name = "status", length = 16, nullable = false)
+  private ToolCallStatus status;
+
+  @Convert(converter = ToolCall.JsonConverter.class)
+  @Column(name = "arguments", nullable = false, updatable = false)
+  private JsonObject arguments;
+
+  @Convert(converter = ToolCall.JsonConverter.class)
+  @Column(name = "result")
+  private JsonObject result;
+
+  @Column(name = "error_code", length = 100)
+  private String errorCode;
+
+  @Column(name = "error_message", length = ERROR_LENGTH)
+  private String errorMessage;
+
+  @Column(name = "external_correlation_id", length = 200)
+  private String externalCorrelationId;
+
+  @Column(name = "attempts", nullable = false)
+  private int attempts;
+
+  @Column(name = "created_at", nullable = false, updatable = false)
+  private Instant createdAt;
+
+  @Column(name = "updated_at", nullable = false)
+  private Instant updatedAt;
+
+  @Version
+  @Column(name = "version", nullable = false)
+  private long version;
+
+  protected ToolCall() {}
+
+  /**
+   * Reserves the key: a pending call that has not run yet.
+   *
+   * @param runKey the wake run making the call, {@code null} for a call made over the API
+   * @param operationId the caller's operation id the key was derived from, if any
+   * @param arguments the arguments as given (canonical JSON), never {@code null}
+   */
+  public ToolCall(String idempotencyKey, String agentId, String runKey, String toolName,
+      String operationId, ToolSideEffect sideEffect, JsonObject arguments, Instant now) {
+    this.idempotencyKey = text("idempotencyKey", idempotencyKey, KEY_LENGTH);
+    this.agentId = text("agentId", agentId, 64);
+    this.runKey = optionalText("runKey", runKey, 200);
+    this.toolName = text("toolName", toolName, 100);
+    this.operationId = optionalText("operationId", operationId, 200);
+    this.sideEffect = required("sideEffect", sideEffect);
+    this.arguments = required("arguments", arguments);
+    this.createdAt = required("now", now);
+    this.updatedAt = now;
+    this.status = ToolCallStatus.PENDING;
+  }
+
+  /** pending → running: execution begins (an external call is about to be sent). */
+  public void start(Instant now) {
+    move(now, ToolCallStatus.RUNNING, ToolCallStatus.PENDING);
+    attempts++;
+  }
+
+  /**
+   * pending | running → succeeded: stores the receipt; the key never runs again. Clears the error
+   * of an earlier failed attempt.
+   */
+  public void succeed(Instant now, JsonObject result) {
+    required("result", result);
+    var from = move(now, ToolCallStatus.SUCCEEDED, ToolCallStatus.PENDING, ToolCallStatus.RUNNING);
+    if (from == ToolCallStatus.PENDING) {
+      attempts++;
+    }
+    this.result = result;
+    this.errorCode = null;
+    this.errorMessage = null;
+  }
+
+  /** pending | running → failed: stores the error (the message cut to {@value #ERROR_LENGTH}). */
+  public void fail(Instant now, String errorCode, String errorMessage) {
+    var code = text("errorCode", errorCode, 100);
+    var from = move(now, ToolCallStatus.FAILED, ToolCallStatus.PENDING, ToolCallStatus.RUNNING);
+    if (from == ToolCallStatus.PENDING) {
+      attempts++;
+    }
+    this.errorCode = code;
+    this.errorMessage = truncate(errorMessage);
+  }
+
+  /**
+   * failed | running → running: runs the call again under the same key, after a failure or when
+   * a call a crashed node left running is taken over. Whether another attempt is within budget is
+   * the caller's decision ({@link #getAttempts()}).
+   */
+  public void retry(Instant now) {
+    move(now, ToolCallStatus.RUNNING, ToolCallStatus.FAILED, ToolCallStatus.RUNNING);
+    attempts++;
+  }
+
+  /** pending | running | failed → cancelled: gives the call up; final. */
+  public void cancel(Instant now, String why) {
+    move(now, ToolCallStatus.CANCELLED,
+        ToolCallStatus.PENDING, ToolCallStatus.RUNNING, ToolCallStatus.FAILED);
+    if (why != null) {
+      this.errorMessage = truncate(why);
+    }
+  }
+
+  /**
+   * Remembers the provider's id for the request (message id, request id), so that a call left
+   * running can be reconciled by asking the provider instead of sending again.
+   */
+  public void recordExternalCorrelationId(String correlationId, Instant now) {
+    var value = text("externalCorrelationId", correlationId, 200);
+    required("now", now);
+    if (status.isFinal()) {
+      throw new IllegalTransitionException("tool call " + idempotencyKey, status.wire(),
+          status.wire() + " (correlated)");
+    }
+    externalCorrelationId = value;
+    updatedAt = now;
+  }
+
+  private ToolCallStatus move(Instant now, ToolCallStatus to, ToolCallStatus... allowedFrom) {
+    required("now", now);
+    var from = status;
+    for (var allowed : allowedFrom) {
+      if (from == allowed) {
+        status = to;
+        updatedAt = now;
+        return from;
+      }
+    }
+    throw new IllegalTransitionException("tool call " + idempotencyKey, from.wire(), to.wire());
+  }
+
+  public String getIdempotencyKey() {
+    return idempotencyKey;
+  }
+
+  public String getAgentId() {
+    return agentId;
+  }
+
+  public String getRunKey() {
+    return runKey;
+  }
+
+  public String getToolName() {
+    return toolName;
+  }
+
+  public String getOperationId() {
+    return operationId;
+  }
+
+  public ToolSideEffect getSideEffect() {
+    return sideEffect;
+  }
+
+  public ToolCallStatus getStatus() {
+    return status;
+  }
+
+  public JsonObject getArguments() {
+    return arguments;
+  }
+
+  /** The stored receipt of a succeeded call, {@code null} otherwise. */
+  public JsonObject getResult() {
+    return result;
+  }
+
+  public String getErrorCode() {
+    return errorCode;
+  }
+
+  public String getErrorMessage() {
+    return errorMessage;
+  }
+
+  public String getExternalCorrelationId() {
+    return externalCorrelationId;
+  }
+
+  /** How many executions have begun under this key. */
+  public int getAttempts() {
+    return attempts;
+  }
+
+  public Instant getCreatedAt() {
+    return createdAt;
+  }
+
+  public Instant getUpdatedAt() {
+    return updatedAt;
+  }
+
+  public long getVersion() {
+    return version;
+  }
+
+  private static String truncate(String message) {
+    if (message == null || message.length() <= ERROR_LENGTH) {
+      return message;
+    }
+    var end = Character.isHighSurrogate(message.charAt(ERROR_LENGTH - 1))
+        ? ERROR_LENGTH - 1 : ERROR_LENGTH;
+    return message.substring(0, end);
+  }
+
+  private static <T> T required(String field, T value) {
+    if (value == null) {
+      throw new InvalidInputException(field, "is required");
+    }
+    return value;
+  }
+
+  private static String text(String field, String value, int maxLength) {
+    if (value == null || value.isBlank()) {
+      throw new InvalidInputException(field, "must not be blank");
+    }
+    return optionalText(field, value, maxLength);
+  }
+
+  private static String optionalText(String field, String value, int maxLength) {
+    if (value != null && (value.isBlank() || value.length() > maxLength)) {
+      throw new InvalidInputException(field,
+          "must be 1 to " + maxLength + " characters and not blank");
+    }
+    return value;
+  }
+
+  /** Stores arguments and results as JSON text. */
+  public static class JsonConverter implements AttributeConverter<JsonObject, String> {
+
+    @Override
+    public String convertToDatabaseColumn(JsonObject value) {
+      return value == null ? null : value.toString();
+    }
+
+    @Override
+    public JsonObject convertToEntityAttribute(String stored) {
+      if (stored == null) {
+        return null;
+      }
+      try (var reader = Json.createReader(new StringReader(stored))) {
+        return reader.readObject();
+      }
+    }
+  }
+}

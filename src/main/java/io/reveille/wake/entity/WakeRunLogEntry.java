@@ -1,0 +1,345 @@
+package io.reveille.wake.entity;
+
+import io.reveille.platform.error.ConflictException;
+import io.reveille.platform.error.IllegalTransitionException;
+import io.reveille.platform.error.InvalidInputException;
+import jakarta.json.Json;
+import jakarta.json.JsonString;
+import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.io.StringReader;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * One wake of one agent, keyed by its deterministic run key, from enqueue to its final status.
+ *
+ * <p>Why a row per run key: the key is derived from what caused the wake (subscription and batch,
+ * timer and scheduled instant, session and turn), so every duplicate of a wake (a redelivered
+ * message, a timer firing on two nodes, a replay after a crash) lands on the same row. The runner
+ * stops when it finds the row completed; a new trigger for an agent that already has a queued wake
+ * merges its tokens into that row instead of waking the agent twice ({@link #mergeTokens}, allowed
+ * only while queued). The version makes "start" a compare-and-set: of two consumers starting the
+ * same run, one fails at commit.
+ *
+ * <p>Moves: {@code queued → started → completed}; {@code queued | started → skipped};
+ * {@code started → failed}; {@code started → started} on a redelivery after a crash
+ * ({@link #restart}); {@code failed | started → queued} for recovery ({@link #requeue}).
+ * {@code completed} and {@code skipped} are final. Every other move throws
+ * {@link IllegalTransitionException}.
+ */
+@Entity
+@Table(name = "wake_run_log")
+@NamedQuery(
+    name = "WakeRunLogEntry.findByAgentNewestFirst",
+    query = "SELECT w FROM WakeRunLogEntry w WHERE w.agentId = :agentId"
+        + " ORDER BY w.createdAt DESC, w.runKey DESC")
+@NamedQuery(
+    name = "WakeRunLogEntry.findByAgentAndStatus",
+    query = "SELECT w FROM WakeRunLogEntry w WHERE w.agentId = :agentId AND w.status = :status"
+        + " ORDER BY w.createdAt, w.runKey")
+@NamedQuery(
+    name = "WakeRunLogEntry.findByStatus",
+    query = "SELECT w FROM WakeRunLogEntry w WHERE w.status = :status"
+        + " ORDER BY w.createdAt, w.runKey")
+public class WakeRunLogEntry {
+
+  /** Longest run key; a SHA-256 in hex (64) fits with room for a readable prefix. */
+  public static final int RUN_KEY_LENGTH = 200;
+  /** Longest stored error message; longer ones are cut. */
+  public static final int ERROR_LENGTH = 2000;
+  /** Longest token, the same limit as a notification batch's tokens. */
+  public static final int TOKEN_LENGTH = 256;
+
+  @Id
+  @Column(name = "run_key", length = RUN_KEY_LENGTH)
+  private String runKey;
+
+  @Column(name = "agent_id", length = 64, nullable = false, updatable = false)
+  private String agentId;
+
+  @Convert(converter = WakeReason.Converter.class)
+  @Column(name = "reason", length = 32, nullable = false, updatable = false)
+  private WakeReason reason;
+
+  @Column(name = "reason_id", length = 200, updatable = false)
+  private String reasonId;
+
+  @Column(name = "thread_id", length = 200, nullable = false, updatable = false)
+  private String threadId;
+
+  @Convert(converter = WakeStatus.Converter.class)
+  @Column(name = "status", length = 16, nullable = false)
+  private WakeStatus status;
+
+  /** JSON array of strings; see {@link #getTokens()}. */
+  @Column(name = "tokens", nullable = false)
+  private String tokens;
+
+  @Column(name = "logical_change_key", length = 200, updatable = false)
+  private String logicalChangeKey;
+
+  @Column(name = "attempts", nullable = false)
+  private int attempts;
+
+  @Column(name = "created_at", nullable = false, updatable = false)
+  private Instant createdAt;
+
+  @Column(name = "not_before")
+  private Instant notBefore;
+
+  @Column(name = "started_at")
+  private Instant startedAt;
+
+  @Column(name = "completed_at")
+  private Instant completedAt;
+
+  @Column(name = "error_message", length = ERROR_LENGTH)
+  private String errorMessage;
+
+  @Version
+  @Column(name = "version", nullable = false)
+  private long version;
+
+  protected WakeRunLogEntry() {}
+
+  /**
+   * A queued wake.
+   *
+   * @param reasonId the subscription, timer or session that caused it, if any
+   * @param threadId the message thread the run writes to
+   * @param tokens the trigger tokens (empty for timers and manual wakes); duplicates collapse
+   * @param logicalChangeKey the batch's cross-device change key, if any
+   */
+  public WakeRunLogEntry(String runKey, String agentId, WakeReason reason, String reasonId,
+      String threadId, Collection<String> tokens, String logicalChangeKey, Instant createdAt) {
+    this.runKey = text("runKey", runKey, RUN_KEY_LENGTH);
+    this.agentId = text("agentId", agentId, 64);
+    this.reason = required("reason", reason);
+    this.reasonId = optionalText("reasonId", reasonId, 200);
+    this.threadId = text("threadId", threadId, 200);
+    this.tokens = write(union(List.of(), required("tokens", tokens)));
+    this.logicalChangeKey = optionalText("logicalChangeKey", logicalChangeKey, 200);
+    this.createdAt = required("createdAt", createdAt);
+    this.status = WakeStatus.QUEUED;
+  }
+
+  /**
+   * Coalesces another trigger into this queued wake: its tokens join the ones already here.
+   *
+   * @return whether any token was new
+   * @throws ConflictException unless the run is still queued (a started run has already read its
+   *     tokens; the trigger needs a wake of its own)
+   */
+  public boolean mergeTokens(Collection<String> more) {
+    required("tokens", more);
+    if (status != WakeStatus.QUEUED) {
+      throw new ConflictException("wake run " + runKey + " is " + status.wire()
+          + "; tokens merge only into a queued run");
+    }
+    var current = getTokens();
+    var merged = union(current, more);
+    if (merged.size() == current.size()) {
+      return false;
+    }
+    tokens = write(merged);
+    return true;
+  }
+
+  /**
+   * Holds a queued wake until {@code deadline} (the subscription throttle); later triggers keep
+   * merging into it meanwhile.
+   */
+  public void deferUntil(Instant deadline) {
+    required("notBefore", deadline);
+    if (status != WakeStatus.QUEUED) {
+      throw new IllegalTransitionException("wake run " + runKey, status.wire(), "deferred");
+    }
+    notBefore = deadline;
+  }
+
+  /** queued → started: a runner picked the wake up; counts an attempt. */
+  public void start(Instant now) {
+    move(WakeStatus.QUEUED, WakeStatus.STARTED, now);
+    attempts++;
+    startedAt = now;
+  }
+
+  /**
+   * started → started: the wake was delivered again after the runner that started it died; counts
+   * another attempt.
+   */
+  public void restart(Instant now) {
+    move(WakeStatus.STARTED, WakeStatus.STARTED, now);
+    attempts++;
+    startedAt = now;
+  }
+
+  /** started → completed; final. */
+  public void complete(Instant now) {
+    move(WakeStatus.STARTED, WakeStatus.COMPLETED, now);
+    completedAt = now;
+  }
+
+  /** queued | started → skipped; final. {@code why} is kept as the run's message. */
+  public void skip(Instant now, String why) {
+    required("now", now);
+    if (status != WakeStatus.QUEUED && status != WakeStatus.STARTED) {
+      throw new IllegalTransitionException("wake run " + runKey, status.wire(),
+          WakeStatus.SKIPPED.wire());
+    }
+    status = WakeStatus.SKIPPED;
+    completedAt = now;
+    errorMessage = truncate(why);
+  }
+
+  /** started → failed, keeping the (possibly cut) error. */
+  public void fail(Instant now, String error) {
+    move(WakeStatus.STARTED, WakeStatus.FAILED, now);
+    completedAt = now;
+    errorMessage = truncate(error);
+  }
+
+  /**
+   * failed | started → queued: recovery queues a failed run, or one a crash left started, again
+   * under the same run key. The last error stays until the run ends again.
+   */
+  public void requeue() {
+    if (status != WakeStatus.FAILED && status != WakeStatus.STARTED) {
+      throw new IllegalTransitionException("wake run " + runKey, status.wire(),
+          WakeStatus.QUEUED.wire());
+    }
+    status = WakeStatus.QUEUED;
+    startedAt = null;
+    completedAt = null;
+  }
+
+  private void move(WakeStatus from, WakeStatus to, Instant now) {
+    required("now", now);
+    if (status != from) {
+      throw new IllegalTransitionException("wake run " + runKey, status.wire(), to.wire());
+    }
+    status = to;
+  }
+
+  public String getRunKey() {
+    return runKey;
+  }
+
+  public String getAgentId() {
+    return agentId;
+  }
+
+  public WakeReason getReason() {
+    return reason;
+  }
+
+  public String getReasonId() {
+    return reasonId;
+  }
+
+  public String getThreadId() {
+    return threadId;
+  }
+
+  public WakeStatus getStatus() {
+    return status;
+  }
+
+  /** The trigger tokens in the order they first arrived, without duplicates; unmodifiable. */
+  public List<String> getTokens() {
+    try (var reader = Json.createReader(new StringReader(tokens))) {
+      return reader.readArray().getValuesAs(JsonString.class).stream()
+          .map(JsonString::getString)
+          .toList();
+    }
+  }
+
+  public String getLogicalChangeKey() {
+    return logicalChangeKey;
+  }
+
+  /** How many times a runner has started this wake. */
+  public int getAttempts() {
+    return attempts;
+  }
+
+  public Instant getCreatedAt() {
+    return createdAt;
+  }
+
+  /** The throttle deadline of a deferred wake, or {@code null}. */
+  public Instant getNotBefore() {
+    return notBefore;
+  }
+
+  public Instant getStartedAt() {
+    return startedAt;
+  }
+
+  /** When the run completed, was skipped or failed. */
+  public Instant getCompletedAt() {
+    return completedAt;
+  }
+
+  /** The error of a failed run or the reason of a skipped one (at most {@value #ERROR_LENGTH}). */
+  public String getErrorMessage() {
+    return errorMessage;
+  }
+
+  public long getVersion() {
+    return version;
+  }
+
+  private static List<String> union(List<String> current, Collection<String> more) {
+    var all = new LinkedHashSet<>(current);
+    for (var token : more) {
+      all.add(text("tokens[]", token, TOKEN_LENGTH));
+    }
+    return List.copyOf(all);
+  }
+
+  private static String write(Collection<String> values) {
+    var array = Json.createArrayBuilder();
+    values.forEach(array::add);
+    return array.build().toString();
+  }
+
+  static String truncate(String message) {
+    if (message == null || message.length() <= ERROR_LENGTH) {
+      return message;
+    }
+    var end = Character.isHighSurrogate(message.charAt(ERROR_LENGTH - 1))
+        ? ERROR_LENGTH - 1 : ERROR_LENGTH;
+    return message.substring(0, end);
+  }
+
+  private static <T> T required(String field, T value) {
+    if (value == null) {
+      throw new InvalidInputException(field, "is required");
+    }
+    return value;
+  }
+
+  private static String text(String field, String value, int maxLength) {
+    if (value == null || value.isBlank()) {
+      throw new InvalidInputException(field, "must not be blank");
+    }
+    return optionalText(field, value, maxLength);
+  }
+
+  private static String optionalText(String field, String value, int maxLength) {
+    if (value != null && (value.isBlank() || value.length() > maxLength)) {
+      throw new InvalidInputException(field,
+          "must be 1 to " + maxLength + " characters and not blank");
+    }
+    return value;
+  }
+}

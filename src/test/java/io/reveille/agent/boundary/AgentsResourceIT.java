@@ -1,0 +1,188 @@
+package io.reveille.agent.boundary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.testing.Api;
+import io.reveille.testing.Deployments;
+import jakarta.json.JsonObject;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The agent lifecycle over HTTP, as a user drives it with curl. */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class AgentsResourceIT {
+
+  @Deployment(testable = false)
+  static WebArchive deployment() {
+    return Deployments.reveille();
+  }
+
+  private final Api api = new Api();
+
+  @Test
+  void agentGoesThroughItsWholeLifecycleAndEachStepIsVisible() {
+    var created = api.post("/api/agents", """
+        {"kind":"custom","displayName":"Lifecycle","mode":"hybrid",
+         "allowedCategoryIds":["work","gym"],
+         "config":{"instructions":"Report changes.","extension":{"acme.color":"blue"}},
+         "slots":{"primaryGoal":"stay informed"}}""");
+    assertEquals(201, created.status(), created::toString);
+    var agent = created.json();
+    var id = agent.getString("id");
+    assertEquals("active", agent.getString("lifecycle"));
+    assertEquals("hybrid", agent.getString("mode"));
+    assertTrue(created.header("Location").endsWith("/api/agents/" + id));
+    assertEquals("\"" + agent.getJsonNumber("version").longValue() + "\"", created.header("ETag"));
+    assertEquals("Report changes.", agent.getJsonObject("config").getString("instructions"));
+    assertEquals("stay informed", agent.getJsonObject("slots").getString("primaryGoal"));
+
+    assertLifecycle(id, "active");
+    assertEquals(200, api.post("/api/agents/" + id + "/pause", "").status());
+    assertLifecycle(id, "dormant");
+    assertEquals(200, api.post("/api/agents/" + id + "/resume", "").status());
+    assertLifecycle(id, "active");
+    var destroyed = api.post("/api/agents/" + id + "/destroy", "");
+    assertEquals(200, destroyed.status());
+    assertNotNull(destroyed.json().getString("destroyedAt"));
+    assertLifecycle(id, "destroyed");
+
+    assertEquals(204, api.delete("/api/agents/" + id).status());
+    var gone = api.get("/api/agents/" + id);
+    assertProblem(gone, 404);
+  }
+
+  @Test
+  void agentCanStartInCreatedAndIsListedByLifecycleAndKind() {
+    var id = create("""
+        {"kind":"custom","displayName":"Waiting","lifecycle":"created"}""").getString("id");
+    assertLifecycle(id, "created");
+    var listed = api.get("/api/agents?lifecycle=created&kind=custom");
+    assertEquals(200, listed.status());
+    assertTrue(listed.structure().asJsonArray().stream()
+        .anyMatch(v -> v.asJsonObject().getString("id").equals(id)));
+    var active = api.get("/api/agents?lifecycle=active");
+    assertTrue(active.structure().asJsonArray().stream()
+        .noneMatch(v -> v.asJsonObject().getString("id").equals(id)));
+  }
+
+  @Test
+  void patchWithStaleIfMatchIsRefusedAndChangesNothing() {
+    var agent = create("""
+        {"kind":"custom","displayName":"Original"}""");
+    var id = agent.getString("id");
+    var etag = "\"" + agent.getJsonNumber("version").longValue() + "\"";
+
+    var first = api.patch("/api/agents/" + id, """
+        {"displayName":"First"}""", etag);
+    assertEquals(200, first.status(), first::toString);
+    assertEquals("First", first.json().getString("displayName"));
+    var newEtag = first.header("ETag");
+    assertTrue(!etag.equals(newEtag), "the version moves on every change");
+
+    var stale = api.patch("/api/agents/" + id, """
+        {"displayName":"Second"}""", etag);
+    assertProblem(stale, 412);
+
+    var now = api.get("/api/agents/" + id);
+    assertEquals("First", now.json().getString("displayName"));
+    assertEquals(newEtag, now.header("ETag"));
+  }
+
+  @Test
+  void slotsChangeMovesTheAgentVersionAndIsShownInState() {
+    var id = create("""
+        {"kind":"custom","displayName":"Slots"}""").getString("id");
+    var before = api.get("/api/agents/" + id).header("ETag");
+    var patched = api.patch("/api/agents/" + id, """
+        {"slots":{"activeTaskId":"task-1","openLoopIds":["a","b"]}}""", before);
+    assertEquals(200, patched.status(), patched::toString);
+    assertTrue(!before.equals(patched.header("ETag")));
+    var state = api.get("/api/agents/" + id + "/state");
+    assertEquals(200, state.status());
+    assertEquals("task-1", state.json().getJsonObject("slots").getString("activeTaskId"));
+    assertEquals(id, state.json().getString("agentId"));
+  }
+
+  @Test
+  void illegalTransitionsAreConflictsAndChangeNothing() {
+    var id = create("""
+        {"kind":"custom","displayName":"Strict"}""").getString("id");
+    assertProblem(api.post("/api/agents/" + id + "/resume", ""), 409);
+    assertProblem(api.delete("/api/agents/" + id), 409);
+    assertLifecycle(id, "active");
+    api.post("/api/agents/" + id + "/destroy", "");
+    assertProblem(api.post("/api/agents/" + id + "/resume", ""), 409);
+    assertProblem(api.patch("/api/agents/" + id, "{\"displayName\":\"x\"}", null), 409);
+    assertLifecycle(id, "destroyed");
+  }
+
+  @Test
+  void badInputIsRejectedWithProblemDetailsNamingTheProblemAndWritesNothing() {
+    var before = api.get("/api/agents").structure().asJsonArray().size();
+
+    var malformed = api.post("/api/agents", "{\"kind\":\"custom\",");
+    assertProblem(malformed, 400);
+
+    var unknownKind = api.post("/api/agents", """
+        {"kind":"wizard","displayName":"x"}""");
+    assertProblem(unknownKind, 400);
+    assertTrue(unknownKind.body().contains("kind"), unknownKind::toString);
+
+    var tooLong = api.post("/api/agents", """
+        {"kind":"custom","displayName":"%s"}""".formatted("x".repeat(201)));
+    assertProblem(tooLong, 400);
+    assertTrue(tooLong.body().contains("displayName"), tooLong::toString);
+
+    var missingName = api.post("/api/agents", """
+        {"kind":"custom"}""");
+    assertProblem(missingName, 400);
+    assertTrue(missingName.body().contains("displayName"), missingName::toString);
+
+    var badConfig = api.post("/api/agents", """
+        {"kind":"custom","displayName":"x","config":{"modelId":42}}""");
+    assertProblem(badConfig, 400);
+    assertTrue(badConfig.body().contains("config.modelId"), badConfig::toString);
+
+    var badMode = api.post("/api/agents", """
+        {"kind":"custom","displayName":"x","mode":"sometimes"}""");
+    assertProblem(badMode, 400);
+    assertTrue(badMode.body().contains("mode"), badMode::toString);
+
+    var badLifecycle = api.get("/api/agents?lifecycle=asleep");
+    assertProblem(badLifecycle, 400);
+    assertTrue(badLifecycle.body().contains("lifecycle"), badLifecycle::toString);
+
+    assertProblem(api.get("/api/agents/no-such-agent"), 404);
+    assertProblem(api.post("/api/agents/no-such-agent/pause", ""), 404);
+    assertProblem(api.patch("/api/agents/no-such-agent", "{\"displayName\":\"x\"}", null), 404);
+
+    assertEquals(before, api.get("/api/agents").structure().asJsonArray().size(),
+        "rejected requests must not create agents");
+  }
+
+  private JsonObject create(String body) {
+    var response = api.post("/api/agents", body);
+    assertEquals(201, response.status(), response::toString);
+    return response.json();
+  }
+
+  private void assertLifecycle(String id, String lifecycle) {
+    var response = api.get("/api/agents/" + id);
+    assertEquals(200, response.status(), response::toString);
+    assertEquals(lifecycle, response.json().getString("lifecycle"));
+  }
+
+  static void assertProblem(Api.Response response, int status) {
+    assertEquals(status, response.status(), response::toString);
+    assertTrue(response.contentType().startsWith("application/problem+json"), response::toString);
+    assertEquals(status, response.json().getInt("status"), response::toString);
+    assertNotNull(response.json().getString("title"), response::toString);
+  }
+}

@@ -1,0 +1,104 @@
+package io.reveille.testing;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonStructure;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+
+/** A small HTTP client for the integration tests: what curl does for a user. */
+public final class Api {
+
+  private final HttpClient client =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  private final URI base;
+
+  public Api() {
+    this(URI.create(System.getProperty("reveille.it.baseUri", "http://127.0.0.1:9181")));
+  }
+
+  public Api(URI base) {
+    this.base = base;
+  }
+
+  public Response get(String path) {
+    return send(request(path).GET());
+  }
+
+  public Response post(String path, String json) {
+    return send(request(path).header("Content-Type", "application/json")
+        .POST(BodyPublishers.ofString(json)));
+  }
+
+  public Response patch(String path, String json, String ifMatch) {
+    var builder = request(path).header("Content-Type", "application/json")
+        .method("PATCH", BodyPublishers.ofString(json));
+    if (ifMatch != null) {
+      builder.header("If-Match", ifMatch);
+    }
+    return send(builder);
+  }
+
+  public Response delete(String path) {
+    return send(request(path).DELETE());
+  }
+
+  private HttpRequest.Builder request(String path) {
+    return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30))
+        .header("Accept", "application/json, application/problem+json");
+  }
+
+  private Response send(HttpRequest.Builder builder) {
+    try {
+      var response = client.send(builder.build(), BodyHandlers.ofString());
+      return new Response(response);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A response with its body parsed on demand. */
+  public record Response(HttpResponse<String> raw) {
+    public int status() {
+      return raw.statusCode();
+    }
+
+    public String body() {
+      return raw.body();
+    }
+
+    public String header(String name) {
+      return raw.headers().firstValue(name).orElse(null);
+    }
+
+    public String contentType() {
+      return header("Content-Type");
+    }
+
+    public JsonObject json() {
+      return (JsonObject) structure();
+    }
+
+    public JsonStructure structure() {
+      try (var reader = Json.createReader(new StringReader(raw.body()))) {
+        return reader.read();
+      }
+    }
+
+    @Override
+    public String toString() {
+      return status() + " " + body();
+    }
+  }
+}

@@ -1,0 +1,288 @@
+package io.reveille.wake.entity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.platform.error.ConflictException;
+import io.reveille.platform.error.IllegalTransitionException;
+import io.reveille.platform.error.InvalidInputException;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+class WakeRunLogEntryTest {
+
+  private static final Instant T0 = Instant.parse("2026-11-02T08:00:00Z");
+  private static final Instant T1 = T0.plusSeconds(1);
+  private static final Instant T2 = T0.plusSeconds(2);
+
+  private static WakeRunLogEntry queued() {
+    return new WakeRunLogEntry("rk-1", "agent-1", WakeReason.SUBSCRIPTION, "s-1",
+        "agent-1:run:rk-1", List.of("TASK", "task-42", "TASK"), "lck-1", T0);
+  }
+
+  private static WakeRunLogEntry started() {
+    var entry = queued();
+    entry.start(T1);
+    return entry;
+  }
+
+  private static WakeRunLogEntry completed() {
+    var entry = started();
+    entry.complete(T2);
+    return entry;
+  }
+
+  private static WakeRunLogEntry skipped() {
+    var entry = queued();
+    entry.skip(T1, "agent paused");
+    return entry;
+  }
+
+  private static WakeRunLogEntry failed() {
+    var entry = started();
+    entry.fail(T2, "boom");
+    return entry;
+  }
+
+  /** Every move, so that final statuses can be shown to refuse all of them. */
+  private static final List<Consumer<WakeRunLogEntry>> ALL_MOVES = List.of(
+      entry -> entry.start(T2),
+      entry -> entry.restart(T2),
+      entry -> entry.complete(T2),
+      entry -> entry.skip(T2, "x"),
+      entry -> entry.fail(T2, "x"),
+      WakeRunLogEntry::requeue,
+      entry -> entry.deferUntil(T2));
+
+  @Test
+  void newEntryIsQueuedWithItsTokensInArrivalOrderWithoutDuplicates() {
+    var entry = queued();
+    assertEquals(WakeStatus.QUEUED, entry.getStatus());
+    assertEquals(List.of("TASK", "task-42"), entry.getTokens());
+    assertEquals(WakeReason.SUBSCRIPTION, entry.getReason());
+    assertEquals("s-1", entry.getReasonId());
+    assertEquals("lck-1", entry.getLogicalChangeKey());
+    assertEquals(0, entry.getAttempts());
+    assertEquals(T0, entry.getCreatedAt());
+    assertNull(entry.getStartedAt());
+    assertNull(entry.getNotBefore());
+  }
+
+  @Test
+  void timerWakeMayHaveNoTokens() {
+    var entry = new WakeRunLogEntry("rk-2", "agent-1", WakeReason.TIMER, "t-1", "thread",
+        List.of(), null, T0);
+    assertEquals(List.of(), entry.getTokens());
+  }
+
+  @Test
+  void queuedWakeCoalescesTheTokensOfALaterTrigger() {
+    var entry = queued();
+    assertTrue(entry.mergeTokens(List.of("task-42", "item-7")));
+    assertEquals(List.of("TASK", "task-42", "item-7"), entry.getTokens());
+  }
+
+  @Test
+  void mergingOnlyKnownTokensChangesNothing() {
+    var entry = queued();
+    assertFalse(entry.mergeTokens(List.of("TASK")));
+    assertEquals(List.of("TASK", "task-42"), entry.getTokens());
+  }
+
+  @Test
+  void startedWakeRefusesMoreTokens() {
+    var entry = started();
+    assertThrows(ConflictException.class, () -> entry.mergeTokens(List.of("item-7")));
+    assertEquals(List.of("TASK", "task-42"), entry.getTokens());
+  }
+
+  @Test
+  void finishedWakesRefuseMoreTokens() {
+    for (var entry : List.of(completed(), skipped(), failed())) {
+      assertThrows(ConflictException.class, () -> entry.mergeTokens(List.of("item-7")),
+          entry.getStatus().wire());
+    }
+  }
+
+  @Test
+  void blankOrOverlongTokensAreRefused() {
+    var entry = queued();
+    assertThrows(InvalidInputException.class, () -> entry.mergeTokens(List.of(" ")));
+    assertThrows(InvalidInputException.class, () -> entry.mergeTokens(List.of("t".repeat(257))));
+    assertThrows(InvalidInputException.class,
+        () -> entry.mergeTokens(Arrays.asList("ok", null)));
+    assertEquals(List.of("TASK", "task-42"), entry.getTokens());
+  }
+
+  @Test
+  void throttledWakeIsDeferredOnlyWhileQueued() {
+    var entry = queued();
+    entry.deferUntil(T0.plusSeconds(120));
+    assertEquals(T0.plusSeconds(120), entry.getNotBefore());
+    assertTrue(entry.mergeTokens(List.of("item-7")));
+    entry.start(T0.plusSeconds(120));
+    assertThrows(IllegalTransitionException.class, () -> entry.deferUntil(T2));
+  }
+
+  @Test
+  void queuedWakeStartsAndCompletes() {
+    var entry = queued();
+    entry.start(T1);
+    assertEquals(WakeStatus.STARTED, entry.getStatus());
+    assertEquals(T1, entry.getStartedAt());
+    assertEquals(1, entry.getAttempts());
+    entry.complete(T2);
+    assertEquals(WakeStatus.COMPLETED, entry.getStatus());
+    assertEquals(T2, entry.getCompletedAt());
+  }
+
+  @Test
+  void redeliveredStartedWakeRestartsAndCountsAnotherAttempt() {
+    var entry = started();
+    entry.restart(T2);
+    assertEquals(WakeStatus.STARTED, entry.getStatus());
+    assertEquals(2, entry.getAttempts());
+    assertEquals(T2, entry.getStartedAt());
+  }
+
+  @Test
+  void onlyAStartedWakeCanRestart() {
+    var error = assertThrows(IllegalTransitionException.class, () -> queued().restart(T1));
+    assertEquals("queued", error.getFrom());
+    assertEquals("started", error.getTo());
+  }
+
+  @Test
+  void startedWakeCannotStartAgain() {
+    var entry = started();
+    assertThrows(IllegalTransitionException.class, () -> entry.start(T2));
+    assertEquals(1, entry.getAttempts());
+  }
+
+  @Test
+  void queuedWakeCannotCompleteOrFail() {
+    var entry = queued();
+    assertThrows(IllegalTransitionException.class, () -> entry.complete(T1));
+    assertThrows(IllegalTransitionException.class, () -> entry.fail(T1, "x"));
+    assertEquals(WakeStatus.QUEUED, entry.getStatus());
+  }
+
+  @Test
+  void queuedOrStartedWakeCanBeSkippedWithAReason() {
+    var skippedWhileQueued = skipped();
+    assertEquals(WakeStatus.SKIPPED, skippedWhileQueued.getStatus());
+    assertEquals("agent paused", skippedWhileQueued.getErrorMessage());
+    assertEquals(T1, skippedWhileQueued.getCompletedAt());
+    var skippedWhileStarted = started();
+    skippedWhileStarted.skip(T2, "stale trigger");
+    assertEquals(WakeStatus.SKIPPED, skippedWhileStarted.getStatus());
+  }
+
+  @Test
+  void failedWakeKeepsItsErrorCutTo2000Characters() {
+    var entry = started();
+    entry.fail(T2, "e".repeat(5000));
+    assertEquals(WakeStatus.FAILED, entry.getStatus());
+    assertEquals(2000, entry.getErrorMessage().length());
+    assertEquals(T2, entry.getCompletedAt());
+  }
+
+  @Test
+  void cuttingAnErrorNeverSplitsASurrogatePair() {
+    var entry = started();
+    entry.fail(T2, "e".repeat(1999) + "😀" + "tail");
+    assertEquals(1999, entry.getErrorMessage().length());
+  }
+
+  @Test
+  void failedWakeIsRequeuedForRecoveryUnderTheSameKey() {
+    var entry = failed();
+    entry.requeue();
+    assertEquals(WakeStatus.QUEUED, entry.getStatus());
+    assertEquals("rk-1", entry.getRunKey());
+    assertNull(entry.getStartedAt());
+    assertNull(entry.getCompletedAt());
+    assertEquals("boom", entry.getErrorMessage());
+    entry.start(T2);
+    assertEquals(2, entry.getAttempts());
+  }
+
+  @Test
+  void wakeACrashLeftStartedIsRequeued() {
+    var entry = started();
+    entry.requeue();
+    assertEquals(WakeStatus.QUEUED, entry.getStatus());
+    assertTrue(entry.mergeTokens(List.of("item-7")));
+  }
+
+  @Test
+  void queuedWakeCannotBeRequeued() {
+    assertThrows(IllegalTransitionException.class, () -> queued().requeue());
+  }
+
+  @Test
+  void completedWakeIsFinal() {
+    for (var move : ALL_MOVES) {
+      var entry = completed();
+      assertThrows(IllegalTransitionException.class, () -> move.accept(entry));
+      assertEquals(WakeStatus.COMPLETED, entry.getStatus());
+    }
+  }
+
+  @Test
+  void skippedWakeIsFinal() {
+    for (var move : ALL_MOVES) {
+      var entry = skipped();
+      assertThrows(IllegalTransitionException.class, () -> move.accept(entry));
+      assertEquals(WakeStatus.SKIPPED, entry.getStatus());
+    }
+  }
+
+  @Test
+  void failedWakeMovesOnlyByRequeue() {
+    for (var move : ALL_MOVES.subList(0, 5)) {
+      var entry = failed();
+      assertThrows(IllegalTransitionException.class, () -> move.accept(entry));
+      assertEquals(WakeStatus.FAILED, entry.getStatus());
+    }
+  }
+
+  @Test
+  void entryNeedsItsKeyReasonAndThread() {
+    assertEquals("runKey", assertThrows(InvalidInputException.class, () -> new WakeRunLogEntry(
+        "k".repeat(201), "a", WakeReason.MANUAL, null, "t", List.of(), null, T0)).getField());
+    assertEquals("reason", assertThrows(InvalidInputException.class, () -> new WakeRunLogEntry(
+        "k", "a", null, null, "t", List.of(), null, T0)).getField());
+    assertEquals("threadId", assertThrows(InvalidInputException.class, () -> new WakeRunLogEntry(
+        "k", "a", WakeReason.MANUAL, null, " ", List.of(), null, T0)).getField());
+    assertEquals("tokens", assertThrows(InvalidInputException.class, () -> new WakeRunLogEntry(
+        "k", "a", WakeReason.MANUAL, null, "t", null, null, T0)).getField());
+  }
+
+  @Test
+  void reasonsAndStatusesRoundTripByWireName() {
+    assertEquals(List.of("subscription", "timer", "timer_catchup", "manual", "userInitiated",
+        "recovery"), WakeReason.wireNames());
+    assertEquals(List.of("queued", "started", "completed", "skipped", "failed"),
+        WakeStatus.wireNames());
+    var reasons = new WakeReason.Converter();
+    for (var reason : WakeReason.values()) {
+      assertEquals(reason,
+          reasons.convertToEntityAttribute(reasons.convertToDatabaseColumn(reason)));
+    }
+    var statuses = new WakeStatus.Converter();
+    for (var status : WakeStatus.values()) {
+      assertEquals(status,
+          statuses.convertToEntityAttribute(statuses.convertToDatabaseColumn(status)));
+    }
+    assertEquals(Optional.empty(), WakeReason.fromWire("USER_INITIATED"));
+    assertThrows(IllegalStateException.class, () -> statuses.convertToEntityAttribute("done"));
+  }
+}
