@@ -104,9 +104,12 @@ public class AgentService {
 
   public AgentState state(String agentId) {
     get(agentId);
+    // A list, never getResultStream(): an unclosed stream keeps its cursor open, and Derby keeps
+    // a shared lock on the cursor's row until the transaction ends, blocking concurrent writers.
     return em.createNamedQuery("AgentState.findByAgentId", AgentState.class)
         .setParameter("agentId", agentId)
-        .getResultStream()
+        .getResultList()
+        .stream()
         .findFirst()
         .orElseThrow(() -> new NotFoundException("agent state", agentId));
   }

@@ -26,8 +26,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** An agent's message log and report over HTTP. */
-@Path("agents/{id}")
+/**
+ * An agent's message log and report over HTTP.
+ *
+ * <p>The class path is {@code agents}, like {@code AgentsResource}'s, with the agent id in each
+ * method's path: a class path of {@code agents/{id}} would out-match {@code agents} for every
+ * single-agent request and hide that resource's methods (404).
+ */
+@Path("agents")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Agent memory")
@@ -73,7 +79,7 @@ public class AgentMemoryResource {
   }
 
   @GET
-  @Path("messages")
+  @Path("{id}/messages")
   @Operation(summary = "The agent's messages, newest first, paged with before=<message id>")
   public MessagePageResponse messages(
       @PathParam("id") String agentId,
@@ -98,7 +104,7 @@ public class AgentMemoryResource {
   }
 
   @GET
-  @Path("report")
+  @Path("{id}/report")
   @Operation(summary = "The agent's current report (404 until it has written one)")
   public ReportResponse report(
       @PathParam("id") String agentId,

@@ -77,7 +77,8 @@ public class MemoryService {
     return em.createNamedQuery("AgentReportHead.findByAgentAndScope", AgentReportHead.class)
         .setParameter("agentId", agentId)
         .setParameter("scope", scope)
-        .getResultStream()
+        .getResultList()
+        .stream()
         .findFirst()
         .map(head -> em.find(AgentReport.class, head.getReportId()));
   }

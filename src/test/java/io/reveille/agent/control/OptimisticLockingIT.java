@@ -53,6 +53,9 @@ class OptimisticLockingIT {
         AgentLifecycle.ACTIVE, Set.of(), AgentConfig.empty(), AgentSlots.empty()))
         .agent().getId();
     var startVersion = agents.get(id).getVersion();
+    assertEquals(Status.STATUS_NO_TRANSACTION,
+        lookup("java:comp/UserTransaction", UserTransaction.class).getStatus(),
+        "the test itself must not hold a transaction");
 
     var executor = lookup("java:comp/DefaultManagedExecutorService", ManagedExecutorService.class);
     var secondHasRead = new CountDownLatch(1);
@@ -68,7 +71,7 @@ class OptimisticLockingIT {
         agents.update(id, OptionalLong.empty(), slots("second"));
         tx.commit();
         return null;
-      } catch (Exception e) {
+      } catch (Exception | AssertionError e) {
         if (tx.getStatus() != Status.STATUS_NO_TRANSACTION) {
           tx.rollback();
         }
@@ -76,7 +79,10 @@ class OptimisticLockingIT {
       }
     });
     var first = executor.submit(() -> {
-      assertTrue(secondHasRead.await(60, TimeUnit.SECONDS));
+      if (!secondHasRead.await(60, TimeUnit.SECONDS)) {
+        throw new AssertionError("the second transaction never read the agent: "
+            + (second.isDone() ? second.get() : "still running"));
+      }
       var tx = lookup("java:comp/UserTransaction", UserTransaction.class);
       tx.begin();
       agents.update(id, OptionalLong.empty(), slots("first"));
