@@ -3,22 +3,35 @@ package io.reveille.memory.control;
 import io.reveille.agent.control.AgentService;
 import io.reveille.memory.entity.AgentMessage;
 import io.reveille.memory.entity.AgentMessageKind;
+import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.memory.entity.AgentMessagePayload;
 import io.reveille.memory.entity.AgentReport;
 import io.reveille.memory.entity.AgentReportHead;
 import io.reveille.platform.error.InvalidInputException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.criteria.Predicate;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
- * Reads an agent's memory: its append-only message log and its current report.
+ * An agent's memory: its append-only message log and its current report.
+ *
+ * <p>Appending chains each message to the agent's previous head and moves the head on the
+ * agent's state in the same transaction. The state's {@code @Version} therefore serialises
+ * appends: of two concurrent appends one fails with a lost-update conflict instead of forking the
+ * chain, and the caller retries on fresh data. A message's time is strictly after its
+ * predecessor's, so "newest first" is the chain order even when the clock stands still.
  *
  * <p>The log is paged newest first by keyset on {@code (createdAt, id)}: a client asks for the
  * messages before the last one it has seen. A page costs the same however long the history is,
@@ -34,6 +47,8 @@ public class MemoryService {
   EntityManager em;
 
   @Inject AgentService agents;
+
+  @Inject Clock clock;
 
   /** One page of messages, newest first, and whether older ones follow the last of them. */
   public record MessagePage(List<AgentMessage> messages, boolean more) {}
@@ -69,6 +84,82 @@ public class MemoryService {
     var rows = em.createQuery(query).setMaxResults(limit + 1).getResultList();
     var more = rows.size() > limit;
     return new MessagePage(List.copyOf(more ? rows.subList(0, limit) : rows), more);
+  }
+
+  /** A message to append; the log assigns its id, time and place in the chain. */
+  public record NewMessage(
+      String threadId,
+      AgentMessageKind kind,
+      Optional<String> triggerSourceId,
+      Optional<String> content,
+      int tokensApprox,
+      AgentMessageMetadata metadata) {
+    public NewMessage {
+      Objects.requireNonNull(threadId, "threadId");
+      Objects.requireNonNull(kind, "kind");
+      Objects.requireNonNull(triggerSourceId, "triggerSourceId");
+      Objects.requireNonNull(content, "content");
+      Objects.requireNonNull(metadata, "metadata");
+    }
+  }
+
+  /**
+   * Appends a message to the agent's log (its body, if any, as a payload), chained to the
+   * previous head. Refused for a destroyed agent.
+   */
+  @Transactional(Transactional.TxType.REQUIRED)
+  public AgentMessage append(String agentId, NewMessage message) {
+    agents.get(agentId).requireNotDestroyed("append to its message log");
+    var state = agents.state(agentId);
+    var previous = Optional.ofNullable(state.getRecentHeadMessageId())
+        .map(id -> em.find(AgentMessage.class, id));
+    var createdAt = clock.instant();
+    if (previous.isPresent() && !createdAt.isAfter(previous.get().getCreatedAt())) {
+      createdAt = previous.get().getCreatedAt().plus(1, ChronoUnit.MICROS);
+    }
+    var id = UUID.randomUUID().toString();
+    var builder = AgentMessage.builder(id, agentId, message.threadId(), message.kind(), createdAt)
+        .tokensApprox(message.tokensApprox())
+        .metadata(message.metadata());
+    previous.ifPresent(p -> builder.prevMessageId(p.getId()));
+    message.triggerSourceId().ifPresent(builder::triggerSourceId);
+    if (message.content().isPresent()) {
+      var payload = new AgentMessagePayload(UUID.randomUUID().toString(), agentId, id,
+          "text/plain", message.content().get(), createdAt);
+      em.persist(payload);
+      builder.contentEntryId(payload.getId());
+    }
+    var appended = builder.build();
+    em.persist(appended);
+    state.advanceHead(id, createdAt);
+    em.flush();
+    return appended;
+  }
+
+  /**
+   * Writes a new immutable report for {@code scope} and points the scope's head at it, in one
+   * transaction: readers see the old report or the new one, never a head without its report.
+   */
+  @Transactional(Transactional.TxType.REQUIRED)
+  public AgentReport writeReport(String agentId, String scope, String content, Double confidence,
+      JsonObject provenance) {
+    agents.get(agentId).requireNotDestroyed("write its report");
+    var now = clock.instant();
+    var report = new AgentReport(UUID.randomUUID().toString(), agentId, scope, content,
+        confidence, provenance, now);
+    em.persist(report);
+    var head = em.createNamedQuery("AgentReportHead.findByAgentAndScope", AgentReportHead.class)
+        .setParameter("agentId", agentId)
+        .setParameter("scope", scope)
+        .getResultList();
+    if (head.isEmpty()) {
+      em.persist(new AgentReportHead(UUID.randomUUID().toString(), agentId, scope,
+          report.getId(), now));
+    } else {
+      head.get(0).pointTo(report.getId(), now);
+    }
+    em.flush();
+    return report;
   }
 
   /** The report the head of {@code scope} points at, if the agent has written one. */
