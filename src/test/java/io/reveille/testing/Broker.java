@@ -8,8 +8,13 @@ public final class Broker {
 
   private Broker() {}
 
+  /** Credentials only when the tests run against an external broker that requires a login. */
   public static ConnectionFactory connectionFactory() {
-    return new ActiveMQConnectionFactory(
-        System.getProperty("reveille.it.brokerUrl", "tcp://127.0.0.1:61626"));
+    var url = System.getProperty("reveille.it.brokerUrl", "tcp://127.0.0.1:61626");
+    var user = System.getProperty("reveille.it.brokerUser", "");
+    return user.isBlank()
+        ? new ActiveMQConnectionFactory(url)
+        : new ActiveMQConnectionFactory(url, user,
+            System.getProperty("reveille.it.brokerPassword", ""));
   }
 }
