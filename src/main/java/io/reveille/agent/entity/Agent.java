@@ -1,5 +1,7 @@
 package io.reveille.agent.entity;
 
+import static io.reveille.platform.entity.Guards.idArgument;
+
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
@@ -88,7 +90,8 @@ public class Agent {
   /** A new agent in lifecycle {@code created}; {@link #activate} makes it wake. */
   public Agent(String id, AgentKind kind, String displayName, AgentMode mode,
       Set<String> allowedCategoryIds, AgentConfig config, Instant now) {
-    this.id = requireId(id);
+    // Null is reported as "id", any other bad value as "agent id".
+    this.id = idArgument("agent id", Objects.requireNonNull(id, "id"), MAX_ID_LENGTH);
     this.kind = Objects.requireNonNull(kind, "kind");
     this.displayName = requireDisplayName(displayName);
     this.mode = Objects.requireNonNull(mode, "mode");
@@ -179,15 +182,6 @@ public class Agent {
     Objects.requireNonNull(now, "now");
     var earliest = updatedAt.plus(1, ChronoUnit.MICROS);
     updatedAt = now.isBefore(earliest) ? earliest : now;
-  }
-
-  private static String requireId(String id) {
-    Objects.requireNonNull(id, "id");
-    if (id.isBlank() || id.length() > MAX_ID_LENGTH) {
-      throw new IllegalArgumentException("agent id must be 1 to " + MAX_ID_LENGTH
-          + " characters, not blank: '" + id + "'");
-    }
-    return id;
   }
 
   private static String requireDisplayName(String name) {

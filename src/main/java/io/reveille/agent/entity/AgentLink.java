@@ -1,5 +1,7 @@
 package io.reveille.agent.entity;
 
+import static io.reveille.platform.entity.Guards.idArgument;
+
 import io.reveille.platform.error.ConflictException;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
@@ -75,9 +77,9 @@ public class AgentLink {
   protected AgentLink() {}
 
   public AgentLink(String id, String fromId, String toId, AgentLinkType type, Instant now) {
-    this.id = requireId(id, "id");
-    this.fromId = requireId(fromId, "fromId");
-    this.toId = requireId(toId, "toId");
+    this.id = idArgument("id", id, MAX_ID_LENGTH);
+    this.fromId = idArgument("fromId", fromId, MAX_ID_LENGTH);
+    this.toId = idArgument("toId", toId, MAX_ID_LENGTH);
     this.type = Objects.requireNonNull(type, "type");
     this.createdAt = Objects.requireNonNull(now, "now");
     this.updatedAt = now;
@@ -103,15 +105,6 @@ public class AgentLink {
 
   public boolean isDeleted() {
     return deletedAt != null;
-  }
-
-  private static String requireId(String value, String name) {
-    Objects.requireNonNull(value, name);
-    if (value.isBlank() || value.length() > MAX_ID_LENGTH) {
-      throw new IllegalArgumentException(name + " must be 1 to " + MAX_ID_LENGTH
-          + " characters, not blank: '" + value + "'");
-    }
-    return value;
   }
 
   public String getId() {

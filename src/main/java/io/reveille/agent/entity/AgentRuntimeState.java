@@ -1,5 +1,7 @@
 package io.reveille.agent.entity;
 
+import static io.reveille.platform.entity.Guards.idArgument;
+
 import io.reveille.platform.error.IllegalTransitionException;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
@@ -88,10 +90,9 @@ public class AgentRuntimeState {
    * {@code sessionId} is not {@code null}.
    */
   public void start(String runId, String sessionId, Instant now) {
-    Objects.requireNonNull(runId, "runId");
-    requireRunId(runId, "runId");
+    idArgument("runId", runId, MAX_RUN_ID_LENGTH);
     if (sessionId != null) {
-      requireRunId(sessionId, "sessionId");
+      idArgument("sessionId", sessionId, MAX_RUN_ID_LENGTH);
     }
     move(EnumSet.of(AgentRunStatus.IDLE, AgentRunStatus.QUEUED), AgentRunStatus.RUNNING, now);
     activeRunId = runId;
@@ -141,13 +142,6 @@ public class AgentRuntimeState {
     }
     runStatus = to;
     updatedAt = now;
-  }
-
-  private static void requireRunId(String value, String name) {
-    if (value.isBlank() || value.length() > MAX_RUN_ID_LENGTH) {
-      throw new IllegalArgumentException(name + " must be 1 to " + MAX_RUN_ID_LENGTH
-          + " characters, not blank: '" + value + "'");
-    }
   }
 
   public String getAgentId() {

@@ -1,5 +1,8 @@
 package io.reveille.alertness.entity;
 
+import static io.reveille.platform.entity.Guards.required;
+import static io.reveille.platform.entity.Guards.text;
+
 import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
 import jakarta.persistence.CollectionTable;
@@ -113,19 +116,14 @@ public class AgentSubscription {
           "at most " + MAX_PREDICATE_LENGTH + " characters");
     }
     this.predicate = predicate == null || predicate.isBlank() ? null : predicate;
-    if (now == null) {
-      throw new InvalidInputException("createdAt", "is required");
-    }
-    this.createdAt = now;
+    this.createdAt = required("createdAt", now);
     this.updatedAt = now;
     this.active = true;
   }
 
   /** active → inactive: the subscription no longer wakes its agent. */
   public void deactivate(Instant now) {
-    if (now == null) {
-      throw new InvalidInputException("updatedAt", "is required");
-    }
+    required("updatedAt", now);
     if (!active) {
       throw new IllegalTransitionException("subscription " + id, "inactive", "inactive");
     }
@@ -186,13 +184,5 @@ public class AgentSubscription {
 
   public long getVersion() {
     return version;
-  }
-
-  private static String text(String field, String value, int maxLength) {
-    if (value == null || value.isBlank() || value.length() > maxLength) {
-      throw new InvalidInputException(field,
-          "must be 1 to " + maxLength + " characters and not blank");
-    }
-    return value;
   }
 }

@@ -1,5 +1,7 @@
 package io.reveille.alertness.entity;
 
+import static io.reveille.platform.entity.Guards.required;
+
 import io.reveille.platform.error.InvalidInputException;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
@@ -34,9 +36,7 @@ public class SubscriptionToken {
 
   /** @throws InvalidInputException for a missing class or a blank or too long token */
   public static SubscriptionToken of(TokenClass tokenClass, String token) {
-    if (tokenClass == null) {
-      throw new InvalidInputException("tokenClass", "is required");
-    }
+    required("tokenClass", tokenClass);
     if (token == null || token.isBlank() || token.length() > MAX_LENGTH) {
       throw new InvalidInputException(tokenClass.wire() + "s",
           "a token must be 1 to " + MAX_LENGTH + " characters and not blank");

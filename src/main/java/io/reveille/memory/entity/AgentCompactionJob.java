@@ -1,5 +1,9 @@
 package io.reveille.memory.entity;
 
+import static io.reveille.platform.entity.Guards.required;
+import static io.reveille.platform.entity.Guards.text;
+import static io.reveille.platform.entity.Guards.truncate;
+
 import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
 import jakarta.persistence.Column;
@@ -116,14 +120,14 @@ public class AgentCompactionJob {
       throw new InvalidInputException("retryAt", "must not be before now");
     }
     move(CompactionJobStatus.RUNNING, CompactionJobStatus.PENDING, now);
-    this.lastError = truncate(error);
+    this.lastError = truncate(error, ERROR_LENGTH);
     this.nextAttemptAt = retryAt;
   }
 
   /** running → failed: the attempt failed and retries are exhausted. */
   public void failTerminally(Instant now, String error) {
     move(CompactionJobStatus.RUNNING, CompactionJobStatus.FAILED, now);
-    this.lastError = truncate(error);
+    this.lastError = truncate(error, ERROR_LENGTH);
   }
 
   /** failed → pending, due at once: an operator or a maintenance task tries again. */
@@ -188,29 +192,5 @@ public class AgentCompactionJob {
 
   public long getVersion() {
     return version;
-  }
-
-  private static String truncate(String error) {
-    if (error == null || error.length() <= ERROR_LENGTH) {
-      return error;
-    }
-    var end = Character.isHighSurrogate(error.charAt(ERROR_LENGTH - 1))
-        ? ERROR_LENGTH - 1 : ERROR_LENGTH;
-    return error.substring(0, end);
-  }
-
-  private static <T> T required(String field, T value) {
-    if (value == null) {
-      throw new InvalidInputException(field, "is required");
-    }
-    return value;
-  }
-
-  private static String text(String field, String value, int maxLength) {
-    if (value == null || value.isBlank() || value.length() > maxLength) {
-      throw new InvalidInputException(field,
-          "must be 1 to " + maxLength + " characters and not blank");
-    }
-    return value;
   }
 }

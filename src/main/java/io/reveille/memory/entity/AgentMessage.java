@@ -1,5 +1,9 @@
 package io.reveille.memory.entity;
 
+import static io.reveille.platform.entity.Guards.nonBlankText;
+import static io.reveille.platform.entity.Guards.optionalText;
+import static io.reveille.platform.entity.Guards.required;
+
 import io.reveille.platform.error.InvalidInputException;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
@@ -99,9 +103,9 @@ public class AgentMessage {
       Instant createdAt, String prevMessageId, String contentEntryId, String triggerSourceId,
       String summaryStartMessageId, String summaryEndMessageId, int summaryDepth,
       int tokensApprox, AgentMessageMetadata metadata) {
-    this.id = text("id", id, ID_LENGTH);
-    this.agentId = text("agentId", agentId, 64);
-    this.threadId = text("threadId", threadId, THREAD_ID_LENGTH);
+    this.id = nonBlankText("id", id, ID_LENGTH);
+    this.agentId = nonBlankText("agentId", agentId, 64);
+    this.threadId = nonBlankText("threadId", threadId, THREAD_ID_LENGTH);
     this.kind = required("kind", kind);
     this.createdAt = required("createdAt", createdAt);
     this.prevMessageId = optionalText("prevMessageId", prevMessageId, ID_LENGTH);
@@ -272,27 +276,5 @@ public class AgentMessage {
           contentEntryId, triggerSourceId, summaryStartMessageId, summaryEndMessageId,
           summaryDepth, tokensApprox, metadata);
     }
-  }
-
-  private static <T> T required(String field, T value) {
-    if (value == null) {
-      throw new InvalidInputException(field, "is required");
-    }
-    return value;
-  }
-
-  private static String text(String field, String value, int maxLength) {
-    if (value == null || value.isBlank()) {
-      throw new InvalidInputException(field, "must not be blank");
-    }
-    return optionalText(field, value, maxLength);
-  }
-
-  private static String optionalText(String field, String value, int maxLength) {
-    if (value != null && (value.isBlank() || value.length() > maxLength)) {
-      throw new InvalidInputException(field,
-          "must be 1 to " + maxLength + " characters and not blank");
-    }
-    return value;
   }
 }

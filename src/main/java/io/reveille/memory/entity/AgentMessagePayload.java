@@ -1,6 +1,8 @@
 package io.reveille.memory.entity;
 
-import io.reveille.platform.error.InvalidInputException;
+import static io.reveille.platform.entity.Guards.required;
+import static io.reveille.platform.entity.Guards.text;
+
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -57,14 +59,8 @@ public class AgentMessagePayload {
     this.agentId = text("agentId", agentId, 64);
     this.messageId = text("messageId", messageId, 64);
     this.contentType = text("contentType", contentType, 100);
-    if (content == null) {
-      throw new InvalidInputException("content", "is required");
-    }
-    this.content = content;
-    if (createdAt == null) {
-      throw new InvalidInputException("createdAt", "is required");
-    }
-    this.createdAt = createdAt;
+    this.content = required("content", content);
+    this.createdAt = required("createdAt", createdAt);
   }
 
   public String getId() {
@@ -89,13 +85,5 @@ public class AgentMessagePayload {
 
   public Instant getCreatedAt() {
     return createdAt;
-  }
-
-  private static String text(String field, String value, int maxLength) {
-    if (value == null || value.isBlank() || value.length() > maxLength) {
-      throw new InvalidInputException(field,
-          "must be 1 to " + maxLength + " characters and not blank");
-    }
-    return value;
   }
 }

@@ -1,17 +1,18 @@
 package io.reveille.memory.entity;
 
+import static io.reveille.platform.entity.Guards.required;
+import static io.reveille.platform.entity.Guards.text;
+
 import io.reveille.platform.error.InvalidInputException;
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonObjectConverter;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
-import java.io.StringReader;
 import java.time.Instant;
 import org.hibernate.annotations.Immutable;
 
@@ -48,7 +49,8 @@ public class AgentReport {
   @Column(name = "confidence", updatable = false)
   private Double confidence;
 
-  @Convert(converter = AgentReport.ProvenanceConverter.class)
+  /** Never null: the converter keeps null as null, so the constructor stores an empty object. */
+  @Convert(converter = JsonObjectConverter.class)
   @Column(name = "provenance", nullable = false, updatable = false)
   private JsonObject provenance;
 
@@ -68,19 +70,13 @@ public class AgentReport {
     this.id = text("id", id, 64);
     this.agentId = text("agentId", agentId, 64);
     this.scope = text("scope", scope, 64);
-    if (content == null) {
-      throw new InvalidInputException("content", "is required");
-    }
-    this.content = content;
+    this.content = required("content", content);
     if (confidence != null && !(confidence >= 0.0 && confidence <= 1.0)) {
       throw new InvalidInputException("confidence", "must be between 0 and 1");
     }
     this.confidence = confidence;
     this.provenance = provenance == null ? JsonValue.EMPTY_JSON_OBJECT : provenance;
-    if (createdAt == null) {
-      throw new InvalidInputException("createdAt", "is required");
-    }
-    this.createdAt = createdAt;
+    this.createdAt = required("createdAt", createdAt);
   }
 
   public String getId() {
@@ -109,32 +105,5 @@ public class AgentReport {
 
   public Instant getCreatedAt() {
     return createdAt;
-  }
-
-  private static String text(String field, String value, int maxLength) {
-    if (value == null || value.isBlank() || value.length() > maxLength) {
-      throw new InvalidInputException(field,
-          "must be 1 to " + maxLength + " characters and not blank");
-    }
-    return value;
-  }
-
-  /** Stores the provenance as JSON text. */
-  public static class ProvenanceConverter implements AttributeConverter<JsonObject, String> {
-
-    @Override
-    public String convertToDatabaseColumn(JsonObject value) {
-      return value == null ? null : value.toString();
-    }
-
-    @Override
-    public JsonObject convertToEntityAttribute(String stored) {
-      if (stored == null) {
-        return null;
-      }
-      try (var reader = Json.createReader(new StringReader(stored))) {
-        return reader.readObject();
-      }
-    }
   }
 }

@@ -1,6 +1,8 @@
 package io.reveille.memory.entity;
 
-import io.reveille.platform.error.InvalidInputException;
+import static io.reveille.platform.entity.Guards.required;
+import static io.reveille.platform.entity.Guards.text;
+
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -55,19 +57,13 @@ public class AgentReportHead {
     this.agentId = text("agentId", agentId, 64);
     this.scope = text("scope", scope, 64);
     this.reportId = text("reportId", reportId, 64);
-    if (now == null) {
-      throw new InvalidInputException("updatedAt", "is required");
-    }
-    this.updatedAt = now;
+    this.updatedAt = required("updatedAt", now);
   }
 
   /** Makes {@code reportId} the current report of this scope. */
   public void pointTo(String reportId, Instant now) {
     this.reportId = text("reportId", reportId, 64);
-    if (now == null) {
-      throw new InvalidInputException("updatedAt", "is required");
-    }
-    this.updatedAt = now;
+    this.updatedAt = required("updatedAt", now);
   }
 
   public String getId() {
@@ -92,13 +88,5 @@ public class AgentReportHead {
 
   public long getVersion() {
     return version;
-  }
-
-  private static String text(String field, String value, int maxLength) {
-    if (value == null || value.isBlank() || value.length() > maxLength) {
-      throw new InvalidInputException(field,
-          "must be 1 to " + maxLength + " characters and not blank");
-    }
-    return value;
   }
 }

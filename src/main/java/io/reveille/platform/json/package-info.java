@@ -9,5 +9,8 @@
  * written fields this one does not know: those are kept verbatim and written back, so a
  * read-modify-write by an older node loses nothing. Free-form data lives only in the namespaced
  * {@code extension} object. Only JSON-P is used; the server provides it.
+ *
+ * <p>Free-form objects without a schema of their own (tool arguments, timer schedules, report
+ * provenance) are stored as they are by {@link io.reveille.platform.json.JsonObjectConverter}.
  */
 package io.reveille.platform.json;

@@ -1,11 +1,13 @@
 package io.reveille.schedule.entity;
 
+import static io.reveille.platform.entity.Guards.required;
+import static io.reveille.platform.entity.Guards.text;
+
 import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonObjectConverter;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
-import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
@@ -13,7 +15,6 @@ import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
-import java.io.StringReader;
 import java.time.Instant;
 import java.time.ZoneId;
 
@@ -52,7 +53,7 @@ public class AgentTimer {
   @Column(name = "schedule_kind", length = 16, nullable = false)
   private ScheduleKind scheduleKind;
 
-  @Convert(converter = AgentTimer.ScheduleConverter.class)
+  @Convert(converter = JsonObjectConverter.class)
   @Column(name = "schedule", nullable = false)
   private JsonObject schedule;
 
@@ -204,39 +205,5 @@ public class AgentTimer {
 
   public long getVersion() {
     return version;
-  }
-
-  private static <T> T required(String field, T value) {
-    if (value == null) {
-      throw new InvalidInputException(field, "is required");
-    }
-    return value;
-  }
-
-  private static String text(String field, String value, int maxLength) {
-    if (value == null || value.isBlank() || value.length() > maxLength) {
-      throw new InvalidInputException(field,
-          "must be 1 to " + maxLength + " characters and not blank");
-    }
-    return value;
-  }
-
-  /** Stores the schedule document as JSON text. */
-  public static class ScheduleConverter implements AttributeConverter<JsonObject, String> {
-
-    @Override
-    public String convertToDatabaseColumn(JsonObject value) {
-      return value == null ? null : value.toString();
-    }
-
-    @Override
-    public JsonObject convertToEntityAttribute(String stored) {
-      if (stored == null) {
-        return null;
-      }
-      try (var reader = Json.createReader(new StringReader(stored))) {
-        return reader.readObject();
-      }
-    }
   }
 }

@@ -1,10 +1,13 @@
 package io.reveille.tool.entity;
 
+import static io.reveille.platform.entity.Guards.nonBlankText;
+import static io.reveille.platform.entity.Guards.optionalText;
+import static io.reveille.platform.entity.Guards.required;
+import static io.reveille.platform.entity.Guards.truncate;
+
 import io.reveille.platform.error.IllegalTransitionException;
-import io.reveille.platform.error.InvalidInputException;
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonObjectConverter;
 import jakarta.json.JsonObject;
-import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
@@ -12,7 +15,6 @@ import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
-import java.io.StringReader;
 import java.time.Instant;
 
 /**
@@ -74,11 +76,11 @@ public class ToolCall {
   @Column(name = "status", length = 16, nullable = false)
   private ToolCallStatus status;
 
-  @Convert(converter = ToolCall.JsonConverter.class)
+  @Convert(converter = JsonObjectConverter.class)
   @Column(name = "arguments", nullable = false, updatable = false)
   private JsonObject arguments;
 
-  @Convert(converter = ToolCall.JsonConverter.class)
+  @Convert(converter = JsonObjectConverter.class)
   @Column(name = "result")
   private JsonObject result;
 
@@ -115,10 +117,10 @@ public class ToolCall {
    */
   public ToolCall(String idempotencyKey, String agentId, String runKey, String toolName,
       String operationId, ToolSideEffect sideEffect, JsonObject arguments, Instant now) {
-    this.idempotencyKey = text("idempotencyKey", idempotencyKey, KEY_LENGTH);
-    this.agentId = text("agentId", agentId, 64);
+    this.idempotencyKey = nonBlankText("idempotencyKey", idempotencyKey, KEY_LENGTH);
+    this.agentId = nonBlankText("agentId", agentId, 64);
     this.runKey = optionalText("runKey", runKey, 200);
-    this.toolName = text("toolName", toolName, 100);
+    this.toolName = nonBlankText("toolName", toolName, 100);
     this.operationId = optionalText("operationId", operationId, 200);
     this.sideEffect = required("sideEffect", sideEffect);
     this.arguments = required("arguments", arguments);
@@ -150,13 +152,13 @@ public class ToolCall {
 
   /** pending | running → failed: stores the error (the message cut to {@value #ERROR_LENGTH}). */
   public void fail(Instant now, String errorCode, String errorMessage) {
-    var code = text("errorCode", errorCode, 100);
+    var code = nonBlankText("errorCode", errorCode, 100);
     var from = move(now, ToolCallStatus.FAILED, ToolCallStatus.PENDING, ToolCallStatus.RUNNING);
     if (from == ToolCallStatus.PENDING) {
       attempts++;
     }
     this.errorCode = code;
-    this.errorMessage = truncate(errorMessage);
+    this.errorMessage = truncate(errorMessage, ERROR_LENGTH);
   }
 
   /**
@@ -174,7 +176,7 @@ public class ToolCall {
     move(now, ToolCallStatus.CANCELLED,
         ToolCallStatus.PENDING, ToolCallStatus.RUNNING, ToolCallStatus.FAILED);
     if (why != null) {
-      this.errorMessage = truncate(why);
+      this.errorMessage = truncate(why, ERROR_LENGTH);
     }
   }
 
@@ -183,7 +185,7 @@ public class ToolCall {
    * running can be reconciled by asking the provider instead of sending again.
    */
   public void recordExternalCorrelationId(String correlationId, Instant now) {
-    var value = text("externalCorrelationId", correlationId, 200);
+    var value = nonBlankText("externalCorrelationId", correlationId, 200);
     required("now", now);
     if (status.isFinal()) {
       throw new IllegalTransitionException("tool call " + idempotencyKey, status.wire(),
@@ -270,55 +272,5 @@ public class ToolCall {
 
   public long getVersion() {
     return version;
-  }
-
-  private static String truncate(String message) {
-    if (message == null || message.length() <= ERROR_LENGTH) {
-      return message;
-    }
-    var end = Character.isHighSurrogate(message.charAt(ERROR_LENGTH - 1))
-        ? ERROR_LENGTH - 1 : ERROR_LENGTH;
-    return message.substring(0, end);
-  }
-
-  private static <T> T required(String field, T value) {
-    if (value == null) {
-      throw new InvalidInputException(field, "is required");
-    }
-    return value;
-  }
-
-  private static String text(String field, String value, int maxLength) {
-    if (value == null || value.isBlank()) {
-      throw new InvalidInputException(field, "must not be blank");
-    }
-    return optionalText(field, value, maxLength);
-  }
-
-  private static String optionalText(String field, String value, int maxLength) {
-    if (value != null && (value.isBlank() || value.length() > maxLength)) {
-      throw new InvalidInputException(field,
-          "must be 1 to " + maxLength + " characters and not blank");
-    }
-    return value;
-  }
-
-  /** Stores arguments and results as JSON text. */
-  public static class JsonConverter implements AttributeConverter<JsonObject, String> {
-
-    @Override
-    public String convertToDatabaseColumn(JsonObject value) {
-      return value == null ? null : value.toString();
-    }
-
-    @Override
-    public JsonObject convertToEntityAttribute(String stored) {
-      if (stored == null) {
-        return null;
-      }
-      try (var reader = Json.createReader(new StringReader(stored))) {
-        return reader.readObject();
-      }
-    }
   }
 }

@@ -1,8 +1,12 @@
 package io.reveille.wake.entity;
 
+import static io.reveille.platform.entity.Guards.nonBlankText;
+import static io.reveille.platform.entity.Guards.optionalText;
+import static io.reveille.platform.entity.Guards.required;
+import static io.reveille.platform.entity.Guards.truncate;
+
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.IllegalTransitionException;
-import io.reveille.platform.error.InvalidInputException;
 import jakarta.json.Json;
 import jakarta.json.JsonString;
 import jakarta.persistence.Column;
@@ -120,11 +124,11 @@ public class WakeRunLogEntry {
    */
   public WakeRunLogEntry(String runKey, String agentId, WakeReason reason, String reasonId,
       String threadId, Collection<String> tokens, String logicalChangeKey, Instant createdAt) {
-    this.runKey = text("runKey", runKey, RUN_KEY_LENGTH);
-    this.agentId = text("agentId", agentId, 64);
+    this.runKey = nonBlankText("runKey", runKey, RUN_KEY_LENGTH);
+    this.agentId = nonBlankText("agentId", agentId, 64);
     this.reason = required("reason", reason);
     this.reasonId = optionalText("reasonId", reasonId, 200);
-    this.threadId = text("threadId", threadId, 200);
+    this.threadId = nonBlankText("threadId", threadId, 200);
     this.tokens = write(union(List.of(), required("tokens", tokens)));
     this.logicalChangeKey = optionalText("logicalChangeKey", logicalChangeKey, 200);
     this.createdAt = required("createdAt", createdAt);
@@ -197,14 +201,14 @@ public class WakeRunLogEntry {
     }
     status = WakeStatus.SKIPPED;
     completedAt = now;
-    errorMessage = truncate(why);
+    errorMessage = truncate(why, ERROR_LENGTH);
   }
 
   /** started → failed, keeping the (possibly cut) error. */
   public void fail(Instant now, String error) {
     move(WakeStatus.STARTED, WakeStatus.FAILED, now);
     completedAt = now;
-    errorMessage = truncate(error);
+    errorMessage = truncate(error, ERROR_LENGTH);
   }
 
   /**
@@ -301,7 +305,7 @@ public class WakeRunLogEntry {
   private static List<String> union(List<String> current, Collection<String> more) {
     var all = new LinkedHashSet<>(current);
     for (var token : more) {
-      all.add(text("tokens[]", token, TOKEN_LENGTH));
+      all.add(nonBlankText("tokens[]", token, TOKEN_LENGTH));
     }
     return List.copyOf(all);
   }
@@ -310,36 +314,5 @@ public class WakeRunLogEntry {
     var array = Json.createArrayBuilder();
     values.forEach(array::add);
     return array.build().toString();
-  }
-
-  static String truncate(String message) {
-    if (message == null || message.length() <= ERROR_LENGTH) {
-      return message;
-    }
-    var end = Character.isHighSurrogate(message.charAt(ERROR_LENGTH - 1))
-        ? ERROR_LENGTH - 1 : ERROR_LENGTH;
-    return message.substring(0, end);
-  }
-
-  private static <T> T required(String field, T value) {
-    if (value == null) {
-      throw new InvalidInputException(field, "is required");
-    }
-    return value;
-  }
-
-  private static String text(String field, String value, int maxLength) {
-    if (value == null || value.isBlank()) {
-      throw new InvalidInputException(field, "must not be blank");
-    }
-    return optionalText(field, value, maxLength);
-  }
-
-  private static String optionalText(String field, String value, int maxLength) {
-    if (value != null && (value.isBlank() || value.length() > maxLength)) {
-      throw new InvalidInputException(field,
-          "must be 1 to " + maxLength + " characters and not blank");
-    }
-    return value;
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.json.JsonObjectConverter;
 import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import java.time.Instant;
@@ -51,7 +52,7 @@ class AgentReportTest {
 
   @Test
   void provenanceIsStoredAsJsonText() {
-    var converter = new AgentReport.ProvenanceConverter();
+    var converter = new JsonObjectConverter();
     var provenance = Json.createObjectBuilder().add("from", "m-1").add("to", "m-9").build();
     assertEquals(provenance,
         converter.convertToEntityAttribute(converter.convertToDatabaseColumn(provenance)));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.json.JsonObjectConverter;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.time.Instant;
@@ -129,7 +130,7 @@ class AgentTimerTest {
 
   @Test
   void scheduleIsStoredAsJsonTextAndKindsByWireName() {
-    var converter = new AgentTimer.ScheduleConverter();
+    var converter = new JsonObjectConverter();
     assertEquals(daily(), converter.convertToEntityAttribute(converter.convertToDatabaseColumn(
         daily())));
     var kinds = new ScheduleKind.Converter();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.json.JsonObjectConverter;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.time.Instant;
@@ -248,7 +249,7 @@ class ToolCallTest {
           effects.convertToEntityAttribute(effects.convertToDatabaseColumn(effect)));
     }
     assertTrue(ToolSideEffect.EXTERNAL.isMutating());
-    var json = new ToolCall.JsonConverter();
+    var json = new JsonObjectConverter();
     assertEquals(ARGS, json.convertToEntityAttribute(json.convertToDatabaseColumn(ARGS)));
     assertNull(json.convertToDatabaseColumn(null));
     assertThrows(IllegalStateException.class, () -> statuses.convertToEntityAttribute("done"));
