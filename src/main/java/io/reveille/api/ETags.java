@@ -21,8 +21,8 @@ public final class ETags {
   }
 
   /**
-   * The version named by an {@code If-Match} header: empty when the header is absent or
-   * {@code *}. A weak tag ({@code W/"3"}) names the same version. Anything else is a 400.
+   * The version named by an {@code If-Match} header: empty when the header is absent or {@code *}.
+   * A weak tag ({@code W/"3"}) names the same version. Anything else is a 400.
    */
   public static OptionalLong expectedVersion(String ifMatch) {
     if (ifMatch == null || ifMatch.isBlank() || ifMatch.strip().equals("*")) {
@@ -33,7 +33,8 @@ public final class ETags {
       tag = tag.substring(2);
     }
     if (tag.length() < 3 || !tag.startsWith("\"") || !tag.endsWith("\"")) {
-      throw new InvalidInputException("If-Match",
+      throw new InvalidInputException(
+          "If-Match",
           "expected one entity tag such as \"3\" (the ETag of the last read), got " + ifMatch);
     }
     try {
@@ -43,8 +44,8 @@ public final class ETags {
       }
       return OptionalLong.of(version);
     } catch (NumberFormatException e) {
-      throw new InvalidInputException("If-Match",
-          "not an entity tag issued by this server: " + ifMatch);
+      throw new InvalidInputException(
+          "If-Match", "not an entity tag issued by this server: " + ifMatch);
     }
   }
 }

@@ -39,17 +39,17 @@ public record Problem(int status, String title, String detail, List<FieldError> 
   }
 
   public JsonObject toJson() {
-    var json = Json.createObjectBuilder()
-        .add("type", type())
-        .add("title", title)
-        .add("status", status);
+    var json =
+        Json.createObjectBuilder().add("type", type()).add("title", title).add("status", status);
     if (detail != null) {
       json.add("detail", detail);
     }
     if (!errors.isEmpty()) {
       var list = Json.createArrayBuilder();
-      errors.forEach(e -> list.add(Json.createObjectBuilder()
-          .add("field", e.field()).add("message", e.message())));
+      errors.forEach(
+          e ->
+              list.add(
+                  Json.createObjectBuilder().add("field", e.field()).add("message", e.message())));
       json.add("errors", list);
     }
     return json.build();

@@ -29,9 +29,9 @@ import java.util.logging.Logger;
 
 /**
  * Decides which problem a failure is. The exception mappers of this package all delegate here, so
- * the whole API answers one failure the same way whichever layer threw it and however the
- * container wrapped it (an EJB or {@code @Transactional} boundary wraps, a commit-time version
- * conflict arrives as a rollback).
+ * the whole API answers one failure the same way whichever layer threw it and however the container
+ * wrapped it (an EJB or {@code @Transactional} boundary wraps, a commit-time version conflict
+ * arrives as a rollback).
  */
 public final class Problems {
 
@@ -45,11 +45,15 @@ public final class Problems {
   }
 
   public static Problem of(Throwable failure) {
-    return known(failure).orElseGet(() -> {
-      LOG.log(Level.SEVERE, "Unexpected failure answered with 500", failure);
-      return Problem.of(500, "Internal server error",
-          "the server failed unexpectedly; the failure is logged");
-    });
+    return known(failure)
+        .orElseGet(
+            () -> {
+              LOG.log(Level.SEVERE, "Unexpected failure answered with 500", failure);
+              return Problem.of(
+                  500,
+                  "Internal server error",
+                  "the server failed unexpectedly; the failure is logged");
+            });
   }
 
   static Optional<Problem> known(Throwable failure) {
@@ -66,8 +70,10 @@ public final class Problems {
   }
 
   private static boolean isWrapper(Throwable t) {
-    return t instanceof EJBException || t instanceof TransactionalException
-        || t instanceof RollbackException || t instanceof ProcessingException
+    return t instanceof EJBException
+        || t instanceof TransactionalException
+        || t instanceof RollbackException
+        || t instanceof ProcessingException
         || t instanceof jakarta.persistence.PersistenceException
         || t instanceof jakarta.transaction.SystemException
         || t.getClass().getName().startsWith("org.hibernate.")
@@ -77,8 +83,12 @@ public final class Problems {
 
   private static Optional<Problem> direct(Throwable t) {
     if (t instanceof InvalidInputException e) {
-      return Optional.of(new Problem(400, "Invalid input", e.getMessage(),
-          List.of(new Problem.FieldError(e.getField(), e.getMessage()))));
+      return Optional.of(
+          new Problem(
+              400,
+              "Invalid input",
+              e.getMessage(),
+              List.of(new Problem.FieldError(e.getField(), e.getMessage()))));
     }
     if (t instanceof ConstraintViolationException e) {
       return Optional.of(violations(e));
@@ -98,19 +108,29 @@ public final class Problems {
     if (t instanceof ConflictException e) {
       return Optional.of(Problem.of(409, "Conflict", e.getMessage()));
     }
-    if (t instanceof OptimisticLockException || t instanceof PessimisticLockException
+    if (t instanceof OptimisticLockException
+        || t instanceof PessimisticLockException
         || t.getClass().getName().equals("org.hibernate.StaleObjectStateException")
         || t.getClass().getName().equals("org.hibernate.StaleStateException")) {
-      return Optional.of(Problem.of(409, "Concurrent update",
-          "someone else changed this resource at the same time; reload it and retry"));
+      return Optional.of(
+          Problem.of(
+              409,
+              "Concurrent update",
+              "someone else changed this resource at the same time; reload it and retry"));
     }
     if (t instanceof EntityExistsException) {
       return Optional.of(Problem.of(409, "Conflict", "the resource already exists"));
     }
     if (t instanceof JsonbException || t instanceof JsonException) {
-      return Optional.of(new Problem(400, "Malformed JSON", rootMessage(t),
-          List.of(new Problem.FieldError("body", "not a valid JSON document of the expected "
-              + "shape: " + rootMessage(t)))));
+      return Optional.of(
+          new Problem(
+              400,
+              "Malformed JSON",
+              rootMessage(t),
+              List.of(
+                  new Problem.FieldError(
+                      "body",
+                      "not a valid JSON document of the expected " + "shape: " + rootMessage(t)))));
     }
     if (t instanceof WebApplicationException e) {
       return Optional.of(web(e));
@@ -129,13 +149,18 @@ public final class Problems {
   }
 
   private static Problem violations(ConstraintViolationException e) {
-    var errors = e.getConstraintViolations().stream()
-        .map(v -> new Problem.FieldError(field(v), v.getMessage()))
-        .sorted(Comparator.comparing(Problem.FieldError::field)
-            .thenComparing(Problem.FieldError::message))
-        .toList();
-    var detail = errors.stream().map(f -> f.field() + ": " + f.message())
-        .reduce((a, b) -> a + "; " + b).orElse("invalid input");
+    var errors =
+        e.getConstraintViolations().stream()
+            .map(v -> new Problem.FieldError(field(v), v.getMessage()))
+            .sorted(
+                Comparator.comparing(Problem.FieldError::field)
+                    .thenComparing(Problem.FieldError::message))
+            .toList();
+    var detail =
+        errors.stream()
+            .map(f -> f.field() + ": " + f.message())
+            .reduce((a, b) -> a + "; " + b)
+            .orElse("invalid input");
     return new Problem(400, "Invalid input", detail, errors);
   }
 
@@ -150,7 +175,8 @@ public final class Problems {
     var parameterName = "body";
     for (Path.Node node : violation.getPropertyPath()) {
       var kind = node.getKind();
-      if (kind == ElementKind.METHOD || kind == ElementKind.CONSTRUCTOR
+      if (kind == ElementKind.METHOD
+          || kind == ElementKind.CONSTRUCTOR
           || kind == ElementKind.RETURN_VALUE) {
         continue;
       }

@@ -10,8 +10,8 @@ import jakarta.jms.Queue;
 /**
  * Moves a message that can never be processed to a dead-letter queue, with the reason.
  *
- * <p>The broker dead-letters on its own after its redelivery limit, but then nobody learns why.
- * A consumer that recognises poison (malformed JSON, a broken contract) sends it here instead and
+ * <p>The broker dead-letters on its own after its redelivery limit, but then nobody learns why. A
+ * consumer that recognises poison (malformed JSON, a broken contract) sends it here instead and
  * returns normally: the original is acknowledged, the queue keeps moving, and an operator finds the
  * body with {@value #REASON_PROPERTY} beside it. Sending joins the consumer's transaction, so the
  * message is either dead-lettered or redelivered, never lost.
@@ -34,7 +34,8 @@ public class DeadLetters {
       copy.setStringProperty(REASON_PROPERTY, truncate(reason));
       copy.setStringProperty(ORIGINAL_ID_PROPERTY, original.getJMSMessageID());
       if (original.getJMSDestination() != null) {
-        copy.setStringProperty(ORIGINAL_DESTINATION_PROPERTY, original.getJMSDestination().toString());
+        copy.setStringProperty(
+            ORIGINAL_DESTINATION_PROPERTY, original.getJMSDestination().toString());
       }
       context.createProducer().send(deadLetterQueue, copy);
     }
@@ -42,6 +43,8 @@ public class DeadLetters {
 
   static String truncate(String reason) {
     var text = reason == null ? "unknown" : reason;
-    return text.length() <= MAX_REASON_LENGTH ? text : text.substring(0, MAX_REASON_LENGTH - 1) + "…";
+    return text.length() <= MAX_REASON_LENGTH
+        ? text
+        : text.substring(0, MAX_REASON_LENGTH - 1) + "…";
   }
 }

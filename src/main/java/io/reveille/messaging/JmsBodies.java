@@ -19,8 +19,8 @@ public final class JmsBodies {
   private JmsBodies() {}
 
   /**
-   * The body as text, or empty when the message type carries no text (map, object, stream
-   * messages) or the body is larger than {@link #MAX_BODY_BYTES}.
+   * The body as text, or empty when the message type carries no text (map, object, stream messages)
+   * or the body is larger than {@link #MAX_BODY_BYTES}.
    */
   public static Optional<String> text(Message message) throws JMSException {
     if (message instanceof TextMessage text) {

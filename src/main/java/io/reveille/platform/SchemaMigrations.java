@@ -23,8 +23,9 @@ final class SchemaMigrations implements ResourceProvider {
   static final String LOCATION = "db/migration/";
 
   /** Every script in {@code src/main/resources/db/migration}, in version order. */
-  static final List<String> SCRIPTS = List.of(
-      "V1__agent_domain.sql", "V2__memory_and_operations.sql", "V3__notification_batches.sql");
+  static final List<String> SCRIPTS =
+      List.of(
+          "V1__agent_domain.sql", "V2__memory_and_operations.sql", "V3__notification_batches.sql");
 
   private final ClassLoader classLoader;
 
@@ -58,8 +59,9 @@ final class SchemaMigrations implements ResourceProvider {
     public Reader read() {
       var stream = classLoader.getResourceAsStream(LOCATION + fileName);
       if (stream == null) {
-        throw new UncheckedIOException(new java.io.FileNotFoundException(
-            "Migration script " + LOCATION + fileName + " is not on the class path"));
+        throw new UncheckedIOException(
+            new java.io.FileNotFoundException(
+                "Migration script " + LOCATION + fileName + " is not on the class path"));
       }
       return new InputStreamReader(stream, StandardCharsets.UTF_8);
     }

@@ -18,11 +18,11 @@ import org.flywaydb.core.Flyway;
 /**
  * Brings the database schema to the version this build expects before anything uses it.
  *
- * <p>The schema is owned by the versioned scripts in {@code db/migration}, the same scripts for
- * the embedded Derby database and PostgreSQL; Hibernate never generates DDL. Running at start-up
- * inside the server (rather than from a build plugin) means an operator upgrading Reveille only
- * deploys the new application. Several nodes starting at once are safe: Flyway serialises them with
- * a database lock.
+ * <p>The schema is owned by the versioned scripts in {@code db/migration}, the same scripts for the
+ * embedded Derby database and PostgreSQL; Hibernate never generates DDL. Running at start-up inside
+ * the server (rather than from a build plugin) means an operator upgrading Reveille only deploys
+ * the new application. Several nodes starting at once are safe: Flyway serialises them with a
+ * database lock.
  *
  * <p>Outside any JTA transaction, because Flyway commits each migration itself.
  */
@@ -39,14 +39,17 @@ public class SchemaMigrator {
   @PostConstruct
   void migrate() {
     var classLoader = SchemaMigrator.class.getClassLoader();
-    var result = Flyway.configure(classLoader)
-        .dataSource(dataSource)
-        .placeholders(Map.of("text_type", textType()))
-        .resourceProvider(new SchemaMigrations(classLoader))
-        .javaMigrationClassProvider(List::of)
-        .load()
-        .migrate();
-    LOG.log(Level.INFO, "Database schema at version {0} ({1} migration(s) applied)",
+    var result =
+        Flyway.configure(classLoader)
+            .dataSource(dataSource)
+            .placeholders(Map.of("text_type", textType()))
+            .resourceProvider(new SchemaMigrations(classLoader))
+            .javaMigrationClassProvider(List::of)
+            .load()
+            .migrate();
+    LOG.log(
+        Level.INFO,
+        "Database schema at version {0} ({1} migration(s) applied)",
         new Object[] {result.targetSchemaVersion, result.migrationsExecuted});
   }
 
@@ -59,7 +62,8 @@ public class SchemaMigrator {
     try (var connection = dataSource.getConnection()) {
       return textType(connection.getMetaData().getDatabaseProductName());
     } catch (SQLException e) {
-      throw new IllegalStateException("Cannot reach the database to migrate it: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "Cannot reach the database to migrate it: " + e.getMessage(), e);
     }
   }
 
@@ -71,7 +75,9 @@ public class SchemaMigrator {
     if (product.contains("postgres")) {
       return "TEXT";
     }
-    throw new IllegalStateException("Unsupported database '" + databaseProduct
-        + "': Reveille runs on Apache Derby or PostgreSQL");
+    throw new IllegalStateException(
+        "Unsupported database '"
+            + databaseProduct
+            + "': Reveille runs on Apache Derby or PostgreSQL");
   }
 }

@@ -25,7 +25,8 @@ class ProblemsTest {
     assertEquals(400, Problems.statusOf(new InvalidInputException("kind", "unknown")));
     assertEquals(404, Problems.statusOf(new NotFoundException("agent", "x")));
     assertEquals(412, Problems.statusOf(new PreconditionFailedException("stale")));
-    assertEquals(409, Problems.statusOf(new IllegalTransitionException("agent a", "active", "active")));
+    assertEquals(
+        409, Problems.statusOf(new IllegalTransitionException("agent a", "active", "active")));
     assertEquals(409, Problems.statusOf(new ConflictException("no")));
     assertEquals(409, Problems.statusOf(new OptimisticLockException("lost")));
     assertEquals(400, Problems.statusOf(new JsonbException("Unexpected char")));
@@ -34,19 +35,22 @@ class ProblemsTest {
 
   @Test
   void containerWrappersAreSeenThrough() {
-    var commitTimeConflict = new TransactionalException("commit failed",
-        new RollbackException("rolled back") {
-          {
-            initCause(new OptimisticLockException("row was updated"));
-          }
-        });
+    var commitTimeConflict =
+        new TransactionalException(
+            "commit failed",
+            new RollbackException("rolled back") {
+              {
+                initCause(new OptimisticLockException("row was updated"));
+              }
+            });
     assertEquals(409, Problems.statusOf(commitTimeConflict));
     assertEquals(404, Problems.statusOf(new EJBException(new NotFoundException("agent", "x"))));
   }
 
   @Test
   void invalidInputNamesTheField() {
-    var json = Problems.of(new InvalidInputException("config.modelId", "must be a string")).toJson();
+    var json =
+        Problems.of(new InvalidInputException("config.modelId", "must be a string")).toJson();
     assertEquals("application/problem+json", Problem.MEDIA_TYPE);
     assertEquals(400, json.getInt("status"));
     assertEquals("config.modelId", json.getJsonArray("errors").getJsonObject(0).getString("field"));

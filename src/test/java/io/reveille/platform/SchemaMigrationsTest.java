@@ -15,10 +15,12 @@ class SchemaMigrationsTest {
   @Test
   void listsEveryScriptInTheMigrationFolderInVersionOrder() throws IOException {
     try (var files = Files.list(Path.of("src/main/resources/db/migration"))) {
-      var onDisk = files.map(path -> path.getFileName().toString())
-          .filter(name -> name.endsWith(".sql"))
-          .sorted((a, b) -> Integer.compare(version(a), version(b)))
-          .collect(Collectors.toList());
+      var onDisk =
+          files
+              .map(path -> path.getFileName().toString())
+              .filter(name -> name.endsWith(".sql"))
+              .sorted((a, b) -> Integer.compare(version(a), version(b)))
+              .collect(Collectors.toList());
       assertEquals(onDisk, SchemaMigrations.SCRIPTS);
     }
   }

@@ -34,13 +34,17 @@ public final class Api {
   }
 
   public Response post(String path, String json) {
-    return send(request(path).header("Content-Type", "application/json")
-        .POST(BodyPublishers.ofString(json)));
+    return send(
+        request(path)
+            .header("Content-Type", "application/json")
+            .POST(BodyPublishers.ofString(json)));
   }
 
   public Response patch(String path, String json, String ifMatch) {
-    var builder = request(path).header("Content-Type", "application/json")
-        .method("PATCH", BodyPublishers.ofString(json));
+    var builder =
+        request(path)
+            .header("Content-Type", "application/json")
+            .method("PATCH", BodyPublishers.ofString(json));
     if (ifMatch != null) {
       builder.header("If-Match", ifMatch);
     }
@@ -52,7 +56,8 @@ public final class Api {
   }
 
   private HttpRequest.Builder request(String path) {
-    return HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30))
+    return HttpRequest.newBuilder(base.resolve(path))
+        .timeout(Duration.ofSeconds(30))
         .header("Accept", "application/json, application/problem+json");
   }
 

@@ -14,7 +14,7 @@ public final class Broker {
     var user = System.getProperty("reveille.it.brokerUser", "");
     return user.isBlank()
         ? new ActiveMQConnectionFactory(url)
-        : new ActiveMQConnectionFactory(url, user,
-            System.getProperty("reveille.it.brokerPassword", ""));
+        : new ActiveMQConnectionFactory(
+            url, user, System.getProperty("reveille.it.brokerPassword", ""));
   }
 }

@@ -6,8 +6,8 @@ import jakarta.validation.constraints.Size;
 import java.util.List;
 
 /**
- * The body of {@code PATCH /api/agents/{id}}: every field optional, absent means unchanged.
- * {@code config} and {@code slots} replace the whole document.
+ * The body of {@code PATCH /api/agents/{id}}: every field optional, absent means unchanged. {@code
+ * config} and {@code slots} replace the whole document.
  */
 public class AgentPatch {
 

@@ -17,7 +17,9 @@ public class AgentRequest {
   @Size(max = AgentLimits.DISPLAY_NAME_MAX)
   public String displayName;
 
-  @Pattern(regexp = "autonomous|interactive|hybrid", message = "must be one of autonomous, interactive, hybrid")
+  @Pattern(
+      regexp = "autonomous|interactive|hybrid",
+      message = "must be one of autonomous, interactive, hybrid")
   public String mode;
 
   @Pattern(regexp = "created|active", message = "must be created or active (the default)")

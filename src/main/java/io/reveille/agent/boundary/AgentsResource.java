@@ -39,9 +39,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Agents over HTTP: translate JSON to commands for {@link AgentService} and its results back.
- * Every response carries the agent's version as a strong ETag; every change honours
- * {@code If-Match}.
+ * Agents over HTTP: translate JSON to commands for {@link AgentService} and its results back. Every
+ * response carries the agent's version as a strong ETag; every change honours {@code If-Match}.
  */
 @Path("agents")
 @RequestScoped
@@ -59,12 +58,30 @@ public class AgentsResource {
   @POST
   @Operation(summary = "Create an agent (active unless lifecycle \"created\" is asked for)")
   public Response create(@NotNull(message = "request body is required") @Valid AgentRequest body) {
-    var kind = AgentKind.fromWire(body.kind).orElseThrow(() -> new InvalidInputException("kind",
-        "unknown agent kind '" + body.kind + "'; known kinds: " + AgentKind.wireNames()));
-    var mode = body.mode == null ? AgentMode.AUTONOMOUS : AgentMode.fromWire(body.mode).orElseThrow();
-    var lifecycle = "created".equals(body.lifecycle) ? AgentLifecycle.CREATED : AgentLifecycle.ACTIVE;
-    var created = agents.create(new NewAgent(kind, body.displayName.strip(), mode, lifecycle,
-        categories(body.allowedCategoryIds), config(body.config), slots(body.slots)));
+    var kind =
+        AgentKind.fromWire(body.kind)
+            .orElseThrow(
+                () ->
+                    new InvalidInputException(
+                        "kind",
+                        "unknown agent kind '"
+                            + body.kind
+                            + "'; known kinds: "
+                            + AgentKind.wireNames()));
+    var mode =
+        body.mode == null ? AgentMode.AUTONOMOUS : AgentMode.fromWire(body.mode).orElseThrow();
+    var lifecycle =
+        "created".equals(body.lifecycle) ? AgentLifecycle.CREATED : AgentLifecycle.ACTIVE;
+    var created =
+        agents.create(
+            new NewAgent(
+                kind,
+                body.displayName.strip(),
+                mode,
+                lifecycle,
+                categories(body.allowedCategoryIds),
+                config(body.config),
+                slots(body.slots)));
     var location = uriInfo.getAbsolutePathBuilder().path(created.agent().getId()).build();
     return Response.created(location)
         .tag(ETags.of(created.agent().getVersion()))
@@ -77,12 +94,33 @@ public class AgentsResource {
   public List<AgentResponse> list(
       @QueryParam("lifecycle") @Size(max = 32) String lifecycle,
       @QueryParam("kind") @Size(max = 64) String kind) {
-    var lifecycleFilter = Optional.ofNullable(lifecycle).filter(v -> !v.isBlank())
-        .map(v -> AgentLifecycle.fromWire(v).orElseThrow(() -> new InvalidInputException(
-            "lifecycle", "unknown lifecycle '" + v + "'; one of created, active, dormant, destroyed")));
-    var kindFilter = Optional.ofNullable(kind).filter(v -> !v.isBlank())
-        .map(v -> AgentKind.fromWire(v).orElseThrow(() -> new InvalidInputException(
-            "kind", "unknown agent kind '" + v + "'; known kinds: " + AgentKind.wireNames())));
+    var lifecycleFilter =
+        Optional.ofNullable(lifecycle)
+            .filter(v -> !v.isBlank())
+            .map(
+                v ->
+                    AgentLifecycle.fromWire(v)
+                        .orElseThrow(
+                            () ->
+                                new InvalidInputException(
+                                    "lifecycle",
+                                    "unknown lifecycle '"
+                                        + v
+                                        + "'; one of created, active, dormant, destroyed")));
+    var kindFilter =
+        Optional.ofNullable(kind)
+            .filter(v -> !v.isBlank())
+            .map(
+                v ->
+                    AgentKind.fromWire(v)
+                        .orElseThrow(
+                            () ->
+                                new InvalidInputException(
+                                    "kind",
+                                    "unknown agent kind '"
+                                        + v
+                                        + "'; known kinds: "
+                                        + AgentKind.wireNames())));
     return agents.list(lifecycleFilter, kindFilter).stream()
         .map(agent -> AgentResponse.of(agent, null, null))
         .toList();
@@ -107,20 +145,24 @@ public class AgentsResource {
   @PATCH
   @Path("{id}")
   @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
-  @Operation(summary = "Change displayName, allowedCategoryIds, config or slots (If-Match honoured)")
+  @Operation(
+      summary = "Change displayName, allowedCategoryIds, config or slots (If-Match honoured)")
   public Response update(
       @PathParam("id") String id,
       @HeaderParam(IF_MATCH) String ifMatch,
       @NotNull(message = "request body is required") @Valid AgentPatch body) {
-    var changes = new AgentChanges(
-        Optional.ofNullable(body.displayName).map(String::strip),
-        Optional.ofNullable(body.allowedCategoryIds).map(AgentsResource::categories),
-        Optional.ofNullable(body.config).map(AgentsResource::config),
-        Optional.ofNullable(body.slots).map(AgentsResource::slots));
-    if (changes.displayName().isEmpty() && changes.allowedCategoryIds().isEmpty()
-        && changes.config().isEmpty() && changes.slots().isEmpty()) {
-      throw new InvalidInputException("body",
-          "nothing to change: give displayName, allowedCategoryIds, config or slots");
+    var changes =
+        new AgentChanges(
+            Optional.ofNullable(body.displayName).map(String::strip),
+            Optional.ofNullable(body.allowedCategoryIds).map(AgentsResource::categories),
+            Optional.ofNullable(body.config).map(AgentsResource::config),
+            Optional.ofNullable(body.slots).map(AgentsResource::slots));
+    if (changes.displayName().isEmpty()
+        && changes.allowedCategoryIds().isEmpty()
+        && changes.config().isEmpty()
+        && changes.slots().isEmpty()) {
+      throw new InvalidInputException(
+          "body", "nothing to change: give displayName, allowedCategoryIds, config or slots");
     }
     var view = agents.update(id, ETags.expectedVersion(ifMatch), changes);
     return Response.ok(AgentResponse.of(view)).tag(ETags.of(view.agent().getVersion())).build();

@@ -76,16 +76,24 @@ public class AgentService {
   public AgentView create(NewAgent request) {
     var now = clock.instant();
     var agentId = UUID.randomUUID().toString();
-    var agent = new Agent(agentId, request.kind(), request.displayName(), request.mode(),
-        request.allowedCategoryIds(), request.config(), now);
+    var agent =
+        new Agent(
+            agentId,
+            request.kind(),
+            request.displayName(),
+            request.mode(),
+            request.allowedCategoryIds(),
+            request.config(),
+            now);
     if (request.initialLifecycle() == AgentLifecycle.ACTIVE) {
       agent.activate(now);
     }
     var state = new AgentState(UUID.randomUUID().toString(), agentId, request.slots(), now);
     em.persist(agent);
     em.persist(state);
-    em.persist(new AgentLink(UUID.randomUUID().toString(), agentId, state.getId(),
-        AgentLinkType.AGENT_STATE, now));
+    em.persist(
+        new AgentLink(
+            UUID.randomUUID().toString(), agentId, state.getId(), AgentLinkType.AGENT_STATE, now));
     em.flush();
     return new AgentView(agent, state);
   }
@@ -106,7 +114,8 @@ public class AgentService {
     get(agentId);
     // A list, never getResultStream(): an unclosed stream keeps its cursor open, and Derby keeps
     // a shared lock on the cursor's row until the transaction ends, blocking concurrent writers.
-    return em.createNamedQuery("AgentState.findByAgentId", AgentState.class)
+    return em
+        .createNamedQuery("AgentState.findByAgentId", AgentState.class)
         .setParameter("agentId", agentId)
         .getResultList()
         .stream()
@@ -122,7 +131,8 @@ public class AgentService {
     var filters = new java.util.ArrayList<jakarta.persistence.criteria.Predicate>();
     lifecycle.ifPresent(value -> filters.add(cb.equal(agent.get("lifecycle"), value)));
     kind.ifPresent(value -> filters.add(cb.equal(agent.get("kind"), value)));
-    query.where(filters.toArray(jakarta.persistence.criteria.Predicate[]::new))
+    query
+        .where(filters.toArray(jakarta.persistence.criteria.Predicate[]::new))
         .orderBy(cb.desc(agent.get("createdAt")), cb.asc(agent.get("id")));
     return em.createQuery(query).getResultList();
   }
@@ -134,12 +144,15 @@ public class AgentService {
     changes.displayName().ifPresent(name -> agent.rename(name, now));
     changes.allowedCategoryIds().ifPresent(ids -> agent.restrictToCategories(ids, now));
     changes.config().ifPresent(config -> agent.reconfigure(config, now));
-    changes.slots().ifPresent(slots -> {
-      agent.requireNotDestroyed("update slots");
-      state.replaceSlots(slots, now);
-      // The agent's version is the ETag clients hold: a slots change must move it too.
-      agent.touch(now);
-    });
+    changes
+        .slots()
+        .ifPresent(
+            slots -> {
+              agent.requireNotDestroyed("update slots");
+              state.replaceSlots(slots, now);
+              // The agent's version is the ETag clients hold: a slots change must move it too.
+              agent.touch(now);
+            });
     em.flush();
     return new AgentView(agent, state);
   }
@@ -163,9 +176,7 @@ public class AgentService {
   public void delete(String agentId, OptionalLong expectedVersion) {
     var agent = current(agentId, expectedVersion);
     agent.requireDeletable();
-    em.createNamedQuery("AgentLink.deleteByEndpoint")
-        .setParameter("id", agentId)
-        .executeUpdate();
+    em.createNamedQuery("AgentLink.deleteByEndpoint").setParameter("id", agentId).executeUpdate();
     em.remove(agent);
     em.flush();
   }
@@ -181,9 +192,14 @@ public class AgentService {
   private Agent current(String agentId, OptionalLong expectedVersion) {
     var agent = get(agentId);
     if (expectedVersion.isPresent() && expectedVersion.getAsLong() != agent.getVersion()) {
-      throw new PreconditionFailedException("agent " + agentId + " is at version "
-          + agent.getVersion() + ", not " + expectedVersion.getAsLong()
-          + " (If-Match): reload it and retry");
+      throw new PreconditionFailedException(
+          "agent "
+              + agentId
+              + " is at version "
+              + agent.getVersion()
+              + ", not "
+              + expectedVersion.getAsLong()
+              + " (If-Match): reload it and retry");
     }
     return agent;
   }

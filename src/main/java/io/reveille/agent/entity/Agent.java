@@ -88,8 +88,14 @@ public class Agent {
   protected Agent() {}
 
   /** A new agent in lifecycle {@code created}; {@link #activate} makes it wake. */
-  public Agent(String id, AgentKind kind, String displayName, AgentMode mode,
-      Set<String> allowedCategoryIds, AgentConfig config, Instant now) {
+  public Agent(
+      String id,
+      AgentKind kind,
+      String displayName,
+      AgentMode mode,
+      Set<String> allowedCategoryIds,
+      AgentConfig config,
+      Instant now) {
     // Null is reported as "id", any other bad value as "agent id".
     this.id = idArgument("agent id", Objects.requireNonNull(id, "id"), MAX_ID_LENGTH);
     this.kind = Objects.requireNonNull(kind, "kind");
@@ -119,8 +125,7 @@ public class Agent {
 
   /** Any lifecycle but {@code destroyed} → {@code destroyed}: a tombstone until deleted. */
   public void destroy(Instant now) {
-    move(EnumSet.complementOf(EnumSet.of(AgentLifecycle.DESTROYED)), AgentLifecycle.DESTROYED,
-        now);
+    move(EnumSet.complementOf(EnumSet.of(AgentLifecycle.DESTROYED)), AgentLifecycle.DESTROYED, now);
     destroyedAt = now;
   }
 
@@ -174,9 +179,9 @@ public class Agent {
   }
 
   /**
-   * Records that something the agent owns changed (its slots, say), so that its version — the
-   * ETag clients hold — moves on. {@code updatedAt} always moves forward, by a microsecond if the
-   * clock has not, so the row is dirty and Hibernate increments the version at flush.
+   * Records that something the agent owns changed (its slots, say), so that its version — the ETag
+   * clients hold — moves on. {@code updatedAt} always moves forward, by a microsecond if the clock
+   * has not, so the row is dirty and Hibernate increments the version at flush.
    */
   public void touch(Instant now) {
     Objects.requireNonNull(now, "now");
@@ -189,8 +194,13 @@ public class Agent {
       throw new InvalidInputException("displayName", "must not be blank");
     }
     if (name.length() > MAX_DISPLAY_NAME_LENGTH) {
-      throw new InvalidInputException("displayName", "is " + name.length()
-          + " characters long; at most " + MAX_DISPLAY_NAME_LENGTH + " are allowed");
+      throw new InvalidInputException(
+          "displayName",
+          "is "
+              + name.length()
+              + " characters long; at most "
+              + MAX_DISPLAY_NAME_LENGTH
+              + " are allowed");
     }
     return name;
   }
@@ -202,8 +212,13 @@ public class Agent {
         throw new InvalidInputException("allowedCategoryIds", "category ids must not be blank");
       }
       if (categoryId.length() > MAX_CATEGORY_ID_LENGTH) {
-        throw new InvalidInputException("allowedCategoryIds", "category id '" + categoryId
-            + "' is longer than " + MAX_CATEGORY_ID_LENGTH + " characters");
+        throw new InvalidInputException(
+            "allowedCategoryIds",
+            "category id '"
+                + categoryId
+                + "' is longer than "
+                + MAX_CATEGORY_ID_LENGTH
+                + " characters");
       }
     }
     return Set.copyOf(ids);

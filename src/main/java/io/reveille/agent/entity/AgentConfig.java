@@ -28,8 +28,14 @@ public final class AgentConfig {
   private static final String PROMPT_ID = "promptId";
   private static final String INSTRUCTIONS = "instructions";
 
-  private static final AgentConfig EMPTY = new AgentConfig(SCHEMA_VERSION, null, null, null,
-      JsonValue.EMPTY_JSON_OBJECT, JsonValue.EMPTY_JSON_OBJECT);
+  private static final AgentConfig EMPTY =
+      new AgentConfig(
+          SCHEMA_VERSION,
+          null,
+          null,
+          null,
+          JsonValue.EMPTY_JSON_OBJECT,
+          JsonValue.EMPTY_JSON_OBJECT);
 
   private final int schemaVersion;
   private final String modelId;
@@ -39,8 +45,13 @@ public final class AgentConfig {
   private final JsonObject unknownFields;
   private final String stored;
 
-  private AgentConfig(int schemaVersion, String modelId, String promptId, String instructions,
-      JsonObject extension, JsonObject unknownFields) {
+  private AgentConfig(
+      int schemaVersion,
+      String modelId,
+      String promptId,
+      String instructions,
+      JsonObject extension,
+      JsonObject unknownFields) {
     this.schemaVersion = schemaVersion;
     this.modelId = modelId;
     this.promptId = promptId;
@@ -100,26 +111,35 @@ public final class AgentConfig {
 
   /** A copy using another model; {@code null} clears it. */
   public AgentConfig withModelId(String newModelId) {
-    return new AgentConfig(schemaVersion, newModelId, promptId, instructions, extension,
-        unknownFields).checked();
+    return new AgentConfig(
+            schemaVersion, newModelId, promptId, instructions, extension, unknownFields)
+        .checked();
   }
 
   /** A copy using another prompt; {@code null} clears it. */
   public AgentConfig withPromptId(String newPromptId) {
-    return new AgentConfig(schemaVersion, modelId, newPromptId, instructions, extension,
-        unknownFields).checked();
+    return new AgentConfig(
+            schemaVersion, modelId, newPromptId, instructions, extension, unknownFields)
+        .checked();
   }
 
   /** A copy with other instructions; {@code null} clears them. */
   public AgentConfig withInstructions(String newInstructions) {
-    return new AgentConfig(schemaVersion, modelId, promptId, newInstructions, extension,
-        unknownFields).checked();
+    return new AgentConfig(
+            schemaVersion, modelId, promptId, newInstructions, extension, unknownFields)
+        .checked();
   }
 
   /** A copy with another extension object; its keys must be namespaced. */
   public AgentConfig withExtension(JsonObject newExtension) {
-    return new AgentConfig(schemaVersion, modelId, promptId, instructions,
-        Objects.requireNonNull(newExtension, "extension"), unknownFields).checked();
+    return new AgentConfig(
+            schemaVersion,
+            modelId,
+            promptId,
+            instructions,
+            Objects.requireNonNull(newExtension, "extension"),
+            unknownFields)
+        .checked();
   }
 
   /** Applies the user-input rules to a copy made by a wither, so both paths refuse the same. */
@@ -153,13 +173,14 @@ public final class AgentConfig {
 
   @Override
   public boolean equals(Object other) {
-    return this == other || other instanceof AgentConfig that
-        && schemaVersion == that.schemaVersion
-        && Objects.equals(modelId, that.modelId)
-        && Objects.equals(promptId, that.promptId)
-        && Objects.equals(instructions, that.instructions)
-        && extension.equals(that.extension)
-        && unknownFields.equals(that.unknownFields);
+    return this == other
+        || other instanceof AgentConfig that
+            && schemaVersion == that.schemaVersion
+            && Objects.equals(modelId, that.modelId)
+            && Objects.equals(promptId, that.promptId)
+            && Objects.equals(instructions, that.instructions)
+            && extension.equals(that.extension)
+            && unknownFields.equals(that.unknownFields);
   }
 
   @Override

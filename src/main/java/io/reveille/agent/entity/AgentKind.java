@@ -5,8 +5,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * What an agent is for; the kind decides its workflow and the tools it may use. New kinds are
- * added here and need no schema change (stored by wire name).
+ * What an agent is for; the kind decides its workflow and the tools it may use. New kinds are added
+ * here and need no schema change (stored by wire name).
  */
 public enum AgentKind {
   CUSTOM("custom"),

@@ -5,9 +5,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Where an agent is in its life: {@code created → active ⇄ dormant → destroyed}. Only active
- * agents wake; a destroyed agent is a tombstone until it is deleted. The moves themselves are
- * methods of {@link Agent}, which refuses the illegal ones.
+ * Where an agent is in its life: {@code created → active ⇄ dormant → destroyed}. Only active agents
+ * wake; a destroyed agent is a tombstone until it is deleted. The moves themselves are methods of
+ * {@link Agent}, which refuses the illegal ones.
  */
 public enum AgentLifecycle {
   CREATED("created"),

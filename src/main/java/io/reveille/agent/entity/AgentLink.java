@@ -15,14 +15,14 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * A typed, directed relation between two agent-domain records: agent → state, agent → head
- * message, message → previous message, and so on.
+ * A typed, directed relation between two agent-domain records: agent → state, agent → head message,
+ * message → previous message, and so on.
  *
- * <p>Relations are rows of their own rather than foreign-key columns so that records stay
- * immutable and append-only (a new message adds a link instead of rewriting its predecessor) and
- * sync can ship each link on its own. The ends are plain ids of whatever the type relates, hence no
- * foreign keys: links of a deleted agent are removed explicitly. There is at most one link per
- * {@code (from, to, type)}; removing one marks it deleted so that the removal syncs too.
+ * <p>Relations are rows of their own rather than foreign-key columns so that records stay immutable
+ * and append-only (a new message adds a link instead of rewriting its predecessor) and sync can
+ * ship each link on its own. The ends are plain ids of whatever the type relates, hence no foreign
+ * keys: links of a deleted agent are removed explicitly. There is at most one link per {@code
+ * (from, to, type)}; removing one marks it deleted so that the removal syncs too.
  */
 @Entity
 @Table(name = "agent_links")
@@ -32,16 +32,19 @@ import java.util.Objects;
       query = "DELETE FROM AgentLink l WHERE l.fromId = :id OR l.toId = :id"),
   @NamedQuery(
       name = "AgentLink.findFrom",
-      query = "SELECT l FROM AgentLink l WHERE l.fromId = :fromId AND l.type = :type"
-          + " AND l.deletedAt IS NULL ORDER BY l.createdAt, l.id"),
+      query =
+          "SELECT l FROM AgentLink l WHERE l.fromId = :fromId AND l.type = :type"
+              + " AND l.deletedAt IS NULL ORDER BY l.createdAt, l.id"),
   @NamedQuery(
       name = "AgentLink.findTo",
-      query = "SELECT l FROM AgentLink l WHERE l.toId = :toId AND l.type = :type"
-          + " AND l.deletedAt IS NULL ORDER BY l.createdAt, l.id"),
+      query =
+          "SELECT l FROM AgentLink l WHERE l.toId = :toId AND l.type = :type"
+              + " AND l.deletedAt IS NULL ORDER BY l.createdAt, l.id"),
   @NamedQuery(
       name = "AgentLink.find",
-      query = "SELECT l FROM AgentLink l WHERE l.fromId = :fromId AND l.toId = :toId"
-          + " AND l.type = :type")
+      query =
+          "SELECT l FROM AgentLink l WHERE l.fromId = :fromId AND l.toId = :toId"
+              + " AND l.type = :type")
 })
 public class AgentLink {
 
@@ -142,7 +145,13 @@ public class AgentLink {
 
   @Override
   public String toString() {
-    return "AgentLink[" + fromId + " -" + type.wire() + "-> " + toId + (isDeleted() ? ", deleted"
-        : "") + "]";
+    return "AgentLink["
+        + fromId
+        + " -"
+        + type.wire()
+        + "-> "
+        + toId
+        + (isDeleted() ? ", deleted" : "")
+        + "]";
   }
 }

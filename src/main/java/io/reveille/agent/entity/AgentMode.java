@@ -5,8 +5,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * How an agent is driven: on its own (wakes from notifications and timers), only in sessions with
- * a user, or both.
+ * How an agent is driven: on its own (wakes from notifications and timers), only in sessions with a
+ * user, or both.
  */
 public enum AgentMode {
   AUTONOMOUS("autonomous"),

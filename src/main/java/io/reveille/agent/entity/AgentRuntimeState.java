@@ -22,9 +22,9 @@ import java.util.Set;
  * session, and how its recent runs went.
  *
  * <p>Node-local and never synced: it describes this node's work, not the agent, so it is keyed by
- * agent and node and lives apart from the synced {@link AgentState}. The run status moves
- * {@code idle → queued → running → idle}, or {@code running → failed → queued | idle}; the methods
- * refuse any other move, so a second run cannot start while one is running.
+ * agent and node and lives apart from the synced {@link AgentState}. The run status moves {@code
+ * idle → queued → running → idle}, or {@code running → failed → queued | idle}; the methods refuse
+ * any other move, so a second run cannot start while one is running.
  */
 @Entity
 @Table(name = "agent_runtime_states")
@@ -86,8 +86,8 @@ public class AgentRuntimeState {
   }
 
   /**
-   * {@code idle | queued → running}: run {@code runId} starts, in a user session when
-   * {@code sessionId} is not {@code null}.
+   * {@code idle | queued → running}: run {@code runId} starts, in a user session when {@code
+   * sessionId} is not {@code null}.
    */
   public void start(String runId, String sessionId, Instant now) {
     idArgument("runId", runId, MAX_RUN_ID_LENGTH);
@@ -216,9 +216,10 @@ public class AgentRuntimeState {
 
     @Override
     public boolean equals(Object other) {
-      return this == other || other instanceof Key that
-          && Objects.equals(agentId, that.agentId)
-          && Objects.equals(nodeId, that.nodeId);
+      return this == other
+          || other instanceof Key that
+              && Objects.equals(agentId, that.agentId)
+              && Objects.equals(nodeId, that.nodeId);
     }
 
     @Override

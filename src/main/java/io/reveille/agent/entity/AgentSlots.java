@@ -33,8 +33,15 @@ public final class AgentSlots {
   private static final String OPEN_LOOP_IDS = "openLoopIds";
   private static final String PREFERENCE_BY_KEY = "preferenceByKey";
 
-  private static final AgentSlots EMPTY = new AgentSlots(SCHEMA_VERSION, null, null, List.of(),
-      Map.of(), JsonValue.EMPTY_JSON_OBJECT, JsonValue.EMPTY_JSON_OBJECT);
+  private static final AgentSlots EMPTY =
+      new AgentSlots(
+          SCHEMA_VERSION,
+          null,
+          null,
+          List.of(),
+          Map.of(),
+          JsonValue.EMPTY_JSON_OBJECT,
+          JsonValue.EMPTY_JSON_OBJECT);
 
   private final int schemaVersion;
   private final String primaryGoal;
@@ -45,8 +52,13 @@ public final class AgentSlots {
   private final JsonObject unknownFields;
   private final String stored;
 
-  private AgentSlots(int schemaVersion, String primaryGoal, String activeTaskId,
-      List<String> openLoopIds, Map<String, String> preferenceByKey, JsonObject extension,
+  private AgentSlots(
+      int schemaVersion,
+      String primaryGoal,
+      String activeTaskId,
+      List<String> openLoopIds,
+      Map<String, String> preferenceByKey,
+      JsonObject extension,
       JsonObject unknownFields) {
     this.schemaVersion = schemaVersion;
     this.primaryGoal = primaryGoal;
@@ -111,20 +123,41 @@ public final class AgentSlots {
 
   /** A copy with another goal; {@code null} clears it. */
   public AgentSlots withPrimaryGoal(String goal) {
-    return new AgentSlots(schemaVersion, goal, activeTaskId, openLoopIds, preferenceByKey,
-        extension, unknownFields).checked();
+    return new AgentSlots(
+            schemaVersion,
+            goal,
+            activeTaskId,
+            openLoopIds,
+            preferenceByKey,
+            extension,
+            unknownFields)
+        .checked();
   }
 
   /** A copy working on another task; {@code null} means no task in hand. */
   public AgentSlots withActiveTaskId(String taskId) {
-    return new AgentSlots(schemaVersion, primaryGoal, taskId, openLoopIds, preferenceByKey,
-        extension, unknownFields).checked();
+    return new AgentSlots(
+            schemaVersion,
+            primaryGoal,
+            taskId,
+            openLoopIds,
+            preferenceByKey,
+            extension,
+            unknownFields)
+        .checked();
   }
 
   /** A copy with these open loops, in this order; duplicates are refused. */
   public AgentSlots withOpenLoopIds(List<String> loopIds) {
-    return new AgentSlots(schemaVersion, primaryGoal, activeTaskId, loopIds, preferenceByKey,
-        extension, unknownFields).checked();
+    return new AgentSlots(
+            schemaVersion,
+            primaryGoal,
+            activeTaskId,
+            loopIds,
+            preferenceByKey,
+            extension,
+            unknownFields)
+        .checked();
   }
 
   /** A copy with one preference set, or removed when {@code value} is {@code null}. */
@@ -136,14 +169,28 @@ public final class AgentSlots {
     } else {
       preferences.put(key, value);
     }
-    return new AgentSlots(schemaVersion, primaryGoal, activeTaskId, openLoopIds, preferences,
-        extension, unknownFields).checked();
+    return new AgentSlots(
+            schemaVersion,
+            primaryGoal,
+            activeTaskId,
+            openLoopIds,
+            preferences,
+            extension,
+            unknownFields)
+        .checked();
   }
 
   /** A copy with another extension object; its keys must be namespaced. */
   public AgentSlots withExtension(JsonObject newExtension) {
-    return new AgentSlots(schemaVersion, primaryGoal, activeTaskId, openLoopIds, preferenceByKey,
-        Objects.requireNonNull(newExtension, "extension"), unknownFields).checked();
+    return new AgentSlots(
+            schemaVersion,
+            primaryGoal,
+            activeTaskId,
+            openLoopIds,
+            preferenceByKey,
+            Objects.requireNonNull(newExtension, "extension"),
+            unknownFields)
+        .checked();
   }
 
   /** Applies the user-input rules to a copy made by a wither, so both paths refuse the same. */
@@ -183,20 +230,27 @@ public final class AgentSlots {
 
   @Override
   public boolean equals(Object other) {
-    return this == other || other instanceof AgentSlots that
-        && schemaVersion == that.schemaVersion
-        && Objects.equals(primaryGoal, that.primaryGoal)
-        && Objects.equals(activeTaskId, that.activeTaskId)
-        && openLoopIds.equals(that.openLoopIds)
-        && preferenceByKey.equals(that.preferenceByKey)
-        && extension.equals(that.extension)
-        && unknownFields.equals(that.unknownFields);
+    return this == other
+        || other instanceof AgentSlots that
+            && schemaVersion == that.schemaVersion
+            && Objects.equals(primaryGoal, that.primaryGoal)
+            && Objects.equals(activeTaskId, that.activeTaskId)
+            && openLoopIds.equals(that.openLoopIds)
+            && preferenceByKey.equals(that.preferenceByKey)
+            && extension.equals(that.extension)
+            && unknownFields.equals(that.unknownFields);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(schemaVersion, primaryGoal, activeTaskId, openLoopIds, preferenceByKey,
-        extension, unknownFields);
+    return Objects.hash(
+        schemaVersion,
+        primaryGoal,
+        activeTaskId,
+        openLoopIds,
+        preferenceByKey,
+        extension,
+        unknownFields);
   }
 
   @Override

@@ -31,13 +31,14 @@ class CounterMapConverter implements AttributeConverter<Map<String, Long>, Strin
     }
     var json = JsonDocuments.parseStored(text, "processed counters");
     var counters = new TreeMap<String, Long>();
-    json.forEach((host, value) -> {
-      if (!(value instanceof JsonNumber number) || !number.isIntegral()) {
-        throw new IllegalStateException(
-            "stored processed counter of host '" + host + "' is not an integer: " + value);
-      }
-      counters.put(host, number.longValueExact());
-    });
+    json.forEach(
+        (host, value) -> {
+          if (!(value instanceof JsonNumber number) || !number.isIntegral()) {
+            throw new IllegalStateException(
+                "stored processed counter of host '" + host + "' is not an integer: " + value);
+          }
+          counters.put(host, number.longValueExact());
+        });
     return Map.copyOf(counters);
   }
 }

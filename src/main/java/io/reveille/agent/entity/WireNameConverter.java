@@ -17,8 +17,8 @@ abstract class WireNameConverter<E extends Enum<E>> implements AttributeConverte
   private final Function<E, String> wire;
   private final Function<String, Optional<E>> fromWire;
 
-  WireNameConverter(Class<E> type, Function<E, String> wire,
-      Function<String, Optional<E>> fromWire) {
+  WireNameConverter(
+      Class<E> type, Function<E, String> wire, Function<String, Optional<E>> fromWire) {
     this.type = Objects.requireNonNull(type);
     this.wire = Objects.requireNonNull(wire);
     this.fromWire = Objects.requireNonNull(fromWire);
@@ -34,8 +34,15 @@ abstract class WireNameConverter<E extends Enum<E>> implements AttributeConverte
     if (name == null) {
       return null;
     }
-    return fromWire.apply(name).orElseThrow(() -> new IllegalStateException(
-        "the database holds " + type.getSimpleName() + " '" + name
-            + "', which this version does not know"));
+    return fromWire
+        .apply(name)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "the database holds "
+                        + type.getSimpleName()
+                        + " '"
+                        + name
+                        + "', which this version does not know"));
   }
 }

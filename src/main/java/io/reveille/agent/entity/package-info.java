@@ -1,7 +1,7 @@
 /**
  * The agent and what belongs to it, as JPA entities and value objects: {@link
- * io.reveille.agent.entity.Agent} (identity, lifecycle, configuration), its durable, synced
- * {@link io.reveille.agent.entity.AgentState}, its node-local {@link
+ * io.reveille.agent.entity.Agent} (identity, lifecycle, configuration), its durable, synced {@link
+ * io.reveille.agent.entity.AgentState}, its node-local {@link
  * io.reveille.agent.entity.AgentRuntimeState}, and the typed {@link
  * io.reveille.agent.entity.AgentLink}s that chain agent-domain records together. Entities guard
  * their invariants and refuse illegal lifecycle and run-status moves; every mutable one carries a

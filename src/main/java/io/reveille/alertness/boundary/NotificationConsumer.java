@@ -18,12 +18,12 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Takes notification batches off {@code reveille.notifications}: read the body, parse and check
- * it, hand it to {@link NotificationIntake}.
+ * Takes notification batches off {@code reveille.notifications}: read the body, parse and check it,
+ * hand it to {@link NotificationIntake}.
  *
- * <p>A batch that can never be processed is dead-lettered with its reason inside this delivery's
- * XA transaction and the delivery completes, so poison never blocks the queue. Every other failure
- * is thrown: the transaction rolls back and the broker redelivers, dead-lettering only after its
+ * <p>A batch that can never be processed is dead-lettered with its reason inside this delivery's XA
+ * transaction and the delivery completes, so poison never blocks the queue. Every other failure is
+ * thrown: the transaction rolls back and the broker redelivers, dead-lettering only after its
  * configured attempts. Bound to its activation spec in {@code WEB-INF/ibm-ejb-jar-bnd.xml}.
  */
 @MessageDriven(name = "NotificationConsumer")
@@ -44,9 +44,14 @@ public class NotificationConsumer implements MessageListener {
     try {
       var body = JmsBodies.text(message);
       if (body.isEmpty()) {
-        reject(message, null, "unsupported message: expected a text message or a bytes message "
-            + "holding UTF-8 JSON of at most " + JmsBodies.MAX_BODY_BYTES + " bytes, got "
-            + JmsBodies.describe(message));
+        reject(
+            message,
+            null,
+            "unsupported message: expected a text message or a bytes message "
+                + "holding UTF-8 JSON of at most "
+                + JmsBodies.MAX_BODY_BYTES
+                + " bytes, got "
+                + JmsBodies.describe(message));
         return;
       }
       try {
@@ -60,7 +65,9 @@ public class NotificationConsumer implements MessageListener {
   }
 
   private void reject(Message message, String body, String reason) throws JMSException {
-    LOG.log(Level.WARNING, "Notification message {0} dead-lettered: {1}",
+    LOG.log(
+        Level.WARNING,
+        "Notification message {0} dead-lettered: {1}",
         new Object[] {message.getJMSMessageID(), reason});
     deadLetters.send(deadLetterQueue, message, body, reason);
   }

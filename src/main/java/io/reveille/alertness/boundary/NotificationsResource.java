@@ -60,10 +60,8 @@ public class NotificationsResource {
     try (var context = connectionFactory.createContext()) {
       context.createProducer().send(notifications, body);
     }
-    JsonObject accepted = Json.createObjectBuilder()
-        .add("batchId", batchId)
-        .add("status", "queued")
-        .build();
+    JsonObject accepted =
+        Json.createObjectBuilder().add("batchId", batchId).add("status", "queued").build();
     return Response.accepted(accepted).build();
   }
 
@@ -71,7 +69,8 @@ public class NotificationsResource {
   @Path("{batchId}")
   @Operation(summary = "A recorded batch; 404 until the consumer has recorded it")
   public JsonObject get(@PathParam("batchId") String batchId) {
-    return intake.find(batchId)
+    return intake
+        .find(batchId)
         .map(documents::toJson)
         .orElseThrow(() -> new NotFoundException("notification batch", batchId));
   }

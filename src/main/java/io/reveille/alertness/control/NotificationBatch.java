@@ -74,7 +74,10 @@ public record NotificationBatch(
 
   /** A producer's snapshot of a changed entity that Reveille does not store itself. */
   public record EntitySnapshot(
-      String id, Optional<String> type, Optional<String> categoryId, Map<String, Object> attributes) {
+      String id,
+      Optional<String> type,
+      Optional<String> categoryId,
+      Map<String, Object> attributes) {
     public EntitySnapshot {
       Objects.requireNonNull(id, "id");
       attributes = Map.copyOf(attributes);

@@ -24,18 +24,23 @@ import java.util.List;
 public class NotificationBatchDocuments {
 
   public NotificationBatchRecord record(NotificationBatch batch, Instant receivedAt) {
-    return new NotificationBatchRecord(batch.batchId(), batch.origin().wire(),
+    return new NotificationBatchRecord(
+        batch.batchId(),
+        batch.origin().wire(),
         batch.hostId().orElse(null),
         batch.counter().isPresent() ? batch.counter().getAsLong() : null,
-        batch.originAgentId().orElse(null), batch.allTokens().size(),
-        toJson(batch).toString(), receivedAt);
+        batch.originAgentId().orElse(null),
+        batch.allTokens().size(),
+        toJson(batch).toString(),
+        receivedAt);
   }
 
   public JsonObject toJson(NotificationBatch batch) {
-    var json = Json.createObjectBuilder()
-        .add("schemaVersion", batch.schemaVersion())
-        .add("batchId", batch.batchId())
-        .add("origin", batch.origin().wire());
+    var json =
+        Json.createObjectBuilder()
+            .add("schemaVersion", batch.schemaVersion())
+            .add("batchId", batch.batchId())
+            .add("origin", batch.origin().wire());
     batch.hostId().ifPresent(v -> json.add("hostId", v));
     batch.counter().ifPresent(v -> json.add("counter", v));
     json.add("tokens", strings(batch.tokens()))

@@ -66,14 +66,22 @@ public class NotificationBatchParser {
     var schemaVersion = requiredInt(root, "schemaVersion");
     if (schemaVersion != SUPPORTED_SCHEMA_VERSION) {
       throw new InvalidBatchException(
-          "schemaVersion: unsupported version " + schemaVersion + " (supported: "
-              + SUPPORTED_SCHEMA_VERSION + ")");
+          "schemaVersion: unsupported version "
+              + schemaVersion
+              + " (supported: "
+              + SUPPORTED_SCHEMA_VERSION
+              + ")");
     }
-    var batchId = optionalId(root, "batchId")
-        .orElseThrow(() -> new InvalidBatchException("batchId: required"));
+    var batchId =
+        optionalId(root, "batchId")
+            .orElseThrow(() -> new InvalidBatchException("batchId: required"));
     var originText = optionalString(root, "origin", MAX_ID_LENGTH).orElse("external");
-    var origin = Origin.fromWire(originText).orElseThrow(() -> new InvalidBatchException(
-        "origin: must be one of local, sync, external, was '" + originText + "'"));
+    var origin =
+        Origin.fromWire(originText)
+            .orElseThrow(
+                () ->
+                    new InvalidBatchException(
+                        "origin: must be one of local, sync, external, was '" + originText + "'"));
     var counter = optionalCounter(root);
 
     var tokens = tokenList(root, "tokens");
@@ -82,13 +90,26 @@ public class NotificationBatchParser {
     var entityIds = tokenList(root, "entityIds");
     var total = tokens.size() + semanticKeys.size() + subtypeTokens.size() + entityIds.size();
     if (total > limits.maxTokens()) {
-      throw new InvalidBatchException("tokens: " + total + " tokens exceed the limit of "
-          + limits.maxTokens() + " (reveille.notifications.max-tokens)");
+      throw new InvalidBatchException(
+          "tokens: "
+              + total
+              + " tokens exceed the limit of "
+              + limits.maxTokens()
+              + " (reveille.notifications.max-tokens)");
     }
-    return new NotificationBatch(schemaVersion, batchId, origin,
-        optionalId(root, "hostId"), counter,
-        tokens, semanticKeys, subtypeTokens, entityIds, entities(root),
-        optionalId(root, "originAgentId"), optionalId(root, "originRunKey"));
+    return new NotificationBatch(
+        schemaVersion,
+        batchId,
+        origin,
+        optionalId(root, "hostId"),
+        counter,
+        tokens,
+        semanticKeys,
+        subtypeTokens,
+        entityIds,
+        entities(root),
+        optionalId(root, "originAgentId"),
+        optionalId(root, "originRunKey"));
   }
 
   private List<String> tokenList(JsonObject root, String field) throws InvalidBatchException {
@@ -97,12 +118,18 @@ public class NotificationBatchParser {
       return List.of();
     }
     if (value.getValueType() != JsonValue.ValueType.ARRAY) {
-      throw new InvalidBatchException(field + ": must be an array of strings, got " + describe(value));
+      throw new InvalidBatchException(
+          field + ": must be an array of strings, got " + describe(value));
     }
     var array = value.asJsonArray();
     if (array.size() > limits.maxTokens()) {
-      throw new InvalidBatchException(field + ": " + array.size() + " tokens exceed the limit of "
-          + limits.maxTokens() + " (reveille.notifications.max-tokens)");
+      throw new InvalidBatchException(
+          field
+              + ": "
+              + array.size()
+              + " tokens exceed the limit of "
+              + limits.maxTokens()
+              + " (reveille.notifications.max-tokens)");
     }
     var result = new ArrayList<String>(array.size());
     for (int i = 0; i < array.size(); i++) {
@@ -116,9 +143,13 @@ public class NotificationBatchParser {
         throw new InvalidBatchException(path + ": must not be blank");
       }
       if (token.length() > limits.maxTokenLength()) {
-        throw new InvalidBatchException(path + ": token of " + token.length()
-            + " characters exceeds the limit of " + limits.maxTokenLength()
-            + " (reveille.notifications.max-token-length)");
+        throw new InvalidBatchException(
+            path
+                + ": token of "
+                + token.length()
+                + " characters exceeds the limit of "
+                + limits.maxTokenLength()
+                + " (reveille.notifications.max-token-length)");
       }
       result.add(token);
     }
@@ -131,12 +162,17 @@ public class NotificationBatchParser {
       return List.of();
     }
     if (value.getValueType() != JsonValue.ValueType.ARRAY) {
-      throw new InvalidBatchException("entities: must be an array of objects, got " + describe(value));
+      throw new InvalidBatchException(
+          "entities: must be an array of objects, got " + describe(value));
     }
     JsonArray array = value.asJsonArray();
     if (array.size() > limits.maxEntities()) {
-      throw new InvalidBatchException("entities: " + array.size() + " entities exceed the limit of "
-          + limits.maxEntities() + " (reveille.notifications.max-entities)");
+      throw new InvalidBatchException(
+          "entities: "
+              + array.size()
+              + " entities exceed the limit of "
+              + limits.maxEntities()
+              + " (reveille.notifications.max-entities)");
     }
     var result = new ArrayList<EntitySnapshot>(array.size());
     for (int i = 0; i < array.size(); i++) {
@@ -146,23 +182,27 @@ public class NotificationBatchParser {
         throw new InvalidBatchException(path + ": must be an object, got " + describe(item));
       }
       var entity = item.asJsonObject();
-      var id = optionalId(entity, "id", path + ".id")
-          .orElseThrow(() -> new InvalidBatchException(path + ".id: required"));
+      var id =
+          optionalId(entity, "id", path + ".id")
+              .orElseThrow(() -> new InvalidBatchException(path + ".id: required"));
       var attributes = entity.get("attributes");
       Map<String, Object> attributeMap = new LinkedHashMap<>();
       if (attributes != null && attributes != JsonValue.NULL) {
         if (attributes.getValueType() != JsonValue.ValueType.OBJECT) {
-          throw new InvalidBatchException(path + ".attributes: must be an object, got "
-              + describe(attributes));
+          throw new InvalidBatchException(
+              path + ".attributes: must be an object, got " + describe(attributes));
         }
         for (var entry : attributes.asJsonObject().entrySet()) {
-          attributeMap.put(entry.getKey(), plain(entry.getValue(), path + ".attributes." + entry.getKey()));
+          attributeMap.put(
+              entry.getKey(), plain(entry.getValue(), path + ".attributes." + entry.getKey()));
         }
       }
-      result.add(new EntitySnapshot(id,
-          optionalString(entity, "type", path + ".type", MAX_ID_LENGTH),
-          optionalString(entity, "categoryId", path + ".categoryId", MAX_ID_LENGTH),
-          attributeMap));
+      result.add(
+          new EntitySnapshot(
+              id,
+              optionalString(entity, "type", path + ".type", MAX_ID_LENGTH),
+              optionalString(entity, "categoryId", path + ".categoryId", MAX_ID_LENGTH),
+              attributeMap));
     }
     return result;
   }
@@ -173,8 +213,12 @@ public class NotificationBatchParser {
       case STRING:
         var text = ((JsonString) value).getString();
         if (text.length() > limits.maxTokenLength()) {
-          throw new InvalidBatchException(path + ": value of " + text.length()
-              + " characters exceeds the limit of " + limits.maxTokenLength());
+          throw new InvalidBatchException(
+              path
+                  + ": value of "
+                  + text.length()
+                  + " characters exceeds the limit of "
+                  + limits.maxTokenLength());
         }
         return text;
       case NUMBER:
@@ -192,7 +236,8 @@ public class NotificationBatchParser {
           var item = array.get(i);
           if (item.getValueType() == JsonValue.ValueType.ARRAY
               || item.getValueType() == JsonValue.ValueType.OBJECT) {
-            throw new InvalidBatchException(path + "[" + i + "]: nested structures are not allowed");
+            throw new InvalidBatchException(
+                path + "[" + i + "]: nested structures are not allowed");
           }
           list.add(plain(item, path + "[" + i + "]"));
         }

@@ -34,12 +34,16 @@ public class NotificationIntake {
   /** Records the batch; returns false when a batch with its id was already recorded. */
   public boolean accept(NotificationBatch batch) {
     if (em.find(NotificationBatchRecord.class, batch.batchId()) != null) {
-      LOG.log(Level.INFO, "Notification batch {0} already recorded; duplicate dropped",
+      LOG.log(
+          Level.INFO,
+          "Notification batch {0} already recorded; duplicate dropped",
           batch.batchId());
       return false;
     }
     em.persist(documents.record(batch, clock.instant()));
-    LOG.log(Level.FINE, "Recorded notification batch {0} with {1} token(s)",
+    LOG.log(
+        Level.FINE,
+        "Recorded notification batch {0} with {1} token(s)",
         new Object[] {batch.batchId(), batch.allTokens().size()});
     return true;
   }

@@ -20,7 +20,8 @@ public class NotificationLimits {
       @ConfigProperty(name = "reveille.notifications.max-token-length") int maxTokenLength,
       @ConfigProperty(name = "reveille.notifications.max-entities") int maxEntities) {
     this.maxTokens = requirePositive("reveille.notifications.max-tokens", maxTokens);
-    this.maxTokenLength = requirePositive("reveille.notifications.max-token-length", maxTokenLength);
+    this.maxTokenLength =
+        requirePositive("reveille.notifications.max-token-length", maxTokenLength);
     this.maxEntities = requirePositive("reveille.notifications.max-entities", maxEntities);
   }
 

@@ -31,8 +31,7 @@ import java.util.stream.Collectors;
  * every node can build the same token index at start-up and keep it current. The tokens live in a
  * child table indexed by {@code (token_class, token)} so that a batch finds its candidate
  * subscriptions by lookup. A subscription without tokens could never match, so the constructor
- * refuses it. Deactivation keeps the row (and its history in the wake log meaningful); it is
- * final.
+ * refuses it. Deactivation keeps the row (and its history in the wake log meaningful); it is final.
  *
  * <p>The named queries fetch the tokens with the subscription (one statement, not one per row).
  */
@@ -40,21 +39,25 @@ import java.util.stream.Collectors;
 @Table(name = "agent_subscriptions")
 @NamedQuery(
     name = "AgentSubscription.findByAgent",
-    query = "SELECT s FROM AgentSubscription s LEFT JOIN FETCH s.tokens"
-        + " WHERE s.agentId = :agentId ORDER BY s.createdAt, s.id")
+    query =
+        "SELECT s FROM AgentSubscription s LEFT JOIN FETCH s.tokens"
+            + " WHERE s.agentId = :agentId ORDER BY s.createdAt, s.id")
 @NamedQuery(
     name = "AgentSubscription.findActive",
-    query = "SELECT s FROM AgentSubscription s LEFT JOIN FETCH s.tokens"
-        + " WHERE s.active = true ORDER BY s.id")
+    query =
+        "SELECT s FROM AgentSubscription s LEFT JOIN FETCH s.tokens"
+            + " WHERE s.active = true ORDER BY s.id")
 @NamedQuery(
     name = "AgentSubscription.findActiveByAgent",
-    query = "SELECT s FROM AgentSubscription s LEFT JOIN FETCH s.tokens"
-        + " WHERE s.agentId = :agentId AND s.active = true ORDER BY s.createdAt, s.id")
+    query =
+        "SELECT s FROM AgentSubscription s LEFT JOIN FETCH s.tokens"
+            + " WHERE s.agentId = :agentId AND s.active = true ORDER BY s.createdAt, s.id")
 @NamedQuery(
     name = "AgentSubscription.findActiveByToken",
-    query = "SELECT DISTINCT s FROM AgentSubscription s LEFT JOIN FETCH s.tokens"
-        + " JOIN s.tokens t WHERE s.active = true"
-        + " AND t.tokenClass = :tokenClass AND t.token = :token")
+    query =
+        "SELECT DISTINCT s FROM AgentSubscription s LEFT JOIN FETCH s.tokens"
+            + " JOIN s.tokens t WHERE s.active = true"
+            + " AND t.tokenClass = :tokenClass AND t.token = :token")
 public class AgentSubscription {
 
   /** The longest predicate expression accepted. */
@@ -99,21 +102,25 @@ public class AgentSubscription {
    * @throws InvalidInputException without tokens or with a predicate over {@value
    *     #MAX_PREDICATE_LENGTH} characters
    */
-  public AgentSubscription(String id, String agentId, Collection<SubscriptionToken> tokens,
-      String predicate, Instant now) {
+  public AgentSubscription(
+      String id,
+      String agentId,
+      Collection<SubscriptionToken> tokens,
+      String predicate,
+      Instant now) {
     this.id = text("id", id, 64);
     this.agentId = text("agentId", agentId, 64);
     if (tokens == null || tokens.isEmpty()) {
-      throw new InvalidInputException("tokens",
-          "a subscription needs at least one semantic key, subtype token or entity id");
+      throw new InvalidInputException(
+          "tokens", "a subscription needs at least one semantic key, subtype token or entity id");
     }
     if (tokens.stream().anyMatch(Objects::isNull)) {
       throw new InvalidInputException("tokens", "must not contain null");
     }
     this.tokens = new LinkedHashSet<>(tokens);
     if (predicate != null && predicate.length() > MAX_PREDICATE_LENGTH) {
-      throw new InvalidInputException("predicate",
-          "at most " + MAX_PREDICATE_LENGTH + " characters");
+      throw new InvalidInputException(
+          "predicate", "at most " + MAX_PREDICATE_LENGTH + " characters");
     }
     this.predicate = predicate == null || predicate.isBlank() ? null : predicate;
     this.createdAt = required("createdAt", now);
@@ -149,8 +156,9 @@ public class AgentSubscription {
     return tokens.stream()
         .filter(token -> token.getTokenClass() == tokenClass)
         .map(SubscriptionToken::getToken)
-        .collect(Collectors.collectingAndThen(
-            Collectors.toCollection(LinkedHashSet::new), Collections::unmodifiableSet));
+        .collect(
+            Collectors.collectingAndThen(
+                Collectors.toCollection(LinkedHashSet::new), Collections::unmodifiableSet));
   }
 
   public Set<String> getSemanticKeys() {

@@ -11,10 +11,9 @@ import org.hibernate.annotations.Immutable;
 /**
  * The fact that a notification batch was received, keyed by its producer's {@code batchId}.
  *
- * <p>Immutable: a batch is recorded once and never changes. Its primary key is the dedupe point,
- * so a batch redelivered by the broker or resent by a producer is recognised and dropped, even
- * when two deliveries race (the second insert fails and its delivery is retried, then finds the
- * record).
+ * <p>Immutable: a batch is recorded once and never changes. Its primary key is the dedupe point, so
+ * a batch redelivered by the broker or resent by a producer is recognised and dropped, even when
+ * two deliveries race (the second insert fails and its delivery is retried, then finds the record).
  */
 @Entity
 @Immutable
@@ -48,8 +47,15 @@ public class NotificationBatchRecord {
 
   protected NotificationBatchRecord() {}
 
-  public NotificationBatchRecord(String batchId, String origin, String hostId, Long counter,
-      String originAgentId, int tokenCount, String document, Instant receivedAt) {
+  public NotificationBatchRecord(
+      String batchId,
+      String origin,
+      String hostId,
+      Long counter,
+      String originAgentId,
+      int tokenCount,
+      String document,
+      Instant receivedAt) {
     this.batchId = Objects.requireNonNull(batchId, "batchId");
     this.origin = Objects.requireNonNull(origin, "origin");
     this.hostId = hostId;

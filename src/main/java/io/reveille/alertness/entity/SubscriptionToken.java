@@ -34,11 +34,14 @@ public class SubscriptionToken {
     this.token = token;
   }
 
-  /** @throws InvalidInputException for a missing class or a blank or too long token */
+  /**
+   * @throws InvalidInputException for a missing class or a blank or too long token
+   */
   public static SubscriptionToken of(TokenClass tokenClass, String token) {
     required("tokenClass", tokenClass);
     if (token == null || token.isBlank() || token.length() > MAX_LENGTH) {
-      throw new InvalidInputException(tokenClass.wire() + "s",
+      throw new InvalidInputException(
+          tokenClass.wire() + "s",
           "a token must be 1 to " + MAX_LENGTH + " characters and not blank");
     }
     return new SubscriptionToken(tokenClass, token);

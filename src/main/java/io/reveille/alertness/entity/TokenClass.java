@@ -41,8 +41,13 @@ public enum TokenClass {
 
     @Override
     public TokenClass convertToEntityAttribute(String wire) {
-      return wire == null ? null : fromWire(wire).orElseThrow(() ->
-          new IllegalStateException("Unknown token class '" + wire + "' in the database"));
+      return wire == null
+          ? null
+          : fromWire(wire)
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "Unknown token class '" + wire + "' in the database"));
     }
   }
 }

@@ -54,27 +54,57 @@ public class AgentMemoryResource {
 
   /** One log entry. */
   public record MessageResponse(
-      String id, String agentId, String threadId, String kind, Instant createdAt,
-      String prevMessageId, String contentEntryId, String triggerSourceId,
-      String summaryStartMessageId, String summaryEndMessageId, int summaryDepth,
-      int tokensApprox, JsonObject metadata) {
+      String id,
+      String agentId,
+      String threadId,
+      String kind,
+      Instant createdAt,
+      String prevMessageId,
+      String contentEntryId,
+      String triggerSourceId,
+      String summaryStartMessageId,
+      String summaryEndMessageId,
+      int summaryDepth,
+      int tokensApprox,
+      JsonObject metadata) {
 
     static MessageResponse of(AgentMessage m) {
-      return new MessageResponse(m.getId(), m.getAgentId(), m.getThreadId(), m.getKind().wire(),
-          m.getCreatedAt(), m.getPrevMessageId(), m.getContentEntryId(), m.getTriggerSourceId(),
-          m.getSummaryStartMessageId(), m.getSummaryEndMessageId(), m.getSummaryDepth(),
-          m.getTokensApprox(), m.getMetadata().toJson());
+      return new MessageResponse(
+          m.getId(),
+          m.getAgentId(),
+          m.getThreadId(),
+          m.getKind().wire(),
+          m.getCreatedAt(),
+          m.getPrevMessageId(),
+          m.getContentEntryId(),
+          m.getTriggerSourceId(),
+          m.getSummaryStartMessageId(),
+          m.getSummaryEndMessageId(),
+          m.getSummaryDepth(),
+          m.getTokensApprox(),
+          m.getMetadata().toJson());
     }
   }
 
   /** The current report of a scope. */
   public record ReportResponse(
-      String id, String agentId, String scope, String content, Double confidence,
-      JsonObject provenance, Instant createdAt) {
+      String id,
+      String agentId,
+      String scope,
+      String content,
+      Double confidence,
+      JsonObject provenance,
+      Instant createdAt) {
 
     static ReportResponse of(AgentReport r) {
-      return new ReportResponse(r.getId(), r.getAgentId(), r.getScope(), r.getContent(),
-          r.getConfidence(), r.getProvenance(), r.getCreatedAt());
+      return new ReportResponse(
+          r.getId(),
+          r.getAgentId(),
+          r.getScope(),
+          r.getContent(),
+          r.getConfidence(),
+          r.getProvenance(),
+          r.getCreatedAt());
     }
   }
 
@@ -87,17 +117,32 @@ public class AgentMemoryResource {
       @QueryParam("threadId") @Size(max = 200) String threadId,
       @QueryParam("limit") @Min(1) @Max(10_000) Integer limit,
       @QueryParam("before") @Size(max = 64) String before) {
-    var kindFilter = Optional.ofNullable(kind).filter(v -> !v.isBlank())
-        .map(v -> AgentMessageKind.fromWire(v).orElseThrow(() -> new InvalidInputException("kind",
-            "unknown message kind '" + v + "'; one of " + AgentMessageKind.wireNames())));
+    var kindFilter =
+        Optional.ofNullable(kind)
+            .filter(v -> !v.isBlank())
+            .map(
+                v ->
+                    AgentMessageKind.fromWire(v)
+                        .orElseThrow(
+                            () ->
+                                new InvalidInputException(
+                                    "kind",
+                                    "unknown message kind '"
+                                        + v
+                                        + "'; one of "
+                                        + AgentMessageKind.wireNames())));
     var pageSize = limit == null ? defaultLimit : limit;
     if (pageSize > maxLimit) {
-      throw new InvalidInputException("limit", "at most " + maxLimit
-          + " (reveille.api.messages.max-limit)");
+      throw new InvalidInputException(
+          "limit", "at most " + maxLimit + " (reveille.api.messages.max-limit)");
     }
-    var page = memory.messages(agentId, kindFilter,
-        Optional.ofNullable(threadId).filter(v -> !v.isBlank()), pageSize,
-        Optional.ofNullable(before).filter(v -> !v.isBlank()));
+    var page =
+        memory.messages(
+            agentId,
+            kindFilter,
+            Optional.ofNullable(threadId).filter(v -> !v.isBlank()),
+            pageSize,
+            Optional.ofNullable(before).filter(v -> !v.isBlank()));
     var items = page.messages().stream().map(MessageResponse::of).toList();
     var next = page.more() ? items.get(items.size() - 1).id() : null;
     return new MessagePageResponse(items, next);
@@ -110,7 +155,8 @@ public class AgentMemoryResource {
       @PathParam("id") String agentId,
       @QueryParam("scope") @DefaultValue(MemoryService.DEFAULT_REPORT_SCOPE) @Size(max = 64)
           String scope) {
-    return memory.currentReport(agentId, scope)
+    return memory
+        .currentReport(agentId, scope)
         .map(ReportResponse::of)
         .orElseThrow(() -> new NotFoundException("report", agentId + " (scope " + scope + ")"));
   }

@@ -27,15 +27,15 @@ import java.util.UUID;
 /**
  * An agent's memory: its append-only message log and its current report.
  *
- * <p>Appending chains each message to the agent's previous head and moves the head on the
- * agent's state in the same transaction. The state's {@code @Version} therefore serialises
- * appends: of two concurrent appends one fails with a lost-update conflict instead of forking the
- * chain, and the caller retries on fresh data. A message's time is strictly after its
- * predecessor's, so "newest first" is the chain order even when the clock stands still.
+ * <p>Appending chains each message to the agent's previous head and moves the head on the agent's
+ * state in the same transaction. The state's {@code @Version} therefore serialises appends: of two
+ * concurrent appends one fails with a lost-update conflict instead of forking the chain, and the
+ * caller retries on fresh data. A message's time is strictly after its predecessor's, so "newest
+ * first" is the chain order even when the clock stands still.
  *
  * <p>The log is paged newest first by keyset on {@code (createdAt, id)}: a client asks for the
- * messages before the last one it has seen. A page costs the same however long the history is,
- * and messages appended while a client pages never shift or repeat entries.
+ * messages before the last one it has seen. A page costs the same however long the history is, and
+ * messages appended while a client pages never shift or repeat entries.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.SUPPORTS)
@@ -58,16 +58,26 @@ public class MemoryService {
    *
    * @param beforeMessageId the id of a message of this agent; only older messages are returned
    */
-  public MessagePage messages(String agentId, Optional<AgentMessageKind> kind,
-      Optional<String> threadId, int limit, Optional<String> beforeMessageId) {
+  public MessagePage messages(
+      String agentId,
+      Optional<AgentMessageKind> kind,
+      Optional<String> threadId,
+      int limit,
+      Optional<String> beforeMessageId) {
     if (limit < 1) {
       throw new InvalidInputException("limit", "must be at least 1");
     }
     agents.get(agentId);
-    var before = beforeMessageId.map(id -> Optional.ofNullable(em.find(AgentMessage.class, id))
-        .filter(found -> found.getAgentId().equals(agentId))
-        .orElseThrow(() -> new InvalidInputException("before",
-            "no message '" + id + "' in the log of agent " + agentId)));
+    var before =
+        beforeMessageId.map(
+            id ->
+                Optional.ofNullable(em.find(AgentMessage.class, id))
+                    .filter(found -> found.getAgentId().equals(agentId))
+                    .orElseThrow(
+                        () ->
+                            new InvalidInputException(
+                                "before",
+                                "no message '" + id + "' in the log of agent " + agentId)));
     var cb = em.getCriteriaBuilder();
     var query = cb.createQuery(AgentMessage.class);
     var message = query.from(AgentMessage.class);
@@ -75,11 +85,16 @@ public class MemoryService {
     filters.add(cb.equal(message.get("agentId"), agentId));
     kind.ifPresent(value -> filters.add(cb.equal(message.get("kind"), value)));
     threadId.ifPresent(value -> filters.add(cb.equal(message.get("threadId"), value)));
-    before.ifPresent(cursor -> filters.add(cb.or(
-        cb.lessThan(message.<Instant>get("createdAt"), cursor.getCreatedAt()),
-        cb.and(cb.equal(message.get("createdAt"), cursor.getCreatedAt()),
-            cb.lessThan(message.<String>get("id"), cursor.getId())))));
-    query.where(filters.toArray(Predicate[]::new))
+    before.ifPresent(
+        cursor ->
+            filters.add(
+                cb.or(
+                    cb.lessThan(message.<Instant>get("createdAt"), cursor.getCreatedAt()),
+                    cb.and(
+                        cb.equal(message.get("createdAt"), cursor.getCreatedAt()),
+                        cb.lessThan(message.<String>get("id"), cursor.getId())))));
+    query
+        .where(filters.toArray(Predicate[]::new))
         .orderBy(cb.desc(message.get("createdAt")), cb.desc(message.get("id")));
     var rows = em.createQuery(query).setMaxResults(limit + 1).getResultList();
     var more = rows.size() > limit;
@@ -104,28 +119,36 @@ public class MemoryService {
   }
 
   /**
-   * Appends a message to the agent's log (its body, if any, as a payload), chained to the
-   * previous head. Refused for a destroyed agent.
+   * Appends a message to the agent's log (its body, if any, as a payload), chained to the previous
+   * head. Refused for a destroyed agent.
    */
   @Transactional(Transactional.TxType.REQUIRED)
   public AgentMessage append(String agentId, NewMessage message) {
     agents.get(agentId).requireNotDestroyed("append to its message log");
     var state = agents.state(agentId);
-    var previous = Optional.ofNullable(state.getRecentHeadMessageId())
-        .map(id -> em.find(AgentMessage.class, id));
+    var previous =
+        Optional.ofNullable(state.getRecentHeadMessageId())
+            .map(id -> em.find(AgentMessage.class, id));
     var createdAt = clock.instant();
     if (previous.isPresent() && !createdAt.isAfter(previous.get().getCreatedAt())) {
       createdAt = previous.get().getCreatedAt().plus(1, ChronoUnit.MICROS);
     }
     var id = UUID.randomUUID().toString();
-    var builder = AgentMessage.builder(id, agentId, message.threadId(), message.kind(), createdAt)
-        .tokensApprox(message.tokensApprox())
-        .metadata(message.metadata());
+    var builder =
+        AgentMessage.builder(id, agentId, message.threadId(), message.kind(), createdAt)
+            .tokensApprox(message.tokensApprox())
+            .metadata(message.metadata());
     previous.ifPresent(p -> builder.prevMessageId(p.getId()));
     message.triggerSourceId().ifPresent(builder::triggerSourceId);
     if (message.content().isPresent()) {
-      var payload = new AgentMessagePayload(UUID.randomUUID().toString(), agentId, id,
-          "text/plain", message.content().get(), createdAt);
+      var payload =
+          new AgentMessagePayload(
+              UUID.randomUUID().toString(),
+              agentId,
+              id,
+              "text/plain",
+              message.content().get(),
+              createdAt);
       em.persist(payload);
       builder.contentEntryId(payload.getId());
     }
@@ -141,20 +164,22 @@ public class MemoryService {
    * transaction: readers see the old report or the new one, never a head without its report.
    */
   @Transactional(Transactional.TxType.REQUIRED)
-  public AgentReport writeReport(String agentId, String scope, String content, Double confidence,
-      JsonObject provenance) {
+  public AgentReport writeReport(
+      String agentId, String scope, String content, Double confidence, JsonObject provenance) {
     agents.get(agentId).requireNotDestroyed("write its report");
     var now = clock.instant();
-    var report = new AgentReport(UUID.randomUUID().toString(), agentId, scope, content,
-        confidence, provenance, now);
+    var report =
+        new AgentReport(
+            UUID.randomUUID().toString(), agentId, scope, content, confidence, provenance, now);
     em.persist(report);
-    var head = em.createNamedQuery("AgentReportHead.findByAgentAndScope", AgentReportHead.class)
-        .setParameter("agentId", agentId)
-        .setParameter("scope", scope)
-        .getResultList();
+    var head =
+        em.createNamedQuery("AgentReportHead.findByAgentAndScope", AgentReportHead.class)
+            .setParameter("agentId", agentId)
+            .setParameter("scope", scope)
+            .getResultList();
     if (head.isEmpty()) {
-      em.persist(new AgentReportHead(UUID.randomUUID().toString(), agentId, scope,
-          report.getId(), now));
+      em.persist(
+          new AgentReportHead(UUID.randomUUID().toString(), agentId, scope, report.getId(), now));
     } else {
       head.get(0).pointTo(report.getId(), now);
     }
@@ -165,7 +190,8 @@ public class MemoryService {
   /** The report the head of {@code scope} points at, if the agent has written one. */
   public Optional<AgentReport> currentReport(String agentId, String scope) {
     agents.get(agentId);
-    return em.createNamedQuery("AgentReportHead.findByAgentAndScope", AgentReportHead.class)
+    return em
+        .createNamedQuery("AgentReportHead.findByAgentAndScope", AgentReportHead.class)
         .setParameter("agentId", agentId)
         .setParameter("scope", scope)
         .getResultList()

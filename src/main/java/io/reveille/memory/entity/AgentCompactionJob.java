@@ -29,17 +29,20 @@ import java.time.Instant;
 @Entity
 @Table(
     name = "agent_compaction_jobs",
-    uniqueConstraints = @UniqueConstraint(
-        name = "uq_agent_compaction_jobs_span",
-        columnNames = {"agent_id", "thread_id", "start_message_id", "end_message_id"}))
+    uniqueConstraints =
+        @UniqueConstraint(
+            name = "uq_agent_compaction_jobs_span",
+            columnNames = {"agent_id", "thread_id", "start_message_id", "end_message_id"}))
 @NamedQuery(
     name = "AgentCompactionJob.findByStatusDue",
-    query = "SELECT j FROM AgentCompactionJob j WHERE j.status = :status"
-        + " AND j.nextAttemptAt <= :now ORDER BY j.nextAttemptAt, j.id")
+    query =
+        "SELECT j FROM AgentCompactionJob j WHERE j.status = :status"
+            + " AND j.nextAttemptAt <= :now ORDER BY j.nextAttemptAt, j.id")
 @NamedQuery(
     name = "AgentCompactionJob.findByThreadAndStatus",
-    query = "SELECT j FROM AgentCompactionJob j WHERE j.agentId = :agentId"
-        + " AND j.threadId = :threadId AND j.status = :status ORDER BY j.createdAt, j.id")
+    query =
+        "SELECT j FROM AgentCompactionJob j WHERE j.agentId = :agentId"
+            + " AND j.threadId = :threadId AND j.status = :status ORDER BY j.createdAt, j.id")
 public class AgentCompactionJob {
 
   static final int ERROR_LENGTH = 2000;
@@ -86,8 +89,13 @@ public class AgentCompactionJob {
   protected AgentCompactionJob() {}
 
   /** A pending job, due at once. */
-  public AgentCompactionJob(String id, String agentId, String threadId, String startMessageId,
-      String endMessageId, Instant now) {
+  public AgentCompactionJob(
+      String id,
+      String agentId,
+      String threadId,
+      String startMessageId,
+      String endMessageId,
+      Instant now) {
     this.id = text("id", id, 64);
     this.agentId = text("agentId", agentId, 64);
     this.threadId = text("threadId", threadId, 200);

@@ -23,21 +23,23 @@ import org.hibernate.annotations.Immutable;
  * written, so it is {@code @Immutable} and has no version.
  *
  * <p>A summary message stands for the span {@code summaryStartMessageId..summaryEndMessageId} of
- * older messages (raw messages stay; they remain the source of truth). Its depth is 1 for a
- * summary of raw messages and one more than the deepest summary it folds in. Only summaries carry
- * a span; the constructor refuses anything else.
+ * older messages (raw messages stay; they remain the source of truth). Its depth is 1 for a summary
+ * of raw messages and one more than the deepest summary it folds in. Only summaries carry a span;
+ * the constructor refuses anything else.
  */
 @Entity
 @Immutable
 @Table(name = "agent_messages")
 @NamedQuery(
     name = "AgentMessage.findByThreadNewestFirst",
-    query = "SELECT m FROM AgentMessage m WHERE m.agentId = :agentId AND m.threadId = :threadId"
-        + " ORDER BY m.createdAt DESC, m.id DESC")
+    query =
+        "SELECT m FROM AgentMessage m WHERE m.agentId = :agentId AND m.threadId = :threadId"
+            + " ORDER BY m.createdAt DESC, m.id DESC")
 @NamedQuery(
     name = "AgentMessage.findByKindOldestFirst",
-    query = "SELECT m FROM AgentMessage m WHERE m.agentId = :agentId AND m.kind = :kind"
-        + " ORDER BY m.createdAt, m.id")
+    query =
+        "SELECT m FROM AgentMessage m WHERE m.agentId = :agentId AND m.kind = :kind"
+            + " ORDER BY m.createdAt, m.id")
 public class AgentMessage {
 
   static final int ID_LENGTH = 64;
@@ -99,10 +101,20 @@ public class AgentMessage {
    * @param summaryDepth at least 1 for summaries, 0 otherwise
    * @throws InvalidInputException if any of the invariants above does not hold
    */
-  public AgentMessage(String id, String agentId, String threadId, AgentMessageKind kind,
-      Instant createdAt, String prevMessageId, String contentEntryId, String triggerSourceId,
-      String summaryStartMessageId, String summaryEndMessageId, int summaryDepth,
-      int tokensApprox, AgentMessageMetadata metadata) {
+  public AgentMessage(
+      String id,
+      String agentId,
+      String threadId,
+      AgentMessageKind kind,
+      Instant createdAt,
+      String prevMessageId,
+      String contentEntryId,
+      String triggerSourceId,
+      String summaryStartMessageId,
+      String summaryEndMessageId,
+      int summaryDepth,
+      int tokensApprox,
+      AgentMessageMetadata metadata) {
     this.id = nonBlankText("id", id, ID_LENGTH);
     this.agentId = nonBlankText("agentId", agentId, 64);
     this.threadId = nonBlankText("threadId", threadId, THREAD_ID_LENGTH);
@@ -124,16 +136,18 @@ public class AgentMessage {
         throw new InvalidInputException("summaryDepth", "a summary has a depth of at least 1");
       }
       if (id.equals(summaryStartMessageId) || id.equals(summaryEndMessageId)) {
-        throw new InvalidInputException("summaryStartMessageId",
-            "a summary cannot be part of the span it summarises");
+        throw new InvalidInputException(
+            "summaryStartMessageId", "a summary cannot be part of the span it summarises");
       }
     } else {
       if (summaryStartMessageId != null || summaryEndMessageId != null) {
-        throw new InvalidInputException("summaryStartMessageId",
+        throw new InvalidInputException(
+            "summaryStartMessageId",
             "only a summary message has a summary span, not a " + kind.wire() + " message");
       }
       if (summaryDepth != 0) {
-        throw new InvalidInputException("summaryDepth",
+        throw new InvalidInputException(
+            "summaryDepth",
             "only a summary message has a summary depth, not a " + kind.wire() + " message");
       }
     }
@@ -146,8 +160,8 @@ public class AgentMessage {
   }
 
   /** Starts a message that is not a summary; the optional fields default to empty. */
-  public static Builder builder(String id, String agentId, String threadId, AgentMessageKind kind,
-      Instant createdAt) {
+  public static Builder builder(
+      String id, String agentId, String threadId, AgentMessageKind kind, Instant createdAt) {
     return new Builder(id, agentId, threadId, kind, createdAt);
   }
 
@@ -228,8 +242,8 @@ public class AgentMessage {
     private int tokensApprox;
     private AgentMessageMetadata metadata = AgentMessageMetadata.empty();
 
-    private Builder(String id, String agentId, String threadId, AgentMessageKind kind,
-        Instant createdAt) {
+    private Builder(
+        String id, String agentId, String threadId, AgentMessageKind kind, Instant createdAt) {
       this.id = id;
       this.agentId = agentId;
       this.threadId = threadId;
@@ -270,11 +284,24 @@ public class AgentMessage {
       return this;
     }
 
-    /** @throws InvalidInputException if the message would break an invariant */
+    /**
+     * @throws InvalidInputException if the message would break an invariant
+     */
     public AgentMessage build() {
-      return new AgentMessage(id, agentId, threadId, kind, createdAt, prevMessageId,
-          contentEntryId, triggerSourceId, summaryStartMessageId, summaryEndMessageId,
-          summaryDepth, tokensApprox, metadata);
+      return new AgentMessage(
+          id,
+          agentId,
+          threadId,
+          kind,
+          createdAt,
+          prevMessageId,
+          contentEntryId,
+          triggerSourceId,
+          summaryStartMessageId,
+          summaryEndMessageId,
+          summaryDepth,
+          tokensApprox,
+          metadata);
     }
   }
 }

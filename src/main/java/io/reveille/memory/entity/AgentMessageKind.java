@@ -60,8 +60,13 @@ public enum AgentMessageKind {
 
     @Override
     public AgentMessageKind convertToEntityAttribute(String wire) {
-      return wire == null ? null : fromWire(wire).orElseThrow(() ->
-          new IllegalStateException("Unknown message kind '" + wire + "' in the database"));
+      return wire == null
+          ? null
+          : fromWire(wire)
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "Unknown message kind '" + wire + "' in the database"));
     }
   }
 }

@@ -30,8 +30,16 @@ public final class AgentMessageMetadata {
   private static final String ERROR_CODE = "errorCode";
   private static final String ERROR_MESSAGE = "errorMessage";
 
-  private static final AgentMessageMetadata EMPTY = new AgentMessageMetadata(SCHEMA_VERSION, null,
-      null, null, null, null, JsonValue.EMPTY_JSON_OBJECT, JsonValue.EMPTY_JSON_OBJECT);
+  private static final AgentMessageMetadata EMPTY =
+      new AgentMessageMetadata(
+          SCHEMA_VERSION,
+          null,
+          null,
+          null,
+          null,
+          null,
+          JsonValue.EMPTY_JSON_OBJECT,
+          JsonValue.EMPTY_JSON_OBJECT);
 
   private final int schemaVersion;
   private final String actionRefId;
@@ -43,8 +51,14 @@ public final class AgentMessageMetadata {
   private final JsonObject unknownFields;
   private final String stored;
 
-  private AgentMessageMetadata(int schemaVersion, String actionRefId, String operationId,
-      String status, String errorCode, String errorMessage, JsonObject extension,
+  private AgentMessageMetadata(
+      int schemaVersion,
+      String actionRefId,
+      String operationId,
+      String status,
+      String errorCode,
+      String errorMessage,
+      JsonObject extension,
       JsonObject unknownFields) {
     this.schemaVersion = schemaVersion;
     this.actionRefId = actionRefId;
@@ -87,8 +101,8 @@ public final class AgentMessageMetadata {
     var code = in.identifier(ERROR_CODE, MAX_ID_LENGTH).orElse(null);
     var message = in.text(ERROR_MESSAGE, MAX_ERROR_MESSAGE_LENGTH).orElse(null);
     var extension = in.extension();
-    return new AgentMessageMetadata(version, actionRef, operation, outcome, code, message,
-        extension, in.unknownFields());
+    return new AgentMessageMetadata(
+        version, actionRef, operation, outcome, code, message, extension, in.unknownFields());
   }
 
   /** The stored form: schema version, known fields, extension and any kept unknown fields. */
@@ -112,32 +126,72 @@ public final class AgentMessageMetadata {
 
   /** A copy answering another action message; {@code null} clears it. */
   public AgentMessageMetadata withActionRefId(String id) {
-    return new AgentMessageMetadata(schemaVersion, id, operationId, status, errorCode,
-        errorMessage, extension, unknownFields).checked();
+    return new AgentMessageMetadata(
+            schemaVersion,
+            id,
+            operationId,
+            status,
+            errorCode,
+            errorMessage,
+            extension,
+            unknownFields)
+        .checked();
   }
 
   /** A copy for another operation (idempotency key); {@code null} clears it. */
   public AgentMessageMetadata withOperationId(String id) {
-    return new AgentMessageMetadata(schemaVersion, actionRefId, id, status, errorCode,
-        errorMessage, extension, unknownFields).checked();
+    return new AgentMessageMetadata(
+            schemaVersion,
+            actionRefId,
+            id,
+            status,
+            errorCode,
+            errorMessage,
+            extension,
+            unknownFields)
+        .checked();
   }
 
   /** A copy with another outcome, e.g. {@code ok}; {@code null} clears it. */
   public AgentMessageMetadata withStatus(String newStatus) {
-    return new AgentMessageMetadata(schemaVersion, actionRefId, operationId, newStatus, errorCode,
-        errorMessage, extension, unknownFields).checked();
+    return new AgentMessageMetadata(
+            schemaVersion,
+            actionRefId,
+            operationId,
+            newStatus,
+            errorCode,
+            errorMessage,
+            extension,
+            unknownFields)
+        .checked();
   }
 
   /** A copy with an error code and its human-readable message; {@code null}s clear them. */
   public AgentMessageMetadata withError(String code, String message) {
-    return new AgentMessageMetadata(schemaVersion, actionRefId, operationId, status, code,
-        message, extension, unknownFields).checked();
+    return new AgentMessageMetadata(
+            schemaVersion,
+            actionRefId,
+            operationId,
+            status,
+            code,
+            message,
+            extension,
+            unknownFields)
+        .checked();
   }
 
   /** A copy with another extension object; its keys must be namespaced. */
   public AgentMessageMetadata withExtension(JsonObject newExtension) {
-    return new AgentMessageMetadata(schemaVersion, actionRefId, operationId, status, errorCode,
-        errorMessage, Objects.requireNonNull(newExtension, "extension"), unknownFields).checked();
+    return new AgentMessageMetadata(
+            schemaVersion,
+            actionRefId,
+            operationId,
+            status,
+            errorCode,
+            errorMessage,
+            Objects.requireNonNull(newExtension, "extension"),
+            unknownFields)
+        .checked();
   }
 
   /** Applies the input rules to a copy made by a wither, so both paths refuse the same. */
@@ -179,21 +233,29 @@ public final class AgentMessageMetadata {
 
   @Override
   public boolean equals(Object other) {
-    return this == other || other instanceof AgentMessageMetadata that
-        && schemaVersion == that.schemaVersion
-        && Objects.equals(actionRefId, that.actionRefId)
-        && Objects.equals(operationId, that.operationId)
-        && Objects.equals(status, that.status)
-        && Objects.equals(errorCode, that.errorCode)
-        && Objects.equals(errorMessage, that.errorMessage)
-        && extension.equals(that.extension)
-        && unknownFields.equals(that.unknownFields);
+    return this == other
+        || other instanceof AgentMessageMetadata that
+            && schemaVersion == that.schemaVersion
+            && Objects.equals(actionRefId, that.actionRefId)
+            && Objects.equals(operationId, that.operationId)
+            && Objects.equals(status, that.status)
+            && Objects.equals(errorCode, that.errorCode)
+            && Objects.equals(errorMessage, that.errorMessage)
+            && extension.equals(that.extension)
+            && unknownFields.equals(that.unknownFields);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(schemaVersion, actionRefId, operationId, status, errorCode, errorMessage,
-        extension, unknownFields);
+    return Objects.hash(
+        schemaVersion,
+        actionRefId,
+        operationId,
+        status,
+        errorCode,
+        errorMessage,
+        extension,
+        unknownFields);
   }
 
   @Override

@@ -12,20 +12,21 @@ import java.time.Instant;
 import org.hibernate.annotations.Immutable;
 
 /**
- * The large content of a message (a tool's arguments or result, a report body), kept apart from
- * the message so that paging through the log never drags long texts along.
+ * The large content of a message (a tool's arguments or result, a report body), kept apart from the
+ * message so that paging through the log never drags long texts along.
  *
  * <p>Immutable, like the message it belongs to. {@code messageId} is a plain reference rather than
- * a foreign key: the message and its payload are written in one transaction in no guaranteed
- * order, and both disappear with their agent anyway.
+ * a foreign key: the message and its payload are written in one transaction in no guaranteed order,
+ * and both disappear with their agent anyway.
  */
 @Entity
 @Immutable
 @Table(name = "agent_message_payloads")
 @NamedQuery(
     name = "AgentMessagePayload.findByMessage",
-    query = "SELECT p FROM AgentMessagePayload p WHERE p.messageId = :messageId"
-        + " ORDER BY p.createdAt, p.id")
+    query =
+        "SELECT p FROM AgentMessagePayload p WHERE p.messageId = :messageId"
+            + " ORDER BY p.createdAt, p.id")
 public class AgentMessagePayload {
 
   @Id
@@ -53,8 +54,13 @@ public class AgentMessagePayload {
    * @param contentType a media type such as {@code text/markdown} or {@code application/json}
    * @param content the content itself; may be empty but not {@code null}
    */
-  public AgentMessagePayload(String id, String agentId, String messageId, String contentType,
-      String content, Instant createdAt) {
+  public AgentMessagePayload(
+      String id,
+      String agentId,
+      String messageId,
+      String contentType,
+      String content,
+      Instant createdAt) {
     this.id = text("id", id, 64);
     this.agentId = text("agentId", agentId, 64);
     this.messageId = text("messageId", messageId, 64);

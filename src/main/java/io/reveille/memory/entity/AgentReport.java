@@ -29,8 +29,9 @@ import org.hibernate.annotations.Immutable;
 @Table(name = "agent_reports")
 @NamedQuery(
     name = "AgentReport.findByAgentAndScopeNewestFirst",
-    query = "SELECT r FROM AgentReport r WHERE r.agentId = :agentId AND r.scope = :scope"
-        + " ORDER BY r.createdAt DESC, r.id DESC")
+    query =
+        "SELECT r FROM AgentReport r WHERE r.agentId = :agentId AND r.scope = :scope"
+            + " ORDER BY r.createdAt DESC, r.id DESC")
 public class AgentReport {
 
   @Id
@@ -65,8 +66,14 @@ public class AgentReport {
    * @param provenance where the report comes from (run key, source message span); {@code null} is
    *     an empty object
    */
-  public AgentReport(String id, String agentId, String scope, String content, Double confidence,
-      JsonObject provenance, Instant createdAt) {
+  public AgentReport(
+      String id,
+      String agentId,
+      String scope,
+      String content,
+      Double confidence,
+      JsonObject provenance,
+      Instant createdAt) {
     this.id = text("id", id, 64);
     this.agentId = text("agentId", agentId, 64);
     this.scope = text("scope", scope, 64);

@@ -22,8 +22,10 @@ import java.time.Instant;
 @Entity
 @Table(
     name = "agent_report_heads",
-    uniqueConstraints = @UniqueConstraint(
-        name = "uq_agent_report_heads_agent_scope", columnNames = {"agent_id", "scope"}))
+    uniqueConstraints =
+        @UniqueConstraint(
+            name = "uq_agent_report_heads_agent_scope",
+            columnNames = {"agent_id", "scope"}))
 @NamedQuery(
     name = "AgentReportHead.findByAgentAndScope",
     query = "SELECT h FROM AgentReportHead h WHERE h.agentId = :agentId AND h.scope = :scope")

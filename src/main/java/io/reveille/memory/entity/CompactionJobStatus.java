@@ -5,9 +5,9 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Where a compaction job stands: {@code pending} (waiting for its next attempt) → {@code running}
- * → {@code completed}, or back to {@code pending} with a backoff after a failed attempt, or
- * {@code failed} once retries are exhausted. Persisted by wire name.
+ * Where a compaction job stands: {@code pending} (waiting for its next attempt) → {@code running} →
+ * {@code completed}, or back to {@code pending} with a backoff after a failed attempt, or {@code
+ * failed} once retries are exhausted. Persisted by wire name.
  */
 public enum CompactionJobStatus {
   PENDING("pending"),
@@ -40,8 +40,13 @@ public enum CompactionJobStatus {
 
     @Override
     public CompactionJobStatus convertToEntityAttribute(String wire) {
-      return wire == null ? null : fromWire(wire).orElseThrow(() ->
-          new IllegalStateException("Unknown compaction job status '" + wire + "' in database"));
+      return wire == null
+          ? null
+          : fromWire(wire)
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "Unknown compaction job status '" + wire + "' in database"));
     }
   }
 }

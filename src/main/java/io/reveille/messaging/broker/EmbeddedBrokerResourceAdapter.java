@@ -19,9 +19,9 @@ import org.apache.activemq.artemis.ra.ActiveMQResourceAdapter;
  * The Artemis resource adapter, optionally hosting the broker it connects to.
  *
  * <p>Why here and not in the application: the resource adapter's lifecycle brackets every
- * application on the server, so the broker is up before any message-driven bean activates and
- * goes down only after all of them have deactivated. A broker started by the application itself
- * would stop before its MDBs and hang the undeploy.
+ * application on the server, so the broker is up before any message-driven bean activates and goes
+ * down only after all of them have deactivated. A broker started by the application itself would
+ * stop before its MDBs and hang the undeploy.
  *
  * <p>With {@code embeddedBroker=false} this is the plain Artemis adapter and connects to the
  * external broker named by the usual connector properties. The broker policy (dead-letter
@@ -80,7 +80,9 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
       started.setConfiguration(brokerConfiguration(acceptor, dataDir));
       started.start();
       broker = started;
-      LOG.log(Level.INFO, "Embedded Artemis broker listening on {0}, data in {1}",
+      LOG.log(
+          Level.INFO,
+          "Embedded Artemis broker listening on {0}, data in {1}",
           new Object[] {acceptor, dataDir});
     } catch (Exception e) {
       throw new ResourceAdapterInternalException(
@@ -102,27 +104,31 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
   }
 
   Configuration brokerConfiguration(String acceptor, Path dataDir) throws Exception {
-    var config = new ConfigurationImpl()
-        .setName("reveille-embedded")
-        .setPersistenceEnabled(true)
-        .setSecurityEnabled(false)
-        .setJMXManagementEnabled(false)
-        .setJournalType(JournalType.NIO)
-        .setJournalDirectory(dataDir.resolve("journal").toString())
-        .setBindingsDirectory(dataDir.resolve("bindings").toString())
-        .setPagingDirectory(dataDir.resolve("paging").toString())
-        .setLargeMessagesDirectory(dataDir.resolve("large-messages").toString())
-        .setNodeManagerLockDirectory(dataDir.toString())
-        .setIDCacheSize(duplicateIdCacheSize)
-        .setPersistIDCache(true);
+    var config =
+        new ConfigurationImpl()
+            .setName("reveille-embedded")
+            .setPersistenceEnabled(true)
+            .setSecurityEnabled(false)
+            .setJMXManagementEnabled(false)
+            .setJournalType(JournalType.NIO)
+            .setJournalDirectory(dataDir.resolve("journal").toString())
+            .setBindingsDirectory(dataDir.resolve("bindings").toString())
+            .setPagingDirectory(dataDir.resolve("paging").toString())
+            .setLargeMessagesDirectory(dataDir.resolve("large-messages").toString())
+            .setNodeManagerLockDirectory(dataDir.toString())
+            .setIDCacheSize(duplicateIdCacheSize)
+            .setPersistIDCache(true);
     config.addAcceptorConfiguration("tcp", acceptor);
-    // The catch-all policy of a stock broker.xml: anything not configured below dead-letters to DLQ.
+    // The catch-all policy of a stock broker.xml: anything not configured below dead-letters to
+    // DLQ.
     config.addQueueConfiguration(QueueConfiguration.of(DLQ).setRoutingType(RoutingType.ANYCAST));
     config.addQueueConfiguration(QueueConfiguration.of(EXPIRY).setRoutingType(RoutingType.ANYCAST));
-    config.addAddressSetting("#", new AddressSettings()
-        .setDeadLetterAddress(SimpleString.of(DLQ))
-        .setExpiryAddress(SimpleString.of(EXPIRY))
-        .setMaxDeliveryAttempts(maxDeliveryAttempts));
+    config.addAddressSetting(
+        "#",
+        new AddressSettings()
+            .setDeadLetterAddress(SimpleString.of(DLQ))
+            .setExpiryAddress(SimpleString.of(EXPIRY))
+            .setMaxDeliveryAttempts(maxDeliveryAttempts));
     queue(config, NOTIFICATIONS, NOTIFICATIONS_DLQ);
     queue(config, WAKES, WAKES_DLQ);
     return config;
@@ -132,11 +138,13 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
     config.addQueueConfiguration(QueueConfiguration.of(name).setRoutingType(RoutingType.ANYCAST));
     config.addQueueConfiguration(
         QueueConfiguration.of(deadLetter).setRoutingType(RoutingType.ANYCAST));
-    config.addAddressSetting(name, new AddressSettings()
-        .setDeadLetterAddress(SimpleString.of(deadLetter))
-        .setMaxDeliveryAttempts(maxDeliveryAttempts)
-        .setRedeliveryDelay(redeliveryDelayMillis)
-        .setAutoCreateDeadLetterResources(false));
+    config.addAddressSetting(
+        name,
+        new AddressSettings()
+            .setDeadLetterAddress(SimpleString.of(deadLetter))
+            .setMaxDeliveryAttempts(maxDeliveryAttempts)
+            .setRedeliveryDelay(redeliveryDelayMillis)
+            .setAutoCreateDeadLetterResources(false));
   }
 
   public Boolean getEmbeddedBroker() {

@@ -7,10 +7,10 @@ import java.util.Objects;
  * The argument checks entities run in their constructors and state transitions.
  *
  * <p>Two families. The {@link InvalidInputException} guards are for values that may come from a
- * request or a message: the failure names the field and is answered with a 400. {@link
- * #idArgument} is for ids the application passes itself, where a bad value is a bug and fails
- * with {@link IllegalArgumentException}. Each guard returns the value it accepted, so a
- * constructor checks and assigns in one line.
+ * request or a message: the failure names the field and is answered with a 400. {@link #idArgument}
+ * is for ids the application passes itself, where a bad value is a bug and fails with {@link
+ * IllegalArgumentException}. Each guard returns the value it accepted, so a constructor checks and
+ * assigns in one line.
  *
  * <p>{@link #text} and {@link #nonBlankText} accept exactly the same values and differ only in the
  * message of a missing or blank one; both exist because entities already report it either way.
@@ -39,8 +39,8 @@ public final class Guards {
    */
   public static String text(String field, String value, int maxLength) {
     if (value == null || value.isBlank() || value.length() > maxLength) {
-      throw new InvalidInputException(field,
-          "must be 1 to " + maxLength + " characters and not blank");
+      throw new InvalidInputException(
+          field, "must be 1 to " + maxLength + " characters and not blank");
     }
     return value;
   }
@@ -66,8 +66,8 @@ public final class Guards {
    */
   public static String optionalText(String field, String value, int maxLength) {
     if (value != null && (value.isBlank() || value.length() > maxLength)) {
-      throw new InvalidInputException(field,
-          "must be 1 to " + maxLength + " characters and not blank");
+      throw new InvalidInputException(
+          field, "must be 1 to " + maxLength + " characters and not blank");
     }
     return value;
   }
@@ -95,8 +95,8 @@ public final class Guards {
   public static String idArgument(String name, String value, int maxLength) {
     Objects.requireNonNull(value, name);
     if (value.isBlank() || value.length() > maxLength) {
-      throw new IllegalArgumentException(name + " must be 1 to " + maxLength
-          + " characters, not blank: '" + value + "'");
+      throw new IllegalArgumentException(
+          name + " must be 1 to " + maxLength + " characters, not blank: '" + value + "'");
     }
     return value;
   }

@@ -56,8 +56,8 @@ public final class DocumentReader {
   }
 
   /**
-   * The schema version of the document: {@code current} when absent. Strictly, any other version
-   * is refused: a user writes the version this server understands. Leniently, a newer version is
+   * The schema version of the document: {@code current} when absent. Strictly, any other version is
+   * refused: a user writes the version this server understands. Leniently, a newer version is
    * returned so that writing the document back does not claim it is older than it is.
    */
   public int schemaVersion(int current) {
@@ -66,14 +66,20 @@ public final class DocumentReader {
       return current;
     }
     var where = pathOf(JsonDocuments.SCHEMA_VERSION);
-    if (!(value instanceof JsonNumber number) || !number.isIntegral()
-        || number.bigIntegerValue().bitLength() > 31 || number.intValue() < 1) {
+    if (!(value instanceof JsonNumber number)
+        || !number.isIntegral()
+        || number.bigIntegerValue().bitLength() > 31
+        || number.intValue() < 1) {
       throw fail(where, "must be a positive integer, got " + shown(value));
     }
     var version = number.intValue();
     if (strict && version != current) {
-      throw new InvalidInputException(where, "unsupported schema version " + version
-          + "; this server reads and writes version " + current);
+      throw new InvalidInputException(
+          where,
+          "unsupported schema version "
+              + version
+              + "; this server reads and writes version "
+              + current);
     }
     return Math.max(version, current);
   }
@@ -141,8 +147,8 @@ public final class DocumentReader {
     }
     var object = value.asJsonObject();
     if (strict && object.size() > maxEntries) {
-      throw fail(where, "has " + object.size() + " entries; at most " + maxEntries
-          + " are allowed");
+      throw fail(
+          where, "has " + object.size() + " entries; at most " + maxEntries + " are allowed");
     }
     var entries = new LinkedHashMap<String, String>();
     for (var entry : object.entrySet()) {
@@ -169,10 +175,11 @@ public final class DocumentReader {
     }
     var where = pathOf(JsonDocuments.EXTENSION);
     if (value.getValueType() != JsonValue.ValueType.OBJECT) {
-      throw fail(where, "must be an object with namespaced keys like 'acme.color', got "
-          + shown(value));
+      throw fail(
+          where, "must be an object with namespaced keys like 'acme.color', got " + shown(value));
     }
-    return strict ? JsonDocuments.requireNamespaced(value.asJsonObject(), where)
+    return strict
+        ? JsonDocuments.requireNamespaced(value.asJsonObject(), where)
         : value.asJsonObject();
   }
 
@@ -190,9 +197,13 @@ public final class DocumentReader {
       if (strict) {
         var names = new ArrayList<>(known);
         names.sort(null);
-        throw new InvalidInputException(pathOf(entry.getKey()), "unknown field; known fields: "
-            + String.join(", ", names) + " (free-form data belongs in '"
-            + JsonDocuments.EXTENSION + "' under a namespaced key)");
+        throw new InvalidInputException(
+            pathOf(entry.getKey()),
+            "unknown field; known fields: "
+                + String.join(", ", names)
+                + " (free-form data belongs in '"
+                + JsonDocuments.EXTENSION
+                + "' under a namespaced key)");
       }
       unknown.add(entry.getKey(), entry.getValue());
       any = true;
@@ -235,12 +246,13 @@ public final class DocumentReader {
   }
 
   private static InvalidInputException tooLong(String where, String text, int maxLength) {
-    return new InvalidInputException(where, "is " + text.length() + " characters long; at most "
-        + maxLength + " are allowed");
+    return new InvalidInputException(
+        where, "is " + text.length() + " characters long; at most " + maxLength + " are allowed");
   }
 
   private RuntimeException fail(String where, String message) {
-    return strict ? new InvalidInputException(where, message)
+    return strict
+        ? new InvalidInputException(where, message)
         : new IllegalStateException("stored document is corrupt at " + where + ": " + message);
   }
 

@@ -68,11 +68,12 @@ public final class DocumentWriter {
    * never overrides a known one.
    */
   public String buildStored(JsonObject unknownFields) {
-    unknownFields.forEach((name, value) -> {
-      if (!written.contains(name)) {
-        builder.add(name, value);
-      }
-    });
+    unknownFields.forEach(
+        (name, value) -> {
+          if (!written.contains(name)) {
+            builder.add(name, value);
+          }
+        });
     return JsonDocuments.write(builder.build());
   }
 }

@@ -25,8 +25,8 @@ public final class JsonDocuments {
   public static final String EXTENSION = "extension";
 
   /**
-   * The largest stored form of one document, in characters. Documents ride along with every load
-   * of their entity, so they stay small; bulk content belongs in its own rows.
+   * The largest stored form of one document, in characters. Documents ride along with every load of
+   * their entity, so they stay small; bulk content belongs in its own rows.
    */
   public static final int MAX_STORED_CHARS = 32_000;
 
@@ -67,7 +67,8 @@ public final class JsonDocuments {
       }
       return value.asJsonObject();
     } catch (JsonException e) {
-      throw new IllegalStateException("stored " + what + " is not valid JSON: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "stored " + what + " is not valid JSON: " + e.getMessage(), e);
     }
   }
 
@@ -78,8 +79,13 @@ public final class JsonDocuments {
    */
   public static String requireStorable(String stored, String path) {
     if (stored.length() > MAX_STORED_CHARS) {
-      throw new InvalidInputException(path, "the document is " + stored.length()
-          + " characters long when stored; at most " + MAX_STORED_CHARS + " are allowed");
+      throw new InvalidInputException(
+          path,
+          "the document is "
+              + stored.length()
+              + " characters long when stored; at most "
+              + MAX_STORED_CHARS
+              + " are allowed");
     }
     return stored;
   }
@@ -89,17 +95,20 @@ public final class JsonDocuments {
   }
 
   /**
-   * Refuses an extension object with a key that has no namespace, so that extensions from
-   * different parties cannot collide and cannot shadow a field a later schema version adds.
+   * Refuses an extension object with a key that has no namespace, so that extensions from different
+   * parties cannot collide and cannot shadow a field a later schema version adds.
    *
    * @return {@code extension}, for chaining
    */
   public static JsonObject requireNamespaced(JsonObject extension, String path) {
     for (var key : extension.keySet()) {
       if (!isNamespacedKey(key)) {
-        throw new InvalidInputException(path + "." + key, "extension keys must be namespaced "
-            + "like 'acme.color' (segments of letters, digits, '-' or '_' joined by dots, at most "
-            + MAX_EXTENSION_KEY_LENGTH + " characters)");
+        throw new InvalidInputException(
+            path + "." + key,
+            "extension keys must be namespaced "
+                + "like 'acme.color' (segments of letters, digits, '-' or '_' joined by dots, at most "
+                + MAX_EXTENSION_KEY_LENGTH
+                + " characters)");
       }
     }
     return extension;

@@ -21,7 +21,9 @@ public class JsonObjectConverter implements AttributeConverter<JsonObject, Strin
     return value == null ? null : JsonDocuments.write(value);
   }
 
-  /** @throws jakarta.json.JsonException when the stored text is not a JSON object */
+  /**
+   * @throws jakarta.json.JsonException when the stored text is not a JSON object
+   */
   @Override
   public JsonObject convertToEntityAttribute(String stored) {
     if (stored == null) {

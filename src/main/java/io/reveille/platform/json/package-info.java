@@ -1,6 +1,6 @@
 /**
- * Typed, schema-versioned JSON documents stored in text columns and exchanged over the API
- * ({@code AgentConfig}, {@code AgentSlots}, {@code AgentMessageMetadata}, ...).
+ * Typed, schema-versioned JSON documents stored in text columns and exchanged over the API ({@code
+ * AgentConfig}, {@code AgentSlots}, {@code AgentMessageMetadata}, ...).
  *
  * <p>A document is read in one of two modes. From a user it is read strictly: every known field is
  * type-checked and bounded, an unknown field or another schema version is refused, and every error

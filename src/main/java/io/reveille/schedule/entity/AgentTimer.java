@@ -38,8 +38,9 @@ import java.time.ZoneId;
     query = "SELECT t FROM AgentTimer t WHERE t.active = true ORDER BY t.nextRunAt, t.id")
 @NamedQuery(
     name = "AgentTimer.findDue",
-    query = "SELECT t FROM AgentTimer t WHERE t.active = true AND t.nextRunAt <= :now"
-        + " ORDER BY t.nextRunAt, t.id")
+    query =
+        "SELECT t FROM AgentTimer t WHERE t.active = true AND t.nextRunAt <= :now"
+            + " ORDER BY t.nextRunAt, t.id")
 public class AgentTimer {
 
   @Id
@@ -89,16 +90,23 @@ public class AgentTimer {
    * @param zoneId the zone the wall-clock intent is meant in ({@code UTC} for intervals)
    * @param nextRunAt the first firing, computed from the schedule
    */
-  public AgentTimer(String id, String agentId, ScheduleKind scheduleKind, JsonObject schedule,
-      ZoneId zoneId, Instant nextRunAt, Instant now) {
+  public AgentTimer(
+      String id,
+      String agentId,
+      ScheduleKind scheduleKind,
+      JsonObject schedule,
+      ZoneId zoneId,
+      Instant nextRunAt,
+      Instant now) {
     this.id = text("id", id, 64);
     this.agentId = text("agentId", agentId, 64);
     this.scheduleKind = required("schedule.kind", scheduleKind);
     this.schedule = required("schedule", schedule);
     var declared = schedule.get("kind");
-    if (declared != null && !(declared instanceof JsonString kind
-        && kind.getString().equals(scheduleKind.wire()))) {
-      throw new InvalidInputException("schedule.kind",
+    if (declared != null
+        && !(declared instanceof JsonString kind && kind.getString().equals(scheduleKind.wire()))) {
+      throw new InvalidInputException(
+          "schedule.kind",
           "the document says " + declared + " but the timer is " + scheduleKind.wire());
     }
     this.zoneId = required("schedule.zone", zoneId).getId();
@@ -112,8 +120,8 @@ public class AgentTimer {
    * Records the firing scheduled for {@code firedAt} and the next one.
    *
    * @param firedAt the scheduled instant that fired (not the moment the code ran)
-   * @param next the following firing, or {@code null} when the schedule has no more (the timer
-   *     then deactivates itself)
+   * @param next the following firing, or {@code null} when the schedule has no more (the timer then
+   *     deactivates itself)
    * @throws IllegalTransitionException if the timer is inactive
    * @throws InvalidInputException if {@code firedAt} is before the last recorded firing or {@code
    *     next} is not after {@code firedAt}
@@ -122,8 +130,8 @@ public class AgentTimer {
     required("firedAt", firedAt);
     requireActive("fired");
     if (lastFiredAt != null && firedAt.isBefore(lastFiredAt)) {
-      throw new InvalidInputException("firedAt",
-          "the timer already fired at " + lastFiredAt + ", after " + firedAt);
+      throw new InvalidInputException(
+          "firedAt", "the timer already fired at " + lastFiredAt + ", after " + firedAt);
     }
     if (next != null && !next.isAfter(firedAt)) {
       throw new InvalidInputException("nextRunAt", "must be after the firing " + firedAt);

@@ -42,8 +42,13 @@ public enum ScheduleKind {
 
     @Override
     public ScheduleKind convertToEntityAttribute(String wire) {
-      return wire == null ? null : fromWire(wire).orElseThrow(() ->
-          new IllegalStateException("Unknown schedule kind '" + wire + "' in the database"));
+      return wire == null
+          ? null
+          : fromWire(wire)
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "Unknown schedule kind '" + wire + "' in the database"));
     }
   }
 }

@@ -37,16 +37,19 @@ import java.time.Instant;
 @Table(name = "tool_calls")
 @NamedQuery(
     name = "ToolCall.findByRunKey",
-    query = "SELECT c FROM ToolCall c WHERE c.runKey = :runKey"
-        + " ORDER BY c.createdAt, c.idempotencyKey")
+    query =
+        "SELECT c FROM ToolCall c WHERE c.runKey = :runKey"
+            + " ORDER BY c.createdAt, c.idempotencyKey")
 @NamedQuery(
     name = "ToolCall.findByAgentNewestFirst",
-    query = "SELECT c FROM ToolCall c WHERE c.agentId = :agentId"
-        + " ORDER BY c.createdAt DESC, c.idempotencyKey DESC")
+    query =
+        "SELECT c FROM ToolCall c WHERE c.agentId = :agentId"
+            + " ORDER BY c.createdAt DESC, c.idempotencyKey DESC")
 @NamedQuery(
     name = "ToolCall.findByStatusUpdatedBefore",
-    query = "SELECT c FROM ToolCall c WHERE c.status = :status AND c.updatedAt < :before"
-        + " ORDER BY c.updatedAt, c.idempotencyKey")
+    query =
+        "SELECT c FROM ToolCall c WHERE c.status = :status AND c.updatedAt < :before"
+            + " ORDER BY c.updatedAt, c.idempotencyKey")
 public class ToolCall {
 
   public static final int KEY_LENGTH = 200;
@@ -115,8 +118,15 @@ public class ToolCall {
    * @param operationId the caller's operation id the key was derived from, if any
    * @param arguments the arguments as given (canonical JSON), never {@code null}
    */
-  public ToolCall(String idempotencyKey, String agentId, String runKey, String toolName,
-      String operationId, ToolSideEffect sideEffect, JsonObject arguments, Instant now) {
+  public ToolCall(
+      String idempotencyKey,
+      String agentId,
+      String runKey,
+      String toolName,
+      String operationId,
+      ToolSideEffect sideEffect,
+      JsonObject arguments,
+      Instant now) {
     this.idempotencyKey = nonBlankText("idempotencyKey", idempotencyKey, KEY_LENGTH);
     this.agentId = nonBlankText("agentId", agentId, 64);
     this.runKey = optionalText("runKey", runKey, 200);
@@ -162,9 +172,9 @@ public class ToolCall {
   }
 
   /**
-   * failed | running → running: runs the call again under the same key, after a failure or when
-   * a call a crashed node left running is taken over. Whether another attempt is within budget is
-   * the caller's decision ({@link #getAttempts()}).
+   * failed | running → running: runs the call again under the same key, after a failure or when a
+   * call a crashed node left running is taken over. Whether another attempt is within budget is the
+   * caller's decision ({@link #getAttempts()}).
    */
   public void retry(Instant now) {
     move(now, ToolCallStatus.RUNNING, ToolCallStatus.FAILED, ToolCallStatus.RUNNING);
@@ -173,8 +183,12 @@ public class ToolCall {
 
   /** pending | running | failed → cancelled: gives the call up; final. */
   public void cancel(Instant now, String why) {
-    move(now, ToolCallStatus.CANCELLED,
-        ToolCallStatus.PENDING, ToolCallStatus.RUNNING, ToolCallStatus.FAILED);
+    move(
+        now,
+        ToolCallStatus.CANCELLED,
+        ToolCallStatus.PENDING,
+        ToolCallStatus.RUNNING,
+        ToolCallStatus.FAILED);
     if (why != null) {
       this.errorMessage = truncate(why, ERROR_LENGTH);
     }
@@ -188,8 +202,8 @@ public class ToolCall {
     var value = nonBlankText("externalCorrelationId", correlationId, 200);
     required("now", now);
     if (status.isFinal()) {
-      throw new IllegalTransitionException("tool call " + idempotencyKey, status.wire(),
-          status.wire() + " (correlated)");
+      throw new IllegalTransitionException(
+          "tool call " + idempotencyKey, status.wire(), status.wire() + " (correlated)");
     }
     externalCorrelationId = value;
     updatedAt = now;

@@ -57,8 +57,13 @@ public enum ToolCallStatus {
 
     @Override
     public ToolCallStatus convertToEntityAttribute(String wire) {
-      return wire == null ? null : fromWire(wire).orElseThrow(() ->
-          new IllegalStateException("Unknown tool call status '" + wire + "' in the database"));
+      return wire == null
+          ? null
+          : fromWire(wire)
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "Unknown tool call status '" + wire + "' in the database"));
     }
   }
 }

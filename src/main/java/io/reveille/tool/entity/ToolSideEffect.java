@@ -5,10 +5,10 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * What a tool call can change, which decides how strictly it must be deduplicated: {@code
- * external} and {@code memory} calls always need an idempotency key, {@code read_only} calls may
- * simply run again. Unknown tools are classified {@code external} by the registry (the
- * conservative default). Persisted by wire name.
+ * What a tool call can change, which decides how strictly it must be deduplicated: {@code external}
+ * and {@code memory} calls always need an idempotency key, {@code read_only} calls may simply run
+ * again. Unknown tools are classified {@code external} by the registry (the conservative default).
+ * Persisted by wire name.
  */
 public enum ToolSideEffect {
   /** Creates, changes or sends something outside Reveille (HTTP calls, messages). */
@@ -49,8 +49,13 @@ public enum ToolSideEffect {
 
     @Override
     public ToolSideEffect convertToEntityAttribute(String wire) {
-      return wire == null ? null : fromWire(wire).orElseThrow(() ->
-          new IllegalStateException("Unknown side-effect class '" + wire + "' in the database"));
+      return wire == null
+          ? null
+          : fromWire(wire)
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "Unknown side-effect class '" + wire + "' in the database"));
     }
   }
 }

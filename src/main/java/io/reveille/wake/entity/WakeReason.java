@@ -54,8 +54,13 @@ public enum WakeReason {
 
     @Override
     public WakeReason convertToEntityAttribute(String wire) {
-      return wire == null ? null : fromWire(wire).orElseThrow(() ->
-          new IllegalStateException("Unknown wake reason '" + wire + "' in the database"));
+      return wire == null
+          ? null
+          : fromWire(wire)
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "Unknown wake reason '" + wire + "' in the database"));
     }
   }
 }

@@ -33,32 +33,36 @@ import java.util.List;
  * only while queued). The version makes "start" a compare-and-set: of two consumers starting the
  * same run, one fails at commit.
  *
- * <p>Moves: {@code queued → started → completed}; {@code queued | started → skipped};
- * {@code started → failed}; {@code started → started} on a redelivery after a crash
- * ({@link #restart}); {@code failed | started → queued} for recovery ({@link #requeue}).
- * {@code completed} and {@code skipped} are final. Every other move throws
- * {@link IllegalTransitionException}.
+ * <p>Moves: {@code queued → started → completed}; {@code queued | started → skipped}; {@code
+ * started → failed}; {@code started → started} on a redelivery after a crash ({@link #restart});
+ * {@code failed | started → queued} for recovery ({@link #requeue}). {@code completed} and {@code
+ * skipped} are final. Every other move throws {@link IllegalTransitionException}.
  */
 @Entity
 @Table(name = "wake_run_log")
 @NamedQuery(
     name = "WakeRunLogEntry.findByAgentNewestFirst",
-    query = "SELECT w FROM WakeRunLogEntry w WHERE w.agentId = :agentId"
-        + " ORDER BY w.createdAt DESC, w.runKey DESC")
+    query =
+        "SELECT w FROM WakeRunLogEntry w WHERE w.agentId = :agentId"
+            + " ORDER BY w.createdAt DESC, w.runKey DESC")
 @NamedQuery(
     name = "WakeRunLogEntry.findByAgentAndStatus",
-    query = "SELECT w FROM WakeRunLogEntry w WHERE w.agentId = :agentId AND w.status = :status"
-        + " ORDER BY w.createdAt, w.runKey")
+    query =
+        "SELECT w FROM WakeRunLogEntry w WHERE w.agentId = :agentId AND w.status = :status"
+            + " ORDER BY w.createdAt, w.runKey")
 @NamedQuery(
     name = "WakeRunLogEntry.findByStatus",
-    query = "SELECT w FROM WakeRunLogEntry w WHERE w.status = :status"
-        + " ORDER BY w.createdAt, w.runKey")
+    query =
+        "SELECT w FROM WakeRunLogEntry w WHERE w.status = :status"
+            + " ORDER BY w.createdAt, w.runKey")
 public class WakeRunLogEntry {
 
   /** Longest run key; a SHA-256 in hex (64) fits with room for a readable prefix. */
   public static final int RUN_KEY_LENGTH = 200;
+
   /** Longest stored error message; longer ones are cut. */
   public static final int ERROR_LENGTH = 2000;
+
   /** Longest token, the same limit as a notification batch's tokens. */
   public static final int TOKEN_LENGTH = 256;
 
@@ -122,8 +126,15 @@ public class WakeRunLogEntry {
    * @param tokens the trigger tokens (empty for timers and manual wakes); duplicates collapse
    * @param logicalChangeKey the batch's cross-device change key, if any
    */
-  public WakeRunLogEntry(String runKey, String agentId, WakeReason reason, String reasonId,
-      String threadId, Collection<String> tokens, String logicalChangeKey, Instant createdAt) {
+  public WakeRunLogEntry(
+      String runKey,
+      String agentId,
+      WakeReason reason,
+      String reasonId,
+      String threadId,
+      Collection<String> tokens,
+      String logicalChangeKey,
+      Instant createdAt) {
     this.runKey = nonBlankText("runKey", runKey, RUN_KEY_LENGTH);
     this.agentId = nonBlankText("agentId", agentId, 64);
     this.reason = required("reason", reason);
@@ -145,8 +156,8 @@ public class WakeRunLogEntry {
   public boolean mergeTokens(Collection<String> more) {
     required("tokens", more);
     if (status != WakeStatus.QUEUED) {
-      throw new ConflictException("wake run " + runKey + " is " + status.wire()
-          + "; tokens merge only into a queued run");
+      throw new ConflictException(
+          "wake run " + runKey + " is " + status.wire() + "; tokens merge only into a queued run");
     }
     var current = getTokens();
     var merged = union(current, more);
@@ -196,8 +207,8 @@ public class WakeRunLogEntry {
   public void skip(Instant now, String why) {
     required("now", now);
     if (status != WakeStatus.QUEUED && status != WakeStatus.STARTED) {
-      throw new IllegalTransitionException("wake run " + runKey, status.wire(),
-          WakeStatus.SKIPPED.wire());
+      throw new IllegalTransitionException(
+          "wake run " + runKey, status.wire(), WakeStatus.SKIPPED.wire());
     }
     status = WakeStatus.SKIPPED;
     completedAt = now;
@@ -217,8 +228,8 @@ public class WakeRunLogEntry {
    */
   public void requeue() {
     if (status != WakeStatus.FAILED && status != WakeStatus.STARTED) {
-      throw new IllegalTransitionException("wake run " + runKey, status.wire(),
-          WakeStatus.QUEUED.wire());
+      throw new IllegalTransitionException(
+          "wake run " + runKey, status.wire(), WakeStatus.QUEUED.wire());
     }
     status = WakeStatus.QUEUED;
     startedAt = null;

@@ -57,8 +57,13 @@ public enum WakeStatus {
 
     @Override
     public WakeStatus convertToEntityAttribute(String wire) {
-      return wire == null ? null : fromWire(wire).orElseThrow(() ->
-          new IllegalStateException("Unknown wake status '" + wire + "' in the database"));
+      return wire == null
+          ? null
+          : fromWire(wire)
+              .orElseThrow(
+                  () ->
+                      new IllegalStateException(
+                          "Unknown wake status '" + wire + "' in the database"));
     }
   }
 }

@@ -28,7 +28,10 @@ class AgentsResourceIT {
 
   @Test
   void agentGoesThroughItsWholeLifecycleAndEachStepIsVisible() {
-    var created = api.post("/api/agents", """
+    var created =
+        api.post(
+            "/api/agents",
+            """
         {"kind":"custom","displayName":"Lifecycle","mode":"hybrid",
          "allowedCategoryIds":["work","gym"],
          "config":{"instructions":"Report changes.","extension":{"acme.color":"blue"}},
@@ -60,34 +63,49 @@ class AgentsResourceIT {
 
   @Test
   void agentCanStartInCreatedAndIsListedByLifecycleAndKind() {
-    var id = create("""
-        {"kind":"custom","displayName":"Waiting","lifecycle":"created"}""").getString("id");
+    var id =
+        create(
+                """
+        {"kind":"custom","displayName":"Waiting","lifecycle":"created"}""")
+            .getString("id");
     assertLifecycle(id, "created");
     var listed = api.get("/api/agents?lifecycle=created&kind=custom");
     assertEquals(200, listed.status());
-    assertTrue(listed.structure().asJsonArray().stream()
-        .anyMatch(v -> v.asJsonObject().getString("id").equals(id)));
+    assertTrue(
+        listed.structure().asJsonArray().stream()
+            .anyMatch(v -> v.asJsonObject().getString("id").equals(id)));
     var active = api.get("/api/agents?lifecycle=active");
-    assertTrue(active.structure().asJsonArray().stream()
-        .noneMatch(v -> v.asJsonObject().getString("id").equals(id)));
+    assertTrue(
+        active.structure().asJsonArray().stream()
+            .noneMatch(v -> v.asJsonObject().getString("id").equals(id)));
   }
 
   @Test
   void patchWithStaleIfMatchIsRefusedAndChangesNothing() {
-    var agent = create("""
+    var agent =
+        create(
+            """
         {"kind":"custom","displayName":"Original"}""");
     var id = agent.getString("id");
     var etag = "\"" + agent.getJsonNumber("version").longValue() + "\"";
 
-    var first = api.patch("/api/agents/" + id, """
-        {"displayName":"First"}""", etag);
+    var first =
+        api.patch(
+            "/api/agents/" + id,
+            """
+        {"displayName":"First"}""",
+            etag);
     assertEquals(200, first.status(), first::toString);
     assertEquals("First", first.json().getString("displayName"));
     var newEtag = first.header("ETag");
     assertTrue(!etag.equals(newEtag), "the version moves on every change");
 
-    var stale = api.patch("/api/agents/" + id, """
-        {"displayName":"Second"}""", etag);
+    var stale =
+        api.patch(
+            "/api/agents/" + id,
+            """
+        {"displayName":"Second"}""",
+            etag);
     assertProblem(stale, 412);
 
     var now = api.get("/api/agents/" + id);
@@ -97,11 +115,18 @@ class AgentsResourceIT {
 
   @Test
   void slotsChangeMovesTheAgentVersionAndIsShownInState() {
-    var id = create("""
-        {"kind":"custom","displayName":"Slots"}""").getString("id");
+    var id =
+        create(
+                """
+        {"kind":"custom","displayName":"Slots"}""")
+            .getString("id");
     var before = api.get("/api/agents/" + id).header("ETag");
-    var patched = api.patch("/api/agents/" + id, """
-        {"slots":{"activeTaskId":"task-1","openLoopIds":["a","b"]}}""", before);
+    var patched =
+        api.patch(
+            "/api/agents/" + id,
+            """
+        {"slots":{"activeTaskId":"task-1","openLoopIds":["a","b"]}}""",
+            before);
     assertEquals(200, patched.status(), patched::toString);
     assertTrue(!before.equals(patched.header("ETag")));
     var state = api.get("/api/agents/" + id + "/state");
@@ -112,8 +137,11 @@ class AgentsResourceIT {
 
   @Test
   void illegalTransitionsAreConflictsAndChangeNothing() {
-    var id = create("""
-        {"kind":"custom","displayName":"Strict"}""").getString("id");
+    var id =
+        create(
+                """
+        {"kind":"custom","displayName":"Strict"}""")
+            .getString("id");
     assertProblem(api.post("/api/agents/" + id + "/resume", ""), 409);
     assertProblem(api.delete("/api/agents/" + id), 409);
     assertLifecycle(id, "active");
@@ -130,27 +158,43 @@ class AgentsResourceIT {
     var malformed = api.post("/api/agents", "{\"kind\":\"custom\",");
     assertProblem(malformed, 400);
 
-    var unknownKind = api.post("/api/agents", """
+    var unknownKind =
+        api.post(
+            "/api/agents",
+            """
         {"kind":"wizard","displayName":"x"}""");
     assertProblem(unknownKind, 400);
     assertTrue(unknownKind.body().contains("kind"), unknownKind::toString);
 
-    var tooLong = api.post("/api/agents", """
-        {"kind":"custom","displayName":"%s"}""".formatted("x".repeat(201)));
+    var tooLong =
+        api.post(
+            "/api/agents",
+            """
+        {"kind":"custom","displayName":"%s"}"""
+                .formatted("x".repeat(201)));
     assertProblem(tooLong, 400);
     assertTrue(tooLong.body().contains("displayName"), tooLong::toString);
 
-    var missingName = api.post("/api/agents", """
+    var missingName =
+        api.post(
+            "/api/agents",
+            """
         {"kind":"custom"}""");
     assertProblem(missingName, 400);
     assertTrue(missingName.body().contains("displayName"), missingName::toString);
 
-    var badConfig = api.post("/api/agents", """
+    var badConfig =
+        api.post(
+            "/api/agents",
+            """
         {"kind":"custom","displayName":"x","config":{"modelId":42}}""");
     assertProblem(badConfig, 400);
     assertTrue(badConfig.body().contains("config.modelId"), badConfig::toString);
 
-    var badMode = api.post("/api/agents", """
+    var badMode =
+        api.post(
+            "/api/agents",
+            """
         {"kind":"custom","displayName":"x","mode":"sometimes"}""");
     assertProblem(badMode, 400);
     assertTrue(badMode.body().contains("mode"), badMode::toString);
@@ -163,7 +207,9 @@ class AgentsResourceIT {
     assertProblem(api.post("/api/agents/no-such-agent/pause", ""), 404);
     assertProblem(api.patch("/api/agents/no-such-agent", "{\"displayName\":\"x\"}", null), 404);
 
-    assertEquals(before, api.get("/api/agents").structure().asJsonArray().size(),
+    assertEquals(
+        before,
+        api.get("/api/agents").structure().asJsonArray().size(),
         "rejected requests must not create agents");
   }
 

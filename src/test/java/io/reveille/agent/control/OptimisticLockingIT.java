@@ -49,11 +49,22 @@ class OptimisticLockingIT {
 
   @Test
   void secondOfTwoConcurrentTransactionsOnOneAgentFailsAndTheFirstUpdateIsKept() throws Exception {
-    var id = agents.create(new NewAgent(AgentKind.CUSTOM, "Contended", AgentMode.AUTONOMOUS,
-        AgentLifecycle.ACTIVE, Set.of(), AgentConfig.empty(), AgentSlots.empty()))
-        .agent().getId();
+    var id =
+        agents
+            .create(
+                new NewAgent(
+                    AgentKind.CUSTOM,
+                    "Contended",
+                    AgentMode.AUTONOMOUS,
+                    AgentLifecycle.ACTIVE,
+                    Set.of(),
+                    AgentConfig.empty(),
+                    AgentSlots.empty()))
+            .agent()
+            .getId();
     var startVersion = agents.get(id).getVersion();
-    assertEquals(Status.STATUS_NO_TRANSACTION,
+    assertEquals(
+        Status.STATUS_NO_TRANSACTION,
         lookup("java:comp/UserTransaction", UserTransaction.class).getStatus(),
         "the test itself must not hold a transaction");
 
@@ -61,41 +72,47 @@ class OptimisticLockingIT {
     var secondHasRead = new CountDownLatch(1);
     var firstCommitted = new CountDownLatch(1);
 
-    var second = executor.submit(() -> {
-      var tx = lookup("java:comp/UserTransaction", UserTransaction.class);
-      tx.begin();
-      try {
-        agents.view(id);
-        secondHasRead.countDown();
-        assertTrue(firstCommitted.await(60, TimeUnit.SECONDS));
-        agents.update(id, OptionalLong.empty(), slots("second"));
-        tx.commit();
-        return null;
-      } catch (Exception | AssertionError e) {
-        if (tx.getStatus() != Status.STATUS_NO_TRANSACTION) {
-          tx.rollback();
-        }
-        return e;
-      }
-    });
-    var first = executor.submit(() -> {
-      if (!secondHasRead.await(60, TimeUnit.SECONDS)) {
-        throw new AssertionError("the second transaction never read the agent: "
-            + (second.isDone() ? second.get() : "still running"));
-      }
-      var tx = lookup("java:comp/UserTransaction", UserTransaction.class);
-      tx.begin();
-      agents.update(id, OptionalLong.empty(), slots("first"));
-      tx.commit();
-      firstCommitted.countDown();
-      return null;
-    });
+    var second =
+        executor.submit(
+            () -> {
+              var tx = lookup("java:comp/UserTransaction", UserTransaction.class);
+              tx.begin();
+              try {
+                agents.view(id);
+                secondHasRead.countDown();
+                assertTrue(firstCommitted.await(60, TimeUnit.SECONDS));
+                agents.update(id, OptionalLong.empty(), slots("second"));
+                tx.commit();
+                return null;
+              } catch (Exception | AssertionError e) {
+                if (tx.getStatus() != Status.STATUS_NO_TRANSACTION) {
+                  tx.rollback();
+                }
+                return e;
+              }
+            });
+    var first =
+        executor.submit(
+            () -> {
+              if (!secondHasRead.await(60, TimeUnit.SECONDS)) {
+                throw new AssertionError(
+                    "the second transaction never read the agent: "
+                        + (second.isDone() ? second.get() : "still running"));
+              }
+              var tx = lookup("java:comp/UserTransaction", UserTransaction.class);
+              tx.begin();
+              agents.update(id, OptionalLong.empty(), slots("first"));
+              tx.commit();
+              firstCommitted.countDown();
+              return null;
+            });
 
     first.get(90, TimeUnit.SECONDS);
     var failure = second.get(90, TimeUnit.SECONDS);
     assertNotNull(failure, "the second transaction must not commit over the first");
-    assertTrue(hasCause(failure, OptimisticLockException.class), () -> "not an optimistic lock "
-        + "failure: " + failure);
+    assertTrue(
+        hasCause(failure, OptimisticLockException.class),
+        () -> "not an optimistic lock " + "failure: " + failure);
     assertEquals(409, Problems.statusOf(failure), "the API answers a lost update with 409");
 
     var after = agents.view(id);
@@ -108,9 +125,13 @@ class OptimisticLockingIT {
   }
 
   private static AgentChanges slots(String goal) {
-    return new AgentChanges(Optional.empty(), Optional.empty(), Optional.empty(),
-        Optional.of(AgentSlots.fromUserJson(
-            Json.createObjectBuilder().add("primaryGoal", goal).build(), "slots")));
+    return new AgentChanges(
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.of(
+            AgentSlots.fromUserJson(
+                Json.createObjectBuilder().add("primaryGoal", goal).build(), "slots")));
   }
 
   private static boolean hasCause(Throwable failure, Class<? extends Throwable> type) {

@@ -16,16 +16,23 @@ class AgentConfigTest {
 
   @Test
   void userConfigWithEveryFieldIsReadAndShownBack() {
-    var config = AgentConfig.fromUserJson(json("""
+    var config =
+        AgentConfig.fromUserJson(
+            json(
+                """
         {"schemaVersion":1,"modelId":"gpt-x","promptId":"p-1","instructions":"Report changes.",
-         "extension":{"acme.color":"blue"}}"""), "config");
+         "extension":{"acme.color":"blue"}}"""),
+            "config");
     assertEquals(Optional.of("gpt-x"), config.getModelId());
     assertEquals(Optional.of("p-1"), config.getPromptId());
     assertEquals(Optional.of("Report changes."), config.getInstructions());
     assertEquals("blue", config.getExtension().getString("acme.color"));
-    assertEquals(json("""
+    assertEquals(
+        json(
+            """
         {"schemaVersion":1,"modelId":"gpt-x","promptId":"p-1","instructions":"Report changes.",
-         "extension":{"acme.color":"blue"}}"""), config.toJson());
+         "extension":{"acme.color":"blue"}}"""),
+        config.toJson());
   }
 
   @Test
@@ -36,53 +43,84 @@ class AgentConfigTest {
 
   @Test
   void nullFieldCountsAsAbsent() {
-    assertEquals(AgentConfig.empty(),
+    assertEquals(
+        AgentConfig.empty(),
         AgentConfig.fromUserJson(json("{\"modelId\":null,\"extension\":null}"), "config"));
   }
 
   @Test
   void modelIdOfTheWrongTypeIsRejectedNamingConfigModelId() {
-    var error = assertThrows(InvalidInputException.class,
-        () -> AgentConfig.fromUserJson(json("{\"modelId\":42}"), "config"));
+    var error =
+        assertThrows(
+            InvalidInputException.class,
+            () -> AgentConfig.fromUserJson(json("{\"modelId\":42}"), "config"));
     assertEquals("config.modelId", error.getField());
     assertTrue(error.getMessage().contains("must be a string"), error::getMessage);
   }
 
   @Test
   void unknownTopLevelFieldIsRejectedNamingIt() {
-    var error = assertThrows(InvalidInputException.class,
-        () -> AgentConfig.fromUserJson(json("{\"modelID\":\"x\"}"), "config"));
+    var error =
+        assertThrows(
+            InvalidInputException.class,
+            () -> AgentConfig.fromUserJson(json("{\"modelID\":\"x\"}"), "config"));
     assertEquals("config.modelID", error.getField());
     assertTrue(error.getMessage().contains("modelId"), "lists the known fields");
   }
 
   @Test
   void otherSchemaVersionIsRejected() {
-    assertEquals("config.schemaVersion", assertThrows(InvalidInputException.class,
-        () -> AgentConfig.fromUserJson(json("{\"schemaVersion\":2}"), "config")).getField());
-    assertEquals("config.schemaVersion", assertThrows(InvalidInputException.class,
-        () -> AgentConfig.fromUserJson(json("{\"schemaVersion\":\"1\"}"), "config")).getField());
+    assertEquals(
+        "config.schemaVersion",
+        assertThrows(
+                InvalidInputException.class,
+                () -> AgentConfig.fromUserJson(json("{\"schemaVersion\":2}"), "config"))
+            .getField());
+    assertEquals(
+        "config.schemaVersion",
+        assertThrows(
+                InvalidInputException.class,
+                () -> AgentConfig.fromUserJson(json("{\"schemaVersion\":\"1\"}"), "config"))
+            .getField());
   }
 
   @Test
   void extensionKeysMustBeNamespaced() {
-    var error = assertThrows(InvalidInputException.class, () -> AgentConfig.fromUserJson(
-        json("{\"extension\":{\"acme.ok\":1,\"color\":\"blue\"}}"), "config"));
+    var error =
+        assertThrows(
+            InvalidInputException.class,
+            () ->
+                AgentConfig.fromUserJson(
+                    json("{\"extension\":{\"acme.ok\":1,\"color\":\"blue\"}}"), "config"));
     assertEquals("config.extension.color", error.getField());
-    assertEquals("config.extension", assertThrows(InvalidInputException.class,
-        () -> AgentConfig.fromUserJson(json("{\"extension\":[1]}"), "config")).getField());
+    assertEquals(
+        "config.extension",
+        assertThrows(
+                InvalidInputException.class,
+                () -> AgentConfig.fromUserJson(json("{\"extension\":[1]}"), "config"))
+            .getField());
   }
 
   @Test
   void instructionsAreBoundedAndIdsMustNotBeBlank() {
     var longest = "x".repeat(AgentConfig.MAX_INSTRUCTIONS_LENGTH);
-    AgentConfig.fromUserJson(Json.createObjectBuilder().add("instructions", longest).build(),
-        "config");
-    assertEquals("config.instructions", assertThrows(InvalidInputException.class,
-        () -> AgentConfig.fromUserJson(Json.createObjectBuilder()
-            .add("instructions", longest + "x").build(), "config")).getField());
-    assertEquals("config.promptId", assertThrows(InvalidInputException.class,
-        () -> AgentConfig.fromUserJson(json("{\"promptId\":\" \"}"), "config")).getField());
+    AgentConfig.fromUserJson(
+        Json.createObjectBuilder().add("instructions", longest).build(), "config");
+    assertEquals(
+        "config.instructions",
+        assertThrows(
+                InvalidInputException.class,
+                () ->
+                    AgentConfig.fromUserJson(
+                        Json.createObjectBuilder().add("instructions", longest + "x").build(),
+                        "config"))
+            .getField());
+    assertEquals(
+        "config.promptId",
+        assertThrows(
+                InvalidInputException.class,
+                () -> AgentConfig.fromUserJson(json("{\"promptId\":\" \"}"), "config"))
+            .getField());
   }
 
   @Test
@@ -91,14 +129,19 @@ class AgentConfigTest {
     for (int i = 0; i < 4; i++) {
       extension.add("acme.part" + i, "y".repeat(9_000));
     }
-    var error = assertThrows(InvalidInputException.class, () -> AgentConfig.fromUserJson(
-        Json.createObjectBuilder().add("extension", extension).build(), "config"));
+    var error =
+        assertThrows(
+            InvalidInputException.class,
+            () ->
+                AgentConfig.fromUserJson(
+                    Json.createObjectBuilder().add("extension", extension).build(), "config"));
     assertEquals("config", error.getField());
   }
 
   @Test
   void unknownFieldsFromANewerVersionSurviveReadModifyWrite() {
-    var stored = """
+    var stored =
+        """
         {"schemaVersion":2,"modelId":"m-1","temperature":0.3,"extension":{"acme.color":"red"},\
         "routing":{"fallback":"m-0"}}""";
     var changed = AgentConfig.fromStored(stored).withModelId("m-2");
@@ -114,7 +157,8 @@ class AgentConfigTest {
 
   @Test
   void storedKnownFieldOfTheWrongTypeIsCorruption() {
-    assertThrows(IllegalStateException.class,
+    assertThrows(
+        IllegalStateException.class,
         () -> AgentConfig.fromStored("{\"schemaVersion\":1,\"modelId\":7}"));
     assertThrows(IllegalStateException.class, () -> AgentConfig.fromStored("not json"));
   }
@@ -122,27 +166,39 @@ class AgentConfigTest {
   @Test
   void withersApplyTheUserRulesAndLeaveTheOriginalUnchanged() {
     var base = AgentConfig.empty();
-    var changed = base.withModelId("m").withPromptId("p").withInstructions("i")
-        .withExtension(json("{\"acme.x\":true}"));
+    var changed =
+        base.withModelId("m")
+            .withPromptId("p")
+            .withInstructions("i")
+            .withExtension(json("{\"acme.x\":true}"));
     assertEquals(Optional.empty(), base.getModelId());
     assertEquals(Optional.of("p"), changed.getPromptId());
     assertEquals(Optional.empty(), changed.withModelId(null).getModelId());
-    assertEquals("config.modelId",
+    assertEquals(
+        "config.modelId",
         assertThrows(InvalidInputException.class, () -> base.withModelId("")).getField());
-    assertEquals("config.extension.x", assertThrows(InvalidInputException.class,
-        () -> base.withExtension(json("{\"x\":1}"))).getField());
+    assertEquals(
+        "config.extension.x",
+        assertThrows(InvalidInputException.class, () -> base.withExtension(json("{\"x\":1}")))
+            .getField());
   }
 
   @Test
   void converterRoundTripsAndReadsAMissingValueAsEmpty() {
     var converter = new AgentConfig.Converter();
-    var config = AgentConfig.fromUserJson(json("""
+    var config =
+        AgentConfig.fromUserJson(
+            json(
+                """
         {"modelId":"m","instructions":"line1\\nline2 \\"quoted\\" ü",
-         "extension":{"acme.nested":{"a":[1,2]}}}"""), "config");
+         "extension":{"acme.nested":{"a":[1,2]}}}"""),
+            "config");
     var column = converter.convertToDatabaseColumn(config);
     assertEquals(config, converter.convertToEntityAttribute(column));
-    assertEquals(column, converter.convertToDatabaseColumn(converter.convertToEntityAttribute(
-        column)), "an unchanged document stores the same text");
+    assertEquals(
+        column,
+        converter.convertToDatabaseColumn(converter.convertToEntityAttribute(column)),
+        "an unchanged document stores the same text");
     assertEquals(AgentConfig.empty(), converter.convertToEntityAttribute(null));
     assertEquals(null, converter.convertToDatabaseColumn(null));
   }
@@ -151,8 +207,8 @@ class AgentConfigTest {
   void equalConfigsAreEqualAndDifferentOnesAreNot() {
     var a = AgentConfig.empty().withModelId("m");
     assertEquals(a, AgentConfig.fromUserJson(json("{\"modelId\":\"m\"}"), "config"));
-    assertEquals(a.hashCode(),
-        AgentConfig.fromUserJson(json("{\"modelId\":\"m\"}"), "config").hashCode());
+    assertEquals(
+        a.hashCode(), AgentConfig.fromUserJson(json("{\"modelId\":\"m\"}"), "config").hashCode());
     assertNotEquals(a, a.withPromptId("p"));
     assertNotEquals(AgentConfig.fromStored("{\"x\":1}"), AgentConfig.empty());
   }

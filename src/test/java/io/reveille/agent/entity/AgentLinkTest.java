@@ -41,9 +41,11 @@ class AgentLinkTest {
 
   @Test
   void endsMustBeIdsThatFitTheColumns() {
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new AgentLink("l", "", "b", AgentLinkType.TOOL_EFFECT, T0));
-    assertThrows(IllegalArgumentException.class,
+    assertThrows(
+        IllegalArgumentException.class,
         () -> new AgentLink("l", "a", "b".repeat(65), AgentLinkType.TOOL_EFFECT, T0));
     assertThrows(NullPointerException.class, () -> new AgentLink("l", "a", "b", null, T0));
   }

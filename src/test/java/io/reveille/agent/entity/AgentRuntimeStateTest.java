@@ -23,20 +23,28 @@ class AgentRuntimeStateTest {
   private static final Instant T1 = T0.plusSeconds(30);
 
   enum Move {
-    QUEUE((r, now) -> r.queue(now), AgentRunStatus.QUEUED,
+    QUEUE(
+        (r, now) -> r.queue(now),
+        AgentRunStatus.QUEUED,
         EnumSet.of(AgentRunStatus.IDLE, AgentRunStatus.FAILED)),
-    START((r, now) -> r.start("run-1", null, now), AgentRunStatus.RUNNING,
+    START(
+        (r, now) -> r.start("run-1", null, now),
+        AgentRunStatus.RUNNING,
         EnumSet.of(AgentRunStatus.IDLE, AgentRunStatus.QUEUED)),
     COMPLETE((r, now) -> r.complete(now), AgentRunStatus.IDLE, EnumSet.of(AgentRunStatus.RUNNING)),
     FAIL((r, now) -> r.fail(now), AgentRunStatus.FAILED, EnumSet.of(AgentRunStatus.RUNNING)),
-    SETTLE((r, now) -> r.settle(now), AgentRunStatus.IDLE,
+    SETTLE(
+        (r, now) -> r.settle(now),
+        AgentRunStatus.IDLE,
         EnumSet.of(AgentRunStatus.QUEUED, AgentRunStatus.FAILED));
 
     final BiConsumer<AgentRuntimeState, Instant> apply;
     final AgentRunStatus to;
     final Set<AgentRunStatus> legalFrom;
 
-    Move(BiConsumer<AgentRuntimeState, Instant> apply, AgentRunStatus to,
+    Move(
+        BiConsumer<AgentRuntimeState, Instant> apply,
+        AgentRunStatus to,
         Set<AgentRunStatus> legalFrom) {
       this.apply = apply;
       this.to = to;
@@ -45,13 +53,16 @@ class AgentRuntimeStateTest {
   }
 
   static Stream<Arguments> legalMoves() {
-    return Stream.of(Move.values()).flatMap(move -> move.legalFrom.stream()
-        .map(from -> Arguments.of(from, move)));
+    return Stream.of(Move.values())
+        .flatMap(move -> move.legalFrom.stream().map(from -> Arguments.of(from, move)));
   }
 
   static Stream<Arguments> illegalMoves() {
-    return Stream.of(Move.values()).flatMap(move -> EnumSet.complementOf(
-        EnumSet.copyOf(move.legalFrom)).stream().map(from -> Arguments.of(from, move)));
+    return Stream.of(Move.values())
+        .flatMap(
+            move ->
+                EnumSet.complementOf(EnumSet.copyOf(move.legalFrom)).stream()
+                    .map(from -> Arguments.of(from, move)));
   }
 
   @Test
@@ -79,8 +90,8 @@ class AgentRuntimeStateTest {
   @MethodSource("illegalMoves")
   void illegalRunStatusMoveIsRefusedAndChangesNothing(AgentRunStatus from, Move move) {
     var runtime = in(from);
-    var refused = assertThrows(IllegalTransitionException.class,
-        () -> move.apply.accept(runtime, T1));
+    var refused =
+        assertThrows(IllegalTransitionException.class, () -> move.apply.accept(runtime, T1));
     assertEquals(from.wire(), refused.getFrom());
     assertEquals(move.to.wire(), refused.getTo());
     assertEquals(from, runtime.getRunStatus());
@@ -136,7 +147,8 @@ class AgentRuntimeStateTest {
   @Test
   void keysOfTheSameAgentAndNodeAreEqual() {
     assertEquals(new AgentRuntimeState.Key("a", "n"), new AgentRuntimeState.Key("a", "n"));
-    assertEquals(new AgentRuntimeState.Key("a", "n").hashCode(),
+    assertEquals(
+        new AgentRuntimeState.Key("a", "n").hashCode(),
         new AgentRuntimeState.Key("a", "n").hashCode());
     assertFalse(new AgentRuntimeState.Key("a", "n").equals(new AgentRuntimeState.Key("a", "m")));
   }
@@ -144,7 +156,7 @@ class AgentRuntimeStateTest {
   private static AgentRuntimeState in(AgentRunStatus status) {
     var runtime = new AgentRuntimeState("a-1", "node-1", T0);
     switch (status) {
-      case IDLE -> { }
+      case IDLE -> {}
       case QUEUED -> runtime.queue(T0);
       case RUNNING -> runtime.start("run-1", null, T0);
       case FAILED -> {

@@ -16,18 +16,24 @@ class AgentSlotsTest {
 
   @Test
   void userSlotsWithEveryFieldAreReadAndShownBack() {
-    var slots = AgentSlots.fromUserJson(json("""
+    var slots =
+        AgentSlots.fromUserJson(
+            json(
+                """
         {"primaryGoal":"stay informed","activeTaskId":"task-1","openLoopIds":["b","a"],
          "preferenceByKey":{"tone":"brief","lang":"en"},"extension":{"acme.mood":"calm"}}"""),
-        "slots");
+            "slots");
     assertEquals(Optional.of("stay informed"), slots.getPrimaryGoal());
     assertEquals(Optional.of("task-1"), slots.getActiveTaskId());
     assertEquals(List.of("b", "a"), slots.getOpenLoopIds());
     assertEquals(Map.of("tone", "brief", "lang", "en"), slots.getPreferenceByKey());
-    assertEquals(json("""
+    assertEquals(
+        json(
+            """
         {"schemaVersion":1,"primaryGoal":"stay informed","activeTaskId":"task-1",
          "openLoopIds":["b","a"],"preferenceByKey":{"lang":"en","tone":"brief"},
-         "extension":{"acme.mood":"calm"}}"""), slots.toJson());
+         "extension":{"acme.mood":"calm"}}"""),
+        slots.toJson());
   }
 
   @Test
@@ -41,14 +47,24 @@ class AgentSlotsTest {
 
   @Test
   void badListItemIsRejectedNamingItsIndex() {
-    assertEquals("slots.openLoopIds[2]", assertThrows(InvalidInputException.class,
-        () -> AgentSlots.fromUserJson(json("{\"openLoopIds\":[\"a\",\"b\",3]}"), "slots"))
-        .getField());
-    assertEquals("slots.openLoopIds[1]", assertThrows(InvalidInputException.class,
-        () -> AgentSlots.fromUserJson(json("{\"openLoopIds\":[\"a\",\"a\"]}"), "slots"))
-        .getField());
-    assertEquals("slots.openLoopIds", assertThrows(InvalidInputException.class,
-        () -> AgentSlots.fromUserJson(json("{\"openLoopIds\":\"a\"}"), "slots")).getField());
+    assertEquals(
+        "slots.openLoopIds[2]",
+        assertThrows(
+                InvalidInputException.class,
+                () -> AgentSlots.fromUserJson(json("{\"openLoopIds\":[\"a\",\"b\",3]}"), "slots"))
+            .getField());
+    assertEquals(
+        "slots.openLoopIds[1]",
+        assertThrows(
+                InvalidInputException.class,
+                () -> AgentSlots.fromUserJson(json("{\"openLoopIds\":[\"a\",\"a\"]}"), "slots"))
+            .getField());
+    assertEquals(
+        "slots.openLoopIds",
+        assertThrows(
+                InvalidInputException.class,
+                () -> AgentSlots.fromUserJson(json("{\"openLoopIds\":\"a\"}"), "slots"))
+            .getField());
   }
 
   @Test
@@ -57,33 +73,53 @@ class AgentSlotsTest {
     for (int i = 0; i <= AgentSlots.MAX_OPEN_LOOPS; i++) {
       loops.add("loop-" + i);
     }
-    assertEquals("slots.openLoopIds", assertThrows(InvalidInputException.class,
-        () -> AgentSlots.fromUserJson(Json.createObjectBuilder().add("openLoopIds", loops)
-            .build(), "slots")).getField());
+    assertEquals(
+        "slots.openLoopIds",
+        assertThrows(
+                InvalidInputException.class,
+                () ->
+                    AgentSlots.fromUserJson(
+                        Json.createObjectBuilder().add("openLoopIds", loops).build(), "slots"))
+            .getField());
   }
 
   @Test
   void preferenceValuesMustBeStringsAndNamedByTheirKey() {
-    assertEquals("slots.preferenceByKey.tone", assertThrows(InvalidInputException.class,
-        () -> AgentSlots.fromUserJson(json("{\"preferenceByKey\":{\"tone\":1}}"), "slots"))
-        .getField());
-    assertEquals("slots.activeTaskId", assertThrows(InvalidInputException.class,
-        () -> AgentSlots.fromUserJson(json("{\"activeTaskId\":{}}"), "slots")).getField());
+    assertEquals(
+        "slots.preferenceByKey.tone",
+        assertThrows(
+                InvalidInputException.class,
+                () -> AgentSlots.fromUserJson(json("{\"preferenceByKey\":{\"tone\":1}}"), "slots"))
+            .getField());
+    assertEquals(
+        "slots.activeTaskId",
+        assertThrows(
+                InvalidInputException.class,
+                () -> AgentSlots.fromUserJson(json("{\"activeTaskId\":{}}"), "slots"))
+            .getField());
   }
 
   @Test
   void unknownTopLevelFieldAndUnnamespacedExtensionAreRejected() {
-    assertEquals("slots.goal", assertThrows(InvalidInputException.class,
-        () -> AgentSlots.fromUserJson(json("{\"goal\":\"x\"}"), "slots")).getField());
-    assertEquals("slots.extension.mood", assertThrows(InvalidInputException.class,
-        () -> AgentSlots.fromUserJson(json("{\"extension\":{\"mood\":1}}"), "slots"))
-        .getField());
+    assertEquals(
+        "slots.goal",
+        assertThrows(
+                InvalidInputException.class,
+                () -> AgentSlots.fromUserJson(json("{\"goal\":\"x\"}"), "slots"))
+            .getField());
+    assertEquals(
+        "slots.extension.mood",
+        assertThrows(
+                InvalidInputException.class,
+                () -> AgentSlots.fromUserJson(json("{\"extension\":{\"mood\":1}}"), "slots"))
+            .getField());
     AgentSlots.fromUserJson(json("{\"extension\":{\"org.example.mood-v2\":1}}"), "slots");
   }
 
   @Test
   void unknownFieldsFromANewerVersionSurviveReadModifyWrite() {
-    var stored = """
+    var stored =
+        """
         {"schemaVersion":1,"primaryGoal":"g","deadlineByLoop":{"a":"2027-01-01"},\
         "openLoopIds":["a"]}""";
     var changed = AgentSlots.fromStored(stored).withActiveTaskId("task-9");
@@ -96,26 +132,39 @@ class AgentSlotsTest {
 
   @Test
   void withersChangeOneFieldAndApplyTheUserRules() {
-    var slots = AgentSlots.empty().withPrimaryGoal("g").withActiveTaskId("t")
-        .withOpenLoopIds(List.of("x", "y")).withPreference("tone", "brief")
-        .withPreference("lang", "en").withPreference("lang", null);
+    var slots =
+        AgentSlots.empty()
+            .withPrimaryGoal("g")
+            .withActiveTaskId("t")
+            .withOpenLoopIds(List.of("x", "y"))
+            .withPreference("tone", "brief")
+            .withPreference("lang", "en")
+            .withPreference("lang", null);
     assertEquals(Optional.of("t"), slots.getActiveTaskId());
     assertEquals(Map.of("tone", "brief"), slots.getPreferenceByKey());
     assertEquals(Optional.empty(), slots.withActiveTaskId(null).getActiveTaskId());
-    assertEquals("slots.openLoopIds[1]", assertThrows(InvalidInputException.class,
-        () -> slots.withOpenLoopIds(List.of("x", "x"))).getField());
-    assertEquals("slots.activeTaskId", assertThrows(InvalidInputException.class,
-        () -> slots.withActiveTaskId(" t")).getField());
+    assertEquals(
+        "slots.openLoopIds[1]",
+        assertThrows(InvalidInputException.class, () -> slots.withOpenLoopIds(List.of("x", "x")))
+            .getField());
+    assertEquals(
+        "slots.activeTaskId",
+        assertThrows(InvalidInputException.class, () -> slots.withActiveTaskId(" t")).getField());
   }
 
   @Test
   void converterRoundTripsAndReadsAMissingValueAsEmpty() {
     var converter = new AgentSlots.Converter();
-    var slots = AgentSlots.empty().withOpenLoopIds(List.of("z", "a"))
-        .withPreference("k", "v").withExtension(json("{\"acme.list\":[true,null]}"));
+    var slots =
+        AgentSlots.empty()
+            .withOpenLoopIds(List.of("z", "a"))
+            .withPreference("k", "v")
+            .withExtension(json("{\"acme.list\":[true,null]}"));
     var column = converter.convertToDatabaseColumn(slots);
     assertEquals(slots, converter.convertToEntityAttribute(column));
-    assertEquals(List.of("z", "a"), converter.convertToEntityAttribute(column).getOpenLoopIds(),
+    assertEquals(
+        List.of("z", "a"),
+        converter.convertToEntityAttribute(column).getOpenLoopIds(),
         "order of open loops is kept");
     assertEquals(AgentSlots.empty(), converter.convertToEntityAttribute(null));
   }
@@ -124,8 +173,8 @@ class AgentSlotsTest {
   void collectionsAreNotModifiableFromOutside() {
     var slots = AgentSlots.empty().withOpenLoopIds(List.of("a")).withPreference("k", "v");
     assertThrows(UnsupportedOperationException.class, () -> slots.getOpenLoopIds().add("b"));
-    assertThrows(UnsupportedOperationException.class,
-        () -> slots.getPreferenceByKey().put("x", "y"));
+    assertThrows(
+        UnsupportedOperationException.class, () -> slots.getPreferenceByKey().put("x", "y"));
     assertTrue(slots.getExtension().isEmpty());
   }
 }

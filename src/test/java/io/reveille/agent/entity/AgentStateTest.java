@@ -113,7 +113,8 @@ class AgentStateTest {
   void processedCountersAreNotModifiableFromOutside() {
     var state = state();
     state.recordProcessedCounter("host-a", 1);
-    assertThrows(UnsupportedOperationException.class,
+    assertThrows(
+        UnsupportedOperationException.class,
         () -> state.getProcessedCounterByHost().put("host-a", 0L));
   }
 
@@ -126,7 +127,8 @@ class AgentStateTest {
     assertEquals(counters, converter.convertToEntityAttribute(text));
     assertEquals(Map.of(), converter.convertToEntityAttribute(null));
     assertEquals("{}", converter.convertToDatabaseColumn(Map.of()));
-    assertThrows(IllegalStateException.class,
+    assertThrows(
+        IllegalStateException.class,
         () -> converter.convertToEntityAttribute("{\"host-a\":\"x\"}"));
   }
 

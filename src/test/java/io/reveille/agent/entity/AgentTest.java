@@ -28,7 +28,9 @@ class AgentTest {
     ACTIVATE(Agent::activate, AgentLifecycle.ACTIVE, EnumSet.of(AgentLifecycle.CREATED)),
     PAUSE(Agent::pause, AgentLifecycle.DORMANT, EnumSet.of(AgentLifecycle.ACTIVE)),
     RESUME(Agent::resume, AgentLifecycle.ACTIVE, EnumSet.of(AgentLifecycle.DORMANT)),
-    DESTROY(Agent::destroy, AgentLifecycle.DESTROYED,
+    DESTROY(
+        Agent::destroy,
+        AgentLifecycle.DESTROYED,
         EnumSet.of(AgentLifecycle.CREATED, AgentLifecycle.ACTIVE, AgentLifecycle.DORMANT));
 
     final BiConsumer<Agent, Instant> apply;
@@ -43,13 +45,16 @@ class AgentTest {
   }
 
   static Stream<Arguments> legalMoves() {
-    return Stream.of(Move.values()).flatMap(move -> move.legalFrom.stream()
-        .map(from -> Arguments.of(from, move)));
+    return Stream.of(Move.values())
+        .flatMap(move -> move.legalFrom.stream().map(from -> Arguments.of(from, move)));
   }
 
   static Stream<Arguments> illegalMoves() {
-    return Stream.of(Move.values()).flatMap(move -> EnumSet.complementOf(
-        EnumSet.copyOf(move.legalFrom)).stream().map(from -> Arguments.of(from, move)));
+    return Stream.of(Move.values())
+        .flatMap(
+            move ->
+                EnumSet.complementOf(EnumSet.copyOf(move.legalFrom)).stream()
+                    .map(from -> Arguments.of(from, move)));
   }
 
   @Test
@@ -83,8 +88,9 @@ class AgentTest {
       AgentLifecycle from, Move move) {
     var agent = agentIn(from);
     var updatedAt = agent.getUpdatedAt();
-    var refused = assertThrows(IllegalTransitionException.class,
-        () -> move.apply.accept(agent, T1.plusSeconds(5)));
+    var refused =
+        assertThrows(
+            IllegalTransitionException.class, () -> move.apply.accept(agent, T1.plusSeconds(5)));
     assertEquals(from.wire(), refused.getFrom());
     assertEquals(move.to.wire(), refused.getTo());
     assertTrue(refused.getMessage().startsWith("agent a-1 "), refused::getMessage);
@@ -104,8 +110,8 @@ class AgentTest {
   @ParameterizedTest
   @EnumSource(value = AgentLifecycle.class, names = "DESTROYED", mode = EnumSource.Mode.EXCLUDE)
   void onlyADestroyedAgentIsDeletable(AgentLifecycle lifecycle) {
-    var refused = assertThrows(IllegalTransitionException.class,
-        () -> agentIn(lifecycle).requireDeletable());
+    var refused =
+        assertThrows(IllegalTransitionException.class, () -> agentIn(lifecycle).requireDeletable());
     assertEquals(lifecycle.wire(), refused.getFrom());
     agentIn(AgentLifecycle.DESTROYED).requireDeletable();
   }
@@ -113,13 +119,13 @@ class AgentTest {
   @Test
   void destroyedAgentRefusesEveryChangeNamingTheAction() {
     var agent = agentIn(AgentLifecycle.DESTROYED);
-    var slots = assertThrows(ConflictException.class,
-        () -> agent.requireNotDestroyed("update slots"));
+    var slots =
+        assertThrows(ConflictException.class, () -> agent.requireNotDestroyed("update slots"));
     assertTrue(slots.getMessage().contains("update slots"), slots::getMessage);
     assertThrows(ConflictException.class, () -> agent.rename("New", T1));
     assertThrows(ConflictException.class, () -> agent.restrictToCategories(Set.of("x"), T1));
-    assertThrows(ConflictException.class,
-        () -> agent.reconfigure(AgentConfig.empty().withModelId("m"), T1));
+    assertThrows(
+        ConflictException.class, () -> agent.reconfigure(AgentConfig.empty().withModelId("m"), T1));
     assertEquals("Inbox", agent.getDisplayName());
     assertEquals(Set.of("work", "gym"), agent.getAllowedCategoryIds());
   }
@@ -144,17 +150,30 @@ class AgentTest {
     agent.touch(T1);
     assertEquals(T1, agent.getUpdatedAt());
     agent.touch(T1);
-    assertTrue(agent.getUpdatedAt().isAfter(T1), "a second touch at the same instant must "
-        + "still change the row so that its version moves");
+    assertTrue(
+        agent.getUpdatedAt().isAfter(T1),
+        "a second touch at the same instant must "
+            + "still change the row so that its version moves");
     agent.touch(T0);
     assertTrue(agent.getUpdatedAt().isAfter(T1), "updatedAt never goes back");
   }
 
   @Test
   void constructorAndRenameRefuseBlankOrTooLongNames() {
-    assertEquals("displayName", assertThrows(InvalidInputException.class, () -> new Agent("a",
-        AgentKind.CUSTOM, " ", AgentMode.AUTONOMOUS, Set.of(), AgentConfig.empty(), T0))
-        .getField());
+    assertEquals(
+        "displayName",
+        assertThrows(
+                InvalidInputException.class,
+                () ->
+                    new Agent(
+                        "a",
+                        AgentKind.CUSTOM,
+                        " ",
+                        AgentMode.AUTONOMOUS,
+                        Set.of(),
+                        AgentConfig.empty(),
+                        T0))
+            .getField());
     var agent = agent();
     assertThrows(InvalidInputException.class, () -> agent.rename("x".repeat(201), T1));
     agent.rename("x".repeat(200), T1);
@@ -163,36 +182,62 @@ class AgentTest {
   @Test
   void categoryIdsMustBeNonBlankAndFitTheColumn() {
     var agent = agent();
-    assertEquals("allowedCategoryIds", assertThrows(InvalidInputException.class,
-        () -> agent.restrictToCategories(Set.of(""), T1)).getField());
-    assertThrows(InvalidInputException.class,
-        () -> agent.restrictToCategories(Set.of("c".repeat(65)), T1));
+    assertEquals(
+        "allowedCategoryIds",
+        assertThrows(InvalidInputException.class, () -> agent.restrictToCategories(Set.of(""), T1))
+            .getField());
+    assertThrows(
+        InvalidInputException.class, () -> agent.restrictToCategories(Set.of("c".repeat(65)), T1));
     assertEquals(Set.of("work", "gym"), agent.getAllowedCategoryIds());
   }
 
   @Test
   void idMustFitTheColumn() {
-    assertThrows(IllegalArgumentException.class, () -> new Agent("i".repeat(65),
-        AgentKind.CUSTOM, "x", AgentMode.AUTONOMOUS, Set.of(), AgentConfig.empty(), T0));
-    assertThrows(NullPointerException.class, () -> new Agent(null,
-        AgentKind.CUSTOM, "x", AgentMode.AUTONOMOUS, Set.of(), AgentConfig.empty(), T0));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new Agent(
+                "i".repeat(65),
+                AgentKind.CUSTOM,
+                "x",
+                AgentMode.AUTONOMOUS,
+                Set.of(),
+                AgentConfig.empty(),
+                T0));
+    assertThrows(
+        NullPointerException.class,
+        () ->
+            new Agent(
+                null,
+                AgentKind.CUSTOM,
+                "x",
+                AgentMode.AUTONOMOUS,
+                Set.of(),
+                AgentConfig.empty(),
+                T0));
   }
 
   @Test
   void allowedCategoriesAreNotModifiableFromOutside() {
-    assertThrows(UnsupportedOperationException.class,
-        () -> agent().getAllowedCategoryIds().add("sneaky"));
+    assertThrows(
+        UnsupportedOperationException.class, () -> agent().getAllowedCategoryIds().add("sneaky"));
   }
 
   private static Agent agent() {
-    return new Agent("a-1", AgentKind.TASK_AGENT, "Inbox", AgentMode.HYBRID,
-        Set.of("work", "gym"), AgentConfig.empty(), T0);
+    return new Agent(
+        "a-1",
+        AgentKind.TASK_AGENT,
+        "Inbox",
+        AgentMode.HYBRID,
+        Set.of("work", "gym"),
+        AgentConfig.empty(),
+        T0);
   }
 
   private static Agent agentIn(AgentLifecycle lifecycle) {
     var agent = agent();
     switch (lifecycle) {
-      case CREATED -> { }
+      case CREATED -> {}
       case ACTIVE -> agent.activate(T0);
       case DORMANT -> {
         agent.activate(T0);

@@ -18,8 +18,9 @@ class AgentWireNamesTest {
     assertEquals("created, active, dormant, destroyed", AgentLifecycle.wireNames());
     assertEquals("autonomous, interactive, hybrid", AgentMode.wireNames());
     assertEquals("idle, queued, running, failed", AgentRunStatus.wireNames());
-    assertEquals("agent_state, agent_head_message, message_prev, message_payload, "
-        + "agent_report_head, report_source_span, tool_effect, agent_task",
+    assertEquals(
+        "agent_state, agent_head_message, message_prev, message_payload, "
+            + "agent_report_head, report_source_span, tool_effect, agent_task",
         AgentLinkType.wireNames());
   }
 
@@ -43,12 +44,13 @@ class AgentWireNamesTest {
       assertEquals(value.wire(), lifecycle.convertToDatabaseColumn(value));
       assertEquals(value, lifecycle.convertToEntityAttribute(value.wire()));
     }
-    assertEquals("taskAgent", new AgentKind.Converter().convertToDatabaseColumn(
-        AgentKind.TASK_AGENT));
+    assertEquals(
+        "taskAgent", new AgentKind.Converter().convertToDatabaseColumn(AgentKind.TASK_AGENT));
     assertEquals(AgentMode.HYBRID, new AgentMode.Converter().convertToEntityAttribute("hybrid"));
-    assertEquals(AgentRunStatus.FAILED,
-        new AgentRunStatus.Converter().convertToEntityAttribute("failed"));
-    assertEquals("message_prev",
+    assertEquals(
+        AgentRunStatus.FAILED, new AgentRunStatus.Converter().convertToEntityAttribute("failed"));
+    assertEquals(
+        "message_prev",
         new AgentLinkType.Converter().convertToDatabaseColumn(AgentLinkType.MESSAGE_PREV));
     assertNull(lifecycle.convertToDatabaseColumn(null));
     assertNull(lifecycle.convertToEntityAttribute(null));
@@ -56,18 +58,22 @@ class AgentWireNamesTest {
 
   @Test
   void unknownStoredWireNameFailsLoudlyNamingIt() {
-    var failure = assertThrows(IllegalStateException.class,
-        () -> new AgentKind.Converter().convertToEntityAttribute("wizard"));
+    var failure =
+        assertThrows(
+            IllegalStateException.class,
+            () -> new AgentKind.Converter().convertToEntityAttribute("wizard"));
     assertTrue(failure.getMessage().contains("AgentKind 'wizard'"), failure::getMessage);
   }
 
   @Test
   void wireNamesFitTheirColumns() {
-    Stream.of(Arrays.stream(AgentKind.values()).map(AgentKind::wire),
+    Stream.of(
+            Arrays.stream(AgentKind.values()).map(AgentKind::wire),
             Arrays.stream(AgentLinkType.values()).map(AgentLinkType::wire))
         .flatMap(names -> names)
         .forEach(name -> assertTrue(name.length() <= 32, name));
-    Stream.of(Arrays.stream(AgentLifecycle.values()).map(AgentLifecycle::wire),
+    Stream.of(
+            Arrays.stream(AgentLifecycle.values()).map(AgentLifecycle::wire),
             Arrays.stream(AgentMode.values()).map(AgentMode::wire),
             Arrays.stream(AgentRunStatus.values()).map(AgentRunStatus::wire))
         .flatMap(names -> names)

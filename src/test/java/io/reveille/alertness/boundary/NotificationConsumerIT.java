@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Notification batches through the real Artemis broker into the NotificationConsumer MDB, sent by
- * a plain JMS client as an integrated system would.
+ * Notification batches through the real Artemis broker into the NotificationConsumer MDB, sent by a
+ * plain JMS client as an integrated system would.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -41,11 +41,13 @@ class NotificationConsumerIT {
   @Test
   void batchSentToTheQueueIsRecordedByTheConsumer() {
     var batchId = "it-" + UUID.randomUUID();
-    send("""
+    send(
+        """
         {"schemaVersion":1,"batchId":"%s","origin":"external","hostId":"site-a","counter":7,
          "tokens":["TASK","task-42","workout.type:run"],
          "entities":[{"id":"task-42","type":"task","categoryId":"gym","attributes":{"status":"OPEN"}}]}
-        """.formatted(batchId));
+        """
+            .formatted(batchId));
 
     var recorded = awaitRecorded(batchId);
     assertEquals("external", recorded.getString("origin"));
@@ -58,8 +60,10 @@ class NotificationConsumerIT {
   @Test
   void bytesMessageHoldingUtf8JsonIsAccepted() {
     var batchId = "it-bytes-" + UUID.randomUUID();
-    var json = """
-        {"schemaVersion":1,"batchId":"%s","tokens":["Zürich"]}""".formatted(batchId);
+    var json =
+        """
+        {"schemaVersion":1,"batchId":"%s","tokens":["Zürich"]}"""
+            .formatted(batchId);
     try (var context = Broker.connectionFactory().createContext()) {
       var message = context.createBytesMessage();
       message.writeBytes(json.getBytes(StandardCharsets.UTF_8));
@@ -72,13 +76,16 @@ class NotificationConsumerIT {
 
   @Test
   void malformedBatchesAreDeadLetteredWithTheirReasonAndDoNotBlockTheQueue() {
-    var missingId = "{\"schemaVersion\":1,\"tokens\":[\"x\"],\"marker\":\"" + UUID.randomUUID() + "\"}";
+    var missingId =
+        "{\"schemaVersion\":1,\"tokens\":[\"x\"],\"marker\":\"" + UUID.randomUUID() + "\"}";
     send("{not json");
     send(missingId);
     send("{\"schemaVersion\":2,\"batchId\":\"v2-" + UUID.randomUUID() + "\"}");
     var after = "it-after-" + UUID.randomUUID();
-    send("""
-        {"schemaVersion":1,"batchId":"%s","tokens":["still-flowing"]}""".formatted(after));
+    send(
+        """
+        {"schemaVersion":1,"batchId":"%s","tokens":["still-flowing"]}"""
+            .formatted(after));
 
     awaitRecorded(after);
 
@@ -91,10 +98,12 @@ class NotificationConsumerIT {
         reasons.add(message.getStringProperty(DEAD_LETTER_REASON));
         bodies.add(message instanceof TextMessage text ? text.getText() : null);
       }
-      assertTrue(reasons.stream().anyMatch(r -> r != null && r.startsWith("malformed JSON")),
+      assertTrue(
+          reasons.stream().anyMatch(r -> r != null && r.startsWith("malformed JSON")),
           reasons::toString);
       assertTrue(reasons.contains("batchId: required"), reasons::toString);
-      assertTrue(reasons.stream().anyMatch(r -> r != null && r.startsWith("schemaVersion")),
+      assertTrue(
+          reasons.stream().anyMatch(r -> r != null && r.startsWith("schemaVersion")),
           reasons::toString);
       assertTrue(bodies.contains(missingId), "the original body is kept for the operator");
     } catch (jakarta.jms.JMSException e) {
@@ -119,12 +128,19 @@ class NotificationConsumerIT {
   @Test
   void batchPostedOverHttpTravelsTheSameQueue() {
     var batchId = "it-http-" + UUID.randomUUID();
-    var accepted = api.post("/api/notifications", """
-        {"schemaVersion":1,"batchId":"%s","tokens":["TASK"]}""".formatted(batchId));
+    var accepted =
+        api.post(
+            "/api/notifications",
+            """
+        {"schemaVersion":1,"batchId":"%s","tokens":["TASK"]}"""
+                .formatted(batchId));
     assertEquals(202, accepted.status(), accepted::toString);
     assertEquals(batchId, awaitRecorded(batchId).getString("batchId"));
 
-    var invalid = api.post("/api/notifications", """
+    var invalid =
+        api.post(
+            "/api/notifications",
+            """
         {"schemaVersion":1,"tokens":["TASK"]}""");
     assertEquals(400, invalid.status(), invalid::toString);
     assertTrue(invalid.body().contains("batchId"), invalid::toString);
@@ -132,14 +148,18 @@ class NotificationConsumerIT {
 
   private jakarta.json.JsonObject awaitRecorded(String batchId) {
     var holder = new jakarta.json.JsonObject[1];
-    await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> {
-      var response = api.get("/api/notifications/" + batchId);
-      if (response.status() == 200) {
-        holder[0] = response.json();
-        return true;
-      }
-      return false;
-    });
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              var response = api.get("/api/notifications/" + batchId);
+              if (response.status() == 200) {
+                holder[0] = response.json();
+                return true;
+              }
+              return false;
+            });
     assertNotNull(holder[0]);
     return holder[0];
   }

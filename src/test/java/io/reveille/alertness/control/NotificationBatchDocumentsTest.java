@@ -14,7 +14,9 @@ class NotificationBatchDocumentsTest {
 
   @Test
   void storedDocumentParsesBackToTheSameBatch() throws InvalidBatchException {
-    var batch = parser.parse("""
+    var batch =
+        parser.parse(
+            """
         {"schemaVersion":1,"batchId":"b-1","hostId":"h","counter":3,"tokens":["TASK","t-1"],
          "entities":[{"id":"t-1","categoryId":"gym","attributes":{"status":"OPEN","n":1.5,
                       "flags":[true,"x"]}}],"originAgentId":"a-1"}""");

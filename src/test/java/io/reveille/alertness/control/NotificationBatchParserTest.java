@@ -15,7 +15,9 @@ class NotificationBatchParserTest {
 
   @Test
   void fullBatchIsParsedWithEveryField() throws InvalidBatchException {
-    var batch = parser.parse("""
+    var batch =
+        parser.parse(
+            """
         {"schemaVersion":1,"batchId":"b-1","origin":"sync","hostId":"site-a","counter":4711,
          "tokens":["TASK","task-42"],"semanticKeys":["DAY_PLAN"],"subtypeTokens":[],
          "entityIds":["task-42"],
@@ -38,7 +40,8 @@ class NotificationBatchParserTest {
 
   @Test
   void originDefaultsToExternal() throws InvalidBatchException {
-    assertEquals(NotificationBatch.Origin.EXTERNAL,
+    assertEquals(
+        NotificationBatch.Origin.EXTERNAL,
         parser.parse("{\"schemaVersion\":1,\"batchId\":\"b\"}").origin());
   }
 
@@ -49,33 +52,49 @@ class NotificationBatchParserTest {
     assertReason("", "empty body");
     assertReason("{\"batchId\":\"b\"}", "schemaVersion: required");
     assertReason("{\"schemaVersion\":2,\"batchId\":\"b\"}", "schemaVersion: unsupported version 2");
-    assertReason("{\"schemaVersion\":\"1\",\"batchId\":\"b\"}", "schemaVersion: must be an integer");
+    assertReason(
+        "{\"schemaVersion\":\"1\",\"batchId\":\"b\"}", "schemaVersion: must be an integer");
     assertReason("{\"schemaVersion\":1}", "batchId: required");
     assertReason("{\"schemaVersion\":1,\"batchId\":\" \"}", "batchId: must not be blank");
     assertReason("{\"schemaVersion\":1,\"batchId\":\"b\",\"origin\":\"mars\"}", "origin: must be");
-    assertReason("{\"schemaVersion\":1,\"batchId\":\"b\",\"counter\":-1}", "counter: must not be negative");
-    assertReason("{\"schemaVersion\":1,\"batchId\":\"b\",\"tokens\":\"TASK\"}", "tokens: must be an array");
-    assertReason("{\"schemaVersion\":1,\"batchId\":\"b\",\"tokens\":[\"a\",3]}", "tokens[1]: must be a string");
-    assertReason("{\"schemaVersion\":1,\"batchId\":\"b\",\"tokens\":[\"\"]}", "tokens[0]: must not be blank");
-    assertReason("{\"schemaVersion\":1,\"batchId\":\"b\",\"entities\":[{\"type\":\"task\"}]}",
+    assertReason(
+        "{\"schemaVersion\":1,\"batchId\":\"b\",\"counter\":-1}", "counter: must not be negative");
+    assertReason(
+        "{\"schemaVersion\":1,\"batchId\":\"b\",\"tokens\":\"TASK\"}", "tokens: must be an array");
+    assertReason(
+        "{\"schemaVersion\":1,\"batchId\":\"b\",\"tokens\":[\"a\",3]}",
+        "tokens[1]: must be a string");
+    assertReason(
+        "{\"schemaVersion\":1,\"batchId\":\"b\",\"tokens\":[\"\"]}",
+        "tokens[0]: must not be blank");
+    assertReason(
+        "{\"schemaVersion\":1,\"batchId\":\"b\",\"entities\":[{\"type\":\"task\"}]}",
         "entities[0].id: required");
-    assertReason("{\"schemaVersion\":1,\"batchId\":\"b\",\"entities\":[{\"id\":\"x\","
-        + "\"attributes\":{\"deep\":{\"a\":1}}}]}", "entities[0].attributes.deep");
+    assertReason(
+        "{\"schemaVersion\":1,\"batchId\":\"b\",\"entities\":[{\"id\":\"x\","
+            + "\"attributes\":{\"deep\":{\"a\":1}}}]}",
+        "entities[0].attributes.deep");
   }
 
   @Test
   void limitsOnTokensTokenLengthAndEntitiesAreEnforced() {
-    assertReason("{\"schemaVersion\":1,\"batchId\":\"b\",\"tokens\":[\"1\",\"2\",\"3\"],"
-        + "\"entityIds\":[\"4\",\"5\",\"6\"]}", "tokens: 6 tokens exceed the limit of 5");
-    assertReason("{\"schemaVersion\":1,\"batchId\":\"b\",\"tokens\":[\"" + "x".repeat(21) + "\"]}",
+    assertReason(
+        "{\"schemaVersion\":1,\"batchId\":\"b\",\"tokens\":[\"1\",\"2\",\"3\"],"
+            + "\"entityIds\":[\"4\",\"5\",\"6\"]}",
+        "tokens: 6 tokens exceed the limit of 5");
+    assertReason(
+        "{\"schemaVersion\":1,\"batchId\":\"b\",\"tokens\":[\"" + "x".repeat(21) + "\"]}",
         "tokens[0]: token of 21 characters exceeds the limit of 20");
-    assertReason("{\"schemaVersion\":1,\"batchId\":\"b\",\"entities\":[{\"id\":\"1\"},{\"id\":\"2\"},"
-        + "{\"id\":\"3\"}]}", "entities: 3 entities exceed the limit of 2");
+    assertReason(
+        "{\"schemaVersion\":1,\"batchId\":\"b\",\"entities\":[{\"id\":\"1\"},{\"id\":\"2\"},"
+            + "{\"id\":\"3\"}]}",
+        "entities: 3 entities exceed the limit of 2");
   }
 
   private void assertReason(String json, String expectedStart) {
     var e = assertThrows(InvalidBatchException.class, () -> parser.parse(json), json);
-    assertTrue(e.getMessage().startsWith(expectedStart),
+    assertTrue(
+        e.getMessage().startsWith(expectedStart),
         () -> "reason '" + e.getMessage() + "' should start with '" + expectedStart + "'");
   }
 }

@@ -25,12 +25,17 @@ class AgentSubscriptionTest {
 
   @Test
   void newSubscriptionIsActiveAndGroupsItsTokensByClass() {
-    var subscription = new AgentSubscription("s-1", "agent-1", List.of(
-        SubscriptionToken.of(TokenClass.SEMANTIC_KEY, "TASK"),
-        SubscriptionToken.of(TokenClass.ENTITY_ID, "task-42"),
-        SubscriptionToken.of(TokenClass.ENTITY_ID, "item-7"),
-        SubscriptionToken.of(TokenClass.SUBTYPE_TOKEN, "workout.type:run")),
-        "status == 'OPEN'", T0);
+    var subscription =
+        new AgentSubscription(
+            "s-1",
+            "agent-1",
+            List.of(
+                SubscriptionToken.of(TokenClass.SEMANTIC_KEY, "TASK"),
+                SubscriptionToken.of(TokenClass.ENTITY_ID, "task-42"),
+                SubscriptionToken.of(TokenClass.ENTITY_ID, "item-7"),
+                SubscriptionToken.of(TokenClass.SUBTYPE_TOKEN, "workout.type:run")),
+            "status == 'OPEN'",
+            T0);
     assertTrue(subscription.isActive());
     assertEquals(Set.of("TASK"), subscription.getSemanticKeys());
     assertEquals(Set.of("task-42", "item-7"), subscription.getEntityIds());
@@ -42,52 +47,80 @@ class AgentSubscriptionTest {
 
   @Test
   void subscriptionWithoutTokensIsRefused() {
-    var error = assertThrows(InvalidInputException.class,
-        () -> new AgentSubscription("s-1", "agent-1", List.of(), null, T0));
+    var error =
+        assertThrows(
+            InvalidInputException.class,
+            () -> new AgentSubscription("s-1", "agent-1", List.of(), null, T0));
     assertEquals("tokens", error.getField());
-    assertThrows(InvalidInputException.class,
-        () -> new AgentSubscription("s-1", "agent-1", null, null, T0));
-    assertThrows(InvalidInputException.class, () -> new AgentSubscription("s-1", "agent-1",
-        Arrays.asList(SubscriptionToken.of(TokenClass.ENTITY_ID, "x"), null), null, T0));
+    assertThrows(
+        InvalidInputException.class, () -> new AgentSubscription("s-1", "agent-1", null, null, T0));
+    assertThrows(
+        InvalidInputException.class,
+        () ->
+            new AgentSubscription(
+                "s-1",
+                "agent-1",
+                Arrays.asList(SubscriptionToken.of(TokenClass.ENTITY_ID, "x"), null),
+                null,
+                T0));
   }
 
   @Test
   void duplicateTokensCollapse() {
     var token = SubscriptionToken.of(TokenClass.ENTITY_ID, "task-42");
-    assertEquals(1, subscription(token, SubscriptionToken.of(TokenClass.ENTITY_ID, "task-42"))
-        .getTokens().size());
+    assertEquals(
+        1,
+        subscription(token, SubscriptionToken.of(TokenClass.ENTITY_ID, "task-42"))
+            .getTokens()
+            .size());
   }
 
   @Test
   void sameTextInTwoClassesIsTwoTokens() {
-    assertEquals(2, subscription(SubscriptionToken.of(TokenClass.ENTITY_ID, "TASK"),
-        SubscriptionToken.of(TokenClass.SEMANTIC_KEY, "TASK")).getTokens().size());
+    assertEquals(
+        2,
+        subscription(
+                SubscriptionToken.of(TokenClass.ENTITY_ID, "TASK"),
+                SubscriptionToken.of(TokenClass.SEMANTIC_KEY, "TASK"))
+            .getTokens()
+            .size());
   }
 
   @Test
   void blankPredicateMeansNone() {
-    var subscription = new AgentSubscription("s-1", "agent-1",
-        List.of(SubscriptionToken.of(TokenClass.ENTITY_ID, "x")), "  ", T0);
+    var subscription =
+        new AgentSubscription(
+            "s-1", "agent-1", List.of(SubscriptionToken.of(TokenClass.ENTITY_ID, "x")), "  ", T0);
     assertNull(subscription.getPredicate());
   }
 
   @Test
   void overlongPredicateIsRefused() {
-    var error = assertThrows(InvalidInputException.class, () -> new AgentSubscription("s-1",
-        "agent-1", List.of(SubscriptionToken.of(TokenClass.ENTITY_ID, "x")), "p".repeat(2001), T0));
+    var error =
+        assertThrows(
+            InvalidInputException.class,
+            () ->
+                new AgentSubscription(
+                    "s-1",
+                    "agent-1",
+                    List.of(SubscriptionToken.of(TokenClass.ENTITY_ID, "x")),
+                    "p".repeat(2001),
+                    T0));
     assertEquals("predicate", error.getField());
   }
 
   @Test
   void blankOrOverlongTokenIsRefused() {
-    assertThrows(InvalidInputException.class,
-        () -> SubscriptionToken.of(TokenClass.ENTITY_ID, " "));
-    var error = assertThrows(InvalidInputException.class,
-        () -> SubscriptionToken.of(TokenClass.SEMANTIC_KEY, "k".repeat(257)));
+    assertThrows(
+        InvalidInputException.class, () -> SubscriptionToken.of(TokenClass.ENTITY_ID, " "));
+    var error =
+        assertThrows(
+            InvalidInputException.class,
+            () -> SubscriptionToken.of(TokenClass.SEMANTIC_KEY, "k".repeat(257)));
     assertEquals("semanticKeys", error.getField());
     assertThrows(InvalidInputException.class, () -> SubscriptionToken.of(null, "x"));
-    assertEquals(256, SubscriptionToken.of(TokenClass.ENTITY_ID, "k".repeat(256)).getToken()
-        .length());
+    assertEquals(
+        256, SubscriptionToken.of(TokenClass.ENTITY_ID, "k".repeat(256)).getToken().length());
   }
 
   @Test
@@ -96,8 +129,9 @@ class AgentSubscriptionTest {
     subscription.deactivate(T0.plusSeconds(5));
     assertFalse(subscription.isActive());
     assertEquals(T0.plusSeconds(5), subscription.getUpdatedAt());
-    var error = assertThrows(IllegalTransitionException.class,
-        () -> subscription.deactivate(T0.plusSeconds(6)));
+    var error =
+        assertThrows(
+            IllegalTransitionException.class, () -> subscription.deactivate(T0.plusSeconds(6)));
     assertEquals("inactive", error.getFrom());
     assertEquals(T0.plusSeconds(5), subscription.getUpdatedAt());
   }
@@ -124,11 +158,14 @@ class AgentSubscriptionTest {
 
   @Test
   void tokensAreValuesEqualByClassAndText() {
-    assertEquals(SubscriptionToken.of(TokenClass.ENTITY_ID, "a"),
+    assertEquals(
+        SubscriptionToken.of(TokenClass.ENTITY_ID, "a"),
         SubscriptionToken.of(TokenClass.ENTITY_ID, "a"));
-    assertEquals(SubscriptionToken.of(TokenClass.ENTITY_ID, "a").hashCode(),
+    assertEquals(
+        SubscriptionToken.of(TokenClass.ENTITY_ID, "a").hashCode(),
         SubscriptionToken.of(TokenClass.ENTITY_ID, "a").hashCode());
-    assertFalse(SubscriptionToken.of(TokenClass.ENTITY_ID, "a")
-        .equals(SubscriptionToken.of(TokenClass.SEMANTIC_KEY, "a")));
+    assertFalse(
+        SubscriptionToken.of(TokenClass.ENTITY_ID, "a")
+            .equals(SubscriptionToken.of(TokenClass.SEMANTIC_KEY, "a")));
   }
 }

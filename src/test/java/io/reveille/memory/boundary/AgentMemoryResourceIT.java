@@ -45,8 +45,8 @@ class AgentMemoryResourceIT {
 
   @Deployment
   static WebArchive deployment() {
-    return Deployments.reveille().addClasses(AgentMemoryResourceIT.class, Api.class,
-        Api.Response.class);
+    return Deployments.reveille()
+        .addClasses(AgentMemoryResourceIT.class, Api.class, Api.Response.class);
   }
 
   @Inject AgentService agents;
@@ -64,8 +64,18 @@ class AgentMemoryResourceIT {
     for (int i = 0; i < 5; i++) {
       var kind = i % 2 == 0 ? AgentMessageKind.OBSERVATION : AgentMessageKind.SYSTEM;
       var thread = i < 3 ? id + ":run:1" : id + ":run:2";
-      appended.add(memory.append(id, new NewMessage(thread, kind, Optional.of("trigger-" + i),
-          Optional.of("body " + i), 3, AgentMessageMetadata.empty())).getId());
+      appended.add(
+          memory
+              .append(
+                  id,
+                  new NewMessage(
+                      thread,
+                      kind,
+                      Optional.of("trigger-" + i),
+                      Optional.of("body " + i),
+                      3,
+                      AgentMessageMetadata.empty()))
+              .getId());
     }
 
     var api = api();
@@ -73,13 +83,19 @@ class AgentMemoryResourceIT {
     String before = null;
     int pages = 0;
     do {
-      var response = api.get("/api/agents/" + id + "/messages?limit=2"
-          + (before == null ? "" : "&before=" + before));
+      var response =
+          api.get(
+              "/api/agents/"
+                  + id
+                  + "/messages?limit=2"
+                  + (before == null ? "" : "&before=" + before));
       assertEquals(200, response.status(), response::toString);
       var page = response.json();
       page.getJsonArray("items").forEach(v -> seen.add(v.asJsonObject()));
-      before = page.containsKey("nextBefore") && !page.isNull("nextBefore")
-          ? page.getString("nextBefore") : null;
+      before =
+          page.containsKey("nextBefore") && !page.isNull("nextBefore")
+              ? page.getString("nextBefore")
+              : null;
       pages++;
     } while (before != null && pages < 10);
 
@@ -89,17 +105,22 @@ class AgentMemoryResourceIT {
     Collections.reverse(newestFirst);
     assertEquals(newestFirst, ids, "newest first, each message once");
     for (int i = 0; i < seen.size() - 1; i++) {
-      assertEquals(seen.get(i + 1).getString("id"), seen.get(i).getString("prevMessageId"),
+      assertEquals(
+          seen.get(i + 1).getString("id"),
+          seen.get(i).getString("prevMessageId"),
           "each message is chained to the one before it");
     }
     assertFalse(seen.get(seen.size() - 1).containsKey("prevMessageId"), "the first has no past");
 
-    var systemOnly = api.get("/api/agents/" + id + "/messages?kind=system").json()
-        .getJsonArray("items");
+    var systemOnly =
+        api.get("/api/agents/" + id + "/messages?kind=system").json().getJsonArray("items");
     assertEquals(2, systemOnly.size());
-    var secondThread = api.get("/api/agents/" + id + "/messages?threadId=" + id + ":run:2")
-        .json().getJsonArray("items");
-    assertEquals(List.of(appended.get(4), appended.get(3)),
+    var secondThread =
+        api.get("/api/agents/" + id + "/messages?threadId=" + id + ":run:2")
+            .json()
+            .getJsonArray("items");
+    assertEquals(
+        List.of(appended.get(4), appended.get(3)),
         secondThread.stream().map(v -> v.asJsonObject().getString("id")).toList());
   }
 
@@ -120,7 +141,11 @@ class AgentMemoryResourceIT {
     var api = api();
     assertProblem(api.get("/api/agents/" + id + "/report"), 404, "report");
     memory.writeReport(id, "current", "first take", 0.4, Json.createObjectBuilder().build());
-    memory.writeReport(id, "current", "second take", 0.9,
+    memory.writeReport(
+        id,
+        "current",
+        "second take",
+        0.9,
         Json.createObjectBuilder().add("runKey", "rk-1").build());
     var report = api.get("/api/agents/" + id + "/report");
     assertEquals(200, report.status(), report::toString);
@@ -132,15 +157,33 @@ class AgentMemoryResourceIT {
   void aDestroyedAgentsLogIsClosed() {
     var id = newAgent();
     agents.destroy(id, OptionalLong.empty());
-    assertThrows(ConflictException.class, () -> memory.append(id, new NewMessage("t",
-        AgentMessageKind.SYSTEM, Optional.empty(), Optional.empty(), 0,
-        AgentMessageMetadata.empty())));
+    assertThrows(
+        ConflictException.class,
+        () ->
+            memory.append(
+                id,
+                new NewMessage(
+                    "t",
+                    AgentMessageKind.SYSTEM,
+                    Optional.empty(),
+                    Optional.empty(),
+                    0,
+                    AgentMessageMetadata.empty())));
   }
 
   private String newAgent() {
-    return agents.create(new NewAgent(AgentKind.CUSTOM, "Memory", AgentMode.AUTONOMOUS,
-        AgentLifecycle.ACTIVE, Set.of(), AgentConfig.empty(), AgentSlots.empty()))
-        .agent().getId();
+    return agents
+        .create(
+            new NewAgent(
+                AgentKind.CUSTOM,
+                "Memory",
+                AgentMode.AUTONOMOUS,
+                AgentLifecycle.ACTIVE,
+                Set.of(),
+                AgentConfig.empty(),
+                AgentSlots.empty()))
+        .agent()
+        .getId();
   }
 
   private static void assertProblem(Api.Response response, int status, String mentioned) {

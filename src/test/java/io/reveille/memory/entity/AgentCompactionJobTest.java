@@ -65,8 +65,9 @@ class AgentCompactionJobTest {
   @Test
   void retryTimeInThePastIsRefused() {
     var job = running();
-    assertEquals("retryAt", assertThrows(InvalidInputException.class,
-        () -> job.fail(T2, "x", T1)).getField());
+    assertEquals(
+        "retryAt",
+        assertThrows(InvalidInputException.class, () -> job.fail(T2, "x", T1)).getField());
     assertEquals(CompactionJobStatus.RUNNING, job.getStatus());
   }
 
@@ -116,9 +117,17 @@ class AgentCompactionJobTest {
 
   @Test
   void jobNeedsBothEndsOfItsSpan() {
-    assertEquals("startMessageId", assertThrows(InvalidInputException.class,
-        () -> new AgentCompactionJob("j", "a", "t", null, "m-9", T0)).getField());
-    assertEquals("endMessageId", assertThrows(InvalidInputException.class,
-        () -> new AgentCompactionJob("j", "a", "t", "m-1", "", T0)).getField());
+    assertEquals(
+        "startMessageId",
+        assertThrows(
+                InvalidInputException.class,
+                () -> new AgentCompactionJob("j", "a", "t", null, "m-9", T0))
+            .getField());
+    assertEquals(
+        "endMessageId",
+        assertThrows(
+                InvalidInputException.class,
+                () -> new AgentCompactionJob("j", "a", "t", "m-1", "", T0))
+            .getField());
   }
 }

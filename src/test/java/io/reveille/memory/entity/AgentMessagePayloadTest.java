@@ -22,15 +22,27 @@ class AgentMessagePayloadTest {
   @Test
   void payloadMayBeEmptyButNotMissing() {
     assertEquals("", new AgentMessagePayload("p", "a", "m", "text/plain", "", T0).getContent());
-    assertEquals("content", assertThrows(InvalidInputException.class,
-        () -> new AgentMessagePayload("p", "a", "m", "text/plain", null, T0)).getField());
+    assertEquals(
+        "content",
+        assertThrows(
+                InvalidInputException.class,
+                () -> new AgentMessagePayload("p", "a", "m", "text/plain", null, T0))
+            .getField());
   }
 
   @Test
   void payloadNeedsAMessageAndAContentType() {
-    assertEquals("messageId", assertThrows(InvalidInputException.class,
-        () -> new AgentMessagePayload("p", "a", null, "text/plain", "x", T0)).getField());
-    assertEquals("contentType", assertThrows(InvalidInputException.class,
-        () -> new AgentMessagePayload("p", "a", "m", " ", "x", T0)).getField());
+    assertEquals(
+        "messageId",
+        assertThrows(
+                InvalidInputException.class,
+                () -> new AgentMessagePayload("p", "a", null, "text/plain", "x", T0))
+            .getField());
+    assertEquals(
+        "contentType",
+        assertThrows(
+                InvalidInputException.class,
+                () -> new AgentMessagePayload("p", "a", "m", " ", "x", T0))
+            .getField());
   }
 }

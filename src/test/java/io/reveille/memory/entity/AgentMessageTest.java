@@ -40,8 +40,13 @@ class AgentMessageTest {
 
   @Test
   void messageChainsToItsPredecessorAndKeepsItsReferences() {
-    var message = observation("m-2").prevMessageId("m-1").contentEntryId("payload-1")
-        .triggerSourceId("batch-7").tokensApprox(42).build();
+    var message =
+        observation("m-2")
+            .prevMessageId("m-1")
+            .contentEntryId("payload-1")
+            .triggerSourceId("batch-7")
+            .tokensApprox(42)
+            .build();
     assertEquals("m-1", message.getPrevMessageId());
     assertEquals("payload-1", message.getContentEntryId());
     assertEquals("batch-7", message.getTriggerSourceId());
@@ -50,8 +55,10 @@ class AgentMessageTest {
 
   @Test
   void summaryCarriesItsSpanAndDepth() {
-    var summary = AgentMessage.builder("s-1", "agent-1", "t", AgentMessageKind.SUMMARY, T0)
-        .summarySpan("m-1", "m-9", 1).build();
+    var summary =
+        AgentMessage.builder("s-1", "agent-1", "t", AgentMessageKind.SUMMARY, T0)
+            .summarySpan("m-1", "m-9", 1)
+            .build();
     assertTrue(summary.isSummary());
     assertEquals("m-1", summary.getSummaryStartMessageId());
     assertEquals("m-9", summary.getSummaryEndMessageId());
@@ -69,71 +76,92 @@ class AgentMessageTest {
   @Test
   void nonSummaryWithADepthIsRefused() {
     var builder = observation("m-1").summarySpan(null, null, 2);
-    assertEquals("summaryDepth",
-        assertThrows(InvalidInputException.class, builder::build).getField());
+    assertEquals(
+        "summaryDepth", assertThrows(InvalidInputException.class, builder::build).getField());
   }
 
   @Test
   void summaryWithoutBothEndsOfItsSpanIsRefused() {
-    var builder = AgentMessage.builder("s-1", "agent-1", "t", AgentMessageKind.SUMMARY, T0)
-        .summarySpan("m-1", null, 1);
-    assertEquals("summaryEndMessageId",
+    var builder =
+        AgentMessage.builder("s-1", "agent-1", "t", AgentMessageKind.SUMMARY, T0)
+            .summarySpan("m-1", null, 1);
+    assertEquals(
+        "summaryEndMessageId",
         assertThrows(InvalidInputException.class, builder::build).getField());
   }
 
   @Test
   void summaryOfDepthZeroIsRefused() {
-    var builder = AgentMessage.builder("s-1", "agent-1", "t", AgentMessageKind.SUMMARY, T0)
-        .summarySpan("m-1", "m-2", 0);
-    assertEquals("summaryDepth",
-        assertThrows(InvalidInputException.class, builder::build).getField());
+    var builder =
+        AgentMessage.builder("s-1", "agent-1", "t", AgentMessageKind.SUMMARY, T0)
+            .summarySpan("m-1", "m-2", 0);
+    assertEquals(
+        "summaryDepth", assertThrows(InvalidInputException.class, builder::build).getField());
   }
 
   @Test
   void summaryCannotBePartOfItsOwnSpan() {
-    var builder = AgentMessage.builder("s-1", "agent-1", "t", AgentMessageKind.SUMMARY, T0)
-        .summarySpan("m-1", "s-1", 1);
+    var builder =
+        AgentMessage.builder("s-1", "agent-1", "t", AgentMessageKind.SUMMARY, T0)
+            .summarySpan("m-1", "s-1", 1);
     assertThrows(InvalidInputException.class, builder::build);
   }
 
   @Test
   void negativeTokenCountIsRefused() {
     var builder = observation("m-1").tokensApprox(-1);
-    assertEquals("tokensApprox",
-        assertThrows(InvalidInputException.class, builder::build).getField());
+    assertEquals(
+        "tokensApprox", assertThrows(InvalidInputException.class, builder::build).getField());
   }
 
   @Test
   void messageCannotFollowItself() {
     var builder = observation("m-1").prevMessageId("m-1");
-    assertEquals("prevMessageId",
-        assertThrows(InvalidInputException.class, builder::build).getField());
+    assertEquals(
+        "prevMessageId", assertThrows(InvalidInputException.class, builder::build).getField());
   }
 
   @Test
   void missingOrOversizedIdentityIsRefused() {
-    assertEquals("id", assertThrows(InvalidInputException.class,
-        () -> observation(" ").build()).getField());
-    assertEquals("id", assertThrows(InvalidInputException.class,
-        () -> observation("x".repeat(65)).build()).getField());
-    assertEquals("threadId", assertThrows(InvalidInputException.class,
-        () -> AgentMessage.builder("m", "a", "t".repeat(201), AgentMessageKind.USER, T0).build())
-        .getField());
-    assertEquals("kind", assertThrows(InvalidInputException.class,
-        () -> AgentMessage.builder("m", "a", "t", null, T0).build()).getField());
-    assertEquals("createdAt", assertThrows(InvalidInputException.class,
-        () -> AgentMessage.builder("m", "a", "t", AgentMessageKind.USER, null).build())
-        .getField());
-    assertEquals("metadata", assertThrows(InvalidInputException.class,
-        () -> observation("m").metadata(null).build()).getField());
+    assertEquals(
+        "id", assertThrows(InvalidInputException.class, () -> observation(" ").build()).getField());
+    assertEquals(
+        "id",
+        assertThrows(InvalidInputException.class, () -> observation("x".repeat(65)).build())
+            .getField());
+    assertEquals(
+        "threadId",
+        assertThrows(
+                InvalidInputException.class,
+                () ->
+                    AgentMessage.builder("m", "a", "t".repeat(201), AgentMessageKind.USER, T0)
+                        .build())
+            .getField());
+    assertEquals(
+        "kind",
+        assertThrows(
+                InvalidInputException.class,
+                () -> AgentMessage.builder("m", "a", "t", null, T0).build())
+            .getField());
+    assertEquals(
+        "createdAt",
+        assertThrows(
+                InvalidInputException.class,
+                () -> AgentMessage.builder("m", "a", "t", AgentMessageKind.USER, null).build())
+            .getField());
+    assertEquals(
+        "metadata",
+        assertThrows(InvalidInputException.class, () -> observation("m").metadata(null).build())
+            .getField());
   }
 
   @Test
   void kindsRoundTripByWireName() {
-    assertEquals(List.of("observation", "user", "thought", "action", "toolResult", "summary",
-        "system"), AgentMessageKind.wireNames());
-    assertEquals(Optional.of(AgentMessageKind.TOOL_RESULT),
-        AgentMessageKind.fromWire("toolResult"));
+    assertEquals(
+        List.of("observation", "user", "thought", "action", "toolResult", "summary", "system"),
+        AgentMessageKind.wireNames());
+    assertEquals(
+        Optional.of(AgentMessageKind.TOOL_RESULT), AgentMessageKind.fromWire("toolResult"));
     assertEquals(Optional.empty(), AgentMessageKind.fromWire("TOOL_RESULT"));
     var converter = new AgentMessageKind.Converter();
     for (var kind : AgentMessageKind.values()) {

@@ -36,25 +36,36 @@ class AgentReportTest {
   @Test
   void confidenceOutsideZeroToOneIsRefused() {
     for (var confidence : new double[] {-0.01, 1.01, Double.NaN}) {
-      var error = assertThrows(InvalidInputException.class,
-          () -> new AgentReport("r-1", "agent-1", "current", "x", confidence, null, T0));
+      var error =
+          assertThrows(
+              InvalidInputException.class,
+              () -> new AgentReport("r-1", "agent-1", "current", "x", confidence, null, T0));
       assertEquals("confidence", error.getField());
     }
   }
 
   @Test
   void reportNeedsContentAndAScope() {
-    assertEquals("content", assertThrows(InvalidInputException.class,
-        () -> new AgentReport("r-1", "agent-1", "current", null, null, null, T0)).getField());
-    assertEquals("scope", assertThrows(InvalidInputException.class,
-        () -> new AgentReport("r-1", "agent-1", "s".repeat(65), "x", null, null, T0)).getField());
+    assertEquals(
+        "content",
+        assertThrows(
+                InvalidInputException.class,
+                () -> new AgentReport("r-1", "agent-1", "current", null, null, null, T0))
+            .getField());
+    assertEquals(
+        "scope",
+        assertThrows(
+                InvalidInputException.class,
+                () -> new AgentReport("r-1", "agent-1", "s".repeat(65), "x", null, null, T0))
+            .getField());
   }
 
   @Test
   void provenanceIsStoredAsJsonText() {
     var converter = new JsonObjectConverter();
     var provenance = Json.createObjectBuilder().add("from", "m-1").add("to", "m-9").build();
-    assertEquals(provenance,
+    assertEquals(
+        provenance,
         converter.convertToEntityAttribute(converter.convertToDatabaseColumn(provenance)));
     assertNull(converter.convertToEntityAttribute(null));
   }
@@ -70,8 +81,9 @@ class AgentReportTest {
   @Test
   void headRefusesToPointAtNothing() {
     var head = new AgentReportHead("h-1", "agent-1", "current", "r-1", T0);
-    assertEquals("reportId", assertThrows(InvalidInputException.class,
-        () -> head.pointTo(" ", T0)).getField());
+    assertEquals(
+        "reportId",
+        assertThrows(InvalidInputException.class, () -> head.pointTo(" ", T0)).getField());
     assertEquals("r-1", head.getReportId());
   }
 }

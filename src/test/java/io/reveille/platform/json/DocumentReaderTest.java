@@ -39,11 +39,11 @@ class DocumentReaderTest {
   void strictReaderEnforcesBoundsButStoredReaderDoesNot() {
     var text = "{\"a\":\"toolong\",\"l\":[\"1\",\"2\",\"3\"]}";
     var strict = DocumentReader.strict(json(text), "doc");
-    assertEquals("doc.a",
-        assertThrows(InvalidInputException.class, () -> strict.text("a", 3)).getField());
-    assertEquals("doc.l",
-        assertThrows(InvalidInputException.class, () -> strict.identifiers("l", 2, 5))
-            .getField());
+    assertEquals(
+        "doc.a", assertThrows(InvalidInputException.class, () -> strict.text("a", 3)).getField());
+    assertEquals(
+        "doc.l",
+        assertThrows(InvalidInputException.class, () -> strict.identifiers("l", 2, 5)).getField());
     var stored = DocumentReader.stored(text, "doc");
     assertEquals(Optional.of("toolong"), stored.text("a", 3));
     assertEquals(List.of("1", "2", "3"), stored.identifiers("l", 2, 5));
@@ -52,12 +52,16 @@ class DocumentReaderTest {
   @Test
   void wrongTypeIsBadInputFromAUserAndCorruptionInStorage() {
     var text = "{\"a\":5}";
-    var error = assertThrows(InvalidInputException.class,
-        () -> DocumentReader.strict(json(text), "config").identifier("a", 10));
+    var error =
+        assertThrows(
+            InvalidInputException.class,
+            () -> DocumentReader.strict(json(text), "config").identifier("a", 10));
     assertEquals("config.a", error.getField());
     assertEquals("must be a string, got a number", error.getMessage());
-    var corrupt = assertThrows(IllegalStateException.class,
-        () -> DocumentReader.stored(text, "config").identifier("a", 10));
+    var corrupt =
+        assertThrows(
+            IllegalStateException.class,
+            () -> DocumentReader.stored(text, "config").identifier("a", 10));
     assertTrue(corrupt.getMessage().contains("config.a"), corrupt::getMessage);
   }
 
@@ -67,7 +71,8 @@ class DocumentReaderTest {
     assertEquals(1, DocumentReader.strict(json("{\"schemaVersion\":1}"), "d").schemaVersion(1));
     for (var bad : List.of("2", "0", "1.5", "\"1\"", "99999999999")) {
       var reader = DocumentReader.strict(json("{\"schemaVersion\":" + bad + "}"), "d");
-      assertEquals("d.schemaVersion",
+      assertEquals(
+          "d.schemaVersion",
           assertThrows(InvalidInputException.class, () -> reader.schemaVersion(1)).getField(),
           bad);
     }
@@ -78,33 +83,41 @@ class DocumentReaderTest {
   @Test
   void identifiersMustNotBeBlankOrPadded() {
     var in = DocumentReader.strict(json("{\"a\":\"\",\"b\":\" x\",\"c\":[\"ok\",\"\"]}"), "d");
-    assertEquals("d.a", assertThrows(InvalidInputException.class,
-        () -> in.identifier("a", 9)).getField());
-    assertEquals("d.b", assertThrows(InvalidInputException.class,
-        () -> in.identifier("b", 9)).getField());
-    assertEquals("d.c[1]", assertThrows(InvalidInputException.class,
-        () -> in.identifiers("c", 9, 9)).getField());
+    assertEquals(
+        "d.a", assertThrows(InvalidInputException.class, () -> in.identifier("a", 9)).getField());
+    assertEquals(
+        "d.b", assertThrows(InvalidInputException.class, () -> in.identifier("b", 9)).getField());
+    assertEquals(
+        "d.c[1]",
+        assertThrows(InvalidInputException.class, () -> in.identifiers("c", 9, 9)).getField());
   }
 
   @Test
   void textMapReadsStringValuesAndNamesTheBadEntry() {
     var in = DocumentReader.strict(json("{\"m\":{\"k\":\"v\"},\"n\":{\"k\":[]}}"), "d");
     assertEquals(Map.of("k", "v"), in.textByIdentifier("m", 5, 5, 5));
-    assertEquals("d.n.k", assertThrows(InvalidInputException.class,
-        () -> in.textByIdentifier("n", 5, 5, 5)).getField());
+    assertEquals(
+        "d.n.k",
+        assertThrows(InvalidInputException.class, () -> in.textByIdentifier("n", 5, 5, 5))
+            .getField());
   }
 
   @Test
   void extensionMustBeAnObjectWithNamespacedKeysFromAUserOnly() {
-    assertEquals(json("{\"acme.a\":{\"deep\":[1]}}"), DocumentReader.strict(
-        json("{\"extension\":{\"acme.a\":{\"deep\":[1]}}}"), "d").extension());
+    assertEquals(
+        json("{\"acme.a\":{\"deep\":[1]}}"),
+        DocumentReader.strict(json("{\"extension\":{\"acme.a\":{\"deep\":[1]}}}"), "d")
+            .extension());
     for (var key : List.of("plain", ".acme", "acme.", "acme..x", "ac me.x")) {
-      var doc = Json.createObjectBuilder()
-          .add("extension", Json.createObjectBuilder().add(key, 1)).build();
-      assertThrows(InvalidInputException.class,
-          () -> DocumentReader.strict(doc, "d").extension(), key);
+      var doc =
+          Json.createObjectBuilder()
+              .add("extension", Json.createObjectBuilder().add(key, 1))
+              .build();
+      assertThrows(
+          InvalidInputException.class, () -> DocumentReader.strict(doc, "d").extension(), key);
     }
-    assertEquals(json("{\"plain\":1}"),
+    assertEquals(
+        json("{\"plain\":1}"),
         DocumentReader.stored("{\"extension\":{\"plain\":1}}", "d").extension());
   }
 
@@ -119,8 +132,10 @@ class DocumentReaderTest {
 
   @Test
   void missingUserDocumentIsBadInputNamingItsPath() {
-    assertEquals("slots", assertThrows(InvalidInputException.class,
-        () -> DocumentReader.strict(null, "slots")).getField());
+    assertEquals(
+        "slots",
+        assertThrows(InvalidInputException.class, () -> DocumentReader.strict(null, "slots"))
+            .getField());
   }
 
   static JsonObject json(String text) {

@@ -23,8 +23,10 @@ class JsonDocumentsTest {
   void storedSizeIsBounded() {
     var largest = "x".repeat(JsonDocuments.MAX_STORED_CHARS);
     assertEquals(largest, JsonDocuments.requireStorable(largest, "config"));
-    var error = assertThrows(InvalidInputException.class,
-        () -> JsonDocuments.requireStorable(largest + "x", "config"));
+    var error =
+        assertThrows(
+            InvalidInputException.class,
+            () -> JsonDocuments.requireStorable(largest + "x", "config"));
     assertEquals("config", error.getField());
     assertTrue(error.getMessage().contains("32000"), error::getMessage);
   }

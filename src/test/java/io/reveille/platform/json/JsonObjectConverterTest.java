@@ -14,10 +14,11 @@ class JsonObjectConverterTest {
 
   @Test
   void objectIsStoredAsCompactTextAndReadBackEqual() {
-    var object = Json.createObjectBuilder()
-        .add("kind", "daily")
-        .add("at", Json.createArrayBuilder().add("07:00"))
-        .build();
+    var object =
+        Json.createObjectBuilder()
+            .add("kind", "daily")
+            .add("at", Json.createArrayBuilder().add("07:00"))
+            .build();
     var stored = converter.convertToDatabaseColumn(object);
     assertEquals("{\"kind\":\"daily\",\"at\":[\"07:00\"]}", stored);
     assertEquals(object, converter.convertToEntityAttribute(stored));

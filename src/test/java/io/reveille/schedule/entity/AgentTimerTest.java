@@ -24,8 +24,11 @@ class AgentTimerTest {
   private static final ZoneId BERLIN = ZoneId.of("Europe/Berlin");
 
   private static JsonObject daily() {
-    return Json.createObjectBuilder().add("kind", "daily").add("time", "07:00")
-        .add("zone", "Europe/Berlin").build();
+    return Json.createObjectBuilder()
+        .add("kind", "daily")
+        .add("time", "07:00")
+        .add("zone", "Europe/Berlin")
+        .build();
   }
 
   private static AgentTimer timer() {
@@ -45,25 +48,39 @@ class AgentTimerTest {
 
   @Test
   void scheduleDocumentOfAnotherKindIsRefused() {
-    var error = assertThrows(InvalidInputException.class, () -> new AgentTimer("t-1", "agent-1",
-        ScheduleKind.WEEKLY, daily(), BERLIN, FIRST, T0));
+    var error =
+        assertThrows(
+            InvalidInputException.class,
+            () ->
+                new AgentTimer("t-1", "agent-1", ScheduleKind.WEEKLY, daily(), BERLIN, FIRST, T0));
     assertEquals("schedule.kind", error.getField());
   }
 
   @Test
   void scheduleDocumentWithoutKindTakesTheTimersKind() {
     var schedule = Json.createObjectBuilder().add("everySeconds", 14400).build();
-    var timer = new AgentTimer("t-1", "agent-1", ScheduleKind.INTERVAL, schedule,
-        ZoneId.of("UTC"), FIRST, T0);
+    var timer =
+        new AgentTimer(
+            "t-1", "agent-1", ScheduleKind.INTERVAL, schedule, ZoneId.of("UTC"), FIRST, T0);
     assertEquals(ScheduleKind.INTERVAL, timer.getScheduleKind());
   }
 
   @Test
   void timerNeedsAZoneAndAFirstFiring() {
-    assertEquals("schedule.zone", assertThrows(InvalidInputException.class, () -> new AgentTimer(
-        "t-1", "agent-1", ScheduleKind.DAILY, daily(), null, FIRST, T0)).getField());
-    assertEquals("nextRunAt", assertThrows(InvalidInputException.class, () -> new AgentTimer(
-        "t-1", "agent-1", ScheduleKind.DAILY, daily(), BERLIN, null, T0)).getField());
+    assertEquals(
+        "schedule.zone",
+        assertThrows(
+                InvalidInputException.class,
+                () ->
+                    new AgentTimer("t-1", "agent-1", ScheduleKind.DAILY, daily(), null, FIRST, T0))
+            .getField());
+    assertEquals(
+        "nextRunAt",
+        assertThrows(
+                InvalidInputException.class,
+                () ->
+                    new AgentTimer("t-1", "agent-1", ScheduleKind.DAILY, daily(), BERLIN, null, T0))
+            .getField());
   }
 
   @Test
@@ -95,16 +112,20 @@ class AgentTimerTest {
   void firingEarlierThanTheLastRecordedOneIsRefused() {
     var timer = timer();
     timer.recordFired(SECOND, SECOND.plusSeconds(86400));
-    assertEquals("firedAt", assertThrows(InvalidInputException.class,
-        () -> timer.recordFired(FIRST, SECOND)).getField());
+    assertEquals(
+        "firedAt",
+        assertThrows(InvalidInputException.class, () -> timer.recordFired(FIRST, SECOND))
+            .getField());
     assertEquals(SECOND, timer.getLastFiredAt());
   }
 
   @Test
   void nextFiringMustBeAfterTheOneRecorded() {
     var timer = timer();
-    assertEquals("nextRunAt", assertThrows(InvalidInputException.class,
-        () -> timer.recordFired(FIRST, FIRST)).getField());
+    assertEquals(
+        "nextRunAt",
+        assertThrows(InvalidInputException.class, () -> timer.recordFired(FIRST, FIRST))
+            .getField());
     assertNull(timer.getLastFiredAt());
   }
 
@@ -131,8 +152,8 @@ class AgentTimerTest {
   @Test
   void scheduleIsStoredAsJsonTextAndKindsByWireName() {
     var converter = new JsonObjectConverter();
-    assertEquals(daily(), converter.convertToEntityAttribute(converter.convertToDatabaseColumn(
-        daily())));
+    assertEquals(
+        daily(), converter.convertToEntityAttribute(converter.convertToDatabaseColumn(daily())));
     var kinds = new ScheduleKind.Converter();
     for (var kind : ScheduleKind.values()) {
       assertEquals(kind, kinds.convertToEntityAttribute(kinds.convertToDatabaseColumn(kind)));

@@ -21,14 +21,14 @@ class ToolCallTest {
   private static final Instant T0 = Instant.parse("2026-11-02T08:00:00Z");
   private static final Instant T1 = T0.plusSeconds(1);
   private static final Instant T2 = T0.plusSeconds(2);
-  private static final JsonObject ARGS = Json.createObjectBuilder()
-      .add("taskId", "task-42").add("title", "New title").build();
-  private static final JsonObject RESULT = Json.createObjectBuilder().add("status", "success")
-      .build();
+  private static final JsonObject ARGS =
+      Json.createObjectBuilder().add("taskId", "task-42").add("title", "New title").build();
+  private static final JsonObject RESULT =
+      Json.createObjectBuilder().add("status", "success").build();
 
   private static ToolCall pending() {
-    return new ToolCall("ik-1", "agent-1", "rk-1", "set_task_title", "op-1",
-        ToolSideEffect.MEMORY, ARGS, T0);
+    return new ToolCall(
+        "ik-1", "agent-1", "rk-1", "set_task_title", "op-1", ToolSideEffect.MEMORY, ARGS, T0);
   }
 
   private static ToolCall running() {
@@ -55,12 +55,13 @@ class ToolCallTest {
     return call;
   }
 
-  private static final List<Consumer<ToolCall>> ALL_MOVES = List.of(
-      call -> call.start(T2),
-      call -> call.succeed(T2, RESULT),
-      call -> call.fail(T2, "E", "x"),
-      call -> call.retry(T2),
-      call -> call.cancel(T2, null));
+  private static final List<Consumer<ToolCall>> ALL_MOVES =
+      List.of(
+          call -> call.start(T2),
+          call -> call.succeed(T2, RESULT),
+          call -> call.fail(T2, "E", "x"),
+          call -> call.retry(T2),
+          call -> call.cancel(T2, null));
 
   @Test
   void newCallReservesItsKeyAsPendingWithoutAttempts() {
@@ -77,8 +78,16 @@ class ToolCallTest {
 
   @Test
   void callMadeOverTheApiNeedsNoRunKey() {
-    var call = new ToolCall("ik-2", "agent-1", null, "get_task", null, ToolSideEffect.READ_ONLY,
-        Json.createObjectBuilder().build(), T0);
+    var call =
+        new ToolCall(
+            "ik-2",
+            "agent-1",
+            null,
+            "get_task",
+            null,
+            ToolSideEffect.READ_ONLY,
+            Json.createObjectBuilder().build(),
+            T0);
     assertNull(call.getRunKey());
     assertFalse(call.getSideEffect().isMutating());
   }
@@ -129,8 +138,9 @@ class ToolCallTest {
   @Test
   void failureNeedsAnErrorCode() {
     var call = running();
-    assertEquals("errorCode", assertThrows(InvalidInputException.class,
-        () -> call.fail(T2, " ", "x")).getField());
+    assertEquals(
+        "errorCode",
+        assertThrows(InvalidInputException.class, () -> call.fail(T2, " ", "x")).getField());
     assertEquals(ToolCallStatus.RUNNING, call.getStatus());
   }
 
@@ -200,8 +210,8 @@ class ToolCallTest {
       assertEquals(ToolCallStatus.SUCCEEDED, call.getStatus());
       assertEquals(RESULT, call.getResult());
     }
-    assertThrows(IllegalTransitionException.class,
-        () -> succeeded().recordExternalCorrelationId("x", T2));
+    assertThrows(
+        IllegalTransitionException.class, () -> succeeded().recordExternalCorrelationId("x", T2));
   }
 
   @Test
@@ -216,37 +226,57 @@ class ToolCallTest {
   @Test
   void successNeedsAReceipt() {
     var call = running();
-    assertEquals("result", assertThrows(InvalidInputException.class,
-        () -> call.succeed(T2, null)).getField());
+    assertEquals(
+        "result",
+        assertThrows(InvalidInputException.class, () -> call.succeed(T2, null)).getField());
     assertEquals(ToolCallStatus.RUNNING, call.getStatus());
   }
 
   @Test
   void callNeedsItsKeyToolSideEffectAndArguments() {
-    assertEquals("idempotencyKey", assertThrows(InvalidInputException.class, () -> new ToolCall(
-        "k".repeat(201), "a", null, "t", null, ToolSideEffect.LOCAL, ARGS, T0)).getField());
-    assertEquals("toolName", assertThrows(InvalidInputException.class, () -> new ToolCall(
-        "k", "a", null, "", null, ToolSideEffect.LOCAL, ARGS, T0)).getField());
-    assertEquals("sideEffect", assertThrows(InvalidInputException.class, () -> new ToolCall(
-        "k", "a", null, "t", null, null, ARGS, T0)).getField());
-    assertEquals("arguments", assertThrows(InvalidInputException.class, () -> new ToolCall(
-        "k", "a", null, "t", null, ToolSideEffect.LOCAL, null, T0)).getField());
+    assertEquals(
+        "idempotencyKey",
+        assertThrows(
+                InvalidInputException.class,
+                () ->
+                    new ToolCall(
+                        "k".repeat(201), "a", null, "t", null, ToolSideEffect.LOCAL, ARGS, T0))
+            .getField());
+    assertEquals(
+        "toolName",
+        assertThrows(
+                InvalidInputException.class,
+                () -> new ToolCall("k", "a", null, "", null, ToolSideEffect.LOCAL, ARGS, T0))
+            .getField());
+    assertEquals(
+        "sideEffect",
+        assertThrows(
+                InvalidInputException.class,
+                () -> new ToolCall("k", "a", null, "t", null, null, ARGS, T0))
+            .getField());
+    assertEquals(
+        "arguments",
+        assertThrows(
+                InvalidInputException.class,
+                () -> new ToolCall("k", "a", null, "t", null, ToolSideEffect.LOCAL, null, T0))
+            .getField());
   }
 
   @Test
   void statusesSideEffectsAndJsonRoundTripThroughTheirConverters() {
-    assertEquals(List.of("pending", "running", "succeeded", "failed", "cancelled"),
+    assertEquals(
+        List.of("pending", "running", "succeeded", "failed", "cancelled"),
         ToolCallStatus.wireNames());
     var statuses = new ToolCallStatus.Converter();
     for (var status : ToolCallStatus.values()) {
-      assertEquals(status,
-          statuses.convertToEntityAttribute(statuses.convertToDatabaseColumn(status)));
+      assertEquals(
+          status, statuses.convertToEntityAttribute(statuses.convertToDatabaseColumn(status)));
     }
     var effects = new ToolSideEffect.Converter();
     assertEquals("read_only", effects.convertToDatabaseColumn(ToolSideEffect.READ_ONLY));
     for (var effect : ToolSideEffect.values()) {
-      assertEquals(effect,
-          effects.convertToEntityAttribute(effects.convertToDatabaseColumn(effect)));
+      assertEquals(
+          effect, effects.convertToEntityAttribute(effects.convertToDatabaseColumn(effect)));
     }
     assertTrue(ToolSideEffect.EXTERNAL.isMutating());
     var json = new JsonObjectConverter();

@@ -23,8 +23,15 @@ class WakeRunLogEntryTest {
   private static final Instant T2 = T0.plusSeconds(2);
 
   private static WakeRunLogEntry queued() {
-    return new WakeRunLogEntry("rk-1", "agent-1", WakeReason.SUBSCRIPTION, "s-1",
-        "agent-1:run:rk-1", List.of("TASK", "task-42", "TASK"), "lck-1", T0);
+    return new WakeRunLogEntry(
+        "rk-1",
+        "agent-1",
+        WakeReason.SUBSCRIPTION,
+        "s-1",
+        "agent-1:run:rk-1",
+        List.of("TASK", "task-42", "TASK"),
+        "lck-1",
+        T0);
   }
 
   private static WakeRunLogEntry started() {
@@ -52,14 +59,15 @@ class WakeRunLogEntryTest {
   }
 
   /** Every move, so that final statuses can be shown to refuse all of them. */
-  private static final List<Consumer<WakeRunLogEntry>> ALL_MOVES = List.of(
-      entry -> entry.start(T2),
-      entry -> entry.restart(T2),
-      entry -> entry.complete(T2),
-      entry -> entry.skip(T2, "x"),
-      entry -> entry.fail(T2, "x"),
-      WakeRunLogEntry::requeue,
-      entry -> entry.deferUntil(T2));
+  private static final List<Consumer<WakeRunLogEntry>> ALL_MOVES =
+      List.of(
+          entry -> entry.start(T2),
+          entry -> entry.restart(T2),
+          entry -> entry.complete(T2),
+          entry -> entry.skip(T2, "x"),
+          entry -> entry.fail(T2, "x"),
+          WakeRunLogEntry::requeue,
+          entry -> entry.deferUntil(T2));
 
   @Test
   void newEntryIsQueuedWithItsTokensInArrivalOrderWithoutDuplicates() {
@@ -77,8 +85,9 @@ class WakeRunLogEntryTest {
 
   @Test
   void timerWakeMayHaveNoTokens() {
-    var entry = new WakeRunLogEntry("rk-2", "agent-1", WakeReason.TIMER, "t-1", "thread",
-        List.of(), null, T0);
+    var entry =
+        new WakeRunLogEntry(
+            "rk-2", "agent-1", WakeReason.TIMER, "t-1", "thread", List.of(), null, T0);
     assertEquals(List.of(), entry.getTokens());
   }
 
@@ -106,7 +115,9 @@ class WakeRunLogEntryTest {
   @Test
   void finishedWakesRefuseMoreTokens() {
     for (var entry : List.of(completed(), skipped(), failed())) {
-      assertThrows(ConflictException.class, () -> entry.mergeTokens(List.of("item-7")),
+      assertThrows(
+          ConflictException.class,
+          () -> entry.mergeTokens(List.of("item-7")),
           entry.getStatus().wire());
     }
   }
@@ -116,8 +127,7 @@ class WakeRunLogEntryTest {
     var entry = queued();
     assertThrows(InvalidInputException.class, () -> entry.mergeTokens(List.of(" ")));
     assertThrows(InvalidInputException.class, () -> entry.mergeTokens(List.of("t".repeat(257))));
-    assertThrows(InvalidInputException.class,
-        () -> entry.mergeTokens(Arrays.asList("ok", null)));
+    assertThrows(InvalidInputException.class, () -> entry.mergeTokens(Arrays.asList("ok", null)));
     assertEquals(List.of("TASK", "task-42"), entry.getTokens());
   }
 
@@ -256,31 +266,52 @@ class WakeRunLogEntryTest {
 
   @Test
   void entryNeedsItsKeyReasonAndThread() {
-    assertEquals("runKey", assertThrows(InvalidInputException.class, () -> new WakeRunLogEntry(
-        "k".repeat(201), "a", WakeReason.MANUAL, null, "t", List.of(), null, T0)).getField());
-    assertEquals("reason", assertThrows(InvalidInputException.class, () -> new WakeRunLogEntry(
-        "k", "a", null, null, "t", List.of(), null, T0)).getField());
-    assertEquals("threadId", assertThrows(InvalidInputException.class, () -> new WakeRunLogEntry(
-        "k", "a", WakeReason.MANUAL, null, " ", List.of(), null, T0)).getField());
-    assertEquals("tokens", assertThrows(InvalidInputException.class, () -> new WakeRunLogEntry(
-        "k", "a", WakeReason.MANUAL, null, "t", null, null, T0)).getField());
+    assertEquals(
+        "runKey",
+        assertThrows(
+                InvalidInputException.class,
+                () ->
+                    new WakeRunLogEntry(
+                        "k".repeat(201), "a", WakeReason.MANUAL, null, "t", List.of(), null, T0))
+            .getField());
+    assertEquals(
+        "reason",
+        assertThrows(
+                InvalidInputException.class,
+                () -> new WakeRunLogEntry("k", "a", null, null, "t", List.of(), null, T0))
+            .getField());
+    assertEquals(
+        "threadId",
+        assertThrows(
+                InvalidInputException.class,
+                () ->
+                    new WakeRunLogEntry(
+                        "k", "a", WakeReason.MANUAL, null, " ", List.of(), null, T0))
+            .getField());
+    assertEquals(
+        "tokens",
+        assertThrows(
+                InvalidInputException.class,
+                () -> new WakeRunLogEntry("k", "a", WakeReason.MANUAL, null, "t", null, null, T0))
+            .getField());
   }
 
   @Test
   void reasonsAndStatusesRoundTripByWireName() {
-    assertEquals(List.of("subscription", "timer", "timer_catchup", "manual", "userInitiated",
-        "recovery"), WakeReason.wireNames());
-    assertEquals(List.of("queued", "started", "completed", "skipped", "failed"),
-        WakeStatus.wireNames());
+    assertEquals(
+        List.of("subscription", "timer", "timer_catchup", "manual", "userInitiated", "recovery"),
+        WakeReason.wireNames());
+    assertEquals(
+        List.of("queued", "started", "completed", "skipped", "failed"), WakeStatus.wireNames());
     var reasons = new WakeReason.Converter();
     for (var reason : WakeReason.values()) {
-      assertEquals(reason,
-          reasons.convertToEntityAttribute(reasons.convertToDatabaseColumn(reason)));
+      assertEquals(
+          reason, reasons.convertToEntityAttribute(reasons.convertToDatabaseColumn(reason)));
     }
     var statuses = new WakeStatus.Converter();
     for (var status : WakeStatus.values()) {
-      assertEquals(status,
-          statuses.convertToEntityAttribute(statuses.convertToDatabaseColumn(status)));
+      assertEquals(
+          status, statuses.convertToEntityAttribute(statuses.convertToDatabaseColumn(status)));
     }
     assertEquals(Optional.empty(), WakeReason.fromWire("USER_INITIATED"));
     assertThrows(IllegalStateException.class, () -> statuses.convertToEntityAttribute("done"));
