@@ -25,7 +25,10 @@ final class SchemaMigrations implements ResourceProvider {
   /** Every script in {@code src/main/resources/db/migration}, in version order. */
   static final List<String> SCRIPTS =
       List.of(
-          "V1__agent_domain.sql", "V2__memory_and_operations.sql", "V3__notification_batches.sql");
+          "V1__agent_domain.sql",
+          "V2__memory_and_operations.sql",
+          "V3__notification_batches.sql",
+          "V4__subscription_index_generation.sql");
 
   private final ClassLoader classLoader;
 

@@ -1,6 +1,8 @@
 package io.reveille.alertness.control;
 
 import io.reveille.alertness.entity.NotificationBatchRecord;
+import io.reveille.wake.control.SubscriptionWake;
+import io.reveille.wake.control.WakeScheduler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -12,11 +14,15 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Records each notification batch once, keyed by its {@code batchId}.
+ * Takes in one notification batch: records it once, keyed by its {@code batchId}, and wakes the
+ * agents whose subscriptions it matches — all in the caller's (the consumer's) transaction, so a
+ * batch is either recorded with its wake jobs or redelivered with neither.
  *
  * <p>The record is the dedupe point: a batch delivered twice (producer retry, broker redelivery
- * after a crash) is recognised and dropped here. Subscription matching and wake scheduling attach
- * to this step (issue 3).
+ * after a crash) is recognised and dropped here. Then: classify the tokens, match them against this
+ * node's subscription index (brought up to date with every committed subscription first), apply
+ * predicates to the batch's entity snapshots, drop the agent that caused the change itself ({@code
+ * originAgentId}), and hand the rest to the wake scheduler.
  */
 @ApplicationScoped
 @Transactional
@@ -31,6 +37,12 @@ public class NotificationIntake {
 
   @Inject NotificationBatchDocuments documents;
 
+  @Inject TokenClassifier classifier;
+
+  @Inject SubscriptionCatalog subscriptions;
+
+  @Inject WakeScheduler wakes;
+
   /** Records the batch; returns false when a batch with its id was already recorded. */
   public boolean accept(NotificationBatch batch) {
     if (em.find(NotificationBatchRecord.class, batch.batchId()) != null) {
@@ -41,10 +53,18 @@ public class NotificationIntake {
       return false;
     }
     em.persist(documents.record(batch, clock.instant()));
+    var tokens = classifier.classify(batch);
+    var origin = batch.originAgentId();
+    var matched =
+        SubscriptionMatcher.candidates(subscriptions.current(), tokens, batch.entities()).stream()
+            .filter(candidate -> origin.isEmpty() || !origin.get().equals(candidate.agentId()))
+            .map(c -> new SubscriptionWake(c.agentId(), c.subscriptionIds(), c.matchedTokens()))
+            .toList();
+    var scheduled = wakes.scheduleForBatch(batch.batchId(), matched);
     LOG.log(
         Level.FINE,
-        "Recorded notification batch {0} with {1} token(s)",
-        new Object[] {batch.batchId(), batch.allTokens().size()});
+        "Recorded notification batch {0} with {1} token(s): {2} wake(s)",
+        new Object[] {batch.batchId(), batch.allTokens().size(), scheduled.size()});
     return true;
   }
 

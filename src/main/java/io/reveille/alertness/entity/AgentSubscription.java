@@ -33,7 +33,14 @@ import java.util.stream.Collectors;
  * subscriptions by lookup. A subscription without tokens could never match, so the constructor
  * refuses it. Deactivation keeps the row (and its history in the wake log meaningful); it is final.
  *
- * <p>The named queries fetch the tokens with the subscription (one statement, not one per row).
+ * <p>The named queries fetch the tokens with the subscription (one statement, not one per row). The
+ * {@code indexRows…} queries are projections, not entities: a node's subscription index loads every
+ * subscription at start-up, and managed copies of them all would only fill the persistence context
+ * of whatever transaction the load joined.
+ *
+ * <p>{@code indexGeneration} is the subscription-index generation in which the row last changed;
+ * nodes bring their in-memory index up to date by loading only the rows stamped after the
+ * generation they have applied.
  */
 @Entity
 @Table(name = "agent_subscriptions")
@@ -58,6 +65,18 @@ import java.util.stream.Collectors;
         "SELECT DISTINCT s FROM AgentSubscription s LEFT JOIN FETCH s.tokens"
             + " JOIN s.tokens t WHERE s.active = true"
             + " AND t.tokenClass = :tokenClass AND t.token = :token")
+@NamedQuery(
+    name = "AgentSubscription.indexRowsActiveUpTo",
+    query =
+        "SELECT s.id, s.agentId, s.predicate, s.active, t.tokenClass, t.token"
+            + " FROM AgentSubscription s JOIN s.tokens t"
+            + " WHERE s.active = true AND s.indexGeneration <= :upTo ORDER BY s.id")
+@NamedQuery(
+    name = "AgentSubscription.indexRowsChangedBetween",
+    query =
+        "SELECT s.id, s.agentId, s.predicate, s.active, t.tokenClass, t.token"
+            + " FROM AgentSubscription s JOIN s.tokens t"
+            + " WHERE s.indexGeneration > :after AND s.indexGeneration <= :upTo ORDER BY s.id")
 public class AgentSubscription {
 
   /** The longest predicate expression accepted. */
@@ -87,6 +106,9 @@ public class AgentSubscription {
 
   @Column(name = "updated_at", nullable = false)
   private Instant updatedAt;
+
+  @Column(name = "index_generation", nullable = false)
+  private long indexGeneration;
 
   @Version
   @Column(name = "version", nullable = false)
@@ -136,6 +158,24 @@ public class AgentSubscription {
     }
     active = false;
     updatedAt = now;
+  }
+
+  /**
+   * Records that this subscription changed in subscription-index generation {@code generation}, the
+   * value its transaction has just taken from {@code subscription_index_state}. Generations only
+   * grow, so a stamp that does not is a caller that skipped taking a new generation.
+   */
+  public void stampIndexGeneration(long generation) {
+    if (generation <= indexGeneration) {
+      throw new IllegalArgumentException(
+          "subscription "
+              + id
+              + " is stamped with index generation "
+              + indexGeneration
+              + "; a change needs a newer one, not "
+              + generation);
+    }
+    indexGeneration = generation;
   }
 
   public String getId() {
@@ -188,6 +228,10 @@ public class AgentSubscription {
 
   public Instant getUpdatedAt() {
     return updatedAt;
+  }
+
+  public long getIndexGeneration() {
+    return indexGeneration;
   }
 
   public long getVersion() {

@@ -1,0 +1,91 @@
+package io.reveille.alertness.boundary;
+
+import io.reveille.alertness.control.SubscriptionService;
+import io.reveille.api.ETags;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * An agent's subscriptions over HTTP: translate JSON to calls of {@link SubscriptionService} and
+ * its results back, each with the subscription's version as ETag.
+ *
+ * <p>The class path is {@code agents}, as on the agents resource, with the rest on the methods: a
+ * class at {@code agents/{id}/subscriptions} would out-match the agents resource for every
+ * single-agent request and hide its methods.
+ */
+@Path("agents")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Subscriptions")
+public class SubscriptionsResource {
+
+  static final String IF_MATCH = "If-Match";
+
+  @Inject SubscriptionService subscriptions;
+
+  @Context UriInfo uriInfo;
+
+  @POST
+  @Path("{id}/subscriptions")
+  @Operation(
+      summary =
+          "Subscribe the agent to semantic keys, subtype tokens and entity ids, with an optional"
+              + " predicate on the changed entities")
+  public Response create(
+      @PathParam("id") String agentId,
+      @NotNull(message = "request body is required") @Valid SubscriptionRequest body) {
+    var created = subscriptions.create(agentId, body.toCommand());
+    var location = uriInfo.getAbsolutePathBuilder().path(created.getId()).build();
+    return Response.created(location)
+        .tag(ETags.of(created.getVersion()))
+        .entity(SubscriptionResponse.of(created))
+        .build();
+  }
+
+  @GET
+  @Path("{id}/subscriptions")
+  @Operation(summary = "The agent's active subscriptions, oldest first")
+  public List<SubscriptionResponse> list(@PathParam("id") String agentId) {
+    return subscriptions.list(agentId).stream().map(SubscriptionResponse::of).toList();
+  }
+
+  @GET
+  @Path("{id}/subscriptions/{sid}")
+  @Operation(summary = "One of the agent's subscriptions, also once deactivated (active false)")
+  public Response get(@PathParam("id") String agentId, @PathParam("sid") String subscriptionId) {
+    var subscription = subscriptions.get(agentId, subscriptionId);
+    return Response.ok(SubscriptionResponse.of(subscription))
+        .tag(ETags.of(subscription.getVersion()))
+        .build();
+  }
+
+  @DELETE
+  @Path("{id}/subscriptions/{sid}")
+  @Operation(
+      summary = "Deactivate a subscription: it no longer wakes the agent (If-Match honoured)")
+  public Response delete(
+      @PathParam("id") String agentId,
+      @PathParam("sid") String subscriptionId,
+      @HeaderParam(IF_MATCH) String ifMatch) {
+    subscriptions.delete(agentId, subscriptionId, ETags.expectedVersion(ifMatch));
+    return Response.noContent().build();
+  }
+}

@@ -1,0 +1,56 @@
+package io.reveille.wake.boundary;
+
+import io.reveille.messaging.DeadLetters;
+import io.reveille.messaging.JmsBodies;
+import io.reveille.wake.control.WakeRunner;
+import jakarta.annotation.Resource;
+import jakarta.ejb.MessageDriven;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageListener;
+import jakarta.jms.Queue;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Takes wake jobs off {@code reveille.wakes} and hands the run key to {@link WakeRunner}. A job
+ * that is not a wake job document is dead-lettered with its reason; any other failure is thrown, so
+ * the broker redelivers it (a crash mid-run is re-run under the same key). Bound to its activation
+ * spec in {@code WEB-INF/ibm-ejb-jar-bnd.xml}.
+ */
+@MessageDriven(name = "WakeConsumer")
+@TransactionAttribute(TransactionAttributeType.REQUIRED)
+public class WakeConsumer implements MessageListener {
+
+  private static final Logger LOG = Logger.getLogger(WakeConsumer.class.getName());
+
+  @Inject WakeRunner runner;
+  @Inject DeadLetters deadLetters;
+
+  @Resource(lookup = "jms/reveille/wakesDLQ")
+  Queue deadLetterQueue;
+
+  @Override
+  public void onMessage(Message message) {
+    try {
+      var body = JmsBodies.text(message);
+      String runKey;
+      try {
+        runKey = WakeJobs.runKey(body.orElse(null));
+      } catch (IllegalArgumentException e) {
+        LOG.log(
+            Level.WARNING,
+            "Wake message {0} dead-lettered: {1}",
+            new Object[] {message.getJMSMessageID(), e.getMessage()});
+        deadLetters.send(deadLetterQueue, message, body.orElse(null), e.getMessage());
+        return;
+      }
+      runner.run(runKey);
+    } catch (JMSException e) {
+      throw new IllegalStateException("Cannot read wake message: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+package io.reveille.wake.boundary;
+
+import io.reveille.wake.control.WakeScheduler;
+import jakarta.annotation.PostConstruct;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.inject.Inject;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * At start-up, puts back on the queue every run a crash left queued or started, under its own run
+ * key. Runs that are still on the queue arrive twice; the runner completes each run once.
+ */
+@Startup
+@Singleton
+@DependsOn("SchemaMigrator")
+public class WakeRecovery {
+
+  private static final Logger LOG = Logger.getLogger(WakeRecovery.class.getName());
+
+  @Inject WakeScheduler scheduler;
+
+  @PostConstruct
+  void recover() {
+    var count = scheduler.requeueUnfinished();
+    if (count > 0) {
+      LOG.log(Level.INFO, "Re-enqueued {0} unfinished wake run(s) after start-up", count);
+    }
+  }
+}

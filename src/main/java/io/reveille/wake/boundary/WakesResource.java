@@ -1,0 +1,98 @@
+package io.reveille.wake.boundary;
+
+import io.reveille.wake.control.WakeScheduler;
+import io.reveille.wake.entity.WakeRunLogEntry;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * An agent's wakes over HTTP: the run log, and manual wakes. The class path is {@code agents} like
+ * the other agent resources (a longer class path would hide their methods).
+ */
+@Path("agents")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Wakes")
+public class WakesResource {
+
+  static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+  @Inject WakeScheduler scheduler;
+
+  /** One run log entry. */
+  public record WakeResponse(
+      String runKey,
+      String agentId,
+      String reason,
+      String reasonId,
+      String status,
+      String threadId,
+      List<String> tokens,
+      int attempts,
+      Instant createdAt,
+      Instant notBefore,
+      Instant startedAt,
+      Instant completedAt,
+      String error,
+      long version) {
+
+    static WakeResponse of(WakeRunLogEntry e) {
+      return new WakeResponse(
+          e.getRunKey(),
+          e.getAgentId(),
+          e.getReason().wire(),
+          e.getReasonId(),
+          e.getStatus().wire(),
+          e.getThreadId(),
+          e.getTokens(),
+          e.getAttempts(),
+          e.getCreatedAt(),
+          e.getNotBefore(),
+          e.getStartedAt(),
+          e.getCompletedAt(),
+          e.getErrorMessage(),
+          e.getVersion());
+    }
+  }
+
+  @GET
+  @Path("{id}/wakes")
+  @Operation(summary = "The agent's wake run log, newest first")
+  public List<WakeResponse> log(
+      @PathParam("id") String agentId,
+      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(500) int limit) {
+    return scheduler.log(agentId, limit).stream().map(WakeResponse::of).toList();
+  }
+
+  @POST
+  @Path("{id}/wakes")
+  @Operation(summary = "Wake the agent now (not throttled); Idempotency-Key makes retries safe")
+  public Response wake(
+      @PathParam("id") String agentId,
+      @HeaderParam(IDEMPOTENCY_KEY)
+          @Size(max = 128)
+          @Pattern(regexp = "[\\x21-\\x7e]+", message = "must be printable ASCII without spaces")
+          String idempotencyKey) {
+    var entry = scheduler.scheduleManual(agentId, Optional.ofNullable(idempotencyKey));
+    return Response.accepted(WakeResponse.of(entry)).build();
+  }
+}

@@ -1,0 +1,208 @@
+package io.reveille.wake.control;
+
+import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.platform.error.ConflictException;
+import io.reveille.wake.entity.WakeReason;
+import io.reveille.wake.entity.WakeRunLogEntry;
+import io.reveille.wake.entity.WakeStatus;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Turns matches and requests into wake jobs: one run log entry and one message on the wakes queue,
+ * in the caller's transaction.
+ *
+ * <p>Subscription wakes are coalesced and throttled. A match for an agent that already has a queued
+ * subscription job merges its tokens into that job (one run carries the union). Otherwise a new job
+ * is written; if the agent's last wake started less than the throttle ago, the job is deferred to
+ * the end of the window ({@code notBefore}, the state's {@code nextWakeAt} and the message's
+ * delivery delay), and later matches merge into it. Manual wakes are neither coalesced nor
+ * throttled.
+ *
+ * <p>Concurrency is optimistic: every new job advances the agent state's wake counter, so two
+ * transactions scheduling the same agent at once collide on its {@code @Version}; the loser rolls
+ * back and its batch is redelivered, then merges into the winner's job. A merge into a job the
+ * runner has just started collides on the job's version the same way and, retried, makes a new job:
+ * no token is lost.
+ */
+@ApplicationScoped
+@Transactional
+public class WakeScheduler {
+
+  private static final Logger LOG = Logger.getLogger(WakeScheduler.class.getName());
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  @Inject AgentService agents;
+  @Inject WakeQueue queue;
+  @Inject WakeConfig config;
+  @Inject Clock clock;
+
+  /** Schedules the subscription wakes of one batch; returns the jobs written or merged into. */
+  public List<WakeRunLogEntry> scheduleForBatch(String batchId, List<SubscriptionWake> wakes) {
+    var scheduled = new ArrayList<WakeRunLogEntry>();
+    for (var wake : wakes) {
+      scheduleSubscriptionWake(batchId, wake).ifPresent(scheduled::add);
+    }
+    return scheduled;
+  }
+
+  private Optional<WakeRunLogEntry> scheduleSubscriptionWake(
+      String batchId, SubscriptionWake wake) {
+    var agent = agents.find(wake.agentId());
+    if (agent.isEmpty() || agent.get().getLifecycle() != AgentLifecycle.ACTIVE) {
+      LOG.log(
+          Level.FINE,
+          "Batch {0} matched agent {1}, which is not active: no wake",
+          new Object[] {batchId, wake.agentId()});
+      return Optional.empty();
+    }
+    var queued = queuedSubscriptionJob(wake.agentId());
+    if (queued.isPresent()) {
+      queued.get().mergeTokens(wake.tokens());
+      em.flush();
+      LOG.log(
+          Level.FINE,
+          "Batch {0} coalesced into queued run {1} of agent {2}",
+          new Object[] {batchId, queued.get().getRunKey(), wake.agentId()});
+      return queued;
+    }
+    var state = agents.state(wake.agentId());
+    var now = clock.instant();
+    var counter = state.nextWakeCounter(now);
+    var runKey = RunKeys.subscription(wake.agentId(), wake.subscriptionIds(), batchId, counter);
+    var entry =
+        new WakeRunLogEntry(
+            runKey,
+            wake.agentId(),
+            WakeReason.SUBSCRIPTION,
+            wake.subscriptionIds().get(0),
+            RunKeys.threadId(wake.agentId(), runKey),
+            wake.tokens(),
+            batchId,
+            now);
+    var delay = Duration.ZERO;
+    var lastWake = state.getLastWakeAt();
+    if (lastWake != null) {
+      var windowEnd = lastWake.plus(config.subscriptionThrottle());
+      if (now.isBefore(windowEnd)) {
+        entry.deferUntil(windowEnd);
+        state.deferUntil(windowEnd);
+        delay = Duration.between(now, windowEnd);
+      }
+    }
+    em.persist(entry);
+    em.flush();
+    queue.enqueue(wake.agentId(), runKey, delay, runKey);
+    LOG.log(
+        Level.FINE,
+        "Batch {0} scheduled run {1} of agent {2} in {3}",
+        new Object[] {batchId, runKey, wake.agentId(), delay});
+    return Optional.of(entry);
+  }
+
+  /**
+   * A wake an operator asked for: at once, whatever the throttle. With an idempotency key a
+   * repeated request returns the job the first one made.
+   */
+  public WakeRunLogEntry scheduleManual(String agentId, Optional<String> idempotencyKey) {
+    var agent = agents.get(agentId);
+    if (agent.getLifecycle() != AgentLifecycle.ACTIVE) {
+      throw new ConflictException(
+          "agent "
+              + agentId
+              + " is "
+              + agent.getLifecycle().wire()
+              + ": only an active agent can be woken");
+    }
+    var now = clock.instant();
+    var state = agents.state(agentId);
+    String runKey;
+    if (idempotencyKey.isPresent()) {
+      runKey = RunKeys.manual(agentId, "key:" + idempotencyKey.get());
+      var existing = em.find(WakeRunLogEntry.class, runKey);
+      if (existing != null) {
+        return existing;
+      }
+    } else {
+      runKey = RunKeys.manual(agentId, "counter:" + state.nextWakeCounter(now));
+    }
+    var entry =
+        new WakeRunLogEntry(
+            runKey,
+            agentId,
+            WakeReason.MANUAL,
+            null,
+            RunKeys.threadId(agentId, runKey),
+            List.of(),
+            null,
+            now);
+    em.persist(entry);
+    em.flush();
+    queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
+    return entry;
+  }
+
+  /**
+   * Puts every job that a crash may have stranded (queued, or started and never finished) back on
+   * the queue under its own run key; the runner completes each once. Deferred jobs keep their
+   * deadline.
+   */
+  public int requeueUnfinished() {
+    var now = clock.instant();
+    var count = 0;
+    for (var status : List.of(WakeStatus.QUEUED, WakeStatus.STARTED)) {
+      var entries =
+          em.createNamedQuery("WakeRunLogEntry.findByStatus", WakeRunLogEntry.class)
+              .setParameter("status", status)
+              .getResultList();
+      for (var entry : entries) {
+        var notBefore = entry.getNotBefore();
+        var delay =
+            notBefore != null && notBefore.isAfter(now)
+                ? Duration.between(now, notBefore)
+                : Duration.ZERO;
+        // A fresh duplicate-detection id: the broker may still remember the run key itself.
+        queue.enqueue(
+            entry.getAgentId(),
+            entry.getRunKey(),
+            delay,
+            entry.getRunKey() + ":recovery:" + now.toEpochMilli());
+        count++;
+      }
+    }
+    return count;
+  }
+
+  /** The agent's run log, newest first. */
+  public List<WakeRunLogEntry> log(String agentId, int limit) {
+    agents.get(agentId);
+    return em.createNamedQuery("WakeRunLogEntry.findByAgentNewestFirst", WakeRunLogEntry.class)
+        .setParameter("agentId", agentId)
+        .setMaxResults(limit)
+        .getResultList();
+  }
+
+  private Optional<WakeRunLogEntry> queuedSubscriptionJob(String agentId) {
+    return em
+        .createNamedQuery("WakeRunLogEntry.findByAgentAndStatus", WakeRunLogEntry.class)
+        .setParameter("agentId", agentId)
+        .setParameter("status", WakeStatus.QUEUED)
+        .getResultList()
+        .stream()
+        .filter(entry -> entry.getReason() == WakeReason.SUBSCRIPTION)
+        .findFirst();
+  }
+}

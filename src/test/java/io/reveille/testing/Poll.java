@@ -1,0 +1,33 @@
+package io.reveille.testing;
+
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Polling with a deadline for in-container tests, where Awaitility is not on the server's class
+ * path: checks the condition every 100 ms and fails when the deadline passes.
+ */
+public final class Poll {
+
+  private Poll() {}
+
+  public static void until(Duration timeout, BooleanSupplier condition) {
+    var deadline = System.nanoTime() + timeout.toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("condition not met within " + timeout);
+      }
+      pause(Duration.ofMillis(100));
+    }
+  }
+
+  /** Lets time pass, for checks that something does <em>not</em> happen within a while. */
+  public static void pause(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted", e);
+    }
+  }
+}

@@ -1,0 +1,276 @@
+package io.reveille.wake.boundary;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.testing.Api;
+import io.reveille.testing.Broker;
+import io.reveille.testing.Deployments;
+import jakarta.jms.TextMessage;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Notification batches through the real broker wake exactly the agents whose subscriptions they
+ * match, once, coalesced and throttled; manual wakes and the run log over HTTP.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class WakesIT {
+
+  private static final Duration THROTTLE =
+      Duration.ofSeconds(Long.getLong("reveille.it.wakeThrottleSeconds", 6));
+
+  @Deployment(testable = false)
+  static WebArchive deployment() {
+    return Deployments.reveille();
+  }
+
+  private final Api api = new Api();
+
+  @Test
+  void matchingBatchWakesThatAgentExactlyOnceAndNobodyElse() {
+    var task = "task-" + UUID.randomUUID();
+    var watcher = agent("Watcher");
+    var bystander = agent("Bystander");
+    subscribe(watcher, "{\"entityIds\":[\"" + task + "\"]}");
+    subscribe(bystander, "{\"entityIds\":[\"other-" + UUID.randomUUID() + "\"]}");
+
+    var batchId = "b-" + UUID.randomUUID();
+    var batch = batch(batchId, "\"TASK\",\"" + task + "\"", "");
+    send(batch);
+    var runs = awaitRuns(watcher, 1, "completed");
+    assertEquals(List.of(task), strings(runs.get(0).asJsonObject().getJsonArray("tokens")));
+    assertEquals("subscription", runs.get(0).asJsonObject().getString("reason"));
+
+    send(batch); // the same batch again: a producer retry or a broker redelivery
+    send(batch(batchId, "\"" + task + "\"", ""));
+    var unrelated = "b-" + UUID.randomUUID();
+    send(batch(unrelated, "\"TASK\",\"elsewhere-1\"", ""));
+    awaitRecorded(unrelated);
+    assertEquals(1, runs(watcher).size(), "one batch, one run");
+    assertEquals(0, runs(bystander).size(), "no match, no wake");
+
+    var messages =
+        api.get("/api/agents/" + watcher + "/messages?kind=system").json().getJsonArray("items");
+    assertEquals(1, messages.size());
+    var runKey = runs.get(0).asJsonObject().getString("runKey");
+    assertEquals(runKey, messages.getJsonObject(0).getString("triggerSourceId"));
+  }
+
+  @Test
+  void predicateMissWakesNobodyAndAHitWakes() {
+    var watcher = agent("Gym watcher");
+    subscribe(watcher, "{\"semanticKeys\":[\"TASK\"],\"predicate\":\"categoryId == \\\"gym\\\"\"}");
+    var miss = "b-" + UUID.randomUUID();
+    send(
+        batch(
+            miss,
+            "\"TASK\",\"t-1\"",
+            ",\"entities\":[{\"id\":\"t-1\",\"categoryId\":\"work\",\"attributes\":{}}]"));
+    awaitRecorded(miss);
+    send(
+        batch(
+            "b-" + UUID.randomUUID(),
+            "\"TASK\",\"t-2\"",
+            ",\"entities\":[{\"id\":\"t-2\",\"categoryId\":\"gym\",\"attributes\":{}}]"));
+    var runs = awaitRuns(watcher, 1, "completed");
+    assertEquals(
+        Set.of("TASK"), Set.copyOf(strings(runs.get(0).asJsonObject().getJsonArray("tokens"))));
+    assertEquals(1, runs(watcher).size());
+  }
+
+  @Test
+  void batchesInsideTheThrottleWindowAreDeferredAndCoalescedIntoOneRun() {
+    var watcher = agent("Throttled");
+    subscribe(watcher, "{\"entityIds\":[\"k-1\",\"k-2\",\"k-3\"]}");
+    send(batch("b-" + UUID.randomUUID(), "\"k-1\"", ""));
+    awaitRuns(watcher, 1, "completed");
+
+    send(batch("b-" + UUID.randomUUID(), "\"k-2\"", ""));
+    var deferred = awaitRuns(watcher, 2, null).get(0).asJsonObject();
+    assertEquals("queued", deferred.getString("status"));
+    assertNotNull(deferred.getString("notBefore"), "a throttled run waits for the window's end");
+    send(batch("b-" + UUID.randomUUID(), "\"k-3\"", ""));
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(
+            () ->
+                strings(runs(watcher).get(0).asJsonObject().getJsonArray("tokens"))
+                    .containsAll(List.of("k-2", "k-3")));
+
+    var manual = api.post("/api/agents/" + watcher + "/wakes", "");
+    assertEquals(202, manual.status(), manual::toString);
+    var manualKey = manual.json().getString("runKey");
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(
+            () ->
+                runs(watcher).stream()
+                    .map(JsonValue::asJsonObject)
+                    .anyMatch(
+                        r ->
+                            r.getString("runKey").equals(manualKey)
+                                && r.getString("status").equals("completed")));
+    assertEquals(
+        "queued",
+        run(watcher, deferred.getString("runKey")).getString("status"),
+        "a manual wake is not throttled and does not release the deferred run early");
+
+    var done =
+        await()
+            .atMost(THROTTLE.plusSeconds(30))
+            .until(
+                () -> run(watcher, deferred.getString("runKey")),
+                r -> r.getString("status").equals("completed"));
+    assertEquals(Set.of("k-2", "k-3"), Set.copyOf(strings(done.getJsonArray("tokens"))));
+    var started = Instant.parse(done.getString("startedAt"));
+    assertFalse(
+        started.isBefore(Instant.parse(done.getString("notBefore"))),
+        "the deferred run starts at the window's end, not before");
+    assertEquals(3, runs(watcher).size(), "first run, the deferred union, the manual wake");
+  }
+
+  @Test
+  void anAgentsOwnChangeDoesNotWakeItButTheSameChangeFromAUserDoes() {
+    var watcher = agent("Self-aware");
+    var task = "task-" + UUID.randomUUID();
+    subscribe(watcher, "{\"entityIds\":[\"" + task + "\"]}");
+    var own = "b-" + UUID.randomUUID();
+    send(
+        batch(
+            own,
+            "\"" + task + "\"",
+            ",\"originAgentId\":\"" + watcher + "\",\"originRunKey\":\"wk-own\""));
+    awaitRecorded(own);
+    assertEquals(0, runs(watcher).size());
+    send(batch("b-" + UUID.randomUUID(), "\"" + task + "\"", ""));
+    awaitRuns(watcher, 1, "completed");
+  }
+
+  @Test
+  void dormantAgentsSleepThroughAndResumeWithTheirSubscriptions() {
+    var watcher = agent("Sleeper");
+    var task = "task-" + UUID.randomUUID();
+    subscribe(watcher, "{\"entityIds\":[\"" + task + "\"]}");
+    assertEquals(200, api.post("/api/agents/" + watcher + "/pause", "").status());
+    var whileAsleep = "b-" + UUID.randomUUID();
+    send(batch(whileAsleep, "\"" + task + "\"", ""));
+    awaitRecorded(whileAsleep);
+    assertEquals(0, runs(watcher).size());
+    assertEquals(409, api.post("/api/agents/" + watcher + "/wakes", "").status());
+
+    assertEquals(200, api.post("/api/agents/" + watcher + "/resume", "").status());
+    send(batch("b-" + UUID.randomUUID(), "\"" + task + "\"", ""));
+    awaitRuns(watcher, 1, "completed");
+  }
+
+  @Test
+  void aRepeatedManualWakeWithTheSameIdempotencyKeyRunsOnce() {
+    var agent = agent("Manual");
+    var first = api.send("POST", "/api/agents/" + agent + "/wakes", "", "Idempotency-Key", "k1");
+    var second = api.send("POST", "/api/agents/" + agent + "/wakes", "", "Idempotency-Key", "k1");
+    assertEquals(202, first.status(), first::toString);
+    assertEquals(first.json().getString("runKey"), second.json().getString("runKey"));
+    awaitRuns(agent, 1, "completed");
+    assertEquals(1, runs(agent).size());
+    assertEquals(404, api.post("/api/agents/no-such-agent/wakes", "").status());
+  }
+
+  @Test
+  void aMalformedWakeJobIsDeadLetteredWithItsReason() throws Exception {
+    try (var context = Broker.connectionFactory().createContext()) {
+      context.createProducer().send(context.createQueue("reveille.wakes"), "{\"schemaVersion\":9}");
+      try (var dlq = context.createConsumer(context.createQueue("reveille.wakes.DLQ"))) {
+        var message = (TextMessage) dlq.receive(20_000);
+        assertNotNull(message, "dead-lettered");
+        assertTrue(
+            message.getStringProperty("reveilleDeadLetterReason").startsWith("schemaVersion"));
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private String agent(String name) {
+    var created = api.post("/api/agents", "{\"kind\":\"custom\",\"displayName\":\"" + name + "\"}");
+    assertEquals(201, created.status(), created::toString);
+    return created.json().getString("id");
+  }
+
+  private void subscribe(String agentId, String body) {
+    var created = api.post("/api/agents/" + agentId + "/subscriptions", body);
+    assertEquals(201, created.status(), created::toString);
+  }
+
+  private static String batch(String batchId, String tokens, String more) {
+    return "{\"schemaVersion\":1,\"batchId\":\""
+        + batchId
+        + "\",\"tokens\":["
+        + tokens
+        + "]"
+        + more
+        + "}";
+  }
+
+  private static void send(String body) {
+    try (var context = Broker.connectionFactory().createContext()) {
+      context.createProducer().send(context.createQueue("reveille.notifications"), body);
+    }
+  }
+
+  private void awaitRecorded(String batchId) {
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> api.get("/api/notifications/" + batchId).status() == 200);
+    // The batch record and its wake jobs commit together; give a stray job time to run.
+    await().pollDelay(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2)).until(() -> true);
+  }
+
+  private JsonArray runs(String agentId) {
+    var response = api.get("/api/agents/" + agentId + "/wakes");
+    assertEquals(200, response.status(), response::toString);
+    return response.structure().asJsonArray();
+  }
+
+  private JsonObject run(String agentId, String runKey) {
+    return runs(agentId).stream()
+        .map(JsonValue::asJsonObject)
+        .filter(r -> r.getString("runKey").equals(runKey))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /** Waits until the agent has {@code count} runs, the newest in {@code status} if given. */
+  private JsonArray awaitRuns(String agentId, int count, String status) {
+    return await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () -> runs(agentId),
+            runs ->
+                runs.size() == count
+                    && (status == null
+                        || runs.getJsonObject(0).getString("status").equals(status)));
+  }
+
+  private static List<String> strings(JsonArray array) {
+    return array.stream().map(v -> ((JsonString) v).getString()).collect(Collectors.toList());
+  }
+}

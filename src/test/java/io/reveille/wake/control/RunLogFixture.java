@@ -1,0 +1,40 @@
+package io.reveille.wake.control;
+
+import io.reveille.wake.entity.WakeReason;
+import io.reveille.wake.entity.WakeRunLogEntry;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.List;
+
+/** Test-only access to the run log inside the server: writes the state a crash leaves behind. */
+@ApplicationScoped
+@Transactional
+public class RunLogFixture {
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  /** A run that began (its begin transaction committed) and then the server died. */
+  public String insertStartedRun(String agentId, String runKey) {
+    var entry =
+        new WakeRunLogEntry(
+            runKey,
+            agentId,
+            WakeReason.MANUAL,
+            null,
+            RunKeys.threadId(agentId, runKey),
+            List.of("crash-token"),
+            null,
+            Instant.now());
+    entry.start(Instant.now());
+    em.persist(entry);
+    return runKey;
+  }
+
+  public WakeRunLogEntry find(String runKey) {
+    return em.find(WakeRunLogEntry.class, runKey);
+  }
+}

@@ -1,0 +1,87 @@
+package io.reveille.wake.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.agent.control.AgentService;
+import io.reveille.agent.control.AgentService.NewAgent;
+import io.reveille.agent.entity.AgentConfig;
+import io.reveille.agent.entity.AgentKind;
+import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.agent.entity.AgentMode;
+import io.reveille.agent.entity.AgentSlots;
+import io.reveille.memory.control.MemoryService;
+import io.reveille.memory.entity.AgentMessageKind;
+import io.reveille.testing.Deployments;
+import io.reveille.testing.Poll;
+import io.reveille.wake.entity.WakeStatus;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A run a crash left {@code started} is re-run under the same run key by recovery and completes
+ * once; a completed run delivered again is not run again.
+ */
+@ExtendWith(ArquillianExtension.class)
+class WakeRecoveryIT {
+
+  @Deployment
+  static WebArchive deployment() {
+    return Deployments.reveille().addClasses(WakeRecoveryIT.class, RunLogFixture.class, Poll.class);
+  }
+
+  @Inject AgentService agents;
+  @Inject MemoryService memory;
+  @Inject WakeScheduler scheduler;
+  @Inject WakeQueue queue;
+  @Inject RunLogFixture runLog;
+
+  @Test
+  void aRunStrandedAsStartedIsRunAgainWithTheSameKeyAndCompletesOnce() {
+    var agentId =
+        agents
+            .create(
+                new NewAgent(
+                    AgentKind.CUSTOM,
+                    "Crashed",
+                    AgentMode.AUTONOMOUS,
+                    AgentLifecycle.ACTIVE,
+                    Set.of(),
+                    AgentConfig.empty(),
+                    AgentSlots.empty()))
+            .agent()
+            .getId();
+    var runKey = runLog.insertStartedRun(agentId, "wk-crash-" + UUID.randomUUID());
+
+    assertTrue(scheduler.requeueUnfinished() >= 1);
+    Poll.until(
+        Duration.ofSeconds(30), () -> runLog.find(runKey).getStatus() == WakeStatus.COMPLETED);
+    var entry = runLog.find(runKey);
+    assertEquals(2, entry.getAttempts(), "begun before the crash, begun again after it");
+    assertEquals(1, systemMessages(agentId), "the workflow's effect happened once");
+
+    // The same job delivered again (a broker redelivery, a second recovery): nothing more runs.
+    queue.enqueue(agentId, runKey, Duration.ZERO, runKey + ":again");
+    scheduler.requeueUnfinished();
+    Poll.pause(Duration.ofSeconds(3));
+    assertEquals(WakeStatus.COMPLETED, runLog.find(runKey).getStatus());
+    assertEquals(2, runLog.find(runKey).getAttempts());
+    assertEquals(1, systemMessages(agentId));
+  }
+
+  private int systemMessages(String agentId) {
+    return memory
+        .messages(
+            agentId, Optional.of(AgentMessageKind.SYSTEM), Optional.empty(), 10, Optional.empty())
+        .messages()
+        .size();
+  }
+}
