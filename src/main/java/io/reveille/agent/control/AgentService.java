@@ -12,6 +12,7 @@ import io.reveille.agent.entity.AgentState;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -41,6 +42,8 @@ public class AgentService {
   EntityManager em;
 
   @Inject Clock clock;
+
+  @Inject Event<AgentDeleted> deleted;
 
   /** What a new agent is made of; validated and typed by the boundary. */
   public record NewAgent(
@@ -179,6 +182,7 @@ public class AgentService {
     em.createNamedQuery("AgentLink.deleteByEndpoint").setParameter("id", agentId).executeUpdate();
     em.remove(agent);
     em.flush();
+    deleted.fire(new AgentDeleted(agentId));
   }
 
   private Agent transition(

@@ -1,8 +1,11 @@
 package io.reveille.alertness.control;
 
+import io.reveille.agent.control.AgentDeleted;
 import io.reveille.alertness.entity.SubscriptionToken;
 import io.reveille.alertness.entity.TokenClass;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
@@ -117,6 +120,11 @@ public class SubscriptionCatalog {
    * Call it once the deletion has committed: entries dropped for an agent that still has
    * subscriptions come back only with a {@link #rebuild()}.
    */
+  /** A deleted agent's subscription rows went with it (cascade); drop its index entries too. */
+  void onAgentDeleted(@Observes(during = TransactionPhase.AFTER_SUCCESS) AgentDeleted event) {
+    forget(event.agentId());
+  }
+
   public void forget(String agentId) {
     Objects.requireNonNull(agentId, "agentId");
     refreshLock.lock();

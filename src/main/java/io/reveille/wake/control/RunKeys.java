@@ -33,10 +33,10 @@ public final class RunKeys {
 
   /**
    * A manual wake: keyed by the caller's idempotency key when it gives one (a retried request names
-   * the same run), else by the agent's wake counter.
+   * the same run), else by a random request identity.
    */
-  public static String manual(String agentId, String idempotencyKeyOrCounter) {
-    return key("manual", agentId, idempotencyKeyOrCounter);
+  public static String manual(String agentId, String requestIdentity) {
+    return key("manual", agentId, requestIdentity);
   }
 
   /** {@code SHA-256(agentId | timerId | scheduledAt)}. */

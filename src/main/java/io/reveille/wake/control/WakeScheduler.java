@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -128,7 +129,6 @@ public class WakeScheduler {
               + ": only an active agent can be woken");
     }
     var now = clock.instant();
-    var state = agents.state(agentId);
     String runKey;
     if (idempotencyKey.isPresent()) {
       runKey = RunKeys.manual(agentId, "key:" + idempotencyKey.get());
@@ -137,7 +137,9 @@ public class WakeScheduler {
         return existing;
       }
     } else {
-      runKey = RunKeys.manual(agentId, "counter:" + state.nextWakeCounter(now));
+      // A request without a key is a new wake each time; a random part keeps it off the agent
+      // state, so a manual wake never collides with a run that is writing that state.
+      runKey = RunKeys.manual(agentId, "request:" + UUID.randomUUID());
     }
     var entry =
         new WakeRunLogEntry(

@@ -195,6 +195,40 @@ class WakesIT {
   }
 
   @Test
+  void oneAgentNeverRunsTwiceAtOnce() {
+    var agent = agent("Busy");
+    for (int i = 0; i < 8; i++) {
+      assertEquals(202, api.post("/api/agents/" + agent + "/wakes", "").status());
+    }
+    var runs =
+        await()
+            .atMost(Duration.ofSeconds(60))
+            .until(
+                () -> runs(agent),
+                all ->
+                    all.size() == 8
+                        && all.stream()
+                            .allMatch(
+                                r -> r.asJsonObject().getString("status").equals("completed")));
+    var intervals =
+        runs.stream()
+            .map(JsonValue::asJsonObject)
+            .map(
+                r ->
+                    new Instant[] {
+                      Instant.parse(r.getString("startedAt")),
+                      Instant.parse(r.getString("completedAt"))
+                    })
+            .sorted((a, b) -> a[0].compareTo(b[0]))
+            .toList();
+    for (int i = 0; i + 1 < intervals.size(); i++) {
+      assertFalse(
+          intervals.get(i + 1)[0].isBefore(intervals.get(i)[1]),
+          "run " + (i + 1) + " started before run " + i + " completed");
+    }
+  }
+
+  @Test
   void aMalformedWakeJobIsDeadLetteredWithItsReason() throws Exception {
     try (var context = Broker.connectionFactory().createContext()) {
       context.createProducer().send(context.createQueue("reveille.wakes"), "{\"schemaVersion\":9}");

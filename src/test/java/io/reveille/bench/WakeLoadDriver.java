@@ -1,0 +1,197 @@
+package io.reveille.bench;
+
+import io.reveille.testing.Api;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSContext;
+import jakarta.json.JsonValue;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+
+/**
+ * End-to-end load against a running Reveille: notification batches through the real broker, each
+ * matching one of N agents, measured from the moment a batch is sent until the run it created
+ * starts (the run log's {@code startedAt}, its {@code logicalChangeKey} naming the batch). Next to
+ * it, in the same run, a bare Artemis consume-and-forward relay on the same broker: the upper bound
+ * for anything that consumes a message and produces another.
+ *
+ * <p>Start the server with the subscription throttle off ({@code
+ * REVEILLE_WAKE_SUBSCRIPTION_THROTTLE_SECONDS=0}), or most batches coalesce into deferred runs;
+ * batches that coalesce into a queued run have no run of their own and are counted apart. Usage:
+ * {@code ./mvnw -Pload test-compile exec:exec} (docs/performance.md).
+ */
+public final class WakeLoadDriver {
+
+  private WakeLoadDriver() {}
+
+  public static void main(String[] args) throws Exception {
+    var base = URI.create(args.length > 0 ? args[0] : "http://127.0.0.1:9080");
+    var brokerUrl = args.length > 1 ? args[1] : "tcp://127.0.0.1:61616";
+    var agentCount = args.length > 2 ? Integer.parseInt(args[2]) : 20;
+    var batches = args.length > 3 ? Integer.parseInt(args[3]) : 1000;
+    var factory = new ActiveMQConnectionFactory(brokerUrl);
+
+    System.out.printf("Relay (bare Artemis consume-and-forward), %d messages%n", batches);
+    report(relay(factory, batches), batches);
+
+    System.out.printf("Reveille: %d agents, %d batches%n", agentCount, batches);
+    var api = new Api(base);
+    var run = UUID.randomUUID().toString().substring(0, 8);
+    var agents = new ArrayList<String>();
+    for (int i = 0; i < agentCount; i++) {
+      var created =
+          api.post(
+              "/api/agents",
+              "{\"kind\":\"custom\",\"displayName\":\"load " + run + " " + i + "\"}");
+      var id = created.json().getString("id");
+      api.post(
+          "/api/agents/" + id + "/subscriptions",
+          "{\"entityIds\":[\"load-" + run + "-" + i + "\"]}");
+      agents.add(id);
+    }
+    var sentAt = new HashMap<String, Instant>();
+    var start = Instant.now();
+    try (var context = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
+      var queue = context.createQueue("reveille.notifications");
+      var producer = context.createProducer();
+      for (int k = 0; k < batches; k++) {
+        var batchId = "load-" + run + "-b" + k;
+        var entity = "load-" + run + "-" + (k % agentCount);
+        sentAt.put(batchId, Instant.now());
+        producer.send(
+            queue,
+            "{\"schemaVersion\":1,\"batchId\":\""
+                + batchId
+                + "\",\"tokens\":[\""
+                + entity
+                + "\"]}");
+      }
+    }
+    var sendDone = Instant.now();
+    var latencies = new ArrayList<Duration>();
+    var lastStart = start;
+    var deadline = Instant.now().plus(Duration.ofMinutes(10));
+    var runs = 0;
+    while (Instant.now().isBefore(deadline)) {
+      latencies.clear();
+      runs = 0;
+      var pending = false;
+      for (var agent : agents) {
+        for (JsonValue value :
+            api.get("/api/agents/" + agent + "/wakes?limit=500").structure().asJsonArray()) {
+          var entry = value.asJsonObject();
+          runs++;
+          if (!entry.getString("status").equals("completed")) {
+            pending = true;
+            continue;
+          }
+          var started = Instant.parse(entry.getString("startedAt"));
+          lastStart = started.isAfter(lastStart) ? started : lastStart;
+          var sent = sentAt.get(entry.getString("logicalChangeKey", ""));
+          if (sent != null) {
+            latencies.add(Duration.between(sent, started));
+          }
+        }
+      }
+      if (!pending && recorded(api, "load-" + run + "-b" + (batches - 1))) {
+        break;
+      }
+      TimeUnit.MILLISECONDS.sleep(500);
+    }
+    var elapsed = Duration.between(start, lastStart);
+    System.out.printf(
+        "  sent in %d ms; %d runs for %d batches (the rest coalesced)%n",
+        Duration.between(start, sendDone).toMillis(), runs, batches);
+    System.out.printf(
+        "  batches/s until the last run started: %.0f%n",
+        batches * 1000.0 / Math.max(1, elapsed.toMillis()));
+    report(latencies, latencies.size());
+  }
+
+  private static boolean recorded(Api api, String batchId) {
+    return api.get("/api/notifications/" + batchId).status() == 200;
+  }
+
+  /**
+   * Consume from one queue and forward to another; latency from first send to forwarded receipt.
+   */
+  private static List<Duration> relay(ConnectionFactory factory, int count) throws Exception {
+    var in = "reveille.bench.in";
+    var out = "reveille.bench.out";
+    var sent = new ConcurrentHashMap<String, Instant>();
+    var latencies = Collections.synchronizedList(new ArrayList<Duration>());
+    var done = new CountDownLatch(count);
+    try (var relayContext = factory.createContext(JMSContext.SESSION_TRANSACTED);
+        var receiverContext = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE);
+        var senderContext = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
+      var relayProducer = relayContext.createProducer();
+      var outQueue = relayContext.createQueue(out);
+      relayContext
+          .createConsumer(relayContext.createQueue(in))
+          .setMessageListener(
+              message -> {
+                try {
+                  relayProducer.send(outQueue, message.getBody(String.class));
+                  relayContext.commit();
+                } catch (Exception e) {
+                  relayContext.rollback();
+                }
+              });
+      receiverContext
+          .createConsumer(receiverContext.createQueue(out))
+          .setMessageListener(
+              m -> {
+                try {
+                  var key = m.getBody(String.class);
+                  var at = sent.get(key);
+                  if (at != null) {
+                    latencies.add(Duration.between(at, Instant.now()));
+                  }
+                } catch (Exception e) {
+                  throw new IllegalStateException(e);
+                } finally {
+                  done.countDown();
+                }
+              });
+      var producer = senderContext.createProducer();
+      var queue = senderContext.createQueue(in);
+      var start = Instant.now();
+      for (int k = 0; k < count; k++) {
+        var key = "relay-" + k;
+        sent.put(key, Instant.now());
+        producer.send(queue, key);
+      }
+      done.await(5, TimeUnit.MINUTES);
+      var elapsed = Duration.between(start, Instant.now());
+      System.out.printf("  messages/s: %.0f%n", count * 1000.0 / Math.max(1, elapsed.toMillis()));
+    }
+    return latencies;
+  }
+
+  private static void report(List<Duration> latencies, int count) {
+    var millis = new ArrayList<Long>();
+    latencies.forEach(d -> millis.add(d.toMillis()));
+    Collections.sort(millis);
+    if (millis.isEmpty()) {
+      System.out.println("  no latencies measured");
+      return;
+    }
+    System.out.printf(
+        "  latency over %d: p50 %d ms, p99 %d ms, max %d ms%n",
+        count, percentile(millis, 50), percentile(millis, 99), millis.get(millis.size() - 1));
+  }
+
+  private static long percentile(List<Long> sorted, int p) {
+    var index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
+    return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
+  }
+}
