@@ -28,7 +28,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V1__agent_domain.sql",
           "V2__memory_and_operations.sql",
           "V3__notification_batches.sql",
-          "V4__subscription_index_generation.sql");
+          "V4__subscription_index_generation.sql",
+          "V5__journal_domain.sql");
 
   private final ClassLoader classLoader;
 

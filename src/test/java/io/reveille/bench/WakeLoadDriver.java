@@ -38,12 +38,16 @@ public final class WakeLoadDriver {
     var brokerUrl = args.length > 1 ? args[1] : "tcp://127.0.0.1:61616";
     var agentCount = args.length > 2 ? Integer.parseInt(args[2]) : 20;
     var batches = args.length > 3 ? Integer.parseInt(args[3]) : 1000;
+    // Optional pacing (batches per second); 0 sends as fast as the broker takes them.
+    var rate = args.length > 4 ? Integer.parseInt(args[4]) : 0;
     var factory = new ActiveMQConnectionFactory(brokerUrl);
 
     System.out.printf("Relay (bare Artemis consume-and-forward), %d messages%n", batches);
     report(relay(factory, batches), batches);
 
-    System.out.printf("Reveille: %d agents, %d batches%n", agentCount, batches);
+    System.out.printf(
+        "Reveille: %d agents, %d batches, %s%n",
+        agentCount, batches, rate > 0 ? rate + " batches/s" : "unpaced");
     var api = new Api(base);
     var run = UUID.randomUUID().toString().substring(0, 8);
     var agents = new ArrayList<String>();
@@ -66,6 +70,13 @@ public final class WakeLoadDriver {
       for (int k = 0; k < batches; k++) {
         var batchId = "load-" + run + "-b" + k;
         var entity = "load-" + run + "-" + (k % agentCount);
+        if (rate > 0) {
+          var due = start.plusNanos(k * 1_000_000_000L / rate);
+          var wait = Duration.between(Instant.now(), due);
+          if (!wait.isNegative()) {
+            TimeUnit.NANOSECONDS.sleep(wait.toNanos());
+          }
+        }
         sentAt.put(batchId, Instant.now());
         producer.send(
             queue,

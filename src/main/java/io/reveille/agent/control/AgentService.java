@@ -15,6 +15,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -120,6 +121,24 @@ public class AgentService {
     return em
         .createNamedQuery("AgentState.findByAgentId", AgentState.class)
         .setParameter("agentId", agentId)
+        .getResultList()
+        .stream()
+        .findFirst()
+        .orElseThrow(() -> new NotFoundException("agent state", agentId));
+  }
+
+  /**
+   * The agent's state, locked against other writers until this transaction ends. The wake scheduler
+   * and the wake runner both take this lock before they touch an agent's wake bookkeeping, so they
+   * queue behind each other instead of failing on {@code @Version} and forcing a redelivery.
+   * Callers that lock several agents lock them in agent-id order.
+   */
+  public AgentState stateForUpdate(String agentId) {
+    get(agentId);
+    return em
+        .createNamedQuery("AgentState.findByAgentId", AgentState.class)
+        .setParameter("agentId", agentId)
+        .setLockMode(LockModeType.PESSIMISTIC_WRITE)
         .getResultList()
         .stream()
         .findFirst()

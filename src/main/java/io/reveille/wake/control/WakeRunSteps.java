@@ -54,6 +54,11 @@ public class WakeRunSteps {
     if (entry == null) {
       throw new NotYetVisibleException("run " + runKey + " is not in the run log (yet)");
     }
+    if (agents.find(entry.getAgentId()).isPresent()) {
+      // Queue behind a scheduler merging tokens into this run, then read the run as it committed.
+      agents.stateForUpdate(entry.getAgentId());
+      em.refresh(entry);
+    }
     if (entry.getStatus() != WakeStatus.QUEUED && entry.getStatus() != WakeStatus.STARTED) {
       LOG.log(
           Level.FINE,
@@ -82,7 +87,7 @@ public class WakeRunSteps {
     } else {
       entry.start(now);
     }
-    var state = agents.state(entry.getAgentId());
+    var state = agents.stateForUpdate(entry.getAgentId());
     state.recordWake(now);
     state.clearDeferral();
     em.flush();
@@ -99,6 +104,8 @@ public class WakeRunSteps {
 
   /** Runs the workflow and completes the run, in one transaction. */
   public void execute(WakeRun run) {
+    // Held until the run commits: a scheduler writing the counter waits instead of voiding the run.
+    var state = agents.stateForUpdate(run.agentId());
     var executor =
         executorFor(run.kind())
             .orElseThrow(
@@ -106,7 +113,7 @@ public class WakeRunSteps {
     executor.execute(run);
     var now = clock.instant();
     em.find(WakeRunLogEntry.class, run.runKey()).complete(now);
-    agents.state(run.agentId()).recordSuccess(now);
+    state.recordSuccess(now);
     em.flush();
   }
 
@@ -118,7 +125,7 @@ public class WakeRunSteps {
       return;
     }
     entry.fail(now, failure.getClass().getSimpleName() + ": " + failure.getMessage());
-    agents.state(run.agentId()).recordFailure(now);
+    agents.stateForUpdate(run.agentId()).recordFailure(now);
   }
 
   private Optional<WakeExecutor> executorFor(io.reveille.agent.entity.AgentKind kind) {

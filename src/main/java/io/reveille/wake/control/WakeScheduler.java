@@ -14,6 +14,7 @@ import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -31,11 +32,10 @@ import java.util.logging.Logger;
  * delivery delay), and later matches merge into it. Manual wakes are neither coalesced nor
  * throttled.
  *
- * <p>Concurrency is optimistic: every new job advances the agent state's wake counter, so two
- * transactions scheduling the same agent at once collide on its {@code @Version}; the loser rolls
- * back and its batch is redelivered, then merges into the winner's job. A merge into a job the
- * runner has just started collides on the job's version the same way and, retried, makes a new job:
- * no token is lost.
+ * <p>Every scheduling step first locks the agent's state row ({@code SELECT … FOR UPDATE}), as the
+ * runner does before it begins or completes a run: a merge into a queued job and the start of that
+ * job queue behind each other instead of colliding on {@code @Version} and forcing a redelivery.
+ * One batch locks its agents in agent-id order, so schedulers never deadlock.
  */
 @ApplicationScoped
 @Transactional
@@ -54,7 +54,9 @@ public class WakeScheduler {
   /** Schedules the subscription wakes of one batch; returns the jobs written or merged into. */
   public List<WakeRunLogEntry> scheduleForBatch(String batchId, List<SubscriptionWake> wakes) {
     var scheduled = new ArrayList<WakeRunLogEntry>();
-    for (var wake : wakes) {
+    // Agent-id order: every scheduler takes the agents' state locks in the same order.
+    var ordered = wakes.stream().sorted(Comparator.comparing(SubscriptionWake::agentId)).toList();
+    for (var wake : ordered) {
       scheduleSubscriptionWake(batchId, wake).ifPresent(scheduled::add);
     }
     return scheduled;
@@ -70,6 +72,7 @@ public class WakeScheduler {
           new Object[] {batchId, wake.agentId()});
       return Optional.empty();
     }
+    var state = agents.stateForUpdate(wake.agentId());
     var queued = queuedSubscriptionJob(wake.agentId());
     if (queued.isPresent()) {
       queued.get().mergeTokens(wake.tokens());
@@ -80,7 +83,6 @@ public class WakeScheduler {
           new Object[] {batchId, queued.get().getRunKey(), wake.agentId()});
       return queued;
     }
-    var state = agents.state(wake.agentId());
     var now = clock.instant();
     var counter = state.nextWakeCounter(now);
     var runKey = RunKeys.subscription(wake.agentId(), wake.subscriptionIds(), batchId, counter);

@@ -1,0 +1,28 @@
+package io.reveille.journal.boundary;
+
+import io.reveille.journal.control.NotificationQueue;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.Queue;
+
+/**
+ * The notifications queue on Artemis, for the journal's own batches. The context is created inside
+ * the caller's JTA transaction and so joins it: the batch is delivered only if the change commits.
+ */
+@ApplicationScoped
+public class JmsNotificationQueue implements NotificationQueue {
+
+  @Resource(lookup = "jms/reveille/ConnectionFactory")
+  ConnectionFactory connectionFactory;
+
+  @Resource(lookup = "jms/reveille/notifications")
+  Queue notifications;
+
+  @Override
+  public void publish(String batchDocument) {
+    try (var context = connectionFactory.createContext()) {
+      context.createProducer().send(notifications, batchDocument);
+    }
+  }
+}

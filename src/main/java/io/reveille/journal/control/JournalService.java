@@ -1,0 +1,328 @@
+package io.reveille.journal.control;
+
+import io.reveille.journal.entity.Category;
+import io.reveille.journal.entity.ChecklistItem;
+import io.reveille.journal.entity.Task;
+import io.reveille.journal.entity.TaskPriority;
+import io.reveille.journal.entity.TaskStatus;
+import io.reveille.platform.error.ConflictException;
+import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.error.PreconditionFailedException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+
+/**
+ * Categories, tasks and checklist items: create, read and change them.
+ *
+ * <p>Each public method is one transaction (or joins the caller's), and every method that changes
+ * something publishes exactly one notification batch through {@link JournalNotifications} inside
+ * it, so the change and its announcement commit or roll back together. A change that turns out to
+ * change nothing publishes nothing. An agent's tool call passes its {@link ChangeOrigin} so the
+ * batch does not wake that agent; every other caller uses the overloads without one.
+ *
+ * <p>Concurrency is optimistic as in the agent service: a stale expected version ({@code If-Match})
+ * is refused before anything changes, and {@code @Version} catches a concurrent commit at flush.
+ */
+@ApplicationScoped
+@Transactional
+public class JournalService {
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  @Inject Clock clock;
+
+  @Inject JournalNotifications notifications;
+
+  /** A new task; status defaults to {@code OPEN}, priority to {@code P2}. */
+  public record NewTask(
+      String title,
+      Optional<String> description,
+      Optional<String> categoryId,
+      Optional<TaskStatus> status,
+      Optional<TaskPriority> priority,
+      Optional<Integer> estimateMinutes,
+      Optional<LocalDate> dueDate) {
+    public NewTask {
+      Objects.requireNonNull(description, "description");
+      Objects.requireNonNull(categoryId, "categoryId");
+      Objects.requireNonNull(status, "status");
+      Objects.requireNonNull(priority, "priority");
+      Objects.requireNonNull(estimateMinutes, "estimateMinutes");
+      Objects.requireNonNull(dueDate, "dueDate");
+    }
+  }
+
+  /**
+   * A partial update of a task. An empty field stays as it is; for the clearable fields an inner
+   * empty {@code Optional} clears the value.
+   */
+  public record TaskChanges(
+      Optional<String> title,
+      Optional<Optional<String>> description,
+      Optional<Optional<String>> categoryId,
+      Optional<TaskStatus> status,
+      Optional<TaskPriority> priority,
+      Optional<Optional<Integer>> estimateMinutes,
+      Optional<Optional<LocalDate>> dueDate) {
+
+    /** Whether the request asks for anything at all. */
+    public boolean isEmpty() {
+      return title.isEmpty()
+          && description.isEmpty()
+          && categoryId.isEmpty()
+          && status.isEmpty()
+          && priority.isEmpty()
+          && estimateMinutes.isEmpty()
+          && dueDate.isEmpty();
+    }
+  }
+
+  /** A partial update of a checklist item; an empty field stays as it is. */
+  public record ChecklistItemChanges(Optional<String> title, Optional<Boolean> checked) {
+    public boolean isEmpty() {
+      return title.isEmpty() && checked.isEmpty();
+    }
+  }
+
+  // ---- categories ----------------------------------------------------------------------------
+
+  public Category createCategory(String name) {
+    return createCategory(name, ChangeOrigin.NONE);
+  }
+
+  public Category createCategory(String name, ChangeOrigin origin) {
+    var category = new Category(UUID.randomUUID().toString(), name, clock.instant());
+    var clash =
+        em.createNamedQuery("Category.findByName", Category.class)
+            .setParameter("name", category.getName())
+            .getResultList();
+    if (!clash.isEmpty()) {
+      throw new ConflictException("a category named '" + category.getName() + "' exists");
+    }
+    em.persist(category);
+    em.flush();
+    notifications.categoryChanged(category, origin);
+    return category;
+  }
+
+  public List<Category> categories() {
+    return em.createNamedQuery("Category.all", Category.class).getResultList();
+  }
+
+  public Category category(String categoryId) {
+    return Optional.ofNullable(em.find(Category.class, categoryId))
+        .orElseThrow(() -> new NotFoundException("category", categoryId));
+  }
+
+  // ---- tasks ---------------------------------------------------------------------------------
+
+  public Task createTask(NewTask request) {
+    return createTask(request, ChangeOrigin.NONE);
+  }
+
+  public Task createTask(NewTask request, ChangeOrigin origin) {
+    var now = clock.instant();
+    request.categoryId().ifPresent(this::requireCategory);
+    var task =
+        new Task(
+            UUID.randomUUID().toString(),
+            request.title(),
+            request.categoryId().orElse(null),
+            request.status().orElse(TaskStatus.OPEN),
+            request.priority().orElse(TaskPriority.P2),
+            now);
+    // Content first, then persist: a task created closed is still created with its content.
+    if (!task.getStatus().isClosed()) {
+      request.description().ifPresent(text -> task.describe(text, now));
+      request.estimateMinutes().ifPresent(minutes -> task.estimate(minutes, now));
+      request.dueDate().ifPresent(date -> task.scheduleDue(date, now));
+    } else if (request.description().isPresent()
+        || request.estimateMinutes().isPresent()
+        || request.dueDate().isPresent()) {
+      throw new InvalidInputException(
+          "status", "a task created as " + task.getStatus() + " takes only a title and category");
+    }
+    em.persist(task);
+    em.flush();
+    notifications.taskChanged(task, true, origin);
+    return task;
+  }
+
+  /** Tasks, newest first, optionally only those in one status or category. */
+  public List<Task> tasks(Optional<TaskStatus> status, Optional<String> categoryId) {
+    var cb = em.getCriteriaBuilder();
+    var query = cb.createQuery(Task.class);
+    var task = query.from(Task.class);
+    var filters = new java.util.ArrayList<jakarta.persistence.criteria.Predicate>();
+    status.ifPresent(value -> filters.add(cb.equal(task.get("status"), value)));
+    categoryId.ifPresent(value -> filters.add(cb.equal(task.get("categoryId"), value)));
+    query
+        .where(filters.toArray(jakarta.persistence.criteria.Predicate[]::new))
+        .orderBy(cb.desc(task.get("createdAt")), cb.asc(task.get("id")));
+    return em.createQuery(query).getResultList();
+  }
+
+  public Task task(String taskId) {
+    return Optional.ofNullable(em.find(Task.class, taskId))
+        .orElseThrow(() -> new NotFoundException("task", taskId));
+  }
+
+  public Task updateTask(String taskId, OptionalLong expectedVersion, TaskChanges changes) {
+    return updateTask(taskId, expectedVersion, changes, ChangeOrigin.NONE);
+  }
+
+  /**
+   * Applies {@code changes} to the task. The status moves first: reopening a closed task and
+   * editing it is one request, while closing it and editing it is refused (edit, then close).
+   */
+  public Task updateTask(
+      String taskId, OptionalLong expectedVersion, TaskChanges changes, ChangeOrigin origin) {
+    var task = task(taskId);
+    requireVersion("task", taskId, task.getVersion(), expectedVersion);
+    var now = clock.instant();
+    var before = task.getVersion();
+    var reopening = changes.status().filter(status -> !status.isClosed()).isPresent();
+    var statusChanged = reopening && task.moveTo(changes.status().get(), now);
+    changes
+        .title()
+        .filter(t -> !t.strip().equals(task.getTitle()))
+        .ifPresent(t -> task.retitle(t, now));
+    changes
+        .description()
+        .map(d -> d.orElse(null))
+        .filter(d -> !Objects.equals(d, task.getDescription()))
+        .ifPresent(d -> task.describe(d, now));
+    changes
+        .categoryId()
+        .map(c -> c.orElse(null))
+        .filter(c -> !Objects.equals(c, task.getCategoryId()))
+        .ifPresent(
+            c -> {
+              if (c != null) {
+                requireCategory(c);
+              }
+              task.recategorize(c, now);
+            });
+    changes.priority().filter(p -> p != task.getPriority()).ifPresent(p -> task.prioritize(p, now));
+    changes
+        .estimateMinutes()
+        .map(m -> m.orElse(null))
+        .filter(m -> !Objects.equals(m, task.getEstimateMinutes()))
+        .ifPresent(m -> task.estimate(m, now));
+    changes
+        .dueDate()
+        .map(d -> d.orElse(null))
+        .filter(d -> !Objects.equals(d, task.getDueDate()))
+        .ifPresent(d -> task.scheduleDue(d, now));
+    if (!reopening && changes.status().isPresent()) {
+      statusChanged = task.moveTo(changes.status().get(), now);
+    }
+    em.flush();
+    if (task.getVersion() != before) {
+      notifications.taskChanged(task, statusChanged, origin);
+    }
+    return task;
+  }
+
+  // ---- checklist items -----------------------------------------------------------------------
+
+  public ChecklistItem addChecklistItem(String taskId, String title, boolean checked) {
+    return addChecklistItem(taskId, title, checked, ChangeOrigin.NONE);
+  }
+
+  /** Appends an item to the task's checklist. */
+  public ChecklistItem addChecklistItem(
+      String taskId, String title, boolean checked, ChangeOrigin origin) {
+    var task = task(taskId);
+    task.requireOpenForEdits("add checklist items");
+    var last =
+        em.createNamedQuery("ChecklistItem.maxPosition", Integer.class)
+            .setParameter("taskId", taskId)
+            .getSingleResult();
+    var item =
+        new ChecklistItem(
+            UUID.randomUUID().toString(),
+            taskId,
+            last == null ? 0 : last + 1,
+            title,
+            checked,
+            clock.instant());
+    em.persist(item);
+    em.flush();
+    notifications.checklistItemChanged(item, task, checked, origin);
+    return item;
+  }
+
+  /** The task's checklist in order. */
+  public List<ChecklistItem> checklistItems(String taskId) {
+    task(taskId);
+    return em.createNamedQuery("ChecklistItem.byTask", ChecklistItem.class)
+        .setParameter("taskId", taskId)
+        .getResultList();
+  }
+
+  public ChecklistItem updateChecklistItem(
+      String taskId, String itemId, OptionalLong expectedVersion, ChecklistItemChanges changes) {
+    return updateChecklistItem(taskId, itemId, expectedVersion, changes, ChangeOrigin.NONE);
+  }
+
+  public ChecklistItem updateChecklistItem(
+      String taskId,
+      String itemId,
+      OptionalLong expectedVersion,
+      ChecklistItemChanges changes,
+      ChangeOrigin origin) {
+    var task = task(taskId);
+    var item =
+        Optional.ofNullable(em.find(ChecklistItem.class, itemId))
+            .filter(found -> found.getTaskId().equals(taskId))
+            .orElseThrow(() -> new NotFoundException("checklist item of task " + taskId, itemId));
+    requireVersion("checklist item", itemId, item.getVersion(), expectedVersion);
+    task.requireOpenForEdits("change its checklist");
+    var now = clock.instant();
+    var before = item.getVersion();
+    changes
+        .title()
+        .filter(t -> !t.strip().equals(item.getTitle()))
+        .ifPresent(t -> item.retitle(t, now));
+    var checkedChanged = changes.checked().map(c -> item.check(c, now)).orElse(false);
+    em.flush();
+    if (item.getVersion() != before) {
+      notifications.checklistItemChanged(item, task, checkedChanged, origin);
+    }
+    return item;
+  }
+
+  private void requireCategory(String categoryId) {
+    if (em.find(Category.class, categoryId) == null) {
+      throw new InvalidInputException("categoryId", "no category '" + categoryId + "'");
+    }
+  }
+
+  private static void requireVersion(
+      String what, String id, long current, OptionalLong expectedVersion) {
+    if (expectedVersion.isPresent() && expectedVersion.getAsLong() != current) {
+      throw new PreconditionFailedException(
+          what
+              + " "
+              + id
+              + " is at version "
+              + current
+              + ", not "
+              + expectedVersion.getAsLong()
+              + " (If-Match); read it again");
+    }
+  }
+}

@@ -1,0 +1,14 @@
+package io.reveille.journal.control;
+
+/**
+ * Where the journal's notification batches go: the {@code reveille.notifications} queue.
+ *
+ * <p>An interface so the journal logic stays free of JMS types and unit tests can watch what is
+ * published. The adapter must send inside the caller's transaction: a rolled-back change then
+ * publishes nothing.
+ */
+public interface NotificationQueue {
+
+  /** Publishes one NotificationBatch document (schemaVersion 1 JSON). */
+  void publish(String batchDocument);
+}

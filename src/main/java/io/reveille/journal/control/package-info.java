@@ -1,0 +1,8 @@
+/**
+ * The journal domain's logic: {@link io.reveille.journal.control.JournalService} changes
+ * categories, tasks and checklist items, one transaction per call, and {@link
+ * io.reveille.journal.control.JournalNotifications} announces every change as one notification
+ * batch on {@code reveille.notifications} inside that same transaction, so agents wake for exactly
+ * the changes that commit.
+ */
+package io.reveille.journal.control;

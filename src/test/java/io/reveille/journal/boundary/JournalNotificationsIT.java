@@ -1,0 +1,249 @@
+package io.reveille.journal.boundary;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.testing.Api;
+import io.reveille.testing.Deployments;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Journal changes made over REST reach the agents that watch them through the real broker: each
+ * committed change is one notification batch, predicates see the changed task's attributes, and a
+ * refused request changes and announces nothing.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class JournalNotificationsIT {
+
+  private static final Duration THROTTLE =
+      Duration.ofSeconds(Long.getLong("reveille.it.wakeThrottleSeconds", 6));
+
+  @Deployment(testable = false)
+  static WebArchive deployment() {
+    return Deployments.reveille();
+  }
+
+  private final Api api = new Api();
+
+  @Test
+  void creatingATaskWakesAnAgentWatchingForIt() {
+    var title = "created-" + UUID.randomUUID();
+    var watcher = agent("Creation watcher");
+    subscribe(
+        watcher, "{\"semanticKeys\":[\"TASK\"],\"predicate\":\"title == \\\"" + title + "\\\"\"}");
+
+    var task =
+        createTask("{\"title\":\"" + title + "\",\"priority\":\"P1\",\"dueDate\":\"2026-03-01\"}");
+    assertEquals("OPEN", task.getString("status"));
+    assertEquals("P1", task.getString("priority"));
+    assertEquals("2026-03-01", task.getString("dueDate"));
+
+    // A semantic-key subscription is woken with the key it matched; the predicate on the unique
+    // title makes it this task.
+    var runs = awaitCompletedRun(watcher, "TASK");
+    assertEquals("subscription", runs.getJsonObject(0).getString("reason"));
+    assertEquals(1, runs.size());
+  }
+
+  @Test
+  void updatingATaskWakesAnAgentSubscribedToItsIdAndAStaleVersionChangesNothing() {
+    var created = api.post("/api/tasks", "{\"title\":\"Write the report\"}");
+    assertEquals(201, created.status(), created::toString);
+    var id = created.json().getString("id");
+    assertNotNull(created.header("Location"));
+    var watcher = agent("Task agent");
+    subscribe(watcher, "{\"entityIds\":[\"" + id + "\"]}");
+
+    var etag = api.get("/api/tasks/" + id).header("ETag");
+    var updated = api.patch("/api/tasks/" + id, "{\"estimateMinutes\":45}", etag);
+    assertEquals(200, updated.status(), updated::toString);
+    assertEquals(45, updated.json().getInt("estimateMinutes"));
+    var stale = api.patch("/api/tasks/" + id, "{\"estimateMinutes\":90}", etag);
+    assertEquals(412, stale.status(), stale::toString);
+
+    var runs = awaitCompletedRun(watcher, id);
+    assertEquals(List.of(id), strings(runs.getJsonObject(0).getJsonArray("tokens")));
+    letStrayBatchesArrive();
+    assertEquals(1, runs(watcher).size(), "the refused update announced nothing");
+    assertEquals(45, api.get("/api/tasks/" + id).json().getInt("estimateMinutes"));
+  }
+
+  @Test
+  void aStatusPredicateWakesOnlyOnTheMatchingChange() {
+    var id = createTask("{\"title\":\"Run 5k\"}").getString("id");
+    var watcher = agent("Done watcher");
+    subscribe(watcher, "{\"entityIds\":[\"" + id + "\"],\"predicate\":\"status == \\\"DONE\\\"\"}");
+
+    patch("/api/tasks/" + id, "{\"priority\":\"P0\"}");
+    patch("/api/tasks/" + id, "{\"status\":\"IN_PROGRESS\"}");
+    letStrayBatchesArrive();
+    assertEquals(0, runs(watcher).size(), "changes that miss the predicate wake nobody");
+
+    var done = patch("/api/tasks/" + id, "{\"status\":\"DONE\"}");
+    assertEquals("DONE", done.getString("status"));
+    awaitCompletedRun(watcher, id);
+    letStrayBatchesArrive();
+    assertEquals(1, runs(watcher).size());
+  }
+
+  @Test
+  void checklistChangesWakeTheTaskWatcher() {
+    var id = createTask("{\"title\":\"Pack for the trip\"}").getString("id");
+    var watcher = agent("Checklist watcher");
+    subscribe(watcher, "{\"entityIds\":[\"" + id + "\"]}");
+
+    var added = api.post("/api/tasks/" + id + "/checklist-items", "{\"title\":\"Passport\"}");
+    assertEquals(201, added.status(), added::toString);
+    var item = added.json();
+    assertEquals(false, item.getBoolean("checked"));
+    var path = "/api/tasks/" + id + "/checklist-items/" + item.getString("id");
+    var checked = api.patch(path, "{\"checked\":true}", added.header("ETag"));
+    assertEquals(200, checked.status(), checked::toString);
+    assertTrue(checked.json().getBoolean("checked"));
+
+    awaitCompletedRun(watcher, id);
+    var items = api.get("/api/tasks/" + id + "/checklist-items").structure().asJsonArray();
+    assertEquals(1, items.size());
+    assertEquals(
+        404,
+        api.patch("/api/tasks/" + id + "/checklist-items/nope", "{\"checked\":true}", null)
+            .status());
+  }
+
+  @Test
+  void badInputIsAProblemNamingTheFieldAndAnnouncesNothing() {
+    var title = "bad-" + UUID.randomUUID();
+    var watcher = agent("Bad input watcher");
+    subscribe(
+        watcher, "{\"semanticKeys\":[\"TASK\"],\"predicate\":\"title == \\\"" + title + "\\\"\"}");
+
+    assertProblem(
+        api.post("/api/tasks", "{\"title\":\"" + title + "\",\"priority\":\"P9\"}"), "priority");
+    assertProblem(
+        api.post("/api/tasks", "{\"title\":\"" + title + "\",\"estimateMinutes\":-5}"),
+        "estimateMinutes");
+    assertProblem(
+        api.post("/api/tasks", "{\"title\":\"" + title + "\",\"categoryId\":\"no-such\"}"),
+        "categoryId");
+    assertProblem(api.post("/api/tasks", "{\"title\":\"  \"}"), "title");
+    assertProblem(
+        api.post("/api/tasks", "{\"title\":\"" + title + "\",\"colour\":\"red\"}"), "colour");
+    var task = createTask("{\"title\":\"" + title + "\"}");
+    var path = "/api/tasks/" + task.getString("id");
+    assertProblem(api.patch(path, "{\"status\":\"FINISHED\"}", null), "status");
+    assertProblem(api.patch(path, "{\"dueDate\":\"tomorrow\"}", null), "dueDate");
+    assertProblem(api.post(path + "/checklist-items", "{\"checked\":true}"), "title");
+
+    awaitCompletedRun(watcher, "TASK");
+    letStrayBatchesArrive();
+    assertEquals(1, runs(watcher).size(), "only the valid creation was announced");
+    assertEquals(
+        task.getInt("version"),
+        api.get(path).json().getInt("version"),
+        "refused changes left the task as is");
+  }
+
+  @Test
+  void categoriesAreCreatedListedAndFileTasks() {
+    var name = "gym-" + UUID.randomUUID();
+    var created = api.post("/api/categories", "{\"name\":\"" + name + "\"}");
+    assertEquals(201, created.status(), created::toString);
+    var categoryId = created.json().getString("id");
+    assertEquals(409, api.post("/api/categories", "{\"name\":\"" + name + "\"}").status());
+    assertProblem(api.post("/api/categories", "{}"), "name");
+    assertTrue(
+        api.get("/api/categories").structure().asJsonArray().stream()
+            .anyMatch(c -> c.asJsonObject().getString("id").equals(categoryId)));
+
+    var watcher = agent("Gym watcher");
+    subscribe(
+        watcher,
+        "{\"semanticKeys\":[\"TASK\"],\"predicate\":\"categoryId == \\\"" + categoryId + "\\\"\"}");
+    var task = createTask("{\"title\":\"Leg day\",\"categoryId\":\"" + categoryId + "\"}");
+    assertEquals(categoryId, task.getString("categoryId"));
+    awaitCompletedRun(watcher, "TASK");
+    var filtered = api.get("/api/tasks?categoryId=" + categoryId).structure().asJsonArray();
+    assertEquals(1, filtered.size());
+  }
+
+  // ------------------------------------------------------------------------------------------
+
+  private JsonObject createTask(String body) {
+    var created = api.post("/api/tasks", body);
+    assertEquals(201, created.status(), created::toString);
+    return created.json();
+  }
+
+  private JsonObject patch(String path, String body) {
+    var response = api.patch(path, body, null);
+    assertEquals(200, response.status(), response::toString);
+    return response.json();
+  }
+
+  private static void assertProblem(Api.Response response, String field) {
+    assertEquals(400, response.status(), response::toString);
+    assertTrue(response.contentType().startsWith("application/problem+json"), response::toString);
+    var fields =
+        response.json().getJsonArray("errors").stream()
+            .map(e -> e.asJsonObject().getString("field"))
+            .toList();
+    assertTrue(fields.contains(field), () -> "expected " + field + " in " + response);
+  }
+
+  private String agent(String name) {
+    var created = api.post("/api/agents", "{\"kind\":\"custom\",\"displayName\":\"" + name + "\"}");
+    assertEquals(201, created.status(), created::toString);
+    return created.json().getString("id");
+  }
+
+  private void subscribe(String agentId, String body) {
+    var created = api.post("/api/agents/" + agentId + "/subscriptions", body);
+    assertEquals(201, created.status(), created::toString);
+  }
+
+  private JsonArray runs(String agentId) {
+    var response = api.get("/api/agents/" + agentId + "/wakes");
+    assertEquals(200, response.status(), response::toString);
+    return response.structure().asJsonArray();
+  }
+
+  /** Waits for a completed run whose tokens contain {@code token}; returns all runs. */
+  private JsonArray awaitCompletedRun(String agentId, String token) {
+    return await()
+        .atMost(THROTTLE.plusSeconds(30))
+        .until(
+            () -> runs(agentId),
+            runs ->
+                runs.stream()
+                    .map(JsonValue::asJsonObject)
+                    .anyMatch(
+                        r ->
+                            r.getString("status").equals("completed")
+                                && strings(r.getJsonArray("tokens")).contains(token)));
+  }
+
+  /** Long enough for a wrongly announced change to have been consumed and scheduled. */
+  private static void letStrayBatchesArrive() {
+    await().pollDelay(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(4)).until(() -> true);
+  }
+
+  private static List<String> strings(JsonArray array) {
+    return array.stream().map(v -> ((JsonString) v).getString()).collect(Collectors.toList());
+  }
+}

@@ -1,0 +1,145 @@
+package io.reveille.journal.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.reveille.agent.control.AgentService;
+import io.reveille.agent.control.AgentService.NewAgent;
+import io.reveille.agent.entity.AgentConfig;
+import io.reveille.agent.entity.AgentKind;
+import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.agent.entity.AgentMode;
+import io.reveille.agent.entity.AgentSlots;
+import io.reveille.alertness.control.SubscriptionService;
+import io.reveille.alertness.control.SubscriptionService.NewSubscription;
+import io.reveille.journal.control.JournalService.NewTask;
+import io.reveille.journal.control.JournalService.TaskChanges;
+import io.reveille.journal.entity.TaskStatus;
+import io.reveille.testing.Deployments;
+import io.reveille.testing.Poll;
+import io.reveille.wake.entity.WakeStatus;
+import jakarta.inject.Inject;
+import jakarta.transaction.UserTransaction;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * A journal change and its notification batch share one JTA transaction: when the transaction rolls
+ * back, no batch is recorded and nobody wakes; the same change committed wakes its watcher.
+ */
+@ExtendWith(ArquillianExtension.class)
+class JournalRollbackIT {
+
+  @Deployment
+  static WebArchive deployment() {
+    return Deployments.reveille()
+        .addClasses(JournalRollbackIT.class, JournalFixture.class, Poll.class);
+  }
+
+  @Inject AgentService agents;
+  @Inject SubscriptionService subscriptions;
+  @Inject JournalService journal;
+  @Inject JournalFixture fixture;
+  @Inject UserTransaction transaction;
+
+  @Test
+  void aRolledBackChangeRecordsNoBatchAndWakesNobody() throws Exception {
+    var title = "rollback-" + UUID.randomUUID();
+    var watcher = watcher("title == \"" + title + "\"");
+
+    transaction.begin();
+    String rolledBack;
+    try {
+      rolledBack = journal.createTask(newTask(title)).getId();
+    } finally {
+      transaction.rollback();
+    }
+
+    // A committed change after it, through the same queue: once it has woken the watcher, the
+    // rolled-back one would have been consumed too, had it been sent.
+    var committed = journal.createTask(newTask(title)).getId();
+    Poll.until(Duration.ofSeconds(30), () -> completedRuns(watcher) == 1);
+    Poll.pause(Duration.ofSeconds(2));
+
+    assertEquals(0, fixture.batchesMentioning(rolledBack), "no batch for the rolled-back task");
+    assertEquals(1, fixture.batchesMentioning(committed));
+    var runs = fixture.runs(watcher);
+    assertEquals(1, runs.size(), "one wake, for the committed change only");
+    assertEquals(List.of("TASK"), runs.get(0).getTokens(), "woken by the key it subscribed to");
+  }
+
+  @Test
+  void aRolledBackUpdateOfACommittedTaskWakesNobody() throws Exception {
+    var title = "rollback-update-" + UUID.randomUUID();
+    var task = journal.createTask(newTask(title)).getId();
+    var watcher = watcher("title == \"" + title + "\" && status == \"DONE\"");
+
+    transaction.begin();
+    try {
+      journal.updateTask(task, OptionalLong.empty(), done());
+    } finally {
+      transaction.rollback();
+    }
+    Poll.pause(Duration.ofSeconds(3));
+    assertEquals(0, fixture.runs(watcher).size());
+    assertEquals(TaskStatus.OPEN, journal.task(task).getStatus());
+
+    journal.updateTask(task, OptionalLong.empty(), done());
+    Poll.until(Duration.ofSeconds(30), () -> completedRuns(watcher) == 1);
+  }
+
+  private String watcher(String predicate) {
+    var agentId =
+        agents
+            .create(
+                new NewAgent(
+                    AgentKind.CUSTOM,
+                    "Journal watcher",
+                    AgentMode.AUTONOMOUS,
+                    AgentLifecycle.ACTIVE,
+                    Set.of(),
+                    AgentConfig.empty(),
+                    AgentSlots.empty()))
+            .agent()
+            .getId();
+    subscriptions.create(
+        agentId, new NewSubscription(List.of("TASK"), List.of(), List.of(), predicate));
+    return agentId;
+  }
+
+  private long completedRuns(String agentId) {
+    return fixture.runs(agentId).stream()
+        .filter(run -> run.getStatus() == WakeStatus.COMPLETED)
+        .count();
+  }
+
+  private static NewTask newTask(String title) {
+    return new NewTask(
+        title,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty());
+  }
+
+  private static TaskChanges done() {
+    return new TaskChanges(
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.of(TaskStatus.DONE),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty());
+  }
+}
