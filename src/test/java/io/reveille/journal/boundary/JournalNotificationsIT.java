@@ -5,16 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.Deployments;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -40,12 +39,13 @@ class JournalNotificationsIT {
   }
 
   private final Api api = new Api();
+  private final Agents agents = new Agents(api);
 
   @Test
   void creatingATaskWakesAnAgentWatchingForIt() {
     var title = "created-" + UUID.randomUUID();
-    var watcher = agent("Creation watcher");
-    subscribe(
+    var watcher = agents.createCustom("Creation watcher");
+    agents.subscribe(
         watcher, "{\"semanticKeys\":[\"TASK\"],\"predicate\":\"title == \\\"" + title + "\\\"\"}");
 
     var task =
@@ -67,8 +67,8 @@ class JournalNotificationsIT {
     assertEquals(201, created.status(), created::toString);
     var id = created.json().getString("id");
     assertNotNull(created.header("Location"));
-    var watcher = agent("Task agent");
-    subscribe(watcher, "{\"entityIds\":[\"" + id + "\"]}");
+    var watcher = agents.createCustom("Task agent");
+    agents.subscribe(watcher, "{\"entityIds\":[\"" + id + "\"]}");
 
     var etag = api.get("/api/tasks/" + id).header("ETag");
     var updated = api.patch("/api/tasks/" + id, "{\"estimateMinutes\":45}", etag);
@@ -78,35 +78,36 @@ class JournalNotificationsIT {
     assertEquals(412, stale.status(), stale::toString);
 
     var runs = awaitCompletedRun(watcher, id);
-    assertEquals(List.of(id), strings(runs.getJsonObject(0).getJsonArray("tokens")));
+    assertEquals(List.of(id), Agents.strings(runs.getJsonObject(0).getJsonArray("tokens")));
     letStrayBatchesArrive();
-    assertEquals(1, runs(watcher).size(), "the refused update announced nothing");
+    assertEquals(1, agents.runs(watcher).size(), "the refused update announced nothing");
     assertEquals(45, api.get("/api/tasks/" + id).json().getInt("estimateMinutes"));
   }
 
   @Test
   void aStatusPredicateWakesOnlyOnTheMatchingChange() {
     var id = createTask("{\"title\":\"Run 5k\"}").getString("id");
-    var watcher = agent("Done watcher");
-    subscribe(watcher, "{\"entityIds\":[\"" + id + "\"],\"predicate\":\"status == \\\"DONE\\\"\"}");
+    var watcher = agents.createCustom("Done watcher");
+    agents.subscribe(
+        watcher, "{\"entityIds\":[\"" + id + "\"],\"predicate\":\"status == \\\"DONE\\\"\"}");
 
     patch("/api/tasks/" + id, "{\"priority\":\"P0\"}");
     patch("/api/tasks/" + id, "{\"status\":\"IN_PROGRESS\"}");
     letStrayBatchesArrive();
-    assertEquals(0, runs(watcher).size(), "changes that miss the predicate wake nobody");
+    assertEquals(0, agents.runs(watcher).size(), "changes that miss the predicate wake nobody");
 
     var done = patch("/api/tasks/" + id, "{\"status\":\"DONE\"}");
     assertEquals("DONE", done.getString("status"));
     awaitCompletedRun(watcher, id);
     letStrayBatchesArrive();
-    assertEquals(1, runs(watcher).size());
+    assertEquals(1, agents.runs(watcher).size());
   }
 
   @Test
   void checklistChangesWakeTheTaskWatcher() {
     var id = createTask("{\"title\":\"Pack for the trip\"}").getString("id");
-    var watcher = agent("Checklist watcher");
-    subscribe(watcher, "{\"entityIds\":[\"" + id + "\"]}");
+    var watcher = agents.createCustom("Checklist watcher");
+    agents.subscribe(watcher, "{\"entityIds\":[\"" + id + "\"]}");
 
     var added = api.post("/api/tasks/" + id + "/checklist-items", "{\"title\":\"Passport\"}");
     assertEquals(201, added.status(), added::toString);
@@ -129,8 +130,8 @@ class JournalNotificationsIT {
   @Test
   void badInputIsAProblemNamingTheFieldAndAnnouncesNothing() {
     var title = "bad-" + UUID.randomUUID();
-    var watcher = agent("Bad input watcher");
-    subscribe(
+    var watcher = agents.createCustom("Bad input watcher");
+    agents.subscribe(
         watcher, "{\"semanticKeys\":[\"TASK\"],\"predicate\":\"title == \\\"" + title + "\\\"\"}");
 
     assertProblem(
@@ -152,7 +153,7 @@ class JournalNotificationsIT {
 
     awaitCompletedRun(watcher, "TASK");
     letStrayBatchesArrive();
-    assertEquals(1, runs(watcher).size(), "only the valid creation was announced");
+    assertEquals(1, agents.runs(watcher).size(), "only the valid creation was announced");
     assertEquals(
         task.getInt("version"),
         api.get(path).json().getInt("version"),
@@ -171,8 +172,8 @@ class JournalNotificationsIT {
         api.get("/api/categories").structure().asJsonArray().stream()
             .anyMatch(c -> c.asJsonObject().getString("id").equals(categoryId)));
 
-    var watcher = agent("Gym watcher");
-    subscribe(
+    var watcher = agents.createCustom("Gym watcher");
+    agents.subscribe(
         watcher,
         "{\"semanticKeys\":[\"TASK\"],\"predicate\":\"categoryId == \\\"" + categoryId + "\\\"\"}");
     var task = createTask("{\"title\":\"Leg day\",\"categoryId\":\"" + categoryId + "\"}");
@@ -206,44 +207,23 @@ class JournalNotificationsIT {
     assertTrue(fields.contains(field), () -> "expected " + field + " in " + response);
   }
 
-  private String agent(String name) {
-    var created = api.post("/api/agents", "{\"kind\":\"custom\",\"displayName\":\"" + name + "\"}");
-    assertEquals(201, created.status(), created::toString);
-    return created.json().getString("id");
-  }
-
-  private void subscribe(String agentId, String body) {
-    var created = api.post("/api/agents/" + agentId + "/subscriptions", body);
-    assertEquals(201, created.status(), created::toString);
-  }
-
-  private JsonArray runs(String agentId) {
-    var response = api.get("/api/agents/" + agentId + "/wakes");
-    assertEquals(200, response.status(), response::toString);
-    return response.structure().asJsonArray();
-  }
-
   /** Waits for a completed run whose tokens contain {@code token}; returns all runs. */
   private JsonArray awaitCompletedRun(String agentId, String token) {
     return await()
         .atMost(THROTTLE.plusSeconds(30))
         .until(
-            () -> runs(agentId),
+            () -> agents.runs(agentId),
             runs ->
                 runs.stream()
                     .map(JsonValue::asJsonObject)
                     .anyMatch(
                         r ->
                             r.getString("status").equals("completed")
-                                && strings(r.getJsonArray("tokens")).contains(token)));
+                                && Agents.strings(r.getJsonArray("tokens")).contains(token)));
   }
 
   /** Long enough for a wrongly announced change to have been consumed and scheduled. */
   private static void letStrayBatchesArrive() {
     await().pollDelay(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(4)).until(() -> true);
-  }
-
-  private static List<String> strings(JsonArray array) {
-    return array.stream().map(v -> ((JsonString) v).getString()).collect(Collectors.toList());
   }
 }

@@ -6,20 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.Broker;
 import io.reveille.testing.Deployments;
 import jakarta.jms.TextMessage;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -44,20 +43,21 @@ class WakesIT {
   }
 
   private final Api api = new Api();
+  private final Agents agents = new Agents(api);
 
   @Test
   void matchingBatchWakesThatAgentExactlyOnceAndNobodyElse() {
     var task = "task-" + UUID.randomUUID();
-    var watcher = agent("Watcher");
-    var bystander = agent("Bystander");
-    subscribe(watcher, "{\"entityIds\":[\"" + task + "\"]}");
-    subscribe(bystander, "{\"entityIds\":[\"other-" + UUID.randomUUID() + "\"]}");
+    var watcher = agents.createCustom("Watcher");
+    var bystander = agents.createCustom("Bystander");
+    agents.subscribe(watcher, "{\"entityIds\":[\"" + task + "\"]}");
+    agents.subscribe(bystander, "{\"entityIds\":[\"other-" + UUID.randomUUID() + "\"]}");
 
     var batchId = "b-" + UUID.randomUUID();
     var batch = batch(batchId, "\"TASK\",\"" + task + "\"", "");
     send(batch);
     var runs = awaitRuns(watcher, 1, "completed");
-    assertEquals(List.of(task), strings(runs.get(0).asJsonObject().getJsonArray("tokens")));
+    assertEquals(List.of(task), Agents.strings(runs.get(0).asJsonObject().getJsonArray("tokens")));
     assertEquals("subscription", runs.get(0).asJsonObject().getString("reason"));
 
     send(batch); // the same batch again: a producer retry or a broker redelivery
@@ -65,8 +65,8 @@ class WakesIT {
     var unrelated = "b-" + UUID.randomUUID();
     send(batch(unrelated, "\"TASK\",\"elsewhere-1\"", ""));
     awaitRecorded(unrelated);
-    assertEquals(1, runs(watcher).size(), "one batch, one run");
-    assertEquals(0, runs(bystander).size(), "no match, no wake");
+    assertEquals(1, agents.runs(watcher).size(), "one batch, one run");
+    assertEquals(0, agents.runs(bystander).size(), "no match, no wake");
 
     var messages =
         api.get("/api/agents/" + watcher + "/messages?kind=system").json().getJsonArray("items");
@@ -77,8 +77,9 @@ class WakesIT {
 
   @Test
   void predicateMissWakesNobodyAndAHitWakes() {
-    var watcher = agent("Gym watcher");
-    subscribe(watcher, "{\"semanticKeys\":[\"TASK\"],\"predicate\":\"categoryId == \\\"gym\\\"\"}");
+    var watcher = agents.createCustom("Gym watcher");
+    agents.subscribe(
+        watcher, "{\"semanticKeys\":[\"TASK\"],\"predicate\":\"categoryId == \\\"gym\\\"\"}");
     var miss = "b-" + UUID.randomUUID();
     send(
         batch(
@@ -93,14 +94,15 @@ class WakesIT {
             ",\"entities\":[{\"id\":\"t-2\",\"categoryId\":\"gym\",\"attributes\":{}}]"));
     var runs = awaitRuns(watcher, 1, "completed");
     assertEquals(
-        Set.of("TASK"), Set.copyOf(strings(runs.get(0).asJsonObject().getJsonArray("tokens"))));
-    assertEquals(1, runs(watcher).size());
+        Set.of("TASK"),
+        Set.copyOf(Agents.strings(runs.get(0).asJsonObject().getJsonArray("tokens"))));
+    assertEquals(1, agents.runs(watcher).size());
   }
 
   @Test
   void batchesInsideTheThrottleWindowAreDeferredAndCoalescedIntoOneRun() {
-    var watcher = agent("Throttled");
-    subscribe(watcher, "{\"entityIds\":[\"k-1\",\"k-2\",\"k-3\"]}");
+    var watcher = agents.createCustom("Throttled");
+    agents.subscribe(watcher, "{\"entityIds\":[\"k-1\",\"k-2\",\"k-3\"]}");
     send(batch("b-" + UUID.randomUUID(), "\"k-1\"", ""));
     awaitRuns(watcher, 1, "completed");
 
@@ -113,7 +115,7 @@ class WakesIT {
         .atMost(Duration.ofSeconds(20))
         .until(
             () ->
-                strings(runs(watcher).get(0).asJsonObject().getJsonArray("tokens"))
+                Agents.strings(agents.runs(watcher).get(0).asJsonObject().getJsonArray("tokens"))
                     .containsAll(List.of("k-2", "k-3")));
 
     var manual = api.post("/api/agents/" + watcher + "/wakes", "");
@@ -123,7 +125,7 @@ class WakesIT {
         .atMost(Duration.ofSeconds(20))
         .until(
             () ->
-                runs(watcher).stream()
+                agents.runs(watcher).stream()
                     .map(JsonValue::asJsonObject)
                     .anyMatch(
                         r ->
@@ -140,19 +142,19 @@ class WakesIT {
             .until(
                 () -> run(watcher, deferred.getString("runKey")),
                 r -> r.getString("status").equals("completed"));
-    assertEquals(Set.of("k-2", "k-3"), Set.copyOf(strings(done.getJsonArray("tokens"))));
+    assertEquals(Set.of("k-2", "k-3"), Set.copyOf(Agents.strings(done.getJsonArray("tokens"))));
     var started = Instant.parse(done.getString("startedAt"));
     assertFalse(
         started.isBefore(Instant.parse(done.getString("notBefore"))),
         "the deferred run starts at the window's end, not before");
-    assertEquals(3, runs(watcher).size(), "first run, the deferred union, the manual wake");
+    assertEquals(3, agents.runs(watcher).size(), "first run, the deferred union, the manual wake");
   }
 
   @Test
   void anAgentsOwnChangeDoesNotWakeItButTheSameChangeFromAUserDoes() {
-    var watcher = agent("Self-aware");
+    var watcher = agents.createCustom("Self-aware");
     var task = "task-" + UUID.randomUUID();
-    subscribe(watcher, "{\"entityIds\":[\"" + task + "\"]}");
+    agents.subscribe(watcher, "{\"entityIds\":[\"" + task + "\"]}");
     var own = "b-" + UUID.randomUUID();
     send(
         batch(
@@ -160,21 +162,21 @@ class WakesIT {
             "\"" + task + "\"",
             ",\"originAgentId\":\"" + watcher + "\",\"originRunKey\":\"wk-own\""));
     awaitRecorded(own);
-    assertEquals(0, runs(watcher).size());
+    assertEquals(0, agents.runs(watcher).size());
     send(batch("b-" + UUID.randomUUID(), "\"" + task + "\"", ""));
     awaitRuns(watcher, 1, "completed");
   }
 
   @Test
   void dormantAgentsSleepThroughAndResumeWithTheirSubscriptions() {
-    var watcher = agent("Sleeper");
+    var watcher = agents.createCustom("Sleeper");
     var task = "task-" + UUID.randomUUID();
-    subscribe(watcher, "{\"entityIds\":[\"" + task + "\"]}");
+    agents.subscribe(watcher, "{\"entityIds\":[\"" + task + "\"]}");
     assertEquals(200, api.post("/api/agents/" + watcher + "/pause", "").status());
     var whileAsleep = "b-" + UUID.randomUUID();
     send(batch(whileAsleep, "\"" + task + "\"", ""));
     awaitRecorded(whileAsleep);
-    assertEquals(0, runs(watcher).size());
+    assertEquals(0, agents.runs(watcher).size());
     assertEquals(409, api.post("/api/agents/" + watcher + "/wakes", "").status());
 
     assertEquals(200, api.post("/api/agents/" + watcher + "/resume", "").status());
@@ -184,19 +186,19 @@ class WakesIT {
 
   @Test
   void aRepeatedManualWakeWithTheSameIdempotencyKeyRunsOnce() {
-    var agent = agent("Manual");
+    var agent = agents.createCustom("Manual");
     var first = api.send("POST", "/api/agents/" + agent + "/wakes", "", "Idempotency-Key", "k1");
     var second = api.send("POST", "/api/agents/" + agent + "/wakes", "", "Idempotency-Key", "k1");
     assertEquals(202, first.status(), first::toString);
     assertEquals(first.json().getString("runKey"), second.json().getString("runKey"));
     awaitRuns(agent, 1, "completed");
-    assertEquals(1, runs(agent).size());
+    assertEquals(1, agents.runs(agent).size());
     assertEquals(404, api.post("/api/agents/no-such-agent/wakes", "").status());
   }
 
   @Test
   void oneAgentNeverRunsTwiceAtOnce() {
-    var agent = agent("Busy");
+    var agent = agents.createCustom("Busy");
     for (int i = 0; i < 8; i++) {
       assertEquals(202, api.post("/api/agents/" + agent + "/wakes", "").status());
     }
@@ -204,7 +206,7 @@ class WakesIT {
         await()
             .atMost(Duration.ofSeconds(60))
             .until(
-                () -> runs(agent),
+                () -> agents.runs(agent),
                 all ->
                     all.size() == 8
                         && all.stream()
@@ -243,17 +245,6 @@ class WakesIT {
 
   // ------------------------------------------------------------------------------------------
 
-  private String agent(String name) {
-    var created = api.post("/api/agents", "{\"kind\":\"custom\",\"displayName\":\"" + name + "\"}");
-    assertEquals(201, created.status(), created::toString);
-    return created.json().getString("id");
-  }
-
-  private void subscribe(String agentId, String body) {
-    var created = api.post("/api/agents/" + agentId + "/subscriptions", body);
-    assertEquals(201, created.status(), created::toString);
-  }
-
   private static String batch(String batchId, String tokens, String more) {
     return "{\"schemaVersion\":1,\"batchId\":\""
         + batchId
@@ -278,14 +269,8 @@ class WakesIT {
     await().pollDelay(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2)).until(() -> true);
   }
 
-  private JsonArray runs(String agentId) {
-    var response = api.get("/api/agents/" + agentId + "/wakes");
-    assertEquals(200, response.status(), response::toString);
-    return response.structure().asJsonArray();
-  }
-
   private JsonObject run(String agentId, String runKey) {
-    return runs(agentId).stream()
+    return agents.runs(agentId).stream()
         .map(JsonValue::asJsonObject)
         .filter(r -> r.getString("runKey").equals(runKey))
         .findFirst()
@@ -297,14 +282,10 @@ class WakesIT {
     return await()
         .atMost(Duration.ofSeconds(30))
         .until(
-            () -> runs(agentId),
+            () -> agents.runs(agentId),
             runs ->
                 runs.size() == count
                     && (status == null
                         || runs.getJsonObject(0).getString("status").equals(status)));
-  }
-
-  private static List<String> strings(JsonArray array) {
-    return array.stream().map(v -> ((JsonString) v).getString()).collect(Collectors.toList());
   }
 }
