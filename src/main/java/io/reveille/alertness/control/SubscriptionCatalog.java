@@ -115,16 +115,16 @@ public class SubscriptionCatalog {
     }
   }
 
-  /**
-   * Drops every index entry of an agent whose subscription rows are gone (the agent was deleted).
-   * Call it once the deletion has committed: entries dropped for an agent that still has
-   * subscriptions come back only with a {@link #rebuild()}.
-   */
   /** A deleted agent's subscription rows went with it (cascade); drop its index entries too. */
   void onAgentDeleted(@Observes(during = TransactionPhase.AFTER_SUCCESS) AgentDeleted event) {
     forget(event.agentId());
   }
 
+  /**
+   * Drops every index entry of an agent whose subscription rows are gone (the agent was deleted).
+   * Call it once the deletion has committed: entries dropped for an agent that still has
+   * subscriptions come back only with a {@link #rebuild()}.
+   */
   public void forget(String agentId) {
     Objects.requireNonNull(agentId, "agentId");
     refreshLock.lock();
