@@ -37,9 +37,9 @@ public class WakeConsumer implements MessageListener {
   public void onMessage(Message message) {
     try {
       var body = JmsBodies.text(message);
-      String runKey;
+      WakeJobs.Job job;
       try {
-        runKey = WakeJobs.runKey(body.orElse(null));
+        job = WakeJobs.parse(body.orElse(null));
       } catch (IllegalArgumentException e) {
         LOG.log(
             Level.WARNING,
@@ -48,7 +48,7 @@ public class WakeConsumer implements MessageListener {
         deadLetters.send(deadLetterQueue, message, body.orElse(null), e.getMessage());
         return;
       }
-      runner.run(runKey);
+      runner.run(job.runKey(), job.agentId());
     } catch (JMSException e) {
       throw new IllegalStateException("Cannot read wake message: " + e.getMessage(), e);
     }

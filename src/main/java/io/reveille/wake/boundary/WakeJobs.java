@@ -13,8 +13,11 @@ final class WakeJobs {
 
   private WakeJobs() {}
 
-  /** The run key of a job document; an {@link IllegalArgumentException} says why there is none. */
-  static String runKey(String json) {
+  /** What a job names: the run, and the agent it belongs to. */
+  record Job(String runKey, String agentId) {}
+
+  /** The job a document names; an {@link IllegalArgumentException} says why there is none. */
+  static Job parse(String json) {
     if (json == null || json.isBlank()) {
       throw new IllegalArgumentException("empty wake job");
     }
@@ -34,7 +37,10 @@ final class WakeJobs {
       if (!(job.get("runKey") instanceof JsonString runKey) || runKey.getString().isBlank()) {
         throw new IllegalArgumentException("runKey: required");
       }
-      return runKey.getString();
+      if (!(job.get("agentId") instanceof JsonString agentId) || agentId.getString().isBlank()) {
+        throw new IllegalArgumentException("agentId: required");
+      }
+      return new Job(runKey.getString(), agentId.getString());
     } catch (JsonException e) {
       throw new IllegalArgumentException("malformed JSON: " + e.getMessage(), e);
     }

@@ -49,9 +49,17 @@ public class WakeRunSteps {
    * skipped (a redelivery or a recovery duplicate), failed, the agent gone, dormant or destroyed
    * (logged as skipped), or no workflow for its kind.
    */
-  public Optional<WakeRun> begin(String runKey) {
+  public Optional<WakeRun> begin(String runKey, String agentId) {
     var entry = em.find(WakeRunLogEntry.class, runKey);
     if (entry == null) {
+      if (agents.find(agentId).isEmpty()) {
+        // Deleting an agent deletes its run log; a job still on the queue has nothing to run.
+        LOG.log(
+            Level.INFO,
+            "Run {0} belongs to deleted agent {1}; job dropped",
+            new Object[] {runKey, agentId});
+        return Optional.empty();
+      }
       throw new NotYetVisibleException("run " + runKey + " is not in the run log (yet)");
     }
     if (agents.find(entry.getAgentId()).isPresent()) {

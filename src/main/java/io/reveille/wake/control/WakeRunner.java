@@ -27,8 +27,8 @@ public class WakeRunner {
 
   @Inject WakeRunSteps steps;
 
-  public void run(String runKey) {
-    var begun = steps.begin(runKey);
+  public void run(String runKey, String agentId) {
+    var begun = steps.begin(runKey, agentId);
     if (begun.isEmpty()) {
       return;
     }

@@ -9,9 +9,10 @@ import org.junit.jupiter.api.Test;
 class WakeJobsTest {
 
   @Test
-  void aJobNamesItsRun() {
+  void aJobNamesItsRunAndAgent() {
     assertEquals(
-        "wk-1", WakeJobs.runKey("{\"schemaVersion\":1,\"runKey\":\"wk-1\",\"agentId\":\"a\"}"));
+        new WakeJobs.Job("wk-1", "a"),
+        WakeJobs.parse("{\"schemaVersion\":1,\"runKey\":\"wk-1\",\"agentId\":\"a\"}"));
   }
 
   @Test
@@ -23,10 +24,11 @@ class WakeJobsTest {
     assertReason("{\"schemaVersion\":2,\"runKey\":\"wk-1\"}", "schemaVersion");
     assertReason("{\"schemaVersion\":1}", "runKey: required");
     assertReason("{\"schemaVersion\":1,\"runKey\":\" \"}", "runKey: required");
+    assertReason("{\"schemaVersion\":1,\"runKey\":\"wk-1\"}", "agentId: required");
   }
 
   private static void assertReason(String json, String start) {
-    var e = assertThrows(IllegalArgumentException.class, () -> WakeJobs.runKey(json));
+    var e = assertThrows(IllegalArgumentException.class, () -> WakeJobs.parse(json));
     assertTrue(e.getMessage().startsWith(start), e.getMessage());
   }
 }
