@@ -23,10 +23,6 @@ public class WakeConfig {
     this.subscriptionThrottle = Duration.ofSeconds(seconds);
   }
 
-  public static WakeConfig of(Duration subscriptionThrottle) {
-    return new WakeConfig(subscriptionThrottle.toSeconds());
-  }
-
   /** The least time between the starts of two subscription wakes of one agent. */
   public Duration subscriptionThrottle() {
     return subscriptionThrottle;
