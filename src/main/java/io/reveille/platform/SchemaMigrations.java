@@ -29,7 +29,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V2__memory_and_operations.sql",
           "V3__notification_batches.sql",
           "V4__subscription_index_generation.sql",
-          "V5__journal_domain.sql");
+          "V5__journal_domain.sql",
+          "V6__agent_mutations.sql");
 
   private final ClassLoader classLoader;
 

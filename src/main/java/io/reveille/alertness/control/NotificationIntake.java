@@ -1,6 +1,8 @@
 package io.reveille.alertness.control;
 
 import io.reveille.alertness.entity.NotificationBatchRecord;
+import io.reveille.wake.control.SelfMutations;
+import io.reveille.wake.control.SelfSuppression;
 import io.reveille.wake.control.SubscriptionWake;
 import io.reveille.wake.control.WakeScheduler;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,7 +11,10 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -22,7 +27,8 @@ import java.util.logging.Logger;
  * after a crash) is recognised and dropped here. Then: classify the tokens, match them against this
  * node's subscription index (brought up to date with every committed subscription first), apply
  * predicates to the batch's entity snapshots, drop the agent that caused the change itself ({@code
- * originAgentId}), and hand the rest to the wake scheduler.
+ * originAgentId}) and, for batches that could not say who caused them, what each agent's own recent
+ * changes explain ({@link SelfSuppression}); hand the rest to the wake scheduler.
  */
 @ApplicationScoped
 @Transactional
@@ -43,6 +49,8 @@ public class NotificationIntake {
 
   @Inject WakeScheduler wakes;
 
+  @Inject SelfMutations selfMutations;
+
   /** Records the batch; returns false when a batch with its id was already recorded. */
   public boolean accept(NotificationBatch batch) {
     if (em.find(NotificationBatchRecord.class, batch.batchId()) != null) {
@@ -55,17 +63,46 @@ public class NotificationIntake {
     em.persist(documents.record(batch, clock.instant()));
     var tokens = classifier.classify(batch);
     var origin = batch.originAgentId();
-    var matched =
+    var candidates =
         SubscriptionMatcher.candidates(subscriptions.current(), tokens, batch.entities()).stream()
             .filter(candidate -> origin.isEmpty() || !origin.get().equals(candidate.agentId()))
-            .map(c -> new SubscriptionWake(c.agentId(), c.subscriptionIds(), c.matchedTokens()))
             .toList();
+    var matched = withoutOwnChanges(batch.batchId(), candidates, tokens.entityIds());
     var scheduled = wakes.scheduleForBatch(batch.batchId(), matched);
     LOG.log(
         Level.FINE,
         "Recorded notification batch {0} with {1} token(s): {2} wake(s)",
         new Object[] {batch.batchId(), batch.allTokens().size(), scheduled.size()});
     return true;
+  }
+
+  /** The second suppression layer: drops what each agent's own recent changes explain. */
+  private List<SubscriptionWake> withoutOwnChanges(
+      String batchId, List<WakeCandidate> candidates, Set<String> batchEntityIds) {
+    if (candidates.isEmpty()) {
+      return List.of();
+    }
+    var ownChanges =
+        selfMutations.recent(
+            candidates.stream().map(WakeCandidate::agentId).toList(), batchEntityIds);
+    var wakes = new ArrayList<SubscriptionWake>(candidates.size());
+    for (var candidate : candidates) {
+      var remaining =
+          SelfSuppression.remainingTokens(
+              candidate.matchedTokens(),
+              batchEntityIds,
+              ownChanges.getOrDefault(candidate.agentId(), Set.of()));
+      if (remaining.isEmpty()) {
+        LOG.log(
+            Level.FINE,
+            "Batch {0} only echoes changes agent {1} made itself: no wake",
+            new Object[] {batchId, candidate.agentId()});
+        continue;
+      }
+      wakes.add(
+          new SubscriptionWake(candidate.agentId(), candidate.subscriptionIds(), remaining.get()));
+    }
+    return wakes;
   }
 
   public Optional<NotificationBatchRecord> find(String batchId) {

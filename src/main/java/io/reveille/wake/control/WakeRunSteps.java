@@ -2,6 +2,7 @@ package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -33,6 +34,7 @@ public class WakeRunSteps {
 
   @Inject AgentService agents;
   @Inject Clock clock;
+  @Inject SelfMutations selfMutations;
   @Inject @Any Instance<WakeExecutor> executors;
 
   /** Thrown when the run's log entry is not visible yet: the delivery is retried. */
@@ -88,6 +90,11 @@ public class WakeRunSteps {
       entry.skip(now, "no workflow for agent kind " + agent.get().getKind().wire() + " yet");
       return Optional.empty();
     }
+    if (isOwnChange(entry)) {
+      entry.skip(now, "every trigger token is an entity the agent changed itself");
+      agents.stateForUpdate(entry.getAgentId()).clearDeferral();
+      return Optional.empty();
+    }
     if (entry.getStatus() == WakeStatus.STARTED) {
       LOG.log(
           Level.INFO, "Run {0} was started before and did not finish; running it again", runKey);
@@ -108,6 +115,20 @@ public class WakeRunSteps {
             entry.getThreadId(),
             entry.getTokens(),
             entry.getAttempts()));
+  }
+
+  /**
+   * The deferred-job re-check of self-notification suppression: a subscription job that waited in
+   * the queue (behind a run, or for the throttle) while the agent changed every entity it was
+   * triggered by is the echo of the agent's own writes.
+   */
+  private boolean isOwnChange(WakeRunLogEntry entry) {
+    if (entry.getReason() != WakeReason.SUBSCRIPTION || entry.getStatus() != WakeStatus.QUEUED) {
+      return false;
+    }
+    var tokens = entry.getTokens();
+    return SelfSuppression.isOwnChange(
+        tokens, selfMutations.changedAround(entry.getAgentId(), tokens, entry.getCreatedAt()));
   }
 
   /** Runs the workflow and completes the run, in one transaction. */

@@ -1,0 +1,117 @@
+package io.reveille.wake.control;
+
+import io.reveille.wake.entity.AgentMutation;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What each agent's runs changed lately, kept in the database so that every node sees it: the
+ * memory behind the second self-notification suppression layer ({@link SelfSuppression}).
+ *
+ * <p>The tool executor records the entities a run changes in the transaction that changes them, and
+ * that transaction also sends the change's notification batch; so by the time any node takes the
+ * batch in, the record is committed and visible. Records count for {@code
+ * reveille.wake.self-mutation-ttl-seconds} after the change; older ones are purged as the agent
+ * records new changes, and all of them go with the agent.
+ */
+@ApplicationScoped
+@Transactional
+public class SelfMutations {
+
+  /** Most values in one {@code IN} list: well inside every supported database's limit. */
+  private static final int IN_LIST_CHUNK = 500;
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  @Inject Clock clock;
+  @Inject WakeConfig config;
+
+  /**
+   * Records, in the caller's transaction, that run {@code runKey} of {@code agentId} changed these
+   * entities now.
+   *
+   * @throws IllegalArgumentException for a blank or over-long id (at most {@value
+   *     AgentMutation#MAX_ENTITY_ID_LENGTH} characters)
+   */
+  @Transactional(TxType.MANDATORY)
+  public void record(String agentId, String runKey, Collection<String> entityIds) {
+    var now = clock.instant();
+    em.createNamedQuery("AgentMutation.deleteOlderThan")
+        .setParameter("agentId", agentId)
+        .setParameter("cutoff", now.minus(config.selfMutationTtl()))
+        .executeUpdate();
+    for (var entityId : new LinkedHashSet<>(entityIds)) {
+      var existing = em.find(AgentMutation.class, new AgentMutation.Key(agentId, entityId));
+      if (existing == null) {
+        em.persist(new AgentMutation(agentId, entityId, runKey, now));
+      } else {
+        existing.touch(runKey, now);
+      }
+    }
+    em.flush();
+  }
+
+  /**
+   * The entities among {@code entityIds} that each of {@code agentIds} changed within the
+   * suppression window; agents without such changes are absent.
+   */
+  public Map<String, Set<String>> recent(
+      Collection<String> agentIds, Collection<String> entityIds) {
+    return changedSince(agentIds, entityIds, clock.instant().minus(config.selfMutationTtl()));
+  }
+
+  /**
+   * The entities among {@code entityIds} that {@code agentId} changed at or after {@code since}, or
+   * within the suppression window before it.
+   */
+  public Set<String> changedAround(String agentId, Collection<String> entityIds, Instant since) {
+    return changedSince(List.of(agentId), entityIds, since.minus(config.selfMutationTtl()))
+        .getOrDefault(agentId, Set.of());
+  }
+
+  private Map<String, Set<String>> changedSince(
+      Collection<String> agentIds, Collection<String> entityIds, Instant since) {
+    if (config.selfMutationTtl().isZero() || agentIds.isEmpty() || entityIds.isEmpty()) {
+      return Map.of();
+    }
+    var result = new HashMap<String, Set<String>>();
+    for (var agents : chunks(agentIds)) {
+      for (var entities : chunks(entityIds)) {
+        var rows =
+            em.createNamedQuery("AgentMutation.findRecent", AgentMutation.class)
+                .setParameter("agentIds", agents)
+                .setParameter("entityIds", entities)
+                .setParameter("since", since)
+                .getResultList();
+        for (var row : rows) {
+          result.computeIfAbsent(row.getAgentId(), a -> new HashSet<>()).add(row.getEntityId());
+        }
+      }
+    }
+    return result;
+  }
+
+  private static List<List<String>> chunks(Collection<String> values) {
+    var distinct = new ArrayList<>(new LinkedHashSet<>(values));
+    var chunks = new ArrayList<List<String>>();
+    for (var from = 0; from < distinct.size(); from += IN_LIST_CHUNK) {
+      chunks.add(distinct.subList(from, Math.min(distinct.size(), from + IN_LIST_CHUNK)));
+    }
+    return chunks;
+  }
+}

@@ -1,0 +1,176 @@
+package io.reveille.wake.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.agent.control.AgentService;
+import io.reveille.agent.control.AgentService.NewAgent;
+import io.reveille.agent.entity.AgentConfig;
+import io.reveille.agent.entity.AgentKind;
+import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.agent.entity.AgentMode;
+import io.reveille.agent.entity.AgentSlots;
+import io.reveille.alertness.control.SubscriptionService;
+import io.reveille.alertness.control.SubscriptionService.NewSubscription;
+import io.reveille.journal.control.JournalFixture;
+import io.reveille.journal.control.JournalService;
+import io.reveille.journal.control.JournalService.NewTask;
+import io.reveille.journal.control.JournalService.TaskChanges;
+import io.reveille.journal.entity.TaskPriority;
+import io.reveille.testing.Deployments;
+import io.reveille.testing.Poll;
+import io.reveille.wake.entity.WakeReason;
+import io.reveille.wake.entity.WakeStatus;
+import jakarta.inject.Inject;
+import jakarta.transaction.UserTransaction;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The second self-notification suppression layer, through the real broker: a batch that does not
+ * say who caused it does not wake an agent whose own run changed the entity moments before; the
+ * same change after the window does; and a queued job whose every token the agent has since changed
+ * itself is dropped when its turn comes.
+ *
+ * <p>The agent's changes are recorded as the tool executor records them, in a transaction of their
+ * own; the journal changes come from a user (untagged batches).
+ */
+@ExtendWith(ArquillianExtension.class)
+class SelfSuppressionIT {
+
+  /** The server's {@code reveille.wake.self-mutation-ttl-seconds} (the default). */
+  private static final Duration TTL = Duration.ofSeconds(5);
+
+  @Deployment
+  static WebArchive deployment() {
+    return Deployments.reveille()
+        .addClasses(SelfSuppressionIT.class, JournalFixture.class, Poll.class);
+  }
+
+  @Inject AgentService agents;
+  @Inject SubscriptionService subscriptions;
+  @Inject JournalService journal;
+  @Inject JournalFixture fixture;
+  @Inject SelfMutations selfMutations;
+  @Inject WakeScheduler scheduler;
+  @Inject UserTransaction transaction;
+
+  @Test
+  void anUntaggedEchoOfTheAgentsOwnChangeDoesNotWakeItButTheSameChangeLaterDoes() throws Exception {
+    var task = journal.createTask(newTask("echo-" + UUID.randomUUID())).getId();
+    var agentId = watcherOf(task);
+
+    var recordedAt = Instant.now();
+    recordOwnChange(agentId, task);
+    journal.updateTask(task, OptionalLong.empty(), priority(TaskPriority.P0));
+    Poll.until(Duration.ofSeconds(30), () -> fixture.batchesMentioning(task) == 2);
+    Poll.pause(Duration.ofSeconds(2));
+    assertEquals(List.of(), fixture.runs(agentId), "the agent's own change woke it");
+
+    var windowLeft = Duration.between(Instant.now(), recordedAt.plus(TTL).plusSeconds(1));
+    Poll.pause(windowLeft.isNegative() ? Duration.ZERO : windowLeft);
+    journal.updateTask(task, OptionalLong.empty(), priority(TaskPriority.P3));
+    Poll.until(Duration.ofSeconds(30), () -> completed(agentId) == 1);
+    var run = fixture.runs(agentId).get(0);
+    assertEquals(WakeReason.SUBSCRIPTION, run.getReason());
+    assertTrue(run.getTokens().contains(task), "woken by the task: " + run.getTokens());
+  }
+
+  @Test
+  void aQueuedJobWhoseEveryTokenTheAgentChangedMeanwhileIsDroppedWhenItsTurnComes()
+      throws Exception {
+    var task = journal.createTask(newTask("deferred-" + UUID.randomUUID())).getId();
+    var agentId = watcherOf(task);
+    // A wake now opens the throttle window: the next subscription job waits for its end.
+    scheduler.scheduleManual(agentId, Optional.empty());
+    Poll.until(Duration.ofSeconds(30), () -> completed(agentId) == 1);
+
+    journal.updateTask(task, OptionalLong.empty(), priority(TaskPriority.P0));
+    Poll.until(Duration.ofSeconds(30), () -> subscriptionRun(agentId).isPresent());
+    assertEquals(WakeStatus.QUEUED, subscriptionRun(agentId).get().getStatus(), "deferred");
+
+    recordOwnChange(agentId, task);
+    Poll.until(
+        Duration.ofSeconds(60),
+        () -> subscriptionRun(agentId).get().getStatus() == WakeStatus.SKIPPED);
+    var skipped = subscriptionRun(agentId).get();
+    assertTrue(
+        skipped.getErrorMessage().contains("changed itself"),
+        "the run log says why: " + skipped.getErrorMessage());
+    assertEquals(1, completed(agentId), "only the manual wake ran");
+  }
+
+  private void recordOwnChange(String agentId, String entityId) throws Exception {
+    transaction.begin();
+    try {
+      selfMutations.record(agentId, "run-of-" + agentId, List.of(entityId));
+      transaction.commit();
+    } catch (Exception | Error e) {
+      transaction.rollback();
+      throw e;
+    }
+  }
+
+  private String watcherOf(String entityId) {
+    var agentId =
+        agents
+            .create(
+                new NewAgent(
+                    AgentKind.CUSTOM,
+                    "Self watcher",
+                    AgentMode.AUTONOMOUS,
+                    AgentLifecycle.ACTIVE,
+                    Set.of(),
+                    AgentConfig.empty(),
+                    AgentSlots.empty()))
+            .agent()
+            .getId();
+    subscriptions.create(
+        agentId, new NewSubscription(List.of(), List.of(), List.of(entityId), null));
+    return agentId;
+  }
+
+  private long completed(String agentId) {
+    return fixture.runs(agentId).stream()
+        .filter(run -> run.getStatus() == WakeStatus.COMPLETED)
+        .count();
+  }
+
+  private Optional<io.reveille.wake.entity.WakeRunLogEntry> subscriptionRun(String agentId) {
+    return fixture.runs(agentId).stream()
+        .filter(run -> run.getReason() == WakeReason.SUBSCRIPTION)
+        .findFirst();
+  }
+
+  private static NewTask newTask(String title) {
+    return new NewTask(
+        title,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty());
+  }
+
+  private static TaskChanges priority(TaskPriority priority) {
+    return new TaskChanges(
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.of(priority),
+        Optional.empty(),
+        Optional.empty());
+  }
+}
