@@ -30,7 +30,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V3__notification_batches.sql",
           "V4__subscription_index_generation.sql",
           "V5__journal_domain.sql",
-          "V6__agent_mutations.sql");
+          "V6__agent_mutations.sql",
+          "V7__timer_wakes.sql");
 
   private final ClassLoader classLoader;
 

@@ -14,6 +14,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.output.MigrateResult;
 
 /**
  * Brings the database schema to the version this build expects before anything uses it.
@@ -38,19 +39,31 @@ public class SchemaMigrator {
 
   @PostConstruct
   void migrate() {
-    var classLoader = SchemaMigrator.class.getClassLoader();
-    var result =
-        Flyway.configure(classLoader)
-            .dataSource(dataSource)
-            .placeholders(Map.of("text_type", textType()))
-            .resourceProvider(new SchemaMigrations(classLoader))
-            .javaMigrationClassProvider(List::of)
-            .load()
-            .migrate();
+    var result = migrate(dataSource, textType(dataSource));
     LOG.log(
         Level.INFO,
         "Database schema at version {0} ({1} migration(s) applied)",
         new Object[] {result.targetSchemaVersion, result.migrationsExecuted});
+  }
+
+  /** Applies every pending migration of this build to the database behind {@code dataSource}. */
+  static MigrateResult migrate(DataSource dataSource, String textType) {
+    var classLoader = SchemaMigrator.class.getClassLoader();
+    return Flyway.configure(classLoader)
+        .dataSource(dataSource)
+        .placeholders(Map.of("text_type", textType))
+        .resourceProvider(new SchemaMigrations(classLoader))
+        // The container's EJB timer store (WLPTASK, WLPPART, WLPPROP) lives in the same database
+        // and may create its tables before this runs, on a new database: then the schema is not
+        // empty, and Flyway starts the history at version 0 and applies every script, instead of
+        // refusing. A schema holding Reveille's tables without a history still fails loudly, on
+        // the first CREATE TABLE.
+        .baselineOnMigrate(true)
+        .baselineVersion("0")
+        .baselineDescription("tables of the EJB timer store, created before the first migration")
+        .javaMigrationClassProvider(List::of)
+        .load()
+        .migrate();
   }
 
   /**
@@ -58,7 +71,7 @@ public class SchemaMigrator {
    * migrations cannot say portably. Derby has {@code CLOB}, PostgreSQL {@code TEXT}; both read and
    * write as a plain string through JDBC, so the entities map them without {@code @Lob}.
    */
-  private String textType() {
+  private static String textType(DataSource dataSource) {
     try (var connection = dataSource.getConnection()) {
       return textType(connection.getMetaData().getDatabaseProductName());
     } catch (SQLException e) {

@@ -3,6 +3,8 @@ package io.reveille.platform;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.sql.SQLException;
+import org.apache.derby.jdbc.EmbeddedDataSource;
 import org.junit.jupiter.api.Test;
 
 class SchemaMigratorTest {
@@ -17,5 +19,20 @@ class SchemaMigratorTest {
   void anUnsupportedDatabaseIsRefusedByName() {
     var e = assertThrows(IllegalStateException.class, () -> SchemaMigrator.textType("H2"));
     assertEquals(true, e.getMessage().contains("'H2'"));
+  }
+
+  @Test
+  void aNewDatabaseWhereTheTimerStoreCreatedItsTablesFirstIsMigratedFromScratch()
+      throws SQLException {
+    var dataSource = new EmbeddedDataSource();
+    dataSource.setDatabaseName("memory:timer-store-first");
+    dataSource.setCreateDatabase("create");
+    try (var connection = dataSource.getConnection();
+        var statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE WLPTASK (ID BIGINT NOT NULL PRIMARY KEY)");
+    }
+    var result = SchemaMigrator.migrate(dataSource, "CLOB");
+    assertEquals(SchemaMigrations.SCRIPTS.size(), result.migrationsExecuted);
+    assertEquals(0, SchemaMigrator.migrate(dataSource, "CLOB").migrationsExecuted, "up to date");
   }
 }

@@ -17,4 +17,13 @@ public final class Broker {
         : new ActiveMQConnectionFactory(
             url, user, System.getProperty("reveille.it.brokerPassword", ""));
   }
+
+  /**
+   * Sends one notification batch document to {@code reveille.notifications}, as a producer does.
+   */
+  public static void sendNotification(String batch) {
+    try (var context = connectionFactory().createContext()) {
+      context.createProducer().send(context.createQueue("reveille.notifications"), batch);
+    }
+  }
 }

@@ -24,7 +24,7 @@ public final class Poll {
   /** Lets time pass, for checks that something does <em>not</em> happen within a while. */
   public static void pause(Duration duration) {
     try {
-      Thread.sleep(duration.toMillis());
+      Thread.sleep(Math.max(0, duration.toMillis()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new AssertionError("interrupted", e);

@@ -45,6 +45,7 @@ public class AgentService {
   @Inject Clock clock;
 
   @Inject Event<AgentDeleted> deleted;
+  @Inject Event<AgentLifecycleChanged> lifecycleChanged;
 
   /** What a new agent is made of; validated and typed by the boundary. */
   public record NewAgent(
@@ -55,6 +56,21 @@ public class AgentService {
       Set<String> allowedCategoryIds,
       AgentConfig config,
       AgentSlots slots) {
+    /**
+     * An active, autonomous {@code custom} agent with no category scope, config or slots: what a
+     * bare request for a custom agent gets.
+     */
+    public static NewAgent custom(String displayName) {
+      return new NewAgent(
+          AgentKind.CUSTOM,
+          displayName,
+          AgentMode.AUTONOMOUS,
+          AgentLifecycle.ACTIVE,
+          Set.of(),
+          AgentConfig.empty(),
+          AgentSlots.empty());
+    }
+
     public NewAgent {
       Objects.requireNonNull(kind, "kind");
       Objects.requireNonNull(displayName, "displayName");
@@ -207,8 +223,12 @@ public class AgentService {
   private Agent transition(
       String agentId, OptionalLong expectedVersion, BiConsumer<Agent, java.time.Instant> move) {
     var agent = current(agentId, expectedVersion);
+    var from = agent.getLifecycle();
     move.accept(agent, clock.instant());
     em.flush();
+    if (from != agent.getLifecycle()) {
+      lifecycleChanged.fire(new AgentLifecycleChanged(agentId, from, agent.getLifecycle()));
+    }
     return agent;
   }
 

@@ -34,6 +34,16 @@ import java.time.ZoneId;
     name = "AgentTimer.findByAgent",
     query = "SELECT t FROM AgentTimer t WHERE t.agentId = :agentId ORDER BY t.createdAt, t.id")
 @NamedQuery(
+    name = "AgentTimer.findActiveByAgent",
+    query =
+        "SELECT t FROM AgentTimer t WHERE t.agentId = :agentId AND t.active = true"
+            + " ORDER BY t.nextRunAt, t.id")
+@NamedQuery(
+    name = "AgentTimer.findActiveOfActiveAgents",
+    query =
+        "SELECT t FROM AgentTimer t, Agent a WHERE a.id = t.agentId AND t.active = true"
+            + " AND a.lifecycle = :lifecycle ORDER BY t.nextRunAt, t.id")
+@NamedQuery(
     name = "AgentTimer.findActive",
     query = "SELECT t FROM AgentTimer t WHERE t.active = true ORDER BY t.nextRunAt, t.id")
 @NamedQuery(
@@ -69,6 +79,12 @@ public class AgentTimer {
 
   @Column(name = "last_fired_at")
   private Instant lastFiredAt;
+
+  @Column(name = "not_before")
+  private Instant notBefore;
+
+  @Column(name = "not_after")
+  private Instant notAfter;
 
   @Column(name = "created_at", nullable = false, updatable = false)
   private Instant createdAt;
@@ -114,6 +130,46 @@ public class AgentTimer {
     this.createdAt = required("now", now);
     this.updatedAt = now;
     this.active = true;
+  }
+
+  /**
+   * Bounds the timer: it fires only on firings in {@code [notBefore, notAfter]} (either may be
+   * {@code null}: unbounded on that side).
+   */
+  public void bound(Instant notBefore, Instant notAfter, Instant now) {
+    required("now", now);
+    if (notBefore != null && notAfter != null && notAfter.isBefore(notBefore)) {
+      throw new InvalidInputException("notAfter", "must not be before notBefore");
+    }
+    this.notBefore = notBefore;
+    this.notAfter = notAfter;
+    this.updatedAt = now;
+  }
+
+  /**
+   * Replaces the schedule (kind, document and zone): the intent changed, so the next firing is
+   * recomputed by the caller and given here; {@code null} makes the timer inactive.
+   */
+  public void redefine(
+      ScheduleKind newKind, JsonObject newSchedule, ZoneId newZone, Instant next, Instant now) {
+    this.scheduleKind = required("schedule.kind", newKind);
+    this.schedule = required("schedule", newSchedule);
+    this.zoneId = required("schedule.zone", newZone).getId();
+    this.nextRunAt = next;
+    this.active = next != null;
+    this.updatedAt = required("now", now);
+  }
+
+  /** inactive → active, firing next at {@code next}. */
+  public void activate(Instant next, Instant now) {
+    required("nextRunAt", next);
+    required("now", now);
+    if (active) {
+      throw new IllegalTransitionException("timer " + id, "active", "active");
+    }
+    active = true;
+    nextRunAt = next;
+    updatedAt = now;
   }
 
   /**
@@ -201,6 +257,16 @@ public class AgentTimer {
 
   public Instant getLastFiredAt() {
     return lastFiredAt;
+  }
+
+  /** The earliest firing allowed; {@code null} when unbounded. */
+  public Instant getNotBefore() {
+    return notBefore;
+  }
+
+  /** The latest firing allowed; {@code null} when unbounded. */
+  public Instant getNotAfter() {
+    return notAfter;
   }
 
   public Instant getCreatedAt() {

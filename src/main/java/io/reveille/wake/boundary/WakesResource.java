@@ -54,6 +54,9 @@ public class WakesResource {
       Instant startedAt,
       Instant completedAt,
       String error,
+      Instant scheduledAt,
+      Instant scheduledUntil,
+      Long firings,
       long version) {
 
     static WakeResponse of(WakeRunLogEntry e) {
@@ -72,6 +75,9 @@ public class WakesResource {
           e.getStartedAt(),
           e.getCompletedAt(),
           e.getErrorMessage(),
+          e.getScheduledAt(),
+          e.getScheduledUntil(),
+          e.getFirings(),
           e.getVersion());
     }
   }

@@ -2,8 +2,10 @@ package io.reveille.wake.control;
 
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.wake.entity.WakeReason;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /** What a workflow is told about the run it executes: whose, why, and what changed. */
 public record WakeRun(
@@ -13,8 +15,24 @@ public record WakeRun(
     WakeReason reason,
     String threadId,
     List<String> tokens,
-    int attempt) {
+    int attempt,
+    Optional<TimerFirings> firings) {
+
+  /**
+   * The nominal firings a timer wake stands for: one, or the range a catch-up coalesced.
+   *
+   * @param timerId the timer that fired
+   */
+  public record TimerFirings(String timerId, Instant from, Instant until, long count) {
+    public TimerFirings {
+      Objects.requireNonNull(timerId, "timerId");
+      Objects.requireNonNull(from, "from");
+      Objects.requireNonNull(until, "until");
+    }
+  }
+
   public WakeRun {
+    Objects.requireNonNull(firings, "firings");
     Objects.requireNonNull(runKey, "runKey");
     Objects.requireNonNull(agentId, "agentId");
     Objects.requireNonNull(kind, "kind");

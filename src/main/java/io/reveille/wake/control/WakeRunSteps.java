@@ -104,7 +104,10 @@ public class WakeRunSteps {
     }
     var state = agents.stateForUpdate(entry.getAgentId());
     state.recordWake(now);
-    state.clearDeferral();
+    if (entry.getReason() == WakeReason.SUBSCRIPTION) {
+      // The deferred subscription job is this one; a timer or manual run leaves it deferred.
+      state.clearDeferral();
+    }
     em.flush();
     return Optional.of(
         new WakeRun(
@@ -114,7 +117,15 @@ public class WakeRunSteps {
             entry.getReason(),
             entry.getThreadId(),
             entry.getTokens(),
-            entry.getAttempts()));
+            entry.getAttempts(),
+            Optional.ofNullable(entry.getScheduledAt())
+                .map(
+                    from ->
+                        new WakeRun.TimerFirings(
+                            entry.getReasonId(),
+                            from,
+                            entry.getScheduledUntil(),
+                            entry.getFirings()))));
   }
 
   /**

@@ -13,6 +13,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -156,6 +157,61 @@ public class WakeScheduler {
     em.persist(entry);
     em.flush();
     queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
+    return entry;
+  }
+
+  /**
+   * A timer's due firings: one wake at once, never throttled or coalesced with other wakes — a
+   * {@code timer} wake for one firing, a {@code timer_catchup} wake for several. The run key
+   * derives from the timer and its first due firing, so a firing handled twice (a retried callback,
+   * a second node) finds the entry the first one wrote.
+   */
+  public WakeRunLogEntry scheduleTimer(
+      String agentId, String timerId, Instant from, Instant until, long count) {
+    return timerEntry(agentId, timerId, from, until, count, Optional.empty());
+  }
+
+  /**
+   * Firings of a timer that will not run (the agent was not active): one {@code skipped} entry that
+   * accounts for them with the reason, so the run log shows what did not run and why.
+   */
+  public WakeRunLogEntry recordSkippedFirings(
+      String agentId, String timerId, Instant from, Instant until, long count, String why) {
+    return timerEntry(agentId, timerId, from, until, count, Optional.of(why));
+  }
+
+  private WakeRunLogEntry timerEntry(
+      String agentId,
+      String timerId,
+      Instant from,
+      Instant until,
+      long count,
+      Optional<String> skipReason) {
+    var runKey = RunKeys.timer(agentId, timerId, from.toString());
+    var existing = em.find(WakeRunLogEntry.class, runKey);
+    if (existing != null) {
+      LOG.log(
+          Level.INFO, "Timer firing {0} of {1} was handled before", new Object[] {from, timerId});
+      return existing;
+    }
+    var now = clock.instant();
+    var entry =
+        new WakeRunLogEntry(
+            runKey,
+            agentId,
+            count > 1 ? WakeReason.TIMER_CATCHUP : WakeReason.TIMER,
+            timerId,
+            RunKeys.threadId(agentId, runKey),
+            List.of(),
+            null,
+            now);
+    entry.forFirings(from, until, count);
+    skipReason.ifPresent(why -> entry.skip(now, why));
+    em.persist(entry);
+    em.flush();
+    if (skipReason.isEmpty()) {
+      queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
+    }
     return entry;
   }
 

@@ -112,6 +112,15 @@ public class WakeRunLogEntry {
   @Column(name = "error_message", length = ERROR_LENGTH)
   private String errorMessage;
 
+  @Column(name = "scheduled_at", updatable = false)
+  private Instant scheduledAt;
+
+  @Column(name = "scheduled_until", updatable = false)
+  private Instant scheduledUntil;
+
+  @Column(name = "firings", updatable = false)
+  private Long firings;
+
   @Version
   @Column(name = "version", nullable = false)
   private long version;
@@ -144,6 +153,30 @@ public class WakeRunLogEntry {
     this.logicalChangeKey = optionalText("logicalChangeKey", logicalChangeKey, 200);
     this.createdAt = required("createdAt", createdAt);
     this.status = WakeStatus.QUEUED;
+  }
+
+  /**
+   * The nominal timer firings this wake stands for: one ({@code from} = {@code until}), or the
+   * range a catch-up coalesced. Set once, before the entry is first written.
+   *
+   * @throws IllegalStateException if the entry is not a timer wake or its firings are set already
+   */
+  public void forFirings(Instant from, Instant until, long count) {
+    required("from", from);
+    required("until", until);
+    if (reason != WakeReason.TIMER && reason != WakeReason.TIMER_CATCHUP) {
+      throw new IllegalStateException("only a timer wake stands for timer firings: " + runKey);
+    }
+    if (scheduledAt != null) {
+      throw new IllegalStateException("the firings of " + runKey + " are set already");
+    }
+    if (count < 1 || until.isBefore(from) || (count == 1 && !until.equals(from))) {
+      throw new IllegalArgumentException(
+          "firings: count " + count + " from " + from + " until " + until);
+    }
+    this.scheduledAt = from;
+    this.scheduledUntil = until;
+    this.firings = count;
   }
 
   /**
@@ -284,6 +317,21 @@ public class WakeRunLogEntry {
   /** How many times a runner has started this wake. */
   public int getAttempts() {
     return attempts;
+  }
+
+  /** The (first) nominal firing of a timer wake; {@code null} for other wakes. */
+  public Instant getScheduledAt() {
+    return scheduledAt;
+  }
+
+  /** The last nominal firing a timer wake stands for; {@code null} for other wakes. */
+  public Instant getScheduledUntil() {
+    return scheduledUntil;
+  }
+
+  /** How many nominal firings a timer wake stands for; {@code null} for other wakes. */
+  public Long getFirings() {
+    return firings;
   }
 
   public Instant getCreatedAt() {

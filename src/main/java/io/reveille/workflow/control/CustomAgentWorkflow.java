@@ -48,6 +48,20 @@ public class CustomAgentWorkflow implements WakeExecutor {
             .filter(token -> classifier.classOf(token) == TokenClass.ENTITY_ID)
             .toList();
     var text = new StringBuilder("Woken (").append(run.reason().wire()).append(')');
+    if (run.firings().isPresent()) {
+      var firings = run.firings().get();
+      text.append(" by timer ").append(firings.timerId());
+      return (firings.count() == 1
+              ? text.append(" scheduled for ").append(firings.from()).append('.')
+              : text.append(" catching up ")
+                  .append(firings.count())
+                  .append(" missed firings from ")
+                  .append(firings.from())
+                  .append(" to ")
+                  .append(firings.until())
+                  .append('.'))
+          .toString();
+    }
     if (run.tokens().isEmpty()) {
       return text.append(" with no trigger tokens.").toString();
     }

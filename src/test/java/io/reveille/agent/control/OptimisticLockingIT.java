@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.control.AgentService.AgentChanges;
 import io.reveille.agent.control.AgentService.NewAgent;
-import io.reveille.agent.entity.AgentConfig;
-import io.reveille.agent.entity.AgentKind;
-import io.reveille.agent.entity.AgentLifecycle;
-import io.reveille.agent.entity.AgentMode;
 import io.reveille.agent.entity.AgentSlots;
 import io.reveille.api.Problems;
 import io.reveille.testing.Deployments;
@@ -21,7 +17,6 @@ import jakarta.transaction.Status;
 import jakarta.transaction.UserTransaction;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javax.naming.InitialContext;
@@ -49,19 +44,7 @@ class OptimisticLockingIT {
 
   @Test
   void secondOfTwoConcurrentTransactionsOnOneAgentFailsAndTheFirstUpdateIsKept() throws Exception {
-    var id =
-        agents
-            .create(
-                new NewAgent(
-                    AgentKind.CUSTOM,
-                    "Contended",
-                    AgentMode.AUTONOMOUS,
-                    AgentLifecycle.ACTIVE,
-                    Set.of(),
-                    AgentConfig.empty(),
-                    AgentSlots.empty()))
-            .agent()
-            .getId();
+    var id = agents.create(NewAgent.custom("Contended")).agent().getId();
     var startVersion = agents.get(id).getVersion();
     assertEquals(
         Status.STATUS_NO_TRANSACTION,

@@ -7,11 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.NewAgent;
-import io.reveille.agent.entity.AgentConfig;
-import io.reveille.agent.entity.AgentKind;
-import io.reveille.agent.entity.AgentLifecycle;
-import io.reveille.agent.entity.AgentMode;
-import io.reveille.agent.entity.AgentSlots;
 import io.reveille.alertness.control.SubscriptionService.NewSubscription;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.testing.Deployments;
@@ -152,18 +147,7 @@ class SubscriptionCatalogIT {
   }
 
   private String agent(String name) {
-    return agents
-        .create(
-            new NewAgent(
-                AgentKind.CUSTOM,
-                name,
-                AgentMode.AUTONOMOUS,
-                AgentLifecycle.ACTIVE,
-                Set.of(),
-                AgentConfig.empty(),
-                AgentSlots.empty()))
-        .agent()
-        .getId();
+    return agents.create(NewAgent.custom(name)).agent().getId();
   }
 
   private void deleteAgent(String agentId) {

@@ -4,11 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.NewAgent;
-import io.reveille.agent.entity.AgentConfig;
-import io.reveille.agent.entity.AgentKind;
-import io.reveille.agent.entity.AgentLifecycle;
-import io.reveille.agent.entity.AgentMode;
-import io.reveille.agent.entity.AgentSlots;
 import io.reveille.alertness.control.SubscriptionService;
 import io.reveille.alertness.control.SubscriptionService.NewSubscription;
 import io.reveille.journal.control.JournalService.NewTask;
@@ -23,7 +18,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -97,19 +91,7 @@ class JournalRollbackIT {
   }
 
   private String watcher(String predicate) {
-    var agentId =
-        agents
-            .create(
-                new NewAgent(
-                    AgentKind.CUSTOM,
-                    "Journal watcher",
-                    AgentMode.AUTONOMOUS,
-                    AgentLifecycle.ACTIVE,
-                    Set.of(),
-                    AgentConfig.empty(),
-                    AgentSlots.empty()))
-            .agent()
-            .getId();
+    var agentId = agents.create(NewAgent.custom("Journal watcher")).agent().getId();
     subscriptions.create(
         agentId, new NewSubscription(List.of("TASK"), List.of(), List.of(), predicate));
     return agentId;

@@ -7,11 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.NewAgent;
-import io.reveille.agent.entity.AgentConfig;
-import io.reveille.agent.entity.AgentKind;
-import io.reveille.agent.entity.AgentLifecycle;
-import io.reveille.agent.entity.AgentMode;
-import io.reveille.agent.entity.AgentSlots;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
@@ -28,7 +23,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -172,18 +166,7 @@ class AgentMemoryResourceIT {
   }
 
   private String newAgent() {
-    return agents
-        .create(
-            new NewAgent(
-                AgentKind.CUSTOM,
-                "Memory",
-                AgentMode.AUTONOMOUS,
-                AgentLifecycle.ACTIVE,
-                Set.of(),
-                AgentConfig.empty(),
-                AgentSlots.empty()))
-        .agent()
-        .getId();
+    return agents.create(NewAgent.custom("Memory")).agent().getId();
   }
 
   private static void assertProblem(Api.Response response, int status, String mentioned) {

@@ -161,4 +161,31 @@ class AgentTimerTest {
     assertEquals("calendar", ScheduleKind.CALENDAR.wire());
     assertEquals(Optional.empty(), ScheduleKind.fromWire("hourly"));
   }
+
+  @Test
+  void boundsMustBeInOrder() {
+    var timer = timer();
+    timer.bound(T0, T0.plusSeconds(10), T0);
+    assertEquals(T0, timer.getNotBefore());
+    assertEquals(T0.plusSeconds(10), timer.getNotAfter());
+    assertThrows(InvalidInputException.class, () -> timer.bound(T0.plusSeconds(10), T0, T0));
+  }
+
+  @Test
+  void redefiningReplacesTheIntentAndANullNextMakesItInactive() {
+    var timer = timer();
+    timer.redefine(
+        ScheduleKind.INTERVAL,
+        Json.createObjectBuilder().add("kind", "interval").build(),
+        ZoneId.of("UTC"),
+        null,
+        T0);
+    assertFalse(timer.isActive());
+    assertEquals(ScheduleKind.INTERVAL, timer.getScheduleKind());
+    assertEquals(ZoneId.of("UTC"), timer.getZoneId());
+    timer.activate(SECOND, T0);
+    assertTrue(timer.isActive());
+    assertEquals(SECOND, timer.getNextRunAt());
+    assertThrows(IllegalTransitionException.class, () -> timer.activate(SECOND, T0));
+  }
 }

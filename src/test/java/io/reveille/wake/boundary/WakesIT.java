@@ -256,9 +256,7 @@ class WakesIT {
   }
 
   private static void send(String body) {
-    try (var context = Broker.connectionFactory().createContext()) {
-      context.createProducer().send(context.createQueue("reveille.notifications"), body);
-    }
+    Broker.sendNotification(body);
   }
 
   private void awaitRecorded(String batchId) {

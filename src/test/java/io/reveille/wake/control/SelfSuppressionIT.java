@@ -5,11 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.NewAgent;
-import io.reveille.agent.entity.AgentConfig;
-import io.reveille.agent.entity.AgentKind;
-import io.reveille.agent.entity.AgentLifecycle;
-import io.reveille.agent.entity.AgentMode;
-import io.reveille.agent.entity.AgentSlots;
 import io.reveille.alertness.control.SubscriptionService;
 import io.reveille.alertness.control.SubscriptionService.NewSubscription;
 import io.reveille.journal.control.JournalFixture;
@@ -28,7 +23,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -77,8 +71,7 @@ class SelfSuppressionIT {
     Poll.pause(Duration.ofSeconds(2));
     assertEquals(List.of(), fixture.runs(agentId), "the agent's own change woke it");
 
-    var windowLeft = Duration.between(Instant.now(), recordedAt.plus(TTL).plusSeconds(1));
-    Poll.pause(windowLeft.isNegative() ? Duration.ZERO : windowLeft);
+    Poll.pause(Duration.between(Instant.now(), recordedAt.plus(TTL).plusSeconds(1)));
     journal.updateTask(task, OptionalLong.empty(), priority(TaskPriority.P3));
     Poll.until(Duration.ofSeconds(30), () -> completed(agentId) == 1);
     var run = fixture.runs(agentId).get(0);
@@ -122,19 +115,7 @@ class SelfSuppressionIT {
   }
 
   private String watcherOf(String entityId) {
-    var agentId =
-        agents
-            .create(
-                new NewAgent(
-                    AgentKind.CUSTOM,
-                    "Self watcher",
-                    AgentMode.AUTONOMOUS,
-                    AgentLifecycle.ACTIVE,
-                    Set.of(),
-                    AgentConfig.empty(),
-                    AgentSlots.empty()))
-            .agent()
-            .getId();
+    var agentId = agents.create(NewAgent.custom("Self watcher")).agent().getId();
     subscriptions.create(
         agentId, new NewSubscription(List.of(), List.of(), List.of(entityId), null));
     return agentId;

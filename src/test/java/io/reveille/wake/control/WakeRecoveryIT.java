@@ -5,11 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.NewAgent;
-import io.reveille.agent.entity.AgentConfig;
-import io.reveille.agent.entity.AgentKind;
-import io.reveille.agent.entity.AgentLifecycle;
-import io.reveille.agent.entity.AgentMode;
-import io.reveille.agent.entity.AgentSlots;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.testing.Deployments;
@@ -18,7 +13,6 @@ import io.reveille.wake.entity.WakeStatus;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -46,19 +40,7 @@ class WakeRecoveryIT {
 
   @Test
   void aRunStrandedAsStartedIsRunAgainWithTheSameKeyAndCompletesOnce() {
-    var agentId =
-        agents
-            .create(
-                new NewAgent(
-                    AgentKind.CUSTOM,
-                    "Crashed",
-                    AgentMode.AUTONOMOUS,
-                    AgentLifecycle.ACTIVE,
-                    Set.of(),
-                    AgentConfig.empty(),
-                    AgentSlots.empty()))
-            .agent()
-            .getId();
+    var agentId = agents.create(NewAgent.custom("Crashed")).agent().getId();
     var runKey = runLog.insertStartedRun(agentId, "wk-crash-" + UUID.randomUUID());
 
     assertTrue(scheduler.requeueUnfinished() >= 1);

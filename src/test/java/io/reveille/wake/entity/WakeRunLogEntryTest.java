@@ -92,6 +92,26 @@ class WakeRunLogEntryTest {
   }
 
   @Test
+  void aTimerWakeStandsForItsFiringsOnceSet() {
+    var entry =
+        new WakeRunLogEntry(
+            "rk-3", "agent-1", WakeReason.TIMER_CATCHUP, "t-1", "thread", List.of(), null, T1);
+    entry.forFirings(T0, T1, 2);
+    assertEquals(T0, entry.getScheduledAt());
+    assertEquals(T1, entry.getScheduledUntil());
+    assertEquals(2L, entry.getFirings());
+    assertThrows(IllegalStateException.class, () -> entry.forFirings(T0, T1, 2));
+
+    var single =
+        new WakeRunLogEntry(
+            "rk-4", "agent-1", WakeReason.TIMER, "t-1", "thread", List.of(), null, T1);
+    assertThrows(IllegalArgumentException.class, () -> single.forFirings(T0, T1, 1));
+    assertThrows(IllegalArgumentException.class, () -> single.forFirings(T1, T0, 2));
+    assertThrows(IllegalArgumentException.class, () -> single.forFirings(T0, T0, 0));
+    assertThrows(IllegalStateException.class, () -> queued().forFirings(T0, T0, 1));
+  }
+
+  @Test
   void queuedWakeCoalescesTheTokensOfALaterTrigger() {
     var entry = queued();
     assertTrue(entry.mergeTokens(List.of("task-42", "item-7")));

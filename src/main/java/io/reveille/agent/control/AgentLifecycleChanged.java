@@ -1,0 +1,17 @@
+package io.reveille.agent.control;
+
+import io.reveille.agent.entity.AgentLifecycle;
+import java.util.Objects;
+
+/**
+ * An agent moved between lifecycle states (paused, resumed, destroyed). Fired synchronously inside
+ * the transaction that moves it, so observers change their own rows in the same commit — a timer
+ * feature cancels or re-arms the agent's timers with the transition, or neither happens.
+ */
+public record AgentLifecycleChanged(String agentId, AgentLifecycle from, AgentLifecycle to) {
+  public AgentLifecycleChanged {
+    Objects.requireNonNull(agentId, "agentId");
+    Objects.requireNonNull(from, "from");
+    Objects.requireNonNull(to, "to");
+  }
+}

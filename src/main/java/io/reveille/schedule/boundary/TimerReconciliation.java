@@ -1,0 +1,40 @@
+package io.reveille.schedule.boundary;
+
+import io.reveille.schedule.control.AgentTimerService;
+import jakarta.annotation.PostConstruct;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.inject.Inject;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * At start-up, makes the pending timer alarms match the active timers of active agents (see {@link
+ * AgentTimerService#reconcile()}). Alarms missed while the server was down need nothing from here:
+ * the container fires each of them once, promptly, and the firing coalesces what was missed.
+ */
+@Startup
+@Singleton
+@DependsOn("SchemaMigrator")
+public class TimerReconciliation {
+
+  private static final Logger LOG = Logger.getLogger(TimerReconciliation.class.getName());
+
+  @Inject AgentTimerService timers;
+
+  @PostConstruct
+  void reconcile() {
+    var started = System.nanoTime();
+    var result = timers.reconcile();
+    LOG.log(
+        Level.INFO,
+        "{0} active timer(s) checked against their alarms in {1} ms ({2} armed, {3} cancelled)",
+        new Object[] {
+          result.activeTimers(),
+          (System.nanoTime() - started) / 1_000_000,
+          result.armed(),
+          result.cancelled()
+        });
+  }
+}

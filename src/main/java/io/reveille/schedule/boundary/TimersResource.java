@@ -1,0 +1,128 @@
+package io.reveille.schedule.boundary;
+
+import io.reveille.api.ETags;
+import io.reveille.schedule.control.AgentTimerService;
+import io.reveille.schedule.entity.AgentTimer;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.time.Instant;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * An agent's timers over HTTP: translate JSON to calls of {@link AgentTimerService} and back, each
+ * with the timer's version as ETag. The class path is {@code agents} for the reason given on the
+ * subscriptions resource.
+ */
+@Path("agents")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Timers")
+public class TimersResource {
+
+  @Inject AgentTimerService timers;
+
+  @Context UriInfo uriInfo;
+
+  @POST
+  @Path("{id}/timers")
+  @Operation(
+      summary =
+          "Give the agent a timer: daily, weekly, interval or calendar schedule, with optional"
+              + " bounds")
+  public Response create(@PathParam("id") String agentId, JsonObject body) {
+    var timer = timers.create(agentId, body);
+    var location = uriInfo.getAbsolutePathBuilder().path(timer.getId()).build();
+    return Response.created(location)
+        .tag(ETags.of(timer.getVersion()))
+        .entity(TimerResponse.of(timer))
+        .build();
+  }
+
+  @GET
+  @Path("{id}/timers")
+  @Operation(summary = "The agent's timers, oldest first")
+  public List<TimerResponse> list(@PathParam("id") String agentId) {
+    return timers.list(agentId).stream().map(TimerResponse::of).toList();
+  }
+
+  @GET
+  @Path("{id}/timers/{tid}")
+  @Operation(summary = "One of the agent's timers")
+  public Response get(@PathParam("id") String agentId, @PathParam("tid") String timerId) {
+    var timer = timers.get(agentId, timerId);
+    return Response.ok(TimerResponse.of(timer)).tag(ETags.of(timer.getVersion())).build();
+  }
+
+  @PUT
+  @Path("{id}/timers/{tid}")
+  @Operation(
+      summary =
+          "Replace a timer's schedule, bounds and active flag; the next firing is recomputed"
+              + " (If-Match honoured)")
+  public Response update(
+      @PathParam("id") String agentId,
+      @PathParam("tid") String timerId,
+      @HeaderParam("If-Match") String ifMatch,
+      JsonObject body) {
+    var timer = timers.update(agentId, timerId, ETags.expectedVersion(ifMatch), body);
+    return Response.ok(TimerResponse.of(timer)).tag(ETags.of(timer.getVersion())).build();
+  }
+
+  @DELETE
+  @Path("{id}/timers/{tid}")
+  @Operation(summary = "Delete a timer; it never fires again (If-Match honoured)")
+  public Response delete(
+      @PathParam("id") String agentId,
+      @PathParam("tid") String timerId,
+      @HeaderParam("If-Match") String ifMatch) {
+    timers.delete(agentId, timerId, ETags.expectedVersion(ifMatch));
+    return Response.noContent().build();
+  }
+
+  /** One timer as the API shows it. */
+  public record TimerResponse(
+      String id,
+      long version,
+      String agentId,
+      JsonObject schedule,
+      Instant notBefore,
+      Instant notAfter,
+      boolean active,
+      Instant nextFireAt,
+      Instant lastFiredAt,
+      Instant createdAt,
+      Instant updatedAt) {
+
+    static TimerResponse of(AgentTimer timer) {
+      return new TimerResponse(
+          timer.getId(),
+          timer.getVersion(),
+          timer.getAgentId(),
+          timer.getSchedule(),
+          timer.getNotBefore(),
+          timer.getNotAfter(),
+          timer.isActive(),
+          timer.getNextRunAt(),
+          timer.getLastFiredAt(),
+          timer.getCreatedAt(),
+          timer.getUpdatedAt());
+    }
+  }
+}

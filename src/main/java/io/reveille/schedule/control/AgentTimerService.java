@@ -1,0 +1,270 @@
+package io.reveille.schedule.control;
+
+import io.reveille.agent.control.AgentLifecycleChanged;
+import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.platform.error.ConflictException;
+import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.error.PreconditionFailedException;
+import io.reveille.schedule.entity.AgentTimer;
+import io.reveille.wake.control.WakeScheduler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * An agent's timers: create, change and delete them, and keep their alarms in step — with the row,
+ * in one transaction, and with the agent's lifecycle (a paused or destroyed agent has no pending
+ * alarm; resuming re-arms every active timer and accounts for the firings it slept through as one
+ * skipped entry per timer).
+ *
+ * <p>Lock order: every method that writes a timer first locks the agent's state row, as {@link
+ * TimerFiring} does, so a change and a firing of the same agent's timers queue behind each other.
+ */
+@ApplicationScoped
+@Transactional
+public class AgentTimerService {
+
+  private static final Logger LOG = Logger.getLogger(AgentTimerService.class.getName());
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  @Inject Clock clock;
+  @Inject AgentService agents;
+  @Inject TimerAlarms alarms;
+  @Inject WakeScheduler wakes;
+  @Inject ScheduleConfig config;
+
+  /** Creates a timer from its API document; it is armed at once when the agent is active. */
+  public AgentTimer create(String agentId, JsonObject body) {
+    var agent = agents.get(agentId);
+    if (agent.getLifecycle() == AgentLifecycle.DESTROYED) {
+      throw new ConflictException("agent " + agentId + " is destroyed: it takes no timers");
+    }
+    agents.stateForUpdate(agentId);
+    var now = clock.instant();
+    var request = ScheduleParser.forInput(config.minimumInterval()).request(body, now);
+    var definition = request.definition();
+    var schedule = definition.schedule();
+    var next = definition.nextAfter(now);
+    var timer =
+        new AgentTimer(
+            UUID.randomUUID().toString(),
+            agentId,
+            schedule.kind(),
+            schedule.toJson(),
+            schedule.zone(),
+            next.orElse(now),
+            now);
+    timer.bound(definition.notBefore().orElse(null), definition.notAfter().orElse(null), now);
+    if (!request.active()) {
+      timer.deactivate(now);
+    }
+    em.persist(timer);
+    em.flush();
+    if (timer.isActive() && agent.getLifecycle() == AgentLifecycle.ACTIVE) {
+      alarms.arm(timer.getId(), timer.getNextRunAt());
+    }
+    refreshScheduledWake(agentId);
+    return timer;
+  }
+
+  public List<AgentTimer> list(String agentId) {
+    agents.get(agentId);
+    return em.createNamedQuery("AgentTimer.findByAgent", AgentTimer.class)
+        .setParameter("agentId", agentId)
+        .getResultList();
+  }
+
+  public AgentTimer get(String agentId, String timerId) {
+    agents.get(agentId);
+    var timer = em.find(AgentTimer.class, timerId);
+    if (timer == null || !timer.getAgentId().equals(agentId)) {
+      throw new NotFoundException("timer", timerId);
+    }
+    return timer;
+  }
+
+  /**
+   * Replaces a timer's definition (schedule, bounds, active flag). The next firing is recomputed
+   * from the new intent and now: a new zone keeps "07:00" at 07:00 local to the new zone.
+   */
+  public AgentTimer update(
+      String agentId, String timerId, OptionalLong expectedVersion, JsonObject body) {
+    var agent = agents.get(agentId);
+    agents.stateForUpdate(agentId);
+    var timer = current(agentId, timerId, expectedVersion);
+    if (agent.getLifecycle() == AgentLifecycle.DESTROYED) {
+      throw new ConflictException("agent " + agentId + " is destroyed: its timers cannot change");
+    }
+    var now = clock.instant();
+    var request = ScheduleParser.forInput(config.minimumInterval()).request(body, now);
+    var definition = request.definition();
+    var schedule = definition.schedule();
+    alarms.cancel(timerId);
+    var next = request.active() ? definition.nextAfter(now).orElse(null) : null;
+    timer.redefine(schedule.kind(), schedule.toJson(), schedule.zone(), next, now);
+    timer.bound(definition.notBefore().orElse(null), definition.notAfter().orElse(null), now);
+    em.flush();
+    if (timer.isActive() && agent.getLifecycle() == AgentLifecycle.ACTIVE) {
+      alarms.arm(timerId, timer.getNextRunAt());
+    }
+    refreshScheduledWake(agentId);
+    return timer;
+  }
+
+  /** Deletes a timer and cancels its alarm, in one transaction. */
+  public void delete(String agentId, String timerId, OptionalLong expectedVersion) {
+    agents.get(agentId);
+    agents.stateForUpdate(agentId);
+    var timer = current(agentId, timerId, expectedVersion);
+    alarms.cancel(timerId);
+    em.remove(timer);
+    em.flush();
+    refreshScheduledWake(agentId);
+  }
+
+  /** Keeps alarms in step with the agent's lifecycle, inside the transition's transaction. */
+  void onLifecycleChanged(@Observes AgentLifecycleChanged change) {
+    var agentId = change.agentId();
+    agents.stateForUpdate(agentId);
+    var now = clock.instant();
+    for (var timer : activeTimers(agentId)) {
+      if (change.to() == AgentLifecycle.ACTIVE) {
+        accountForSleep(timer, now);
+        if (timer.isActive()) {
+          alarms.arm(timer.getId(), timer.getNextRunAt());
+        }
+      } else {
+        alarms.cancel(timer.getId());
+        if (change.to() == AgentLifecycle.DESTROYED) {
+          timer.deactivate(now);
+        }
+      }
+    }
+    em.flush();
+    refreshScheduledWake(agentId);
+  }
+
+  /**
+   * Firings a timer missed while its agent was not active: one skipped entry for them all, and the
+   * timer moves on to its first firing after now.
+   */
+  private void accountForSleep(AgentTimer timer, Instant now) {
+    var due = DueFirings.at(definition(timer), timer.getNextRunAt(), now);
+    if (due.isEmpty()) {
+      return;
+    }
+    var firings = due.get();
+    wakes.recordSkippedFirings(
+        timer.getAgentId(),
+        timer.getId(),
+        firings.first(),
+        firings.last(),
+        firings.count(),
+        "agent was not active");
+    timer.recordFired(firings.last(), firings.next().orElse(null));
+  }
+
+  /**
+   * Makes the alarms match the active timers of active agents: arms what is missing (a store
+   * restored from a backup, a timer written while its alarm could not be) and cancels alarms of
+   * timers that no longer exist or must not fire. Run at start-up.
+   *
+   * @return how many alarms were armed and cancelled
+   */
+  public Reconciliation reconcile() {
+    var pending = alarms.pending();
+    var timers =
+        em.createNamedQuery("AgentTimer.findActiveOfActiveAgents", AgentTimer.class)
+            .setParameter("lifecycle", AgentLifecycle.ACTIVE)
+            .getResultList();
+    var armed = 0;
+    var expected = new HashSet<String>();
+    for (var timer : timers) {
+      expected.add(timer.getId());
+      var at = timer.getNextRunAt();
+      var set = pending.getOrDefault(timer.getId(), List.of());
+      if (set.stream().noneMatch(alarm -> alarm.toEpochMilli() == at.toEpochMilli())) {
+        alarms.arm(timer.getId(), at);
+        armed++;
+      }
+    }
+    var cancelled = 0;
+    for (var timerId : pending.keySet()) {
+      if (!expected.contains(timerId)) {
+        cancelled += alarms.cancel(timerId);
+      }
+    }
+    if (armed > 0 || cancelled > 0) {
+      LOG.log(
+          Level.INFO,
+          "Timer alarms reconciled: {0} armed, {1} cancelled, {2} active timers",
+          new Object[] {armed, cancelled, timers.size()});
+    }
+    return new Reconciliation(timers.size(), armed, cancelled);
+  }
+
+  /** What {@link #reconcile()} found and did. */
+  public record Reconciliation(int activeTimers, int armed, int cancelled) {}
+
+  /** The timer's stored intent, as a definition to compute firings from. */
+  public TimerDefinition definition(AgentTimer timer) {
+    var schedule = ScheduleParser.forStored().schedule(timer.getSchedule(), clock.instant());
+    return new TimerDefinition(
+        schedule,
+        Optional.ofNullable(timer.getNotBefore()),
+        Optional.ofNullable(timer.getNotAfter()));
+  }
+
+  /** Sets the agent state's {@code scheduledWakeAt} to its earliest active timer's next firing. */
+  public void refreshScheduledWake(String agentId) {
+    var state = agents.stateForUpdate(agentId);
+    var earliest =
+        activeTimers(agentId).stream()
+            .map(AgentTimer::getNextRunAt)
+            .filter(Objects::nonNull)
+            .min(Comparator.naturalOrder());
+    if (earliest.isPresent() && agents.get(agentId).getLifecycle() == AgentLifecycle.ACTIVE) {
+      state.scheduleWake(earliest.get());
+    } else {
+      state.clearScheduledWake();
+    }
+  }
+
+  private List<AgentTimer> activeTimers(String agentId) {
+    return em.createNamedQuery("AgentTimer.findActiveByAgent", AgentTimer.class)
+        .setParameter("agentId", agentId)
+        .getResultList();
+  }
+
+  private AgentTimer current(String agentId, String timerId, OptionalLong expectedVersion) {
+    var timer = get(agentId, timerId);
+    if (expectedVersion.isPresent() && expectedVersion.getAsLong() != timer.getVersion()) {
+      throw new PreconditionFailedException(
+          "timer "
+              + timerId
+              + " is at version "
+              + timer.getVersion()
+              + ", not "
+              + expectedVersion.getAsLong());
+    }
+    return timer;
+  }
+}

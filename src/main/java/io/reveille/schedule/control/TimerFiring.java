@@ -1,0 +1,94 @@
+package io.reveille.schedule.control;
+
+import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.schedule.entity.AgentTimer;
+import io.reveille.wake.control.WakeScheduler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * What happens when a timer's alarm goes off, in the alarm's transaction: enqueue one wake for
+ * every firing due — a {@code timer} wake, or one {@code timer_catchup} wake for several missed
+ * ones — record the firing on the timer, and set the alarm for the next firing computed from the
+ * timer's intent and now.
+ *
+ * <p>Exactly once: an alarm set for a firing the timer has moved past (a retried callback, an alarm
+ * left from an earlier definition, a second node) finds {@code nextRunAt} changed and does nothing;
+ * two callbacks racing on the same firing derive the same run key and collide on it and on the
+ * timer's {@code @Version}, and only one commits.
+ */
+@ApplicationScoped
+@Transactional
+public class TimerFiring {
+
+  private static final Logger LOG = Logger.getLogger(TimerFiring.class.getName());
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  @Inject Clock clock;
+  @Inject AgentService agents;
+  @Inject TimerAlarms alarms;
+  @Inject WakeScheduler wakes;
+  @Inject AgentTimerService timers;
+
+  /** The alarm of timer {@code timerId} set for {@code firing} went off. */
+  public void fire(String timerId, Instant firing) {
+    var timer = em.find(AgentTimer.class, timerId);
+    if (timer == null || !timer.isActive()) {
+      LOG.log(Level.FINE, "Alarm of timer {0}, which is gone or inactive: ignored", timerId);
+      return;
+    }
+    var agent = agents.find(timer.getAgentId());
+    if (agent.isEmpty()) {
+      return;
+    }
+    agents.stateForUpdate(timer.getAgentId());
+    em.refresh(timer);
+    if (!timer.isActive() || timer.getNextRunAt().toEpochMilli() != firing.toEpochMilli()) {
+      LOG.log(
+          Level.FINE,
+          "Alarm of timer {0} for {1} is stale (next firing {2}): ignored",
+          new Object[] {timerId, firing, timer.getNextRunAt()});
+      return;
+    }
+    var now = clock.instant();
+    var due = DueFirings.at(timers.definition(timer), timer.getNextRunAt(), now);
+    if (due.isEmpty()) {
+      // Early (the clock went back): wait for the firing again.
+      alarms.arm(timerId, timer.getNextRunAt());
+      return;
+    }
+    var firings = due.get();
+    var lifecycle = agent.get().getLifecycle();
+    if (lifecycle == AgentLifecycle.ACTIVE) {
+      wakes.scheduleTimer(
+          timer.getAgentId(), timerId, firings.first(), firings.last(), firings.count());
+    } else {
+      wakes.recordSkippedFirings(
+          timer.getAgentId(),
+          timerId,
+          firings.first(),
+          firings.last(),
+          firings.count(),
+          "agent is " + lifecycle.wire());
+    }
+    timer.recordFired(firings.last(), firings.next().orElse(null));
+    if (timer.isActive() && lifecycle == AgentLifecycle.ACTIVE) {
+      alarms.arm(timerId, timer.getNextRunAt());
+    }
+    timers.refreshScheduledWake(timer.getAgentId());
+    LOG.log(
+        Level.FINE,
+        "Timer {0} fired for {1} ({2} firing(s)); next {3}",
+        new Object[] {timerId, firings.first(), firings.count(), timer.getNextRunAt()});
+  }
+}

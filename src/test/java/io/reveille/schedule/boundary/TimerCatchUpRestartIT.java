@@ -1,0 +1,175 @@
+package io.reveille.schedule.boundary;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.testing.Agents;
+import io.reveille.testing.Api;
+import io.reveille.testing.LibertyServer;
+import io.reveille.testing.Poll;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A real stop and start of a real server: a timer whose firings fall while the server is down fires
+ * once at start-up — promptly, not at the next firing — as one {@code timer_catchup} wake that
+ * names every missed firing, runs once, and the timer continues on schedule.
+ *
+ * <p>Not an Arquillian test: Arquillian keeps one server up for the whole suite, so this test
+ * drives a server of its own ({@code reveille-restart}: Derby, embedded broker, own ports) with the
+ * installation's {@code server} script.
+ */
+class TimerCatchUpRestartIT {
+
+  private static final Logger LOG = Logger.getLogger(TimerCatchUpRestartIT.class.getName());
+
+  private static final Duration EVERY = Duration.ofSeconds(20);
+  private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
+
+  @Test
+  void firingsMissedWhileTheServerWasDownRunOnceAsOneCatchUpAtStartUp() {
+    var environment = new HashMap<String, String>();
+    environment.put("REVEILLE_DB_KIND", "derby");
+    environment.put("REVEILLE_BROKER_EMBEDDED", "true");
+    environment.put("REVEILLE_TIMER_MIN_INTERVAL_SECONDS", "5");
+    for (var inherited :
+        List.of(
+            "REVEILLE_DB_HOST",
+            "REVEILLE_DB_PORT",
+            "REVEILLE_DB_NAME",
+            "REVEILLE_DB_USER",
+            "REVEILLE_DB_PASSWORD",
+            "REVEILLE_BROKER_HOST",
+            "REVEILLE_BROKER_PORT",
+            "REVEILLE_BROKER_USER",
+            "REVEILLE_BROKER_PASSWORD")) {
+      environment.put(inherited, null);
+    }
+    var server = LibertyServer.restartServer(environment);
+    var api = new Api(server.baseUri());
+    var agents = new Agents(api);
+    String agentId = null;
+    try {
+      server.start(START_TIMEOUT);
+      agentId = agents.createCustom("Catch-up");
+      var anchor = Instant.now().plusSeconds(5).truncatedTo(ChronoUnit.SECONDS);
+      var created =
+          api.post(
+              "/api/agents/" + agentId + "/timers",
+              "{\"schedule\":{\"kind\":\"interval\",\"everySeconds\":"
+                  + EVERY.toSeconds()
+                  + ",\"anchor\":\""
+                  + anchor
+                  + "\"}}");
+      assertEquals(201, created.status(), created::toString);
+
+      var id = agentId;
+      await()
+          .atMost(Duration.ofSeconds(40))
+          .until(() -> completed(agents, id, "timer").size() >= 1);
+      var ranBeforeStop = completed(agents, agentId, "timer");
+      server.stop();
+      var stoppedAt = Instant.now();
+      var lastRan =
+          ranBeforeStop.stream()
+              .map(run -> Instant.parse(run.getString("scheduledAt")))
+              .max(Instant::compareTo)
+              .orElseThrow();
+      LOG.info("Stopped at " + stoppedAt + "; last firing that ran: " + lastRan);
+
+      // Down across at least two firings.
+      Poll.pause(
+          Duration.between(Instant.now(), lastRan.plus(EVERY.multipliedBy(2)).plusSeconds(5)));
+      var readyAt = server.start(START_TIMEOUT);
+
+      await()
+          .atMost(Duration.ofSeconds(90))
+          .until(() -> completed(agents, id, "timer_catchup").size() >= 1);
+      var catchUps = runs(agents, agentId, "timer_catchup");
+      assertEquals(1, catchUps.size(), "one catch-up for all missed firings: " + catchUps);
+      var catchUp = catchUps.get(0);
+      var firstMissed = Instant.parse(catchUp.getString("scheduledAt"));
+      var lastMissed = Instant.parse(catchUp.getString("scheduledUntil"));
+      var count = catchUp.getJsonNumber("firings").longValue();
+      var createdAt = Instant.parse(catchUp.getString("createdAt"));
+      LOG.info(
+          "Ready at "
+              + readyAt
+              + "; catch-up of "
+              + count
+              + " firings "
+              + firstMissed
+              + ".."
+              + lastMissed
+              + " enqueued at "
+              + createdAt);
+      // A firing may still have run while the server was stopping: count from the last that ran.
+      var lastRanBeforeDowntime =
+          completed(agents, agentId, "timer").stream()
+              .map(run -> Instant.parse(run.getString("scheduledAt")))
+              .filter(at -> at.isBefore(firstMissed))
+              .max(Instant::compareTo)
+              .orElseThrow();
+      assertEquals(
+          lastRanBeforeDowntime.plus(EVERY),
+          firstMissed,
+          "starts at the first firing that did not run");
+      assertTrue(count >= 2, "the server was down across two firings: " + count);
+      assertEquals(firstMissed.plus(EVERY.multipliedBy(count - 1)), lastMissed);
+      assertTrue(
+          !createdAt.isBefore(lastMissed) && createdAt.isBefore(lastMissed.plus(EVERY)),
+          "the catch-up covers every firing up to its own time");
+      assertTrue(
+          createdAt.isBefore(readyAt.plusSeconds(30)), "promptly after start-up: " + createdAt);
+      assertEquals(1, catchUp.getInt("attempts"), "ran once");
+
+      // And on schedule again: the next firing after the catch-up is an ordinary timer wake.
+      var next = lastMissed.plus(EVERY);
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(
+              () ->
+                  completed(agents, id, "timer").stream()
+                      .anyMatch(run -> Instant.parse(run.getString("scheduledAt")).equals(next)));
+      var scheduled =
+          agents.runs(agentId).stream()
+              .map(JsonValue::asJsonObject)
+              .map(run -> Optional.ofNullable(run.getString("scheduledAt", null)))
+              .flatMap(Optional::stream)
+              .toList();
+      assertEquals(
+          scheduled.size(), scheduled.stream().distinct().count(), "no firing twice: " + scheduled);
+    } finally {
+      if (agentId != null) {
+        try {
+          api.post("/api/agents/" + agentId + "/destroy", "");
+        } catch (RuntimeException e) {
+          LOG.warning("Could not destroy the test agent: " + e);
+        }
+      }
+      server.stop();
+    }
+  }
+
+  private static List<JsonObject> runs(Agents agents, String agentId, String reason) {
+    return agents.runs(agentId).stream()
+        .map(JsonValue::asJsonObject)
+        .filter(run -> run.getString("reason").equals(reason))
+        .toList();
+  }
+
+  private static List<JsonObject> completed(Agents agents, String agentId, String reason) {
+    return runs(agents, agentId, reason).stream()
+        .filter(run -> run.getString("status").equals("completed"))
+        .toList();
+  }
+}

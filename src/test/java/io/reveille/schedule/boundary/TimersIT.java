@@ -1,0 +1,187 @@
+package io.reveille.schedule.boundary;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.testing.Agents;
+import io.reveille.testing.Api;
+import io.reveille.testing.Broker;
+import io.reveille.testing.Deployments;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.UUID;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Timers over HTTP on the real server: a timer fires once, on time, as a {@code timer} wake naming
+ * its scheduled instant; it is not throttled by a subscription wake just before it; a deleted timer
+ * never fires; invalid definitions are refused with 400 and nothing is stored.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class TimersIT {
+
+  private static final Duration THROTTLE =
+      Duration.ofSeconds(Long.getLong("reveille.it.wakeThrottleSeconds", 6));
+
+  @Deployment(testable = false)
+  static WebArchive deployment() {
+    return Deployments.reveille();
+  }
+
+  private final Api api = new Api();
+  private final Agents agents = new Agents(api);
+
+  /** A daily UTC timer whose next firing is {@code seconds} from now (whole seconds). */
+  private JsonObject dailyTimerIn(String agentId, int seconds) {
+    var at = LocalTime.now(ZoneOffset.UTC).plusSeconds(seconds).truncatedTo(ChronoUnit.SECONDS);
+    var created =
+        api.post(
+            "/api/agents/" + agentId + "/timers",
+            "{\"schedule\":{\"kind\":\"daily\",\"time\":\"" + at + "\",\"zone\":\"UTC\"}}");
+    assertEquals(201, created.status(), created::toString);
+    return created.json();
+  }
+
+  private List<JsonObject> runs(String agentId, String reason) {
+    return agents.runs(agentId).stream()
+        .map(JsonValue::asJsonObject)
+        .filter(run -> run.getString("reason").equals(reason))
+        .toList();
+  }
+
+  @Test
+  void aTimerDueInAFewSecondsFiresOnceAsATimerWakeWithItsScheduledInstant() {
+    var agentId = agents.createCustom("Morning");
+    var timer = dailyTimerIn(agentId, 4);
+    var scheduled = Instant.parse(timer.getString("nextFireAt"));
+    assertEquals(
+        scheduled.toString(),
+        api.get("/api/agents/" + agentId + "/state").json().getString("scheduledWakeAt"));
+
+    await()
+        .atMost(Duration.ofSeconds(40))
+        .until(
+            () ->
+                runs(agentId, "timer").stream()
+                    .anyMatch(run -> run.getString("status").equals("completed")));
+    var run = runs(agentId, "timer").get(0);
+    assertEquals(scheduled, Instant.parse(run.getString("scheduledAt")));
+    assertEquals(1, run.getJsonNumber("firings").longValue());
+    var started = Instant.parse(run.getString("startedAt"));
+    assertTrue(!started.isBefore(scheduled), "not before its time: " + started);
+    assertTrue(
+        started.isBefore(scheduled.plusSeconds(10)), "on time, not at an hourly tick: " + started);
+
+    var after = api.get("/api/agents/" + agentId + "/timers/" + timer.getString("id")).json();
+    assertEquals(scheduled.toString(), after.getString("lastFiredAt"));
+    assertEquals(scheduled.plus(Duration.ofDays(1)).toString(), after.getString("nextFireAt"));
+    var messages =
+        api.get("/api/agents/" + agentId + "/messages?kind=system").json().getJsonArray("items");
+    assertEquals(1, messages.size());
+    assertEquals(run.getString("runKey"), messages.getJsonObject(0).getString("triggerSourceId"));
+
+    await().pollDelay(Duration.ofSeconds(3)).until(() -> true);
+    assertEquals(1, agents.runs(agentId).size(), "one firing, one run");
+  }
+
+  @Test
+  void aTimerIsNotThrottledByASubscriptionWakeJustBeforeIt() {
+    var agentId = agents.createCustom("Busy");
+    var entity = "e-" + UUID.randomUUID();
+    agents.subscribe(agentId, "{\"entityIds\":[\"" + entity + "\"]}");
+    sendBatch(entity);
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                runs(agentId, "subscription").stream()
+                    .anyMatch(run -> run.getString("status").equals("completed")));
+    var subscriptionStarted =
+        Instant.parse(runs(agentId, "subscription").get(0).getString("startedAt"));
+
+    var timer = dailyTimerIn(agentId, 2);
+    var scheduled = Instant.parse(timer.getString("nextFireAt"));
+    assertTrue(
+        scheduled.isBefore(subscriptionStarted.plus(THROTTLE)),
+        "the timer is due inside the throttle window");
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(
+            () ->
+                runs(agentId, "timer").stream()
+                    .anyMatch(run -> run.getString("status").equals("completed")));
+    var timerRun = runs(agentId, "timer").get(0);
+    assertTrue(
+        Instant.parse(timerRun.getString("startedAt")).isBefore(scheduled.plusSeconds(3)),
+        "ran at its time, not deferred to the end of the window: " + timerRun);
+    assertEquals(2, agents.runs(agentId).size());
+  }
+
+  @Test
+  void aDeletedTimerNeverFires() {
+    var agentId = agents.createCustom("Cancelled");
+    var timer = dailyTimerIn(agentId, 3);
+    var deleted = api.delete("/api/agents/" + agentId + "/timers/" + timer.getString("id"));
+    assertEquals(204, deleted.status(), deleted::toString);
+    assertEquals(
+        404, api.get("/api/agents/" + agentId + "/timers/" + timer.getString("id")).status());
+    await().pollDelay(Duration.ofSeconds(6)).until(() -> true);
+    assertEquals(0, agents.runs(agentId).size());
+    var state = api.get("/api/agents/" + agentId + "/state").json();
+    assertTrue(
+        !state.containsKey("scheduledWakeAt") || state.isNull("scheduledWakeAt"),
+        "no next timer wake: " + state);
+  }
+
+  @Test
+  void invalidDefinitionsAreRefusedWithTheFieldAndNothingIsStored() {
+    var agentId = agents.createCustom("Strict");
+    for (var bad :
+        List.of(
+            "{\"schedule\":{\"kind\":\"daily\",\"time\":\"07:00\",\"zone\":\"Europe/Atlantis\"}}",
+            "{\"schedule\":{\"kind\":\"calendar\",\"dayOfMonth\":\"31\",\"month\":\"Feb\","
+                + "\"zone\":\"UTC\"}}",
+            "{\"schedule\":{\"kind\":\"interval\",\"everySeconds\":0}}",
+            "{\"schedule\":{\"kind\":\"daily\",\"time\":\"07:00\"}}",
+            "{\"schedule\":{\"kind\":\"fortnightly\"}}",
+            "not json")) {
+      var response = api.post("/api/agents/" + agentId + "/timers", bad);
+      assertEquals(400, response.status(), bad + " → " + response);
+      assertEquals("application/problem+json", response.contentType(), response::toString);
+    }
+    var zone =
+        api.post(
+            "/api/agents/" + agentId + "/timers",
+            "{\"schedule\":{\"kind\":\"daily\",\"time\":\"07:00\",\"zone\":\"Europe/Atlantis\"}}");
+    assertTrue(zone.body().contains("schedule.zone"), zone::toString);
+    assertEquals(0, api.get("/api/agents/" + agentId + "/timers").structure().asJsonArray().size());
+    assertEquals(
+        404,
+        api.post(
+                "/api/agents/no-such-agent/timers",
+                "{\"schedule\":{\"kind\":\"daily\",\"time\":\"07:00\",\"zone\":\"UTC\"}}")
+            .status());
+  }
+
+  private static void sendBatch(String entityId) {
+    Broker.sendNotification(
+        "{\"schemaVersion\":1,\"batchId\":\"b-"
+            + UUID.randomUUID()
+            + "\",\"tokens\":[\""
+            + entityId
+            + "\"]}");
+  }
+}

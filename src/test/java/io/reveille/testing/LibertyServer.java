@@ -1,0 +1,128 @@
+package io.reveille.testing;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Liberty server of the build's installation that a test starts and stops itself, through the
+ * {@code server} script, as an operator would: for tests about what survives a restart. Output goes
+ * to {@code target/<server>-<action>.log}.
+ */
+public final class LibertyServer {
+
+  private final Path wlp;
+  private final String name;
+  private final URI baseUri;
+  private final Map<String, String> environment;
+
+  /**
+   * @param environment variables for the server process; a {@code null} value removes one the test
+   *     JVM has
+   */
+  public LibertyServer(Path wlp, String name, URI baseUri, Map<String, String> environment) {
+    this.wlp = wlp;
+    this.name = name;
+    this.baseUri = baseUri;
+    this.environment = environment;
+  }
+
+  /** The build's restart-test server, as failsafe describes it. */
+  public static LibertyServer restartServer(Map<String, String> environment) {
+    return new LibertyServer(
+        Path.of(System.getProperty("reveille.it.wlp", "target/liberty/wlp")),
+        System.getProperty("reveille.it.restartServer", "reveille-restart"),
+        URI.create(System.getProperty("reveille.it.restartBaseUri", "http://127.0.0.1:9281")),
+        environment);
+  }
+
+  public URI baseUri() {
+    return baseUri;
+  }
+
+  /** Starts the server and waits until {@code /health/ready} answers 200; returns that moment. */
+  public Instant start(Duration timeout) {
+    run("start");
+    var deadline = Instant.now().plus(timeout);
+    var client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    while (Instant.now().isBefore(deadline)) {
+      try {
+        var response =
+            client.send(
+                HttpRequest.newBuilder(baseUri.resolve("/health/ready"))
+                    .timeout(Duration.ofSeconds(5))
+                    .build(),
+                HttpResponse.BodyHandlers.discarding());
+        if (response.statusCode() == 200) {
+          return Instant.now();
+        }
+      } catch (IOException e) {
+        // not listening yet
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError("interrupted", e);
+      }
+      Poll.pause(Duration.ofMillis(500));
+    }
+    throw new AssertionError(name + " not ready within " + timeout + "; see its logs");
+  }
+
+  /** Stops the server (a normal shutdown); does nothing if it is not running. */
+  public void stop() {
+    run("stop");
+  }
+
+  private void run(String action) {
+    var script = wlp.resolve("bin").resolve(isWindows() ? "server.bat" : "server");
+    var log = Path.of("target", name + "-" + action + ".log");
+    var builder =
+        new ProcessBuilder(List.of(script.toString(), action, name))
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    environment.forEach(
+        (key, value) -> {
+          if (value == null) {
+            builder.environment().remove(key);
+          } else {
+            builder.environment().put(key, value);
+          }
+        });
+    try {
+      var process = builder.start();
+      if (!process.waitFor(180, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new AssertionError("server " + action + " " + name + " did not return in 180 s");
+      }
+      // 0: done; 1 on stop: the server was not running.
+      if (process.exitValue() != 0 && !(action.equals("stop") && process.exitValue() == 1)) {
+        throw new AssertionError(
+            "server "
+                + action
+                + " "
+                + name
+                + " exited with "
+                + process.exitValue()
+                + ": "
+                + Files.readString(log));
+      }
+    } catch (IOException e) {
+      throw new AssertionError("cannot run " + script, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted", e);
+    }
+  }
+
+  private static boolean isWindows() {
+    return System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("win");
+  }
+}
