@@ -189,20 +189,13 @@ public final class WakeLoadDriver {
   }
 
   private static void report(List<Duration> latencies, int count) {
-    var millis = new ArrayList<Long>();
-    latencies.forEach(d -> millis.add(d.toMillis()));
-    Collections.sort(millis);
+    var millis = new Percentiles(latencies.stream().map(Duration::toMillis).toList());
     if (millis.isEmpty()) {
       System.out.println("  no latencies measured");
       return;
     }
     System.out.printf(
         "  latency over %d: p50 %d ms, p99 %d ms, max %d ms%n",
-        count, percentile(millis, 50), percentile(millis, 99), millis.get(millis.size() - 1));
-  }
-
-  private static long percentile(List<Long> sorted, int p) {
-    var index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
-    return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
+        count, millis.at(50), millis.at(99), millis.max());
   }
 }

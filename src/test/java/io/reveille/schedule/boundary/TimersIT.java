@@ -131,6 +131,28 @@ class TimersIT {
   }
 
   @Test
+  void aFiringWhileTheAgentIsPausedIsLoggedAsSkippedWhenItResumes() {
+    var agentId = agents.createCustom("Napping");
+    var timer = dailyTimerIn(agentId, 3);
+    var scheduled = Instant.parse(timer.getString("nextFireAt"));
+    assertEquals(200, api.post("/api/agents/" + agentId + "/pause", "").status());
+    await().pollDelay(Duration.between(Instant.now(), scheduled.plusSeconds(2))).until(() -> true);
+    assertEquals(0, agents.runs(agentId).size(), "a paused agent's timer does not fire");
+
+    assertEquals(200, api.post("/api/agents/" + agentId + "/resume", "").status());
+    var runs = agents.runs(agentId);
+    assertEquals(1, runs.size(), runs::toString);
+    var skipped = runs.getJsonObject(0);
+    assertEquals("skipped", skipped.getString("status"));
+    assertEquals("timer", skipped.getString("reason"));
+    assertEquals(scheduled.toString(), skipped.getString("scheduledAt"));
+    assertEquals(1, skipped.getJsonNumber("firings").longValue());
+    assertTrue(skipped.getString("error").contains("not active"), skipped::toString);
+    var after = api.get("/api/agents/" + agentId + "/timers/" + timer.getString("id")).json();
+    assertEquals(scheduled.plus(Duration.ofDays(1)).toString(), after.getString("nextFireAt"));
+  }
+
+  @Test
   void aDeletedTimerNeverFires() {
     var agentId = agents.createCustom("Cancelled");
     var timer = dailyTimerIn(agentId, 3);

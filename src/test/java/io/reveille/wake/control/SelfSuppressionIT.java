@@ -61,7 +61,7 @@ class SelfSuppressionIT {
 
   @Test
   void anUntaggedEchoOfTheAgentsOwnChangeDoesNotWakeItButTheSameChangeLaterDoes() throws Exception {
-    var task = journal.createTask(newTask("echo-" + UUID.randomUUID())).getId();
+    var task = settledTask("echo-");
     var agentId = watcherOf(task);
 
     var recordedAt = Instant.now();
@@ -82,7 +82,7 @@ class SelfSuppressionIT {
   @Test
   void aQueuedJobWhoseEveryTokenTheAgentChangedMeanwhileIsDroppedWhenItsTurnComes()
       throws Exception {
-    var task = journal.createTask(newTask("deferred-" + UUID.randomUUID())).getId();
+    var task = settledTask("deferred-");
     var agentId = watcherOf(task);
     // A wake now opens the throttle window: the next subscription job waits for its end.
     scheduler.scheduleManual(agentId, Optional.empty());
@@ -101,6 +101,16 @@ class SelfSuppressionIT {
         skipped.getErrorMessage().contains("changed itself"),
         "the run log says why: " + skipped.getErrorMessage());
     assertEquals(1, completed(agentId), "only the manual wake ran");
+  }
+
+  /**
+   * A new task whose creation batch has been taken in already: a watcher subscribed afterwards is
+   * woken only by what the test does next.
+   */
+  private String settledTask(String prefix) {
+    var task = journal.createTask(newTask(prefix + UUID.randomUUID())).getId();
+    Poll.until(Duration.ofSeconds(30), () -> fixture.batchesMentioning(task) == 1);
+    return task;
   }
 
   private void recordOwnChange(String agentId, String entityId) throws Exception {
