@@ -92,8 +92,10 @@ public final class WakeLoadDriver {
     var lastStart = start;
     var deadline = Instant.now().plus(Duration.ofMinutes(10));
     var runs = 0;
+    var unfinished = new ArrayList<String>();
     while (Instant.now().isBefore(deadline)) {
       latencies.clear();
+      unfinished.clear();
       runs = 0;
       var pending = false;
       for (var agent : agents) {
@@ -101,8 +103,13 @@ public final class WakeLoadDriver {
             api.get("/api/agents/" + agent + "/wakes?limit=500").structure().asJsonArray()) {
           var entry = value.asJsonObject();
           runs++;
-          if (!entry.getString("status").equals("completed")) {
+          var status = entry.getString("status");
+          if (status.equals("queued") || status.equals("started")) {
             pending = true;
+            continue;
+          }
+          if (!status.equals("completed")) {
+            unfinished.add(status + ": " + entry.getString("error", ""));
             continue;
           }
           var started = Instant.parse(entry.getString("startedAt"));
@@ -126,6 +133,9 @@ public final class WakeLoadDriver {
         "  batches/s until the last run started: %.0f%n",
         batches * 1000.0 / Math.max(1, elapsed.toMillis()));
     report(latencies, latencies.size());
+    if (!unfinished.isEmpty()) {
+      System.out.printf("  %d runs did not complete: %s%n", unfinished.size(), unfinished);
+    }
   }
 
   private static boolean recorded(Api api, String batchId) {
