@@ -95,6 +95,9 @@ public final class TimerLoadDriver {
     if (created.isAfter(due)) {
       throw new IllegalStateException("timers were still being created when they were due");
     }
+    while (Instant.now().isBefore(due.plusSeconds(10))) {
+      Thread.sleep(1_000);
+    }
     var runs = awaitRuns(api, pool, agents, Duration.ofMinutes(30));
     var enqueued = new ArrayList<Long>();
     var startedRuns = new ArrayList<Long>();
@@ -181,7 +184,7 @@ public final class TimerLoadDriver {
     var runs = new ConcurrentHashMap<String, JsonObject>();
     var deadline = Instant.now().plus(timeout);
     while (runs.size() < agents.size() && Instant.now().isBefore(deadline)) {
-      Thread.sleep(5_000);
+      Thread.sleep(15_000);
       parallel(
           pool,
           agents.size(),
