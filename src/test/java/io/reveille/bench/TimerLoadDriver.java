@@ -2,6 +2,7 @@ package io.reveille.bench;
 
 import io.reveille.testing.Api;
 import jakarta.json.JsonObject;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -190,7 +191,10 @@ public final class TimerLoadDriver {
           agents.size(),
           i -> {
             var agentId = agents.get(i);
-            if (!runs.containsKey(agentId)) {
+            if (runs.containsKey(agentId)) {
+              return null;
+            }
+            try {
               for (var value :
                   api.get("/api/agents/" + agentId + "/wakes").structure().asJsonArray()) {
                 var run = value.asJsonObject();
@@ -198,6 +202,8 @@ public final class TimerLoadDriver {
                   runs.put(agentId, run);
                 }
               }
+            } catch (UncheckedIOException e) {
+              // The server is busy with the burst itself: ask again in the next round.
             }
             return null;
           });
