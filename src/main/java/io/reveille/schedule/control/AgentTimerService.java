@@ -18,7 +18,7 @@ import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Comparator;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -190,25 +190,32 @@ public class AgentTimerService {
    * @return how many alarms were armed and cancelled
    */
   public Reconciliation reconcile() {
-    var pending = alarms.pending();
+    // Timers first, alarms second: a timer that fires in between has moved on (its version
+    // changed) and armed its own next alarm; it is recognised below and left alone.
     var timers =
         em.createNamedQuery("AgentTimer.findActiveOfActiveAgents", AgentTimer.class)
             .setParameter("lifecycle", AgentLifecycle.ACTIVE)
             .getResultList();
+    var versions = new HashMap<String, Long>();
+    timers.forEach(timer -> versions.put(timer.getId(), timer.getVersion()));
+    var pending = alarms.pending();
     var armed = 0;
-    var expected = new HashSet<String>();
     for (var timer : timers) {
-      expected.add(timer.getId());
       var at = timer.getNextRunAt();
       var set = pending.getOrDefault(timer.getId(), List.of());
-      if (set.stream().noneMatch(alarm -> alarm.toEpochMilli() == at.toEpochMilli())) {
-        alarms.arm(timer.getId(), at);
-        armed++;
+      if (set.stream().anyMatch(alarm -> alarm.toEpochMilli() == at.toEpochMilli())) {
+        continue;
       }
+      em.refresh(timer);
+      if (timer.getVersion() != versions.get(timer.getId()) || !timer.isActive()) {
+        continue;
+      }
+      alarms.arm(timer.getId(), timer.getNextRunAt());
+      armed++;
     }
     var cancelled = 0;
     for (var timerId : pending.keySet()) {
-      if (!expected.contains(timerId)) {
+      if (!versions.containsKey(timerId) && !shouldFire(timerId)) {
         cancelled += alarms.cancel(timerId);
       }
     }
@@ -219,6 +226,17 @@ public class AgentTimerService {
           new Object[] {armed, cancelled, timers.size()});
     }
     return new Reconciliation(timers.size(), armed, cancelled);
+  }
+
+  /** Whether the timer exists, is active and belongs to an active agent (read now). */
+  private boolean shouldFire(String timerId) {
+    var timer = em.find(AgentTimer.class, timerId);
+    return timer != null
+        && timer.isActive()
+        && agents
+            .find(timer.getAgentId())
+            .filter(agent -> agent.getLifecycle() == AgentLifecycle.ACTIVE)
+            .isPresent();
   }
 
   /** What {@link #reconcile()} found and did. */
