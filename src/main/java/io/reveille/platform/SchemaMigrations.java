@@ -31,7 +31,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V4__subscription_index_generation.sql",
           "V5__journal_domain.sql",
           "V6__agent_mutations.sql",
-          "V7__timer_wakes.sql");
+          "V7__timer_wakes.sql",
+          "V8__subscription_index_removals.sql");
 
   private final ClassLoader classLoader;
 

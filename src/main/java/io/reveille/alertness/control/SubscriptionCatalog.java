@@ -44,11 +44,10 @@ import java.util.logging.Logger;
  * again after {@code G} carries the newer stamp and is picked up by the next refresh.
  *
  * <p>The first call builds the whole index; later ones apply only the changes (an active row is
- * put, an inactive one removed). Deleting an agent cascades its subscription rows away without a
- * stamp, so an incremental refresh cannot see it: a full {@link #rebuild()} drops such entries (it
- * starts from an empty index), and {@link #forget(String)} drops one agent's at once. A stale entry
- * of a deleted agent is harmless meanwhile, as only destroyed agents can be deleted and those are
- * never woken.
+ * put, an inactive one removed). Deleting an agent cascades its subscription rows away, so the
+ * deletion takes a generation of its own and records the agent in {@code
+ * subscription_index_removals}; a refresh that passes that generation drops the agent's entries, on
+ * every node. The deleting node also drops them at once ({@link #forget(String)}).
  *
  * <p>Thread-safe: many consumer threads call {@link #current()} at once. Refreshes run one at a
  * time under a lock; matching happens outside it, against the thread-safe index, which a later
@@ -192,6 +191,10 @@ public class SubscriptionCatalog {
             .getResultList();
     for (var row : rowsBySubscription(rows)) {
       apply(known.index(), row);
+    }
+    // Agents deleted on any node: their rows are gone, the removal record says so.
+    for (var agentId : SubscriptionIndexGeneration.removedBetween(em, known.generation(), upTo)) {
+      forget(agentId);
     }
     // Published after the changes, so a reader that sees the generation sees them too.
     applied = new Applied(known.index(), upTo);

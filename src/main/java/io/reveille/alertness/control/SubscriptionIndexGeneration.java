@@ -1,6 +1,9 @@
 package io.reveille.alertness.control;
 
 import jakarta.persistence.EntityManager;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
 
 /**
  * The single row of {@code subscription_index_state}: the generation of the subscription index that
@@ -18,7 +21,34 @@ final class SubscriptionIndexGeneration {
       "UPDATE subscription_index_state SET generation = generation + 1 WHERE id = 1";
   private static final String READ = "SELECT generation FROM subscription_index_state WHERE id = 1";
 
+  private static final String RECORD_REMOVAL =
+      "INSERT INTO subscription_index_removals (generation, agent_id, removed_at) VALUES (?, ?, ?)";
+  private static final String REMOVALS =
+      "SELECT agent_id FROM subscription_index_removals WHERE generation > ? AND generation <= ?"
+          + " ORDER BY generation";
+
   private SubscriptionIndexGeneration() {}
+
+  /**
+   * Records, under the next generation, that every subscription of {@code agentId} is gone (the
+   * agent was deleted and its rows cascaded away), in the caller's transaction.
+   */
+  static long recordRemoval(EntityManager em, String agentId, Instant now) {
+    var generation = next(em);
+    em.createNativeQuery(RECORD_REMOVAL)
+        .setParameter(1, generation)
+        .setParameter(2, agentId)
+        .setParameter(3, Timestamp.from(now))
+        .executeUpdate();
+    return generation;
+  }
+
+  /** The agents removed in generations {@code (after, upTo]}, oldest first. */
+  static List<String> removedBetween(EntityManager em, long after, long upTo) {
+    List<?> rows =
+        em.createNativeQuery(REMOVALS).setParameter(1, after).setParameter(2, upTo).getResultList();
+    return rows.stream().map(String::valueOf).toList();
+  }
 
   /**
    * Takes the next generation for a change in the caller's transaction and returns it. Locks the

@@ -1,5 +1,6 @@
 package io.reveille.alertness.control;
 
+import io.reveille.agent.control.AgentDeleted;
 import io.reveille.agent.control.AgentService;
 import io.reveille.alertness.entity.AgentSubscription;
 import io.reveille.alertness.entity.SubscriptionToken;
@@ -8,6 +9,7 @@ import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -220,5 +222,15 @@ public class SubscriptionService {
     subscription.stampIndexGeneration(generation);
     em.flush();
     return subscription;
+  }
+
+  /**
+   * An agent's deletion cascaded its subscription rows away: record it under the next generation,
+   * in the deletion's transaction, so that every node's index drops the agent's entries. Only a
+   * destroyed agent can be deleted, and a destroyed agent takes no new subscriptions, so no other
+   * writer holds the generation while waiting for the deleted agent's row.
+   */
+  void onAgentDeleted(@Observes AgentDeleted event) {
+    SubscriptionIndexGeneration.recordRemoval(em, event.agentId(), clock.instant());
   }
 }

@@ -37,7 +37,7 @@ class SubscriptionCatalogIT {
 
   @Deployment
   static WebArchive deployment() {
-    return Deployments.reveille().addClass(SubscriptionCatalogIT.class);
+    return Deployments.reveille().addClasses(SubscriptionCatalogIT.class, OtherNodeCatalog.class);
   }
 
   @Inject SubscriptionService subscriptions;
@@ -45,6 +45,8 @@ class SubscriptionCatalogIT {
   @Inject SubscriptionCatalog catalog;
 
   @Inject AgentService agents;
+
+  @Inject OtherNodeCatalog otherNode;
 
   @Test
   void subscriptionCommittedJustBeforeIsInTheIndexAndADeletedOneIsNot() {
@@ -123,7 +125,7 @@ class SubscriptionCatalogIT {
         catalog.indexedSubscriptionIds(forgotten),
         "the node that deletes the agent forgets its entries once the delete commits");
 
-    // Another node learns of a cascaded delete only from a rebuild; forget() is what it runs.
+    // A full rebuild starts from the database and holds no entry of a deleted agent either.
     deleteAgent(rebuilt);
     catalog.rebuild();
     assertEquals(Set.of(), catalog.indexedSubscriptionIds(rebuilt));
@@ -131,6 +133,22 @@ class SubscriptionCatalogIT {
     var kept = subscriptions.create(survivor, tokens("TASK"));
     catalog.rebuild();
     assertEquals(Set.of(kept.getId()), catalog.indexedSubscriptionIds(survivor));
+  }
+
+  @Test
+  void anotherNodesIndexDropsTheEntriesOfAnAgentDeletedHere() {
+    var agentId = agent("Deleted elsewhere");
+    var created = subscriptions.create(agentId, tokens("TASK"));
+    assertEquals(Set.of(created.getId()), otherNode.refreshAndList(agentId));
+
+    deleteAgent(agentId);
+    assertEquals(
+        Set.of(),
+        otherNode.refreshAndList(agentId),
+        "the deletion's removal record reaches an index that saw no event");
+    var survivor = agent("Still here");
+    var kept = subscriptions.create(survivor, tokens("TASK"));
+    assertEquals(Set.of(kept.getId()), otherNode.refreshAndList(survivor));
   }
 
   @Test
