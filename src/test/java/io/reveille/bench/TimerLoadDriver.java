@@ -1,5 +1,6 @@
 package io.reveille.bench;
 
+import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import jakarta.json.JsonObject;
 import java.io.UncheckedIOException;
@@ -66,7 +67,8 @@ public final class TimerLoadDriver {
       throws Exception {
     var tag = UUID.randomUUID().toString().substring(0, 8);
     var started = Instant.now();
-    var agents = parallel(pool, count, i -> createAgent(api, "burst " + tag + " " + i));
+    var client = new Agents(api);
+    var agents = parallel(pool, count, i -> client.createCustom("burst " + tag + " " + i));
     var perAgent = Duration.between(started, Instant.now()).dividedBy(count);
     System.out.printf(
         "Burst: %d agents created in %s%n", count, Duration.between(started, Instant.now()));
@@ -78,17 +80,8 @@ public final class TimerLoadDriver {
             .truncatedTo(ChronoUnit.SECONDS);
     var time = LocalTime.ofInstant(due, ZoneOffset.UTC);
     var timersStarted = Instant.now();
-    parallel(
-        pool,
-        count,
-        i ->
-            checked(
-                api.post(
-                    "/api/agents/" + agents.get(i) + "/timers",
-                    "{\"schedule\":{\"kind\":\"daily\",\"time\":\""
-                        + time
-                        + "\",\"zone\":\"UTC\"}}"),
-                201));
+    createTimers(
+        api, pool, agents, i -> "{\"kind\":\"daily\",\"time\":\"" + time + "\",\"zone\":\"UTC\"}");
     var created = Instant.now();
     System.out.printf(
         "Burst: %d timers created in %s, all due at %s (%s after the last was created)%n",
@@ -121,19 +114,17 @@ public final class TimerLoadDriver {
   private static void steadyPhase(
       Api api, ExecutorService pool, int count, int minutes, Instant scanStart) throws Exception {
     var tag = UUID.randomUUID().toString().substring(0, 8);
-    var agents = parallel(pool, count, i -> createAgent(api, "steady " + tag + " " + i));
+    var client = new Agents(api);
+    var agents = parallel(pool, count, i -> client.createCustom("steady " + tag + " " + i));
     var anchor = Instant.now().plusSeconds(60).truncatedTo(ChronoUnit.MINUTES).plusSeconds(60);
-    parallel(
+    createTimers(
+        api,
         pool,
-        count,
+        agents,
         i ->
-            checked(
-                api.post(
-                    "/api/agents/" + agents.get(i) + "/timers",
-                    "{\"schedule\":{\"kind\":\"interval\",\"everySeconds\":60,\"anchor\":\""
-                        + anchor.plusMillis(60_000L * i / count).truncatedTo(ChronoUnit.SECONDS)
-                        + "\"}}"),
-                201));
+            "{\"kind\":\"interval\",\"everySeconds\":60,\"anchor\":\""
+                + anchor.plusMillis(60_000L * i / count).truncatedTo(ChronoUnit.SECONDS)
+                + "\"}");
     var end = anchor.plus(Duration.ofMinutes(minutes));
     System.out.printf(
         "Steady: %d interval timers (60 s), %.1f firings/s, from %s to %s%n",
@@ -212,17 +203,23 @@ public final class TimerLoadDriver {
     return runs;
   }
 
-  private static String createAgent(Api api, String name) {
-    return checked(
-            api.post("/api/agents", "{\"kind\":\"custom\",\"displayName\":\"" + name + "\"}"), 201)
-        .getString("id");
-  }
-
-  private static JsonObject checked(Api.Response response, int status) {
-    if (response.status() != status) {
-      throw new IllegalStateException("expected " + status + ": " + response);
-    }
-    return response.json();
+  /** Gives agent {@code i} the timer with schedule document {@code schedule.apply(i)}. */
+  private static void createTimers(
+      Api api, ExecutorService pool, List<String> agents, IntFunction<String> schedule)
+      throws Exception {
+    parallel(
+        pool,
+        agents.size(),
+        i -> {
+          var response =
+              api.post(
+                  "/api/agents/" + agents.get(i) + "/timers",
+                  "{\"schedule\":" + schedule.apply(i) + "}");
+          if (response.status() != 201) {
+            throw new IllegalStateException("expected 201: " + response);
+          }
+          return null;
+        });
   }
 
   private static <T> List<T> parallel(ExecutorService pool, int count, IntFunction<T> task)

@@ -3,7 +3,9 @@ package io.reveille.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import java.util.List;
 
 /** Client-side steps the integration tests share: make an agent, subscribe it, read its runs. */
@@ -32,6 +34,21 @@ public final class Agents {
     var response = api.get("/api/agents/" + agentId + "/wakes");
     assertEquals(200, response.status(), response::toString);
     return response.structure().asJsonArray();
+  }
+
+  /** The agent's run log entries with this {@code reason}, newest first. */
+  public List<JsonObject> runs(String agentId, String reason) {
+    return runs(agentId).stream()
+        .map(JsonValue::asJsonObject)
+        .filter(run -> run.getString("reason").equals(reason))
+        .toList();
+  }
+
+  /** Those of them that completed. */
+  public List<JsonObject> completedRuns(String agentId, String reason) {
+    return runs(agentId, reason).stream()
+        .filter(run -> run.getString("status").equals("completed"))
+        .toList();
   }
 
   public static List<String> strings(JsonArray array) {

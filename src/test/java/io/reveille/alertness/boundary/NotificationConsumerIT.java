@@ -165,8 +165,6 @@ class NotificationConsumerIT {
   }
 
   private static void send(String body) {
-    try (var context = Broker.connectionFactory().createContext()) {
-      context.createProducer().send(context.createQueue("reveille.notifications"), body);
-    }
+    Broker.sendNotification(body);
   }
 }

@@ -1,13 +1,21 @@
 package io.reveille.journal.control;
 
+import io.reveille.journal.control.JournalService.NewTask;
+import io.reveille.journal.control.JournalService.TaskChanges;
+import io.reveille.journal.entity.TaskPriority;
+import io.reveille.journal.entity.TaskStatus;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.util.List;
+import java.util.Optional;
 
-/** Test-only reads inside the server: recorded batches and wake runs, straight from the tables. */
+/**
+ * Test-only help inside the server: recorded batches and wake runs, straight from the tables, and
+ * the journal requests the tests make.
+ */
 @ApplicationScoped
 @Transactional
 public class JournalFixture {
@@ -27,5 +35,41 @@ public class JournalFixture {
     return em.createNamedQuery("WakeRunLogEntry.findByAgentNewestFirst", WakeRunLogEntry.class)
         .setParameter("agentId", agentId)
         .getResultList();
+  }
+
+  /** A task with only a title. */
+  public static NewTask newTask(String title) {
+    return new NewTask(
+        title,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty());
+  }
+
+  /** A change of the status only. */
+  public static TaskChanges statusChange(TaskStatus status) {
+    return new TaskChanges(
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.of(status),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty());
+  }
+
+  /** A change of the priority only. */
+  public static TaskChanges priorityChange(TaskPriority priority) {
+    return new TaskChanges(
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.of(priority),
+        Optional.empty(),
+        Optional.empty());
   }
 }

@@ -6,8 +6,6 @@ import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.NewAgent;
 import io.reveille.alertness.control.SubscriptionService;
 import io.reveille.alertness.control.SubscriptionService.NewSubscription;
-import io.reveille.journal.control.JournalService.NewTask;
-import io.reveille.journal.control.JournalService.TaskChanges;
 import io.reveille.journal.entity.TaskStatus;
 import io.reveille.testing.Deployments;
 import io.reveille.testing.Poll;
@@ -16,7 +14,6 @@ import jakarta.inject.Inject;
 import jakarta.transaction.UserTransaction;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -52,14 +49,14 @@ class JournalRollbackIT {
     transaction.begin();
     String rolledBack;
     try {
-      rolledBack = journal.createTask(newTask(title)).getId();
+      rolledBack = journal.createTask(JournalFixture.newTask(title)).getId();
     } finally {
       transaction.rollback();
     }
 
     // A committed change after it, through the same queue: once it has woken the watcher, the
     // rolled-back one would have been consumed too, had it been sent.
-    var committed = journal.createTask(newTask(title)).getId();
+    var committed = journal.createTask(JournalFixture.newTask(title)).getId();
     Poll.until(Duration.ofSeconds(30), () -> completedRuns(watcher) == 1);
     Poll.pause(Duration.ofSeconds(2));
 
@@ -73,12 +70,12 @@ class JournalRollbackIT {
   @Test
   void aRolledBackUpdateOfACommittedTaskWakesNobody() throws Exception {
     var title = "rollback-update-" + UUID.randomUUID();
-    var task = journal.createTask(newTask(title)).getId();
+    var task = journal.createTask(JournalFixture.newTask(title)).getId();
     var watcher = watcher("title == \"" + title + "\" && status == \"DONE\"");
 
     transaction.begin();
     try {
-      journal.updateTask(task, OptionalLong.empty(), done());
+      journal.updateTask(task, OptionalLong.empty(), JournalFixture.statusChange(TaskStatus.DONE));
     } finally {
       transaction.rollback();
     }
@@ -86,7 +83,7 @@ class JournalRollbackIT {
     assertEquals(0, fixture.runs(watcher).size());
     assertEquals(TaskStatus.OPEN, journal.task(task).getStatus());
 
-    journal.updateTask(task, OptionalLong.empty(), done());
+    journal.updateTask(task, OptionalLong.empty(), JournalFixture.statusChange(TaskStatus.DONE));
     Poll.until(Duration.ofSeconds(30), () -> completedRuns(watcher) == 1);
   }
 
@@ -101,27 +98,5 @@ class JournalRollbackIT {
     return fixture.runs(agentId).stream()
         .filter(run -> run.getStatus() == WakeStatus.COMPLETED)
         .count();
-  }
-
-  private static NewTask newTask(String title) {
-    return new NewTask(
-        title,
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty());
-  }
-
-  private static TaskChanges done() {
-    return new TaskChanges(
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.of(TaskStatus.DONE),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty());
   }
 }

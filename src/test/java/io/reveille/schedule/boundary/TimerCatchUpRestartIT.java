@@ -8,7 +8,6 @@ import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.LibertyServer;
 import io.reveille.testing.Poll;
-import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.time.Duration;
 import java.time.Instant;
@@ -75,8 +74,8 @@ class TimerCatchUpRestartIT {
       var id = agentId;
       await()
           .atMost(Duration.ofSeconds(40))
-          .until(() -> completed(agents, id, "timer").size() >= 1);
-      var ranBeforeStop = completed(agents, agentId, "timer");
+          .until(() -> agents.completedRuns(id, "timer").size() >= 1);
+      var ranBeforeStop = agents.completedRuns(agentId, "timer");
       server.stop();
       var stoppedAt = Instant.now();
       var lastRan =
@@ -93,8 +92,8 @@ class TimerCatchUpRestartIT {
 
       await()
           .atMost(Duration.ofSeconds(90))
-          .until(() -> completed(agents, id, "timer_catchup").size() >= 1);
-      var catchUps = runs(agents, agentId, "timer_catchup");
+          .until(() -> agents.completedRuns(id, "timer_catchup").size() >= 1);
+      var catchUps = agents.runs(agentId, "timer_catchup");
       assertEquals(1, catchUps.size(), "one catch-up for all missed firings: " + catchUps);
       var catchUp = catchUps.get(0);
       var firstMissed = Instant.parse(catchUp.getString("scheduledAt"));
@@ -114,7 +113,7 @@ class TimerCatchUpRestartIT {
               + createdAt);
       // A firing may still have run while the server was stopping: count from the last that ran.
       var lastRanBeforeDowntime =
-          completed(agents, agentId, "timer").stream()
+          agents.completedRuns(agentId, "timer").stream()
               .map(run -> Instant.parse(run.getString("scheduledAt")))
               .filter(at -> at.isBefore(firstMissed))
               .max(Instant::compareTo)
@@ -138,7 +137,7 @@ class TimerCatchUpRestartIT {
           .atMost(Duration.ofSeconds(60))
           .until(
               () ->
-                  completed(agents, id, "timer").stream()
+                  agents.completedRuns(id, "timer").stream()
                       .anyMatch(run -> Instant.parse(run.getString("scheduledAt")).equals(next)));
       var scheduled =
           agents.runs(agentId).stream()
@@ -158,18 +157,5 @@ class TimerCatchUpRestartIT {
       }
       server.stop();
     }
-  }
-
-  private static List<JsonObject> runs(Agents agents, String agentId, String reason) {
-    return agents.runs(agentId).stream()
-        .map(JsonValue::asJsonObject)
-        .filter(run -> run.getString("reason").equals(reason))
-        .toList();
-  }
-
-  private static List<JsonObject> completed(Agents agents, String agentId, String reason) {
-    return runs(agents, agentId, reason).stream()
-        .filter(run -> run.getString("status").equals("completed"))
-        .toList();
   }
 }

@@ -9,7 +9,6 @@ import io.reveille.testing.Api;
 import io.reveille.testing.Broker;
 import io.reveille.testing.Deployments;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalTime;
@@ -55,13 +54,6 @@ class TimersIT {
     return created.json();
   }
 
-  private List<JsonObject> runs(String agentId, String reason) {
-    return agents.runs(agentId).stream()
-        .map(JsonValue::asJsonObject)
-        .filter(run -> run.getString("reason").equals(reason))
-        .toList();
-  }
-
   @Test
   void aTimerDueInAFewSecondsFiresOnceAsATimerWakeWithItsScheduledInstant() {
     var agentId = agents.createCustom("Morning");
@@ -73,11 +65,8 @@ class TimersIT {
 
     await()
         .atMost(Duration.ofSeconds(40))
-        .until(
-            () ->
-                runs(agentId, "timer").stream()
-                    .anyMatch(run -> run.getString("status").equals("completed")));
-    var run = runs(agentId, "timer").get(0);
+        .until(() -> !agents.completedRuns(agentId, "timer").isEmpty());
+    var run = agents.runs(agentId, "timer").get(0);
     assertEquals(scheduled, Instant.parse(run.getString("scheduledAt")));
     assertEquals(1, run.getJsonNumber("firings").longValue());
     var started = Instant.parse(run.getString("startedAt"));
@@ -105,12 +94,9 @@ class TimersIT {
     sendBatch(entity);
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(
-            () ->
-                runs(agentId, "subscription").stream()
-                    .anyMatch(run -> run.getString("status").equals("completed")));
+        .until(() -> !agents.completedRuns(agentId, "subscription").isEmpty());
     var subscriptionStarted =
-        Instant.parse(runs(agentId, "subscription").get(0).getString("startedAt"));
+        Instant.parse(agents.runs(agentId, "subscription").get(0).getString("startedAt"));
 
     var timer = dailyTimerIn(agentId, 2);
     var scheduled = Instant.parse(timer.getString("nextFireAt"));
@@ -119,11 +105,8 @@ class TimersIT {
         "the timer is due inside the throttle window");
     await()
         .atMost(Duration.ofSeconds(30))
-        .until(
-            () ->
-                runs(agentId, "timer").stream()
-                    .anyMatch(run -> run.getString("status").equals("completed")));
-    var timerRun = runs(agentId, "timer").get(0);
+        .until(() -> !agents.completedRuns(agentId, "timer").isEmpty());
+    var timerRun = agents.runs(agentId, "timer").get(0);
     assertTrue(
         Instant.parse(timerRun.getString("startedAt")).isBefore(scheduled.plusSeconds(3)),
         "ran at its time, not deferred to the end of the window: " + timerRun);

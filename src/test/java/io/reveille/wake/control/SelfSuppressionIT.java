@@ -9,8 +9,6 @@ import io.reveille.alertness.control.SubscriptionService;
 import io.reveille.alertness.control.SubscriptionService.NewSubscription;
 import io.reveille.journal.control.JournalFixture;
 import io.reveille.journal.control.JournalService;
-import io.reveille.journal.control.JournalService.NewTask;
-import io.reveille.journal.control.JournalService.TaskChanges;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.testing.Deployments;
 import io.reveille.testing.Poll;
@@ -66,13 +64,13 @@ class SelfSuppressionIT {
 
     var recordedAt = Instant.now();
     recordOwnChange(agentId, task);
-    journal.updateTask(task, OptionalLong.empty(), priority(TaskPriority.P0));
+    journal.updateTask(task, OptionalLong.empty(), JournalFixture.priorityChange(TaskPriority.P0));
     Poll.until(Duration.ofSeconds(30), () -> fixture.batchesMentioning(task) == 2);
     Poll.pause(Duration.ofSeconds(2));
     assertEquals(List.of(), fixture.runs(agentId), "the agent's own change woke it");
 
     Poll.pause(Duration.between(Instant.now(), recordedAt.plus(TTL).plusSeconds(1)));
-    journal.updateTask(task, OptionalLong.empty(), priority(TaskPriority.P3));
+    journal.updateTask(task, OptionalLong.empty(), JournalFixture.priorityChange(TaskPriority.P3));
     Poll.until(Duration.ofSeconds(30), () -> completed(agentId) == 1);
     var run = fixture.runs(agentId).get(0);
     assertEquals(WakeReason.SUBSCRIPTION, run.getReason());
@@ -88,7 +86,7 @@ class SelfSuppressionIT {
     scheduler.scheduleManual(agentId, Optional.empty());
     Poll.until(Duration.ofSeconds(30), () -> completed(agentId) == 1);
 
-    journal.updateTask(task, OptionalLong.empty(), priority(TaskPriority.P0));
+    journal.updateTask(task, OptionalLong.empty(), JournalFixture.priorityChange(TaskPriority.P0));
     Poll.until(Duration.ofSeconds(30), () -> subscriptionRun(agentId).isPresent());
     assertEquals(WakeStatus.QUEUED, subscriptionRun(agentId).get().getStatus(), "deferred");
 
@@ -108,7 +106,7 @@ class SelfSuppressionIT {
    * woken only by what the test does next.
    */
   private String settledTask(String prefix) {
-    var task = journal.createTask(newTask(prefix + UUID.randomUUID())).getId();
+    var task = journal.createTask(JournalFixture.newTask(prefix + UUID.randomUUID())).getId();
     Poll.until(Duration.ofSeconds(30), () -> fixture.batchesMentioning(task) == 1);
     return task;
   }
@@ -141,27 +139,5 @@ class SelfSuppressionIT {
     return fixture.runs(agentId).stream()
         .filter(run -> run.getReason() == WakeReason.SUBSCRIPTION)
         .findFirst();
-  }
-
-  private static NewTask newTask(String title) {
-    return new NewTask(
-        title,
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty());
-  }
-
-  private static TaskChanges priority(TaskPriority priority) {
-    return new TaskChanges(
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.of(priority),
-        Optional.empty(),
-        Optional.empty());
   }
 }
