@@ -3,6 +3,7 @@ package io.reveille.schedule.control;
 import io.reveille.agent.control.AgentLifecycleChanged;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.agent.entity.AgentState;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
@@ -57,7 +58,7 @@ public class AgentTimerService {
     if (agent.getLifecycle() == AgentLifecycle.DESTROYED) {
       throw new ConflictException("agent " + agentId + " is destroyed: it takes no timers");
     }
-    agents.stateForUpdate(agentId);
+    var state = agents.stateForUpdate(agentId);
     var now = clock.instant();
     var request = ScheduleParser.forInput(config.minimumInterval()).request(body, now);
     var definition = request.definition();
@@ -81,7 +82,7 @@ public class AgentTimerService {
     if (timer.isActive() && agent.getLifecycle() == AgentLifecycle.ACTIVE) {
       alarms.arm(timer.getId(), timer.getNextRunAt());
     }
-    refreshScheduledWake(agentId);
+    refreshScheduledWake(state, agent.getLifecycle());
     return timer;
   }
 
@@ -108,7 +109,7 @@ public class AgentTimerService {
   public AgentTimer update(
       String agentId, String timerId, OptionalLong expectedVersion, JsonObject body) {
     var agent = agents.get(agentId);
-    agents.stateForUpdate(agentId);
+    var state = agents.stateForUpdate(agentId);
     var timer = current(agentId, timerId, expectedVersion);
     if (agent.getLifecycle() == AgentLifecycle.DESTROYED) {
       throw new ConflictException("agent " + agentId + " is destroyed: its timers cannot change");
@@ -125,25 +126,25 @@ public class AgentTimerService {
     if (timer.isActive() && agent.getLifecycle() == AgentLifecycle.ACTIVE) {
       alarms.arm(timerId, timer.getNextRunAt());
     }
-    refreshScheduledWake(agentId);
+    refreshScheduledWake(state, agent.getLifecycle());
     return timer;
   }
 
   /** Deletes a timer and cancels its alarm, in one transaction. */
   public void delete(String agentId, String timerId, OptionalLong expectedVersion) {
-    agents.get(agentId);
-    agents.stateForUpdate(agentId);
+    var agent = agents.get(agentId);
+    var state = agents.stateForUpdate(agentId);
     var timer = current(agentId, timerId, expectedVersion);
     alarms.cancel(timerId);
     em.remove(timer);
     em.flush();
-    refreshScheduledWake(agentId);
+    refreshScheduledWake(state, agent.getLifecycle());
   }
 
   /** Keeps alarms in step with the agent's lifecycle, inside the transition's transaction. */
   void onLifecycleChanged(@Observes AgentLifecycleChanged change) {
     var agentId = change.agentId();
-    agents.stateForUpdate(agentId);
+    var state = agents.stateForUpdate(agentId);
     var now = clock.instant();
     for (var timer : activeTimers(agentId)) {
       if (change.to() == AgentLifecycle.ACTIVE) {
@@ -159,7 +160,7 @@ public class AgentTimerService {
       }
     }
     em.flush();
-    refreshScheduledWake(agentId);
+    refreshScheduledWake(state, change.to());
   }
 
   /**
@@ -251,15 +252,17 @@ public class AgentTimerService {
         Optional.ofNullable(timer.getNotAfter()));
   }
 
-  /** Sets the agent state's {@code scheduledWakeAt} to its earliest active timer's next firing. */
-  public void refreshScheduledWake(String agentId) {
-    var state = agents.stateForUpdate(agentId);
+  /**
+   * Sets {@code scheduledWakeAt} on the agent's state, which the caller has locked, to its earliest
+   * active timer's next firing; clears it unless the agent is active.
+   */
+  void refreshScheduledWake(AgentState state, AgentLifecycle lifecycle) {
     var earliest =
-        activeTimers(agentId).stream()
+        activeTimers(state.getAgentId()).stream()
             .map(AgentTimer::getNextRunAt)
             .filter(Objects::nonNull)
             .min(Comparator.naturalOrder());
-    if (earliest.isPresent() && agents.get(agentId).getLifecycle() == AgentLifecycle.ACTIVE) {
+    if (earliest.isPresent() && lifecycle == AgentLifecycle.ACTIVE) {
       state.scheduleWake(earliest.get());
     } else {
       state.clearScheduledWake();

@@ -11,8 +11,6 @@ import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
-import java.time.format.TextStyle;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -41,9 +39,6 @@ public sealed interface Schedule {
 
   /** The schedule as a canonical API document (what responses show). */
   JsonObject toJson();
-
-  /** The same schedule in another zone: "07:00 local" stays 07:00, now local to {@code zone}. */
-  Schedule inZone(ZoneId zone);
 
   /** Every day at {@code time} in {@code zone}. */
   record Daily(LocalTime time, ZoneId zone) implements Schedule {
@@ -77,11 +72,6 @@ public sealed interface Schedule {
           .add("time", time.toString())
           .add("zone", zone.getId())
           .build();
-    }
-
-    @Override
-    public Schedule inZone(ZoneId newZone) {
-      return new Daily(time, newZone);
     }
   }
 
@@ -121,16 +111,6 @@ public sealed interface Schedule {
           .add("time", time.toString())
           .add("zone", zone.getId())
           .build();
-    }
-
-    @Override
-    public Schedule inZone(ZoneId newZone) {
-      return new Weekly(day, time, newZone);
-    }
-
-    /** "Sunday", for messages. */
-    public String dayName() {
-      return day.getDisplayName(TextStyle.FULL, Locale.ROOT);
     }
   }
 
@@ -178,11 +158,6 @@ public sealed interface Schedule {
           .add("anchor", anchor.toString())
           .build();
     }
-
-    @Override
-    public Schedule inZone(ZoneId newZone) {
-      return this;
-    }
   }
 
   /** A calendar expression (the {@code ScheduleExpression} vocabulary) in {@code zone}. */
@@ -207,11 +182,6 @@ public sealed interface Schedule {
       var json = Json.createObjectBuilder().add("kind", kind().wire());
       expression.attributes().forEach(json::add);
       return json.add("zone", zone.getId()).build();
-    }
-
-    @Override
-    public Schedule inZone(ZoneId newZone) {
-      return new Calendar(expression, newZone);
     }
   }
 

@@ -32,9 +32,4 @@ public record TimerDefinition(
             : schedule.nextAfter(after);
     return next.filter(at -> notAfter.isEmpty() || !at.isAfter(notAfter.get()));
   }
-
-  /** The same definition with its schedule moved to another zone. */
-  public TimerDefinition withSchedule(Schedule newSchedule) {
-    return new TimerDefinition(newSchedule, notBefore, notAfter);
-  }
 }

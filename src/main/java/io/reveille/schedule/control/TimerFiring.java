@@ -51,7 +51,7 @@ public class TimerFiring {
     if (agent.isEmpty()) {
       return;
     }
-    agents.stateForUpdate(timer.getAgentId());
+    var state = agents.stateForUpdate(timer.getAgentId());
     em.refresh(timer);
     if (!timer.isActive() || timer.getNextRunAt().toEpochMilli() != firing.toEpochMilli()) {
       LOG.log(
@@ -85,7 +85,7 @@ public class TimerFiring {
     if (timer.isActive() && lifecycle == AgentLifecycle.ACTIVE) {
       alarms.arm(timerId, timer.getNextRunAt());
     }
-    timers.refreshScheduledWake(timer.getAgentId());
+    timers.refreshScheduledWake(state, lifecycle);
     LOG.log(
         Level.FINE,
         "Timer {0} fired for {1} ({2} firing(s)); next {3}",

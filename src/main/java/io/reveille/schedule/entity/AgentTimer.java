@@ -43,14 +43,6 @@ import java.time.ZoneId;
     query =
         "SELECT t FROM AgentTimer t, Agent a WHERE a.id = t.agentId AND t.active = true"
             + " AND a.lifecycle = :lifecycle ORDER BY t.nextRunAt, t.id")
-@NamedQuery(
-    name = "AgentTimer.findActive",
-    query = "SELECT t FROM AgentTimer t WHERE t.active = true ORDER BY t.nextRunAt, t.id")
-@NamedQuery(
-    name = "AgentTimer.findDue",
-    query =
-        "SELECT t FROM AgentTimer t WHERE t.active = true AND t.nextRunAt <= :now"
-            + " ORDER BY t.nextRunAt, t.id")
 public class AgentTimer {
 
   @Id
