@@ -1,0 +1,111 @@
+package io.reveille.tool.boundary;
+
+import io.reveille.platform.error.InvalidInputException;
+import io.reveille.tool.control.ToolExecutor;
+import io.reveille.tool.control.ToolExecutor.ToolRequest;
+import io.reveille.wake.entity.WakeReason;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * Runs a tool on behalf of an agent (interactive and admin use) through the same executor as the
+ * agent's own runs. The body is {@code {operationId, arguments, previewOnly, wakeReason,
+ * threadId}}; the answer is always the tool result document, with an HTTP status that mirrors its
+ * {@code errorCode} (200 on success, 400 invalid arguments, 403 out of scope or not permitted, 404
+ * not found, 409 conflict or reused operation id, 500 a handler failure). A malformed body is a 400
+ * problem. The class path is {@code agents} for the reason given on the subscriptions resource.
+ */
+@Path("agents")
+@RequestScoped
+@Tag(name = "Tools")
+public class AgentToolsResource {
+
+  static final Set<String> FIELDS =
+      Set.of("operationId", "arguments", "previewOnly", "wakeReason", "threadId");
+  static final Set<WakeReason> API_WAKE_REASONS =
+      Set.of(WakeReason.USER_INITIATED, WakeReason.MANUAL);
+
+  @Inject ToolExecutor executor;
+
+  @POST
+  @Path("{id}/tools/{toolName}")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary =
+          "Run a tool on behalf of the agent; a replayed operationId returns the stored receipt")
+  public Response run(
+      @PathParam("id") String agentId, @PathParam("toolName") String toolName, JsonObject body) {
+    var request = parse(agentId, toolName, body == null ? JsonValue.EMPTY_JSON_OBJECT : body);
+    var result = executor.execute(request);
+    var status = result.errorCode().map(code -> code.httpStatus()).orElse(200);
+    return Response.status(status).type(MediaType.APPLICATION_JSON).entity(result.toJson()).build();
+  }
+
+  static ToolRequest parse(String agentId, String toolName, JsonObject body) {
+    for (var field : body.keySet()) {
+      if (!FIELDS.contains(field)) {
+        throw new InvalidInputException(field, "unknown field; expected one of " + FIELDS);
+      }
+    }
+    var operationId = text(body, "operationId", 200);
+    var arguments = body.get("arguments");
+    if (arguments != null && arguments.getValueType() != JsonValue.ValueType.OBJECT) {
+      throw new InvalidInputException("arguments", "must be an object");
+    }
+    var preview = body.get("previewOnly");
+    if (preview != null && preview != JsonValue.TRUE && preview != JsonValue.FALSE) {
+      throw new InvalidInputException("previewOnly", "must be true or false");
+    }
+    var wakeReason =
+        text(body, "wakeReason", 32)
+            .map(
+                wire ->
+                    WakeReason.fromWire(wire)
+                        .filter(API_WAKE_REASONS::contains)
+                        .orElseThrow(
+                            () ->
+                                new InvalidInputException(
+                                    "wakeReason", "must be userInitiated or manual")))
+            .orElse(WakeReason.USER_INITIATED);
+    return new ToolRequest(
+        agentId,
+        toolName,
+        operationId,
+        arguments == null ? JsonValue.EMPTY_JSON_OBJECT : arguments.asJsonObject(),
+        preview == JsonValue.TRUE,
+        wakeReason,
+        Optional.empty(),
+        OptionalInt.empty(),
+        text(body, "threadId", 200));
+  }
+
+  private static Optional<String> text(JsonObject body, String field, int maxLength) {
+    var value = body.get(field);
+    if (value == null || value.getValueType() == JsonValue.ValueType.NULL) {
+      return Optional.empty();
+    }
+    if (!(value instanceof JsonString string) || string.getString().isBlank()) {
+      throw new InvalidInputException(field, "must be a non-blank string");
+    }
+    if (string.getString().length() > maxLength) {
+      throw new InvalidInputException(field, "must be at most " + maxLength + " characters");
+    }
+    return Optional.of(string.getString());
+  }
+}

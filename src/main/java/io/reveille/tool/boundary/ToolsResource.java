@@ -1,0 +1,69 @@
+package io.reveille.tool.boundary;
+
+import io.reveille.tool.control.ToolDefinition;
+import io.reveille.tool.control.ToolRegistry;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** The tool catalog and its contract over HTTP. */
+@Path("tools")
+@RequestScoped
+@Tag(name = "Tools")
+public class ToolsResource {
+
+  static final String YAML = "application/yaml";
+
+  @Inject ToolRegistry registry;
+
+  @GET
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Every tool: name, capabilities, wake reasons, risk, scope rules")
+  public JsonArray list() {
+    var tools = Json.createArrayBuilder();
+    for (ToolDefinition tool : registry.all()) {
+      tools.add(
+          Json.createObjectBuilder()
+              .add("name", tool.name())
+              .add("sideEffectClass", tool.sideEffect().wire())
+              .add("riskLevel", tool.riskLevel().wire())
+              .add("previewSupported", tool.previewSupported())
+              .add(
+                  "capabilitiesRequired",
+                  Json.createArrayBuilder(
+                      tool.capabilities().stream().map(c -> c.wire()).sorted().toList()))
+              .add(
+                  "allowedWakeReasons",
+                  Json.createArrayBuilder(
+                      tool.allowedWakeReasons().stream().map(r -> r.wire()).sorted().toList()))
+              .add(
+                  "scopeRules",
+                  Json.createArrayBuilder(
+                      tool.scopeRules().stream().map(r -> r.wire()).sorted().toList())));
+    }
+    return tools.build();
+  }
+
+  @GET
+  @Path("contract")
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "The tool contract as JSON (Accept: application/yaml for the YAML source)")
+  public String contractJson() {
+    return registry.contract().json();
+  }
+
+  @GET
+  @Path("contract")
+  @Produces({YAML, "text/yaml"})
+  @Operation(summary = "The tool contract's YAML source")
+  public String contractYaml() {
+    return registry.contract().yaml();
+  }
+}

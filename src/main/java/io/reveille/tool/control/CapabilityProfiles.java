@@ -1,0 +1,66 @@
+package io.reveille.tool.control;
+
+import io.reveille.agent.entity.AgentKind;
+import io.reveille.tool.entity.Capability;
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * The capabilities each agent kind holds ({@code AgentCapabilityProfile} of seed 000 §4.1): {@code
+ * reveille.tools.capabilities.<kind>}, a comma-separated list of capability names, defaults in
+ * {@code microprofile-config.properties}. An unknown name fails the start-up with the property and
+ * the name, rather than silently granting or denying.
+ */
+@ApplicationScoped
+public class CapabilityProfiles {
+
+  public static final String PROPERTY_PREFIX = "reveille.tools.capabilities.";
+
+  @Inject Config config;
+
+  private Map<AgentKind, Set<Capability>> profiles;
+
+  @PostConstruct
+  void load() {
+    var loaded = new EnumMap<AgentKind, Set<Capability>>(AgentKind.class);
+    for (var kind : AgentKind.values()) {
+      var property = PROPERTY_PREFIX + kind.wire();
+      loaded.put(kind, parse(property, config.getOptionalValue(property, String.class).orElse("")));
+    }
+    profiles = loaded;
+  }
+
+  /** The capabilities of agents of {@code kind}. */
+  public Set<Capability> of(AgentKind kind) {
+    return profiles.get(kind);
+  }
+
+  static Set<Capability> parse(String property, String value) {
+    var capabilities = EnumSet.noneOf(Capability.class);
+    Arrays.stream(value.split(","))
+        .map(String::strip)
+        .filter(name -> !name.isEmpty())
+        .forEach(
+            name ->
+                capabilities.add(
+                    Capability.fromWire(name)
+                        .orElseThrow(
+                            () ->
+                                new IllegalStateException(
+                                    property
+                                        + ": unknown capability '"
+                                        + name
+                                        + "'; known: "
+                                        + Arrays.stream(Capability.values())
+                                            .map(Capability::wire)
+                                            .toList()))));
+    return Set.copyOf(capabilities);
+  }
+}

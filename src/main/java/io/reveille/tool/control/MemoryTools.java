@@ -1,0 +1,75 @@
+package io.reveille.tool.control;
+
+import static io.reveille.tool.entity.Capability.MEMORY_WRITE;
+import static io.reveille.tool.entity.ScopeRule.AGENT_OWN_MEMORY;
+
+import io.reveille.memory.control.MemoryService;
+import io.reveille.memory.control.MemoryService.NewMessage;
+import io.reveille.memory.entity.AgentMessageKind;
+import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.wake.control.RunKeys;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code record_observations}: the agent writes private observations into its own memory (seed 003
+ * §5: what it noticed, for its next wake). Each observation is an {@code observation} message; the
+ * agent's memory belongs to no category, so the tool is scoped to the agent itself.
+ */
+@ApplicationScoped
+public class MemoryTools implements ToolSet {
+
+  @Inject MemoryService memory;
+
+  @Override
+  public List<ToolDefinition> tools() {
+    return List.of(
+        ToolDefinition.writing("record_observations")
+            .requires(MEMORY_WRITE)
+            .scope(AGENT_OWN_MEMORY)
+            .handledBy(this::recordObservations));
+  }
+
+  ToolOutcome recordObservations(ToolInvocation call) {
+    var threadId =
+        call.origin()
+            .runKey()
+            .filter(key -> !key.startsWith("tool-call:"))
+            .map(key -> RunKeys.threadId(call.agentId(), key))
+            .orElse(call.agentId() + ":observations");
+    var ids = new ArrayList<String>();
+    var recorded = Json.createArrayBuilder();
+    for (var observation : call.arguments().objects("observations")) {
+      var text = observation.getString("text").strip();
+      var metadata = AgentMessageMetadata.empty();
+      if (observation.containsKey("tags")) {
+        metadata =
+            metadata.withExtension(
+                Json.createObjectBuilder()
+                    .add(
+                        "reveille.observation",
+                        Json.createObjectBuilder().add("tags", observation.getJsonArray("tags")))
+                    .build());
+      }
+      var message =
+          memory.append(
+              call.agentId(),
+              new NewMessage(
+                  threadId,
+                  AgentMessageKind.OBSERVATION,
+                  Optional.empty(),
+                  Optional.of(text),
+                  Math.max(1, text.length() / 4),
+                  metadata));
+      ids.add(message.getId());
+      recorded.add(message.getId());
+    }
+    return ToolOutcome.of(Json.createObjectBuilder().add("observationIds", recorded).build())
+        .changed("AGENT", ids)
+        .build();
+  }
+}

@@ -1,0 +1,32 @@
+package io.reveille.tool.control;
+
+import jakarta.json.JsonObject;
+import java.util.Optional;
+
+/**
+ * A call that passed the checks made before any transaction (tool known, capability, wake reason,
+ * arguments valid, operation id present): what the transactional steps need to run and record it.
+ *
+ * @param ledgerKey the ledger key, present for a mutating call that is not a preview
+ */
+record PreparedCall(
+    ToolDefinition definition,
+    ToolInvocation invocation,
+    JsonObject arguments,
+    String argumentsHash,
+    Optional<String> ledgerKey,
+    Optional<String> runKey,
+    String threadId) {
+
+  String toolName() {
+    return definition.name();
+  }
+
+  String agentId() {
+    return invocation.agentId();
+  }
+
+  Optional<String> operationId() {
+    return invocation.operationId();
+  }
+}

@@ -1,0 +1,127 @@
+package io.reveille.tool.control;
+
+import io.reveille.agent.entity.AgentLink;
+import io.reveille.agent.entity.AgentLinkType;
+import io.reveille.memory.control.MemoryService;
+import io.reveille.memory.control.MemoryService.NewMessage;
+import io.reveille.memory.entity.AgentMessageKind;
+import io.reveille.memory.entity.AgentMessageMetadata;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Writes a tool call into the agent's message log, in the caller's transaction: an {@code action}
+ * message (seed 000 §4.3.1: {@code actionType}, {@code toolName}, {@code operationId}, {@code
+ * argumentsHash}, {@code scopeSnapshot}) and a {@code toolResult} message answering it ({@code
+ * actionRefId}, {@code status}, changed ids and tokens, error), with a {@code tool_effect} link
+ * from the result to every changed entity.
+ */
+@ApplicationScoped
+@Transactional(TxType.MANDATORY)
+public class ToolCallLog {
+
+  static final String ACTION_EXTENSION = "reveille.action";
+  static final String RESULT_EXTENSION = "reveille.toolResult";
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  @Inject MemoryService memory;
+  @Inject Clock clock;
+
+  /** Appends the action message; returns its id (the result's {@code toolActionId}). */
+  public String action(PreparedCall call) {
+    var envelope =
+        Json.createObjectBuilder()
+            .add("actionType", "tool_call")
+            .add("toolName", call.toolName())
+            .add("argumentsHash", call.argumentsHash())
+            .add("scopeSnapshot", Json.createArrayBuilder(call.invocation().scope().allowed()))
+            .add("wakeReason", call.invocation().wakeReason().wire())
+            .add("previewOnly", call.invocation().previewOnly());
+    call.runKey().ifPresent(key -> envelope.add("runKey", key));
+    var metadata =
+        AgentMessageMetadata.empty()
+            .withExtension(Json.createObjectBuilder().add(ACTION_EXTENSION, envelope).build());
+    if (call.operationId().isPresent()) {
+      metadata = metadata.withOperationId(call.operationId().get());
+    }
+    var arguments = call.arguments().toString();
+    return memory
+        .append(
+            call.agentId(),
+            new NewMessage(
+                call.threadId(),
+                AgentMessageKind.ACTION,
+                Optional.empty(),
+                Optional.of(arguments),
+                approxTokens(arguments),
+                metadata))
+        .getId();
+  }
+
+  /** Appends the result message answering {@code actionId} and links it to what changed. */
+  public void result(PreparedCall call, String actionId, ToolResult result) {
+    var envelope =
+        Json.createObjectBuilder()
+            .add("toolName", call.toolName())
+            .add("changedEntityIds", Json.createArrayBuilder(result.changedEntityIds()))
+            .add("changedTokens", Json.createArrayBuilder(result.changedTokens()))
+            .add("preview", result.preview());
+    var metadata =
+        AgentMessageMetadata.empty()
+            .withActionRefId(actionId)
+            .withStatus(result.status())
+            .withExtension(Json.createObjectBuilder().add(RESULT_EXTENSION, envelope).build());
+    if (call.operationId().isPresent()) {
+      metadata = metadata.withOperationId(call.operationId().get());
+    }
+    if (result.errorCode().isPresent()) {
+      metadata =
+          metadata.withError(result.errorCode().get().wire(), result.errorMessage().orElse(""));
+    }
+    var content = result.payload().toString();
+    var message =
+        memory.append(
+            call.agentId(),
+            new NewMessage(
+                call.threadId(),
+                AgentMessageKind.TOOL_RESULT,
+                Optional.empty(),
+                Optional.of(content),
+                approxTokens(content),
+                metadata));
+    if (!result.preview()) {
+      var now = clock.instant();
+      for (var entityId : result.changedEntityIds()) {
+        if (entityId.length() <= AgentLink.MAX_ID_LENGTH) {
+          em.persist(
+              new AgentLink(
+                  UUID.randomUUID().toString(),
+                  message.getId(),
+                  entityId,
+                  AgentLinkType.TOOL_EFFECT,
+                  now));
+        }
+      }
+    }
+  }
+
+  /** The payload of a refusal that carries no data. */
+  static JsonObject empty() {
+    return Json.createObjectBuilder().build();
+  }
+
+  private static int approxTokens(String text) {
+    return Math.max(1, text.length() / 4);
+  }
+}

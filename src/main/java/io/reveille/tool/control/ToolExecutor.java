@@ -1,0 +1,281 @@
+package io.reveille.tool.control;
+
+import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.Agent;
+import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.journal.control.ChangeOrigin;
+import io.reveille.platform.error.ConflictException;
+import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.error.NotFoundException;
+import io.reveille.tool.entity.ToolSideEffect;
+import io.reveille.wake.control.RunKeys;
+import io.reveille.wake.entity.WakeReason;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.persistence.OptimisticLockException;
+import jakarta.persistence.PersistenceException;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Runs a tool on behalf of an agent ({@code AgentToolExecutor}, seed 000 §4.1): the one way an
+ * agent acts.
+ *
+ * <p>In order: the tool must be registered and in the contract; the agent's kind must hold every
+ * capability it requires; the agent must be awake for a reason the tool allows; the arguments must
+ * satisfy the tool's input schema; a mutating call needs an operation id, given or derived inside a
+ * run as {@code hash(runKey, actionOrdinal, toolName)}. Then the call runs in one transaction with
+ * its ledger row and its messages ({@link ToolCallSteps#apply}); a replayed operation id returns
+ * the stored receipt without running. A refusal or a failure is recorded as an action with an error
+ * result (and, once the handler ran, a failed ledger row) and returned, never thrown: the caller —
+ * a workflow or the REST boundary — always gets a {@link ToolResult}.
+ *
+ * <p>Not thread-bound to a caller's transaction: each call runs in transactions of its own, so it
+ * must not be called while the caller holds locks the call needs (the agent's state row).
+ */
+@ApplicationScoped
+public class ToolExecutor {
+
+  private static final Logger LOG = Logger.getLogger(ToolExecutor.class.getName());
+
+  @Inject ToolRegistry registry;
+  @Inject CapabilityProfiles profiles;
+  @Inject AgentService agents;
+  @Inject ToolCallSteps steps;
+
+  /**
+   * One call.
+   *
+   * @param operationId the caller's operation id; inside a run it may be left out and is derived
+   *     from {@code runKey} and {@code actionOrdinal}
+   * @param runKey the wake run making the call, empty for a call over the API
+   * @param threadId the thread to log the call in; defaults to the run's thread, or {@code
+   *     <agentId>:tools} outside runs
+   */
+  public record ToolRequest(
+      String agentId,
+      String toolName,
+      Optional<String> operationId,
+      JsonObject arguments,
+      boolean previewOnly,
+      WakeReason wakeReason,
+      Optional<String> runKey,
+      OptionalInt actionOrdinal,
+      Optional<String> threadId) {
+    public ToolRequest {
+      Objects.requireNonNull(agentId, "agentId");
+      Objects.requireNonNull(toolName, "toolName");
+      Objects.requireNonNull(operationId, "operationId");
+      Objects.requireNonNull(arguments, "arguments");
+      Objects.requireNonNull(wakeReason, "wakeReason");
+      Objects.requireNonNull(runKey, "runKey");
+      Objects.requireNonNull(actionOrdinal, "actionOrdinal");
+      Objects.requireNonNull(threadId, "threadId");
+    }
+  }
+
+  /**
+   * Runs the call and returns its result, success or error.
+   *
+   * @throws NotFoundException when the agent does not exist (nothing to record the call in)
+   */
+  public ToolResult execute(ToolRequest request) {
+    var agent = agents.get(request.agentId());
+    var state = agents.state(request.agentId());
+    var operationId =
+        request
+            .operationId()
+            .or(
+                () ->
+                    request.runKey().isPresent() && request.actionOrdinal().isPresent()
+                        ? Optional.of(
+                            OperationIds.derive(
+                                request.runKey().get(),
+                                request.actionOrdinal().getAsInt(),
+                                request.toolName()))
+                        : Optional.empty());
+    var definition = registry.find(request.toolName());
+    var mutating = definition.map(ToolDefinition::isMutating).orElse(true);
+    var ledgerKey =
+        mutating && !request.previewOnly()
+            ? operationId.map(id -> OperationIds.ledgerKey(agent.getId(), id))
+            : Optional.<String>empty();
+    var runKey =
+        request
+            .runKey()
+            .or(() -> ledgerKey.map(key -> "tool-call:" + key))
+            .orElseGet(() -> "tool-call:" + java.util.UUID.randomUUID());
+    var invocation =
+        new ToolInvocation(
+            agent.getId(),
+            request.toolName(),
+            operationId,
+            request.wakeReason(),
+            CategoryScope.of(agent.getAllowedCategoryIds()),
+            new ToolArguments(request.arguments(), state.getSlots().getActiveTaskId()),
+            request.previewOnly(),
+            ChangeOrigin.agent(agent.getId(), runKey));
+    var call =
+        new PreparedCall(
+            definition.orElseGet(() -> unknown(request.toolName())),
+            invocation,
+            request.arguments(),
+            OperationIds.argumentsHash(request.arguments()),
+            ledgerKey,
+            request.runKey(),
+            request
+                .threadId()
+                .or(() -> request.runKey().map(key -> RunKeys.threadId(agent.getId(), key)))
+                .orElse(agent.getId() + ":tools"));
+    if (agent.getLifecycle() == AgentLifecycle.DESTROYED) {
+      throw new ConflictException("agent " + agent.getId() + " is destroyed and cannot act");
+    }
+    var refusal = refusal(agent, definition, request, operationId);
+    if (refusal.isPresent()) {
+      return steps.recordRefusal(call, refusal.get().getCode(), refusal.get().getMessage());
+    }
+    return execute(call);
+  }
+
+  /** Runs a call that passed every check: a preview, a read or a ledgered mutation. */
+  ToolResult execute(PreparedCall call) {
+    if (call.invocation().previewOnly()) {
+      return preview(call);
+    }
+    if (!call.definition().isMutating()) {
+      return run(call, () -> steps.read(call));
+    }
+    return run(call, () -> steps.apply(call));
+  }
+
+  private ToolResult preview(PreparedCall call) {
+    ToolOutcome outcome;
+    try {
+      outcome = steps.preview(call);
+    } catch (RuntimeException e) {
+      var failure = failureOf(call, e);
+      return steps.recordRefusal(call, failure.getCode(), failure.getMessage());
+    }
+    return steps.recordPreview(call, outcome);
+  }
+
+  private ToolResult run(PreparedCall call, java.util.function.Supplier<ToolResult> step) {
+    try {
+      return step.get();
+    } catch (ToolCallSteps.OperationMismatch e) {
+      return steps.recordRefusal(call, e.getCode(), e.getMessage());
+    } catch (RuntimeException e) {
+      var failure = failureOf(call, e);
+      return call.ledgerKey().isPresent()
+          ? steps.recordFailure(call, failure.getCode(), failure.getMessage())
+          : steps.recordRefusal(call, failure.getCode(), failure.getMessage());
+    }
+  }
+
+  /** The checks that need no transaction, in the order the class comment gives. */
+  private Optional<ToolFailure> refusal(
+      Agent agent,
+      Optional<ToolDefinition> definition,
+      ToolRequest request,
+      Optional<String> operationId) {
+    if (definition.isEmpty()) {
+      return Optional.of(
+          new ToolFailure(
+              ToolErrorCode.UNKNOWN_TOOL, "no tool named '" + request.toolName() + "'"));
+    }
+    var tool = definition.get();
+    var held = profiles.of(agent.getKind());
+    var missing = EnumSet.noneOf(io.reveille.tool.entity.Capability.class);
+    tool.capabilities().stream().filter(c -> !held.contains(c)).forEach(missing::add);
+    if (!missing.isEmpty()) {
+      return Optional.of(
+          new ToolFailure(
+              ToolErrorCode.CAPABILITY_DENIED,
+              "agents of kind "
+                  + agent.getKind().wire()
+                  + " lack "
+                  + missing.stream().map(c -> c.wire()).toList()
+                  + " needed by "
+                  + tool.name()));
+    }
+    if (!tool.allowedWakeReasons().contains(request.wakeReason())) {
+      return Optional.of(
+          new ToolFailure(
+              ToolErrorCode.WAKE_REASON_DENIED,
+              tool.name() + " may not run on a " + request.wakeReason().wire() + " wake"));
+    }
+    if (request.previewOnly() && !tool.previewSupported()) {
+      return Optional.of(
+          new ToolFailure(
+              ToolErrorCode.PREVIEW_NOT_SUPPORTED, tool.name() + " does not support previewOnly"));
+    }
+    var violations = registry.contract().validateInput(tool.name(), request.arguments().toString());
+    if (!violations.isEmpty()) {
+      return Optional.of(
+          new ToolFailure(ToolErrorCode.INVALID_ARGUMENTS, String.join("; ", violations)));
+    }
+    if (tool.isMutating() && !request.previewOnly() && operationId.isEmpty()) {
+      return Optional.of(
+          new ToolFailure(
+              ToolErrorCode.OPERATION_ID_REQUIRED,
+              tool.name() + " changes data and needs an operationId (idempotency key)"));
+    }
+    return Optional.empty();
+  }
+
+  /** What an exception out of a handler means for the caller. */
+  private static ToolFailure failureOf(PreparedCall call, Throwable thrown) {
+    for (var cause = thrown; cause != null; cause = cause.getCause()) {
+      if (cause instanceof ToolFailure failure) {
+        return failure;
+      }
+      if (cause instanceof InvalidInputException invalid) {
+        return ToolFailure.invalid(invalid.getField(), invalid.getMessage());
+      }
+      if (cause instanceof NotFoundException notFound) {
+        return new ToolFailure(ToolErrorCode.NOT_FOUND, notFound.getMessage());
+      }
+      if (cause instanceof ConflictException || cause instanceof OptimisticLockException) {
+        return new ToolFailure(ToolErrorCode.CONFLICT, cause.getMessage());
+      }
+      if (cause instanceof io.reveille.platform.error.PreconditionFailedException precondition) {
+        return new ToolFailure(ToolErrorCode.CONFLICT, precondition.getMessage());
+      }
+    }
+    LOG.log(
+        Level.WARNING,
+        thrown,
+        () ->
+            "Tool "
+                + call.toolName()
+                + " failed for agent "
+                + call.agentId()
+                + " (operation "
+                + call.operationId().orElse("-")
+                + ")");
+    var detail = thrown instanceof PersistenceException ? "a database error" : thrown.toString();
+    return new ToolFailure(
+        ToolErrorCode.INTERNAL_ERROR,
+        call.toolName() + " failed: " + detail + "; nothing was changed");
+  }
+
+  /** A stand-in definition to record a call of a tool that does not exist. */
+  private static ToolDefinition unknown(String name) {
+    return new ToolDefinition(
+        name,
+        java.util.Set.of(io.reveille.tool.entity.Capability.CATEGORY_READ),
+        EnumSet.allOf(WakeReason.class),
+        ToolSideEffect.READ_ONLY,
+        io.reveille.tool.entity.RiskLevel.LOW,
+        java.util.Set.of(io.reveille.tool.entity.ScopeRule.READS_FILTERED_BY_SCOPE),
+        false,
+        call -> {
+          throw new IllegalStateException("unknown tool");
+        });
+  }
+}

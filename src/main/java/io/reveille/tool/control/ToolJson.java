@@ -1,0 +1,51 @@
+package io.reveille.tool.control;
+
+import io.reveille.journal.entity.Category;
+import io.reveille.journal.entity.Task;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import java.util.Collection;
+import java.util.function.Function;
+
+/** How tool payloads show journal entities: the same fields the REST API uses. */
+final class ToolJson {
+
+  private ToolJson() {}
+
+  static JsonObject task(Task task) {
+    var json =
+        Json.createObjectBuilder()
+            .add("id", task.getId())
+            .add("version", task.getVersion())
+            .add("title", task.getTitle())
+            .add("status", task.getStatus().name())
+            .add("priority", task.getPriority().name());
+    nullable(json, "categoryId", task.getCategoryId());
+    if (task.getEstimateMinutes() == null) {
+      json.addNull("estimateMinutes");
+    } else {
+      json.add("estimateMinutes", task.getEstimateMinutes());
+    }
+    nullable(json, "dueDate", task.getDueDate() == null ? null : task.getDueDate().toString());
+    return json.build();
+  }
+
+  static JsonObject category(Category category) {
+    return Json.createObjectBuilder()
+        .add("id", category.getId())
+        .add("name", category.getName())
+        .build();
+  }
+
+  static <T> JsonArrayBuilder array(Collection<T> items, Function<T, JsonObject> render) {
+    var array = Json.createArrayBuilder();
+    items.forEach(item -> array.add(render.apply(item)));
+    return array;
+  }
+
+  static JsonObjectBuilder nullable(JsonObjectBuilder json, String name, String value) {
+    return value == null ? json.addNull(name) : json.add(name, value);
+  }
+}

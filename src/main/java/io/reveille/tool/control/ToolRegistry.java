@@ -1,0 +1,65 @@
+package io.reveille.tool.control;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every tool an agent can call: the definitions contributed by the {@link ToolSet} beans, and the
+ * contract that holds their schemas. A tool missing from the contract (or the other way round) is a
+ * build error caught by the parity test; at run time such a tool is refused rather than run
+ * unvalidated.
+ */
+@ApplicationScoped
+public class ToolRegistry {
+
+  @Inject @Any Instance<ToolSet> toolSets;
+
+  private ToolContract contract;
+  private Map<String, ToolDefinition> definitions;
+
+  @PostConstruct
+  void load() {
+    contract = ToolContract.fromClasspath();
+    definitions = index(toolSets.stream().flatMap(set -> set.tools().stream()).toList());
+  }
+
+  /** Indexes definitions by name; a name defined twice is a programming error. */
+  static Map<String, ToolDefinition> index(Collection<ToolDefinition> tools) {
+    var byName = new LinkedHashMap<String, ToolDefinition>();
+    tools.stream()
+        .sorted(Comparator.comparing(ToolDefinition::name))
+        .forEach(
+            tool -> {
+              if (byName.put(tool.name(), tool) != null) {
+                throw new IllegalStateException("tool '" + tool.name() + "' is defined twice");
+              }
+            });
+    return Map.copyOf(byName);
+  }
+
+  /** The tool, when it is both registered and in the contract. */
+  public Optional<ToolDefinition> find(String name) {
+    return Optional.ofNullable(definitions.get(name))
+        .filter(tool -> contract.entry(name).isPresent());
+  }
+
+  /** Every registered tool, by name. */
+  public List<ToolDefinition> all() {
+    return new ArrayList<>(
+        definitions.values().stream().sorted(Comparator.comparing(ToolDefinition::name)).toList());
+  }
+
+  public ToolContract contract() {
+    return contract;
+  }
+}

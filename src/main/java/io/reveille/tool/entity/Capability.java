@@ -1,0 +1,37 @@
+package io.reveille.tool.entity;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * What an agent may do through tools. A tool names the capabilities it requires; an agent kind's
+ * capability profile names the ones its agents hold. Wire names are the contract's spelling.
+ */
+public enum Capability {
+  CATEGORY_READ("categoryRead"),
+  TASK_READ("taskRead"),
+  TASK_WRITE("taskWrite"),
+  CHECKLIST_WRITE("checklistWrite"),
+  TIME_READ("timeRead"),
+  TIME_WRITE("timeWrite"),
+  DAY_PLAN_READ("dayPlanRead"),
+  DAY_PLAN_WRITE("dayPlanWrite"),
+  RATING_READ("ratingRead"),
+  RATING_WRITE("ratingWrite"),
+  /** Writing the agent's own memory (observations); never another agent's. */
+  MEMORY_WRITE("memoryWrite");
+
+  private final String wire;
+
+  Capability(String wire) {
+    this.wire = wire;
+  }
+
+  public String wire() {
+    return wire;
+  }
+
+  public static Optional<Capability> fromWire(String wire) {
+    return Arrays.stream(values()).filter(value -> value.wire.equals(wire)).findFirst();
+  }
+}

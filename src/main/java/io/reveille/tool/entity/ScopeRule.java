@@ -1,0 +1,33 @@
+package io.reveille.tool.entity;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * How a tool is held to the agent's {@code allowedCategoryIds} (deny by default: an agent with no
+ * allowed category reaches nothing).
+ */
+public enum ScopeRule {
+  /** Reads return only entities whose category is in scope. */
+  READS_FILTERED_BY_SCOPE("readsFilteredByScope"),
+  /** The entity written must be in a category in scope, checked before anything changes. */
+  TARGET_IN_SCOPE("targetInScope"),
+  /** A move or copy needs its destination in scope as well as its source. */
+  DESTINATION_IN_SCOPE("destinationInScope"),
+  /** The tool touches only the calling agent's own memory, which belongs to no category. */
+  AGENT_OWN_MEMORY("agentOwnMemory");
+
+  private final String wire;
+
+  ScopeRule(String wire) {
+    this.wire = wire;
+  }
+
+  public String wire() {
+    return wire;
+  }
+
+  public static Optional<ScopeRule> fromWire(String wire) {
+    return Arrays.stream(values()).filter(value -> value.wire.equals(wire)).findFirst();
+  }
+}

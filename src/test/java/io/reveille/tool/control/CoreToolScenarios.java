@@ -1,0 +1,87 @@
+package io.reveille.tool.control;
+
+import static io.reveille.tool.control.ToolScenario.args;
+import static io.reveille.tool.control.ToolScenario.inAndOut;
+
+import jakarta.json.Json;
+import java.util.List;
+
+/** Scenarios of the context, task and memory tools. */
+final class CoreToolScenarios {
+
+  private CoreToolScenarios() {}
+
+  static List<ToolScenario> all() {
+    return List.of(
+        ToolScenario.of("list_allowed_categories", w -> inAndOut(args().build(), args().build())),
+        ToolScenario.of(
+            "list_tasks_in_scope",
+            w ->
+                inAndOut(
+                    args().build(),
+                    args().add("categoryIds", Json.createArrayBuilder().add(w.categoryB)).build())),
+        ToolScenario.of(
+            "resolve_task_reference",
+            w ->
+                inAndOut(
+                    args().add("reference", "migration guide").build(),
+                    args().add("reference", "Foreign planning").build())),
+        ToolScenario.of(
+            "set_task_title",
+            w ->
+                inAndOut(
+                    args().add("taskId", w.taskA).add("title", "Renamed by a tool").build(),
+                    args().add("taskId", w.taskB).add("title", "Renamed by a tool").build())),
+        ToolScenario.of(
+            "update_task_estimate",
+            w ->
+                inAndOut(
+                    args().add("taskId", w.taskA).add("estimateMinutes", 90).build(),
+                    args().add("taskId", w.taskB).add("estimateMinutes", 90).build())),
+        ToolScenario.of(
+            "update_task_due_date",
+            w ->
+                inAndOut(
+                    args().add("taskId", w.taskA).add("dueDate", "2026-12-01").build(),
+                    args().add("taskId", w.taskB).add("dueDate", "2026-12-01").build())),
+        ToolScenario.of(
+            "update_task_priority",
+            w ->
+                inAndOut(
+                    args().add("taskId", w.taskA).add("priority", "P0").build(),
+                    args().add("taskId", w.taskB).add("priority", "P0").build())),
+        ToolScenario.of(
+            "create_task",
+            w ->
+                inAndOut(
+                    args().add("title", "Created by a tool").add("categoryId", w.categoryA).build(),
+                    args()
+                        .add("title", "Created by a tool")
+                        .add("categoryId", w.categoryB)
+                        .build())),
+        ToolScenario.of(
+            "update_task_fields",
+            w ->
+                inAndOut(
+                    args()
+                        .add("taskId", w.taskA)
+                        .add("title", "Updated by a tool")
+                        .add("priority", "P1")
+                        .addNull("estimateMinutes")
+                        .build(),
+                    args().add("taskId", w.taskB).add("priority", "P1").build(),
+                    args().add("taskId", w.taskA).add("categoryId", w.categoryB).build())),
+        ToolScenario.of(
+            "record_observations",
+            w ->
+                new ToolScenario.Case(
+                    args()
+                        .add(
+                            "observations",
+                            Json.createArrayBuilder()
+                                .add(
+                                    Json.createObjectBuilder().add("text", "Due date moved twice")))
+                        .build(),
+                    List.of())));
+  }
+}

@@ -1,0 +1,74 @@
+package io.reveille.tool.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contract in docs/agent_tools validates against its JSON Schema (this is the CI check), and
+ * the schema really refuses a broken contract.
+ */
+class ToolContractTest {
+
+  private static final Path YAML = Path.of("docs/agent_tools/agent_tool_contract_spec.yaml");
+  private static final Path SCHEMA =
+      Path.of("docs/agent_tools/agent_tool_contract_spec.schema.json");
+
+  @Test
+  void theContractInTheRepositoryValidatesAgainstItsSchema() throws IOException {
+    var contract = ToolContract.parse(Files.readString(YAML), Files.readString(SCHEMA));
+    assertFalse(contract.toolNames().isEmpty());
+  }
+
+  @Test
+  void theApplicationShipsTheSameContract() throws IOException {
+    assertEquals(Files.readString(YAML), ToolContract.fromClasspath().yaml());
+  }
+
+  @Test
+  void aToolWithoutScopeRulesIsRefused() throws IOException {
+    var broken =
+        Files.readString(YAML)
+            .replaceFirst("scopeRules: \\[readsFilteredByScope\\]", "scopeRules: []");
+    var error =
+        assertThrows(
+            IllegalStateException.class,
+            () -> ToolContract.parse(broken, Files.readString(SCHEMA)));
+    assertTrue(error.getMessage().contains("scopeRules"), error.getMessage());
+  }
+
+  @Test
+  void aHighRiskToolMustSupportPreview() throws IOException {
+    var broken =
+        Files.readString(YAML)
+            .replaceFirst(
+                "riskLevel: medium\n    previewSupported: false",
+                "riskLevel: high\n    previewSupported: false");
+    assertThrows(
+        IllegalStateException.class, () -> ToolContract.parse(broken, Files.readString(SCHEMA)));
+  }
+
+  @Test
+  void argumentsAreValidatedAgainstTheInputSchemaNamingTheField() {
+    var contract = ToolContract.fromClasspath();
+    assertEquals(
+        java.util.List.of(),
+        contract.validateInput("update_task_priority", "{\"taskId\":\"t\",\"priority\":\"P1\"}"));
+    var violations =
+        contract.validateInput(
+            "update_task_priority", "{\"taskId\":\"t\",\"priority\":\"urgent\"}");
+    assertEquals(1, violations.size(), violations.toString());
+    assertTrue(violations.get(0).contains("priority"), violations.toString());
+    var unknown =
+        contract.validateInput("update_task_priority", "{\"priority\":\"P1\",\"colour\":1}");
+    assertTrue(unknown.toString().contains("colour"), unknown.toString());
+    var badDate = contract.validateInput("update_task_due_date", "{\"dueDate\":\"2026-02-30\"}");
+    assertFalse(badDate.isEmpty(), "format date is asserted");
+  }
+}

@@ -1,0 +1,169 @@
+package io.reveille.tool.control;
+
+import io.reveille.agent.control.AgentService;
+import io.reveille.agent.control.AgentService.NewAgent;
+import io.reveille.agent.entity.AgentConfig;
+import io.reveille.agent.entity.AgentKind;
+import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.agent.entity.AgentMode;
+import io.reveille.agent.entity.AgentSlots;
+import io.reveille.journal.control.JournalService;
+import io.reveille.journal.control.JournalService.NewTask;
+import io.reveille.journal.entity.TaskPriority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * Test-only, inside the server: a small journal with one category in an agent's scope ({@code A})
+ * and one outside it ({@code B}), built fresh for each tool scenario, and the table snapshots that
+ * show whether a call changed anything.
+ */
+@ApplicationScoped
+public class ToolWorld {
+
+  /** The journal tables a tool may change; each has a version column. */
+  static final List<String> TABLES =
+      List.of("journal_categories", "journal_tasks", "journal_checklist_items");
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  @Inject AgentService agents;
+  @Inject JournalService journal;
+
+  /** One world: ids of what was created, and which of them are out of the agent's scope. */
+  public static final class World {
+    public final String agentId;
+    public final String categoryA;
+    public final String categoryB;
+    public final String taskA;
+    public final String taskA2;
+    public final String taskB;
+    public final String itemA;
+    public final String itemB;
+    final List<String> foreign = new ArrayList<>();
+
+    World(
+        String agentId,
+        String categoryA,
+        String categoryB,
+        String taskA,
+        String taskA2,
+        String taskB,
+        String itemA,
+        String itemB) {
+      this.agentId = agentId;
+      this.categoryA = categoryA;
+      this.categoryB = categoryB;
+      this.taskA = taskA;
+      this.taskA2 = taskA2;
+      this.taskB = taskB;
+      this.itemA = itemA;
+      this.itemB = itemB;
+      foreign.addAll(List.of(categoryB, taskB, itemB));
+    }
+
+    /** Marks an id as belonging to the foreign category: no read may return it. */
+    public World foreign(String id) {
+      foreign.add(id);
+      return this;
+    }
+
+    public List<String> foreignIds() {
+      return List.copyOf(foreign);
+    }
+  }
+
+  public World create() {
+    var suffix = UUID.randomUUID().toString().substring(0, 8);
+    var a = journal.createCategory("tools-A-" + suffix).getId();
+    var b = journal.createCategory("tools-B-" + suffix).getId();
+    var taskA = journal.createTask(task("Write the migration guide " + suffix, a)).getId();
+    var taskA2 = journal.createTask(task("Review release notes " + suffix, a)).getId();
+    var taskB = journal.createTask(task("Foreign planning " + suffix, b)).getId();
+    var itemA = journal.addChecklistItem(taskA, "Draft outline", false).getId();
+    journal.addChecklistItem(taskA, "Collect feedback", true);
+    var itemB = journal.addChecklistItem(taskB, "Foreign item", false).getId();
+    var agent =
+        agents
+            .create(
+                new NewAgent(
+                    AgentKind.CUSTOM,
+                    "tool-world-" + suffix,
+                    AgentMode.AUTONOMOUS,
+                    AgentLifecycle.ACTIVE,
+                    Set.of(a),
+                    AgentConfig.empty(),
+                    AgentSlots.empty()))
+            .agent()
+            .getId();
+    return new World(agent, a, b, taskA, taskA2, taskB, itemA, itemB);
+  }
+
+  private static NewTask task(String title, String categoryId) {
+    return new NewTask(
+        title,
+        Optional.empty(),
+        Optional.of(categoryId),
+        Optional.empty(),
+        Optional.of(TaskPriority.P2),
+        Optional.of(30),
+        Optional.empty());
+  }
+
+  /** Row count and version sum of every journal table: equal snapshots mean nothing changed. */
+  @Transactional
+  public Map<String, String> snapshot() {
+    var snapshot = new LinkedHashMap<String, String>();
+    for (var table : TABLES) {
+      var row =
+          (Object[])
+              em.createNativeQuery("SELECT COUNT(*), SUM(version) FROM " + table).getSingleResult();
+      snapshot.put(table, row[0] + "/" + row[1]);
+    }
+    return snapshot;
+  }
+
+  /** How many notification batches the agent's tool calls caused (recorded once consumed). */
+  @Transactional
+  public long batchesBy(String agentId) {
+    return em.createQuery(
+            "SELECT COUNT(r) FROM NotificationBatchRecord r WHERE r.originAgentId = :agentId",
+            Long.class)
+        .setParameter("agentId", agentId)
+        .getSingleResult();
+  }
+
+  /** The ledger row of the agent's call under {@code operationId}: status and attempts. */
+  @Transactional
+  public Optional<String> ledger(String agentId, String operationId) {
+    var call =
+        em.find(
+            io.reveille.tool.entity.ToolCall.class, OperationIds.ledgerKey(agentId, operationId));
+    return Optional.ofNullable(call).map(c -> c.getStatus().wire());
+  }
+
+  /** Kinds of the agent's messages, oldest first. */
+  @Transactional
+  public List<String> messageKinds(String agentId) {
+    return em
+        .createQuery(
+            "SELECT m.kind FROM AgentMessage m WHERE m.agentId = :agentId ORDER BY m.createdAt",
+            io.reveille.memory.entity.AgentMessageKind.class)
+        .setParameter("agentId", agentId)
+        .getResultList()
+        .stream()
+        .map(kind -> kind.wire())
+        .toList();
+  }
+}
