@@ -97,7 +97,7 @@ class JournalNotificationsTest {
   @Test
   void aChecklistChangeNamesTheItemAndItsTask() throws Exception {
     var task = task();
-    var item = new ChecklistItem("i-1", "t-1", 0, "Shoes", true, NOW);
+    var item = new ChecklistItem("i-1", "cl-1", "t-1", 0, "Shoes", true, NOW);
     notifications.checklistItemChanged(item, task, true, ChangeOrigin.NONE);
 
     var batch = onlyPublished();
@@ -117,7 +117,7 @@ class JournalNotificationsTest {
 
   @Test
   void aRetitledChecklistItemCarriesNoStateToken() throws Exception {
-    var item = new ChecklistItem("i-1", "t-1", 0, "Shoes", false, NOW);
+    var item = new ChecklistItem("i-1", "cl-1", "t-1", 0, "Shoes", false, NOW);
     notifications.checklistItemChanged(item, task(), false, ChangeOrigin.NONE);
     assertFalse(onlyPublished().tokens().stream().anyMatch(t -> t.startsWith("checklistItem.")));
   }

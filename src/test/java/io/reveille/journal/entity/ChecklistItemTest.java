@@ -15,7 +15,7 @@ class ChecklistItemTest {
 
   @Test
   void checkingReportsWhetherTheStateChanged() {
-    var item = new ChecklistItem("i-1", "t-1", 0, " Passport ", false, T0);
+    var item = new ChecklistItem("i-1", "cl-1", "t-1", 0, " Passport ", false, T0);
     assertEquals("Passport", item.getTitle());
     assertTrue(item.check(true, T0.plusSeconds(1)));
     assertFalse(item.check(true, T0.plusSeconds(2)));
@@ -27,10 +27,13 @@ class ChecklistItemTest {
     assertEquals(
         "title",
         assertThrows(
-                InvalidInputException.class, () -> new ChecklistItem("i", "t", 0, "", false, T0))
+                InvalidInputException.class,
+                () -> new ChecklistItem("i", "cl", "t", 0, "", false, T0))
             .getField());
     assertThrows(
-        IllegalArgumentException.class, () -> new ChecklistItem("i", "t", -1, "x", false, T0));
-    assertThrows(NullPointerException.class, () -> new ChecklistItem("i", null, 0, "x", false, T0));
+        IllegalArgumentException.class,
+        () -> new ChecklistItem("i", "cl", "t", -1, "x", false, T0));
+    assertThrows(
+        NullPointerException.class, () -> new ChecklistItem("i", "cl", null, 0, "x", false, T0));
   }
 }
