@@ -36,4 +36,22 @@ class ChecklistItemTest {
     assertThrows(
         NullPointerException.class, () -> new ChecklistItem("i", "cl", null, 0, "x", false, T0));
   }
+
+  @Test
+  void moveToChangesChecklistTaskAndPositionButRefusesIllegalMoves() {
+    var item = new ChecklistItem("i-1", "cl-1", "t-1", 3, "Passport", true, T0);
+    item.moveTo("cl-2", "t-2", 7, T0.plusSeconds(5));
+    assertEquals("cl-2", item.getChecklistId());
+    assertEquals("t-2", item.getTaskId());
+    assertEquals(7, item.getPosition());
+    assertTrue(item.isChecked(), "a move keeps the checked state");
+    assertEquals(T0.plusSeconds(5), item.getUpdatedAt());
+    var now = T0.plusSeconds(9);
+    assertThrows(IllegalArgumentException.class, () -> item.moveTo("cl-2", "t-2", 8, now));
+    assertThrows(IllegalArgumentException.class, () -> item.moveTo("cl-3", "t-2", -1, now));
+    assertThrows(NullPointerException.class, () -> item.moveTo(null, "t-2", 1, now));
+    assertThrows(IllegalArgumentException.class, () -> item.moveTo("cl-3", " ", 1, now));
+    assertEquals("cl-2", item.getChecklistId(), "a refused move changes nothing");
+    assertEquals(7, item.getPosition());
+  }
 }
