@@ -148,6 +148,7 @@ public class ChecklistService {
   public ChecklistWithItems createChecklist(
       String taskId, String title, List<String> itemTitles, ChangeOrigin origin) {
     var task = task(taskId);
+    Checklist.checkedTitle(title);
     var titles = checkedTitles(itemTitles, "items", true);
     task.requireOpenForEdits("add a checklist");
     var now = clock.instant();
