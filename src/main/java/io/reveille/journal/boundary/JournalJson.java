@@ -1,12 +1,15 @@
 package io.reveille.journal.boundary;
 
 import io.reveille.journal.entity.Category;
+import io.reveille.journal.entity.Checklist;
 import io.reveille.journal.entity.ChecklistItem;
+import io.reveille.journal.entity.Label;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.journal.entity.TaskStatus;
 import io.reveille.platform.error.InvalidInputException;
 import jakarta.json.Json;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -14,6 +17,8 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -59,6 +64,33 @@ final class JournalJson {
   /** Absent or {@code null}: empty. */
   static Optional<String> string(JsonObject json, String field) {
     return clearableString(json, field).flatMap(v -> v);
+  }
+
+  /**
+   * Absent or {@code null}: empty. Present: an array of strings; a bad element is a 400 on {@code
+   * field[i]}.
+   */
+  static Optional<List<String>> strings(JsonObject json, String field) {
+    if (!json.containsKey(field) || json.get(field) == JsonValue.NULL) {
+      return Optional.empty();
+    }
+    if (!(json.get(field) instanceof JsonArray array)) {
+      throw new InvalidInputException(field, "must be an array of strings");
+    }
+    var values = new ArrayList<String>();
+    for (int i = 0; i < array.size(); i++) {
+      values.add(string(field + "[" + i + "]", array.get(i)));
+    }
+    return Optional.of(values);
+  }
+
+  /** Refuses an explicit {@code null} for fields that cannot be cleared. */
+  static void notNull(JsonObject json, String... fields) {
+    for (var field : fields) {
+      if (json.containsKey(field) && json.isNull(field)) {
+        throw new InvalidInputException(field, "cannot be null");
+      }
+    }
   }
 
   static Optional<Boolean> bool(JsonObject json, String field) {
@@ -164,6 +196,10 @@ final class JournalJson {
       json.add("estimateMinutes", task.getEstimateMinutes());
     }
     nullable(json, "dueDate", task.getDueDate() == null ? null : task.getDueDate().toString());
+    nullable(json, "language", task.getLanguage());
+    var labels = Json.createArrayBuilder();
+    task.getLabelIds().forEach(labels::add);
+    json.add("labelIds", labels);
     return json.add("createdAt", task.getCreatedAt().toString())
         .add("updatedAt", task.getUpdatedAt().toString())
         .build();
@@ -174,12 +210,48 @@ final class JournalJson {
         .add("id", item.getId())
         .add("version", item.getVersion())
         .add("taskId", item.getTaskId())
+        .add("checklistId", item.getChecklistId())
         .add("position", item.getPosition())
         .add("title", item.getTitle())
         .add("checked", item.isChecked())
         .add("createdAt", item.getCreatedAt().toString())
         .add("updatedAt", item.getUpdatedAt().toString())
         .build();
+  }
+
+  static JsonObject label(Label label) {
+    var json =
+        Json.createObjectBuilder()
+            .add("id", label.getId())
+            .add("version", label.getVersion())
+            .add("categoryId", label.getCategoryId())
+            .add("name", label.getName());
+    nullable(json, "color", label.getColor());
+    return json.add("createdAt", label.getCreatedAt().toString())
+        .add("updatedAt", label.getUpdatedAt().toString())
+        .build();
+  }
+
+  static JsonObject checklist(Checklist checklist) {
+    return checklistBuilder(checklist).build();
+  }
+
+  /** A checklist with its items, as created in one request. */
+  static JsonObject checklist(Checklist checklist, List<ChecklistItem> items) {
+    var array = Json.createArrayBuilder();
+    items.forEach(item -> array.add(checklistItem(item)));
+    return checklistBuilder(checklist).add("items", array).build();
+  }
+
+  private static JsonObjectBuilder checklistBuilder(Checklist checklist) {
+    return Json.createObjectBuilder()
+        .add("id", checklist.getId())
+        .add("version", checklist.getVersion())
+        .add("taskId", checklist.getTaskId())
+        .add("position", checklist.getPosition())
+        .add("title", checklist.getTitle())
+        .add("createdAt", checklist.getCreatedAt().toString())
+        .add("updatedAt", checklist.getUpdatedAt().toString());
   }
 
   private static void nullable(JsonObjectBuilder json, String name, String value) {

@@ -1,10 +1,17 @@
 package io.reveille.journal.boundary;
 
 import io.reveille.api.ETags;
+import io.reveille.journal.control.ChangeOrigin;
+import io.reveille.journal.control.ChecklistService;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.JournalService.ChecklistItemChanges;
 import io.reveille.journal.control.JournalService.NewTask;
 import io.reveille.journal.control.JournalService.TaskChanges;
+import io.reveille.journal.control.LabelService;
+import io.reveille.journal.control.LabelService.LabelAssignment;
+import io.reveille.journal.entity.ChecklistItem;
+import io.reveille.journal.entity.Task;
+import io.reveille.platform.entity.Guards;
 import io.reveille.platform.error.InvalidInputException;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -15,6 +22,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -23,6 +31,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -30,10 +39,10 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Tasks and their checklist items over HTTP. One class for everything under {@code tasks}: a second
- * resource class at {@code tasks/{id}/...} would hide this one's single-task methods (see the
- * pitfalls in docs/architecture.md). Every response carries the resource's version as a strong ETag
- * and every PATCH honours {@code If-Match}.
+ * Tasks, their labels, checklists and checklist items over HTTP. One class for everything under
+ * {@code tasks}: a second resource class at {@code tasks/{id}/...} would hide this one's
+ * single-task methods (see the pitfalls in docs/architecture.md). Every response carries the
+ * resource's version as a strong ETag and every PATCH honours {@code If-Match}.
  */
 @Path("tasks")
 @RequestScoped
@@ -46,10 +55,24 @@ public class TasksResource {
 
   private static final Set<String> TASK_FIELDS =
       Set.of(
-          "title", "description", "categoryId", "status", "priority", "estimateMinutes", "dueDate");
+          "title",
+          "description",
+          "categoryId",
+          "status",
+          "priority",
+          "estimateMinutes",
+          "dueDate",
+          "language");
   private static final Set<String> ITEM_FIELDS = Set.of("title", "checked");
+  private static final Set<String> NEW_ITEM_FIELDS = Set.of("title", "checked", "checklistId");
+  private static final Set<String> LABELS_FIELDS = Set.of("labelIds");
+  private static final Set<String> CHECKLIST_FIELDS = Set.of("title", "items");
 
   @Inject JournalService journal;
+
+  @Inject LabelService labels;
+
+  @Inject ChecklistService checklists;
 
   @Context UriInfo uriInfo;
 
@@ -57,7 +80,7 @@ public class TasksResource {
   @Operation(
       summary =
           "Create a task {title, categoryId, status, priority, estimateMinutes, dueDate,"
-              + " description}")
+              + " description, language}")
   public Response create(JsonObject body) {
     var json = JournalJson.object(body);
     JournalJson.onlyKnown(json, TASK_FIELDS);
@@ -70,7 +93,8 @@ public class TasksResource {
                 JournalJson.status(json, "status"),
                 JournalJson.priority(json, "priority"),
                 JournalJson.clearableInt(json, "estimateMinutes").flatMap(v -> v),
-                JournalJson.clearableDate(json, "dueDate").flatMap(v -> v)));
+                JournalJson.clearableDate(json, "dueDate").flatMap(v -> v),
+                JournalJson.string(json, "language")));
     return Response.created(uriInfo.getAbsolutePathBuilder().path(task.getId()).build())
         .tag(ETags.of(task.getVersion()))
         .entity(JournalJson.task(task))
@@ -104,7 +128,8 @@ public class TasksResource {
   @Operation(
       summary =
           "Change a task's fields or status (If-Match honoured); null clears description,"
-              + " categoryId, estimateMinutes and dueDate")
+              + " categoryId, estimateMinutes, dueDate and language; a new category drops the"
+              + " task's labels")
   public Response update(
       @PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch, JsonObject body) {
     var json = JournalJson.object(body);
@@ -122,7 +147,8 @@ public class TasksResource {
             JournalJson.status(json, "status"),
             JournalJson.priority(json, "priority"),
             JournalJson.clearableInt(json, "estimateMinutes"),
-            JournalJson.clearableDate(json, "dueDate"));
+            JournalJson.clearableDate(json, "dueDate"),
+            JournalJson.clearableString(json, "language"));
     if (changes.isEmpty()) {
       throw new InvalidInputException("body", "nothing to change: give one of " + TASK_FIELDS);
     }
@@ -130,17 +156,82 @@ public class TasksResource {
     return Response.ok(JournalJson.task(task)).tag(ETags.of(task.getVersion())).build();
   }
 
-  @POST
-  @Path("{id}/checklist-items")
-  @Operation(summary = "Append a checklist item {title, checked} to the task")
-  public Response addChecklistItem(@PathParam("id") String id, JsonObject body) {
+  @PUT
+  @Path("{id}/labels")
+  @Operation(
+      summary =
+          "Replace the task's labels {labelIds} (If-Match honoured); every label must be of the"
+              + " task's category")
+  public Response replaceLabels(
+      @PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch, JsonObject body) {
     var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, ITEM_FIELDS);
-    var item =
-        journal.addChecklistItem(
+    JournalJson.onlyKnown(json, LABELS_FIELDS);
+    var labelIds =
+        JournalJson.strings(json, "labelIds")
+            .orElseThrow(() -> new InvalidInputException("labelIds", "is required"));
+    var unique = new LinkedHashSet<>(labelIds);
+    if (unique.size() != labelIds.size()) {
+      throw new InvalidInputException("labelIds", "a label is named twice");
+    }
+    Task task =
+        labels.assignTaskLabels(
+            id, ETags.expectedVersion(ifMatch), unique, LabelAssignment.REPLACE, ChangeOrigin.NONE);
+    return Response.ok(JournalJson.task(task)).tag(ETags.of(task.getVersion())).build();
+  }
+
+  @POST
+  @Path("{id}/checklists")
+  @Operation(summary = "Add a checklist {title, items: [item titles]} to the task")
+  public Response createChecklist(@PathParam("id") String id, JsonObject body) {
+    var json = JournalJson.object(body);
+    JournalJson.onlyKnown(json, CHECKLIST_FIELDS);
+    var created =
+        checklists.createChecklist(
             id,
             JournalJson.string(json, "title").orElse(null),
-            JournalJson.bool(json, "checked").orElse(false));
+            JournalJson.strings(json, "items").orElse(List.of()));
+    var checklist = created.checklist();
+    return Response.created(
+            uriInfo
+                .getBaseUriBuilder()
+                .path(ChecklistsResource.class)
+                .path(checklist.getId())
+                .build())
+        .tag(ETags.of(checklist.getVersion()))
+        .entity(JournalJson.checklist(checklist, created.items()))
+        .build();
+  }
+
+  @GET
+  @Path("{id}/checklists")
+  @Operation(summary = "The task's checklists in order")
+  public List<JsonObject> checklists(@PathParam("id") String id) {
+    return checklists.checklists(id).stream().map(JournalJson::checklist).toList();
+  }
+
+  @POST
+  @Path("{id}/checklist-items")
+  @Operation(
+      summary =
+          "Append a checklist item {title, checked, checklistId} to the task; without"
+              + " checklistId to its first checklist (created when it has none)")
+  public Response addChecklistItem(@PathParam("id") String id, JsonObject body) {
+    var json = JournalJson.object(body);
+    JournalJson.onlyKnown(json, NEW_ITEM_FIELDS);
+    var title =
+        Guards.nonBlankText(
+            "title",
+            JournalJson.string(json, "title").orElse(null),
+            ChecklistItem.MAX_TITLE_LENGTH);
+    var item =
+        checklists
+            .addChecklistItems(
+                id,
+                JournalJson.string(json, "checklistId"),
+                List.of(title),
+                JournalJson.bool(json, "checked").orElse(false),
+                ChangeOrigin.NONE)
+            .get(0);
     return Response.created(uriInfo.getAbsolutePathBuilder().path(item.getId()).build())
         .tag(ETags.of(item.getVersion()))
         .entity(JournalJson.checklistItem(item))

@@ -5,7 +5,9 @@ import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
 import io.reveille.alertness.control.NotificationBatch.Origin;
 import io.reveille.alertness.control.NotificationBatchDocuments;
 import io.reveille.journal.entity.Category;
+import io.reveille.journal.entity.Checklist;
 import io.reveille.journal.entity.ChecklistItem;
+import io.reveille.journal.entity.Label;
 import io.reveille.journal.entity.Task;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -14,8 +16,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -29,6 +33,12 @@ import java.util.UUID;
  * categoryId == "gym"}) can be evaluated without reading the journal back. A checklist item change
  * also names its task (token {@code TASK}, the task id and the task's snapshot): a task agent
  * watching its task's id hears about the task's checklist too.
+ *
+ * <p>Changes to named checklists (creating one, adding, changing or moving several items at once)
+ * are one batch per call under the same keys: it names every checklist, item and task involved,
+ * with their snapshots, each carrying its task's category. A label change ({@code LABEL}) names the
+ * label and, when tasks lost it, those tasks ({@code TASK}); a change of a task's labels is a task
+ * change that also names the labels put on or taken off.
  */
 @ApplicationScoped
 public class JournalNotifications {
@@ -36,6 +46,25 @@ public class JournalNotifications {
   static final String TASK_KEY = "TASK";
   static final String CHECKLIST_ITEM_KEY = "CHECKLIST_ITEM";
   static final String CATEGORY_KEY = "CATEGORY";
+  static final String LABEL_KEY = "LABEL";
+  static final String LABEL_DELETED_TOKEN = "label.state:deleted";
+
+  /**
+   * What one call changed on checklists: the checklists and items involved, the tasks they belong
+   * to (for a move: both), and which of the items changed their checked state.
+   */
+  public record ChecklistChange(
+      List<Checklist> checklists,
+      List<ChecklistItem> items,
+      List<Task> tasks,
+      Set<String> checkedChangedItemIds) {
+    public ChecklistChange {
+      checklists = List.copyOf(checklists);
+      items = List.copyOf(items);
+      tasks = List.copyOf(tasks);
+      checkedChangedItemIds = Set.copyOf(checkedChangedItemIds);
+    }
+  }
 
   @Inject NotificationQueue queue;
   @Inject NotificationBatchDocuments documents;
@@ -57,6 +86,24 @@ public class JournalNotifications {
   public void checklistItemChanged(
       ChecklistItem item, Task task, boolean checkedChanged, ChangeOrigin origin) {
     publish(checklistItemBatch(UUID.randomUUID().toString(), item, task, checkedChanged, origin));
+  }
+
+  /** Checklists or their items were created, changed or moved, in one call. */
+  public void checklistsChanged(ChecklistChange change, ChangeOrigin origin) {
+    publish(checklistBatch(UUID.randomUUID().toString(), change, origin));
+  }
+
+  /**
+   * A label was created, changed or ({@code deleted}) deleted; {@code tasks} are the tasks that
+   * lost it with the deletion.
+   */
+  public void labelChanged(Label label, boolean deleted, List<Task> tasks, ChangeOrigin origin) {
+    publish(labelBatch(UUID.randomUUID().toString(), label, deleted, tasks, origin));
+  }
+
+  /** Labels were put on or taken off a task: {@code changedLabelIds} are those. */
+  public void taskLabelsChanged(Task task, Set<String> changedLabelIds, ChangeOrigin origin) {
+    publish(taskLabelsBatch(UUID.randomUUID().toString(), task, changedLabelIds, origin));
   }
 
   private void publish(NotificationBatch batch) {
@@ -85,12 +132,72 @@ public class JournalNotifications {
       String batchId, ChecklistItem item, Task task, boolean checkedChanged, ChangeOrigin origin) {
     var tokens = new ArrayList<String>(List.of(CHECKLIST_ITEM_KEY, TASK_KEY));
     if (checkedChanged) {
-      tokens.add("checklistItem.state:" + (item.isChecked() ? "checked" : "unchecked"));
+      tokens.add(checkedStateToken(item));
     }
     tokens.add(item.getId());
     tokens.add(task.getId());
     return batch(
         batchId, tokens, List.of(checklistItemSnapshot(item, task), taskSnapshot(task)), origin);
+  }
+
+  static NotificationBatch checklistBatch(
+      String batchId, ChecklistChange change, ChangeOrigin origin) {
+    var tasks = new LinkedHashMap<String, Task>();
+    change.tasks().forEach(task -> tasks.put(task.getId(), task));
+    var tokens = new ArrayList<String>(List.of(CHECKLIST_ITEM_KEY, TASK_KEY));
+    change.items().stream()
+        .filter(item -> change.checkedChangedItemIds().contains(item.getId()))
+        .map(JournalNotifications::checkedStateToken)
+        .distinct()
+        .sorted()
+        .forEach(tokens::add);
+    var entities = new ArrayList<EntitySnapshot>();
+    for (var checklist : change.checklists()) {
+      tokens.add(checklist.getId());
+      entities.add(checklistSnapshot(checklist, taskOf(tasks, checklist.getTaskId())));
+    }
+    for (var item : change.items()) {
+      tokens.add(item.getId());
+      entities.add(checklistItemSnapshot(item, taskOf(tasks, item.getTaskId())));
+    }
+    for (var task : tasks.values()) {
+      tokens.add(task.getId());
+      entities.add(taskSnapshot(task));
+    }
+    return batch(batchId, tokens, entities, origin);
+  }
+
+  static NotificationBatch labelBatch(
+      String batchId, Label label, boolean deleted, List<Task> tasks, ChangeOrigin origin) {
+    var tokens = new ArrayList<String>(List.of(LABEL_KEY));
+    if (!tasks.isEmpty()) {
+      tokens.add(TASK_KEY);
+    }
+    if (deleted) {
+      tokens.add(LABEL_DELETED_TOKEN);
+    }
+    tokens.add(label.getId());
+    var entities = new ArrayList<EntitySnapshot>(List.of(labelSnapshot(label)));
+    for (var task : tasks) {
+      tokens.add(task.getId());
+      entities.add(taskSnapshot(task));
+    }
+    return batch(batchId, tokens, entities, origin);
+  }
+
+  static NotificationBatch taskLabelsBatch(
+      String batchId, Task task, Set<String> changedLabelIds, ChangeOrigin origin) {
+    var tokens = new ArrayList<String>(List.of(TASK_KEY, LABEL_KEY, task.getId()));
+    changedLabelIds.stream().sorted().forEach(tokens::add);
+    return batch(batchId, tokens, List.of(taskSnapshot(task)), origin);
+  }
+
+  private static Task taskOf(Map<String, Task> tasks, String taskId) {
+    return Objects.requireNonNull(tasks.get(taskId), () -> "the change lacks task " + taskId);
+  }
+
+  private static String checkedStateToken(ChecklistItem item) {
+    return "checklistItem.state:" + (item.isChecked() ? "checked" : "unchecked");
   }
 
   static String statusToken(Task task) {
@@ -134,6 +241,10 @@ public class JournalNotifications {
     if (task.getDueDate() != null) {
       attributes.put("dueDate", task.getDueDate().toString());
     }
+    if (task.getLanguage() != null) {
+      attributes.put("language", task.getLanguage());
+    }
+    attributes.put("labelIds", List.copyOf(task.getLabelIds()));
     return new EntitySnapshot(
         task.getId(), Optional.of("task"), Optional.ofNullable(task.getCategoryId()), attributes);
   }
@@ -143,6 +254,32 @@ public class JournalNotifications {
         item.getId(),
         Optional.of("checklistItem"),
         Optional.ofNullable(task.getCategoryId()),
-        Map.of("title", item.getTitle(), "checked", item.isChecked(), "taskId", task.getId()));
+        Map.of(
+            "title",
+            item.getTitle(),
+            "checked",
+            item.isChecked(),
+            "taskId",
+            task.getId(),
+            "checklistId",
+            item.getChecklistId()));
+  }
+
+  private static EntitySnapshot checklistSnapshot(Checklist checklist, Task task) {
+    return new EntitySnapshot(
+        checklist.getId(),
+        Optional.of("checklist"),
+        Optional.ofNullable(task.getCategoryId()),
+        Map.of("title", checklist.getTitle(), "taskId", task.getId()));
+  }
+
+  private static EntitySnapshot labelSnapshot(Label label) {
+    var attributes = new LinkedHashMap<String, Object>();
+    attributes.put("name", label.getName());
+    if (label.getColor() != null) {
+      attributes.put("color", label.getColor());
+    }
+    return new EntitySnapshot(
+        label.getId(), Optional.of("label"), Optional.of(label.getCategoryId()), attributes);
   }
 }

@@ -45,6 +45,8 @@ public class JournalService {
 
   @Inject JournalNotifications notifications;
 
+  @Inject ChecklistService checklists;
+
   /** A new task; status defaults to {@code OPEN}, priority to {@code P2}. */
   public record NewTask(
       String title,
@@ -53,7 +55,8 @@ public class JournalService {
       Optional<TaskStatus> status,
       Optional<TaskPriority> priority,
       Optional<Integer> estimateMinutes,
-      Optional<LocalDate> dueDate) {
+      Optional<LocalDate> dueDate,
+      Optional<String> language) {
     public NewTask {
       Objects.requireNonNull(description, "description");
       Objects.requireNonNull(categoryId, "categoryId");
@@ -61,6 +64,27 @@ public class JournalService {
       Objects.requireNonNull(priority, "priority");
       Objects.requireNonNull(estimateMinutes, "estimateMinutes");
       Objects.requireNonNull(dueDate, "dueDate");
+      Objects.requireNonNull(language, "language");
+    }
+
+    /** A new task whose language is not known. */
+    public NewTask(
+        String title,
+        Optional<String> description,
+        Optional<String> categoryId,
+        Optional<TaskStatus> status,
+        Optional<TaskPriority> priority,
+        Optional<Integer> estimateMinutes,
+        Optional<LocalDate> dueDate) {
+      this(
+          title,
+          description,
+          categoryId,
+          status,
+          priority,
+          estimateMinutes,
+          dueDate,
+          Optional.empty());
     }
   }
 
@@ -75,7 +99,28 @@ public class JournalService {
       Optional<TaskStatus> status,
       Optional<TaskPriority> priority,
       Optional<Optional<Integer>> estimateMinutes,
-      Optional<Optional<LocalDate>> dueDate) {
+      Optional<Optional<LocalDate>> dueDate,
+      Optional<Optional<String>> language) {
+
+    /** Changes that leave the language as it is. */
+    public TaskChanges(
+        Optional<String> title,
+        Optional<Optional<String>> description,
+        Optional<Optional<String>> categoryId,
+        Optional<TaskStatus> status,
+        Optional<TaskPriority> priority,
+        Optional<Optional<Integer>> estimateMinutes,
+        Optional<Optional<LocalDate>> dueDate) {
+      this(
+          title,
+          description,
+          categoryId,
+          status,
+          priority,
+          estimateMinutes,
+          dueDate,
+          Optional.empty());
+    }
 
     /** Whether the request asks for anything at all. */
     public boolean isEmpty() {
@@ -85,7 +130,8 @@ public class JournalService {
           && status.isEmpty()
           && priority.isEmpty()
           && estimateMinutes.isEmpty()
-          && dueDate.isEmpty();
+          && dueDate.isEmpty()
+          && language.isEmpty();
     }
   }
 
@@ -148,9 +194,11 @@ public class JournalService {
       request.description().ifPresent(text -> task.describe(text, now));
       request.estimateMinutes().ifPresent(minutes -> task.estimate(minutes, now));
       request.dueDate().ifPresent(date -> task.scheduleDue(date, now));
+      request.language().ifPresent(tag -> task.useLanguage(tag, now));
     } else if (request.description().isPresent()
         || request.estimateMinutes().isPresent()
-        || request.dueDate().isPresent()) {
+        || request.dueDate().isPresent()
+        || request.language().isPresent()) {
       throw new InvalidInputException(
           "status", "a task created as " + task.getStatus() + " takes only a title and category");
     }
@@ -186,6 +234,10 @@ public class JournalService {
   /**
    * Applies {@code changes} to the task. The status moves first: reopening a closed task and
    * editing it is one request, while closing it and editing it is refused (edit, then close).
+   *
+   * <p>Moving the task to another category (or none) drops all its labels: a task carries labels of
+   * its own category only ({@link LabelService}). The language is checked as a BCP 47 tag and
+   * stored in its canonical form.
    */
   public Task updateTask(
       String taskId, OptionalLong expectedVersion, TaskChanges changes, ChangeOrigin origin) {
@@ -226,6 +278,11 @@ public class JournalService {
         .map(d -> d.orElse(null))
         .filter(d -> !Objects.equals(d, task.getDueDate()))
         .ifPresent(d -> task.scheduleDue(d, now));
+    changes
+        .language()
+        .map(l -> Task.checkedLanguage(l.orElse(null)))
+        .filter(l -> !Objects.equals(l, task.getLanguage()))
+        .ifPresent(l -> task.useLanguage(l, now));
     if (!reopening && changes.status().isPresent()) {
       statusChanged = task.moveTo(changes.status().get(), now);
     }
@@ -242,30 +299,18 @@ public class JournalService {
     return addChecklistItem(taskId, title, checked, ChangeOrigin.NONE);
   }
 
-  /** Appends an item to the task's checklist. */
+  /**
+   * Appends an item to the task's first checklist, creating a default one when the task has none
+   * ({@link ChecklistService#addChecklistItems}).
+   */
   public ChecklistItem addChecklistItem(
       String taskId, String title, boolean checked, ChangeOrigin origin) {
-    var task = task(taskId);
-    task.requireOpenForEdits("add checklist items");
-    var last =
-        em.createNamedQuery("ChecklistItem.maxPosition", Integer.class)
-            .setParameter("taskId", taskId)
-            .getSingleResult();
-    var item =
-        new ChecklistItem(
-            UUID.randomUUID().toString(),
-            taskId,
-            last == null ? 0 : last + 1,
-            title,
-            checked,
-            clock.instant());
-    em.persist(item);
-    em.flush();
-    notifications.checklistItemChanged(item, task, checked, origin);
-    return item;
+    return checklists
+        .addChecklistItems(taskId, Optional.empty(), List.of(title), checked, origin)
+        .get(0);
   }
 
-  /** The task's checklist in order. */
+  /** All the task's checklist items in order, across its checklists. */
   public List<ChecklistItem> checklistItems(String taskId) {
     task(taskId);
     return em.createNamedQuery("ChecklistItem.byTask", ChecklistItem.class)
@@ -311,8 +356,7 @@ public class JournalService {
     }
   }
 
-  private static void requireVersion(
-      String what, String id, long current, OptionalLong expectedVersion) {
+  static void requireVersion(String what, String id, long current, OptionalLong expectedVersion) {
     if (expectedVersion.isPresent() && expectedVersion.getAsLong() != current) {
       throw new PreconditionFailedException(
           what

@@ -13,14 +13,22 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * One step on a task's checklist. It belongs to its task for life (the task id never changes) and
- * keeps its place in the list ({@code position}, unique per task).
+ * One step on one of a task's checklists. Its place ({@code position}) is unique per task: a task's
+ * items are in one order, and each checklist lists its own items in that order. An item changes its
+ * checklist, and with it possibly its task, only through {@link #moveTo}, which the caller does for
+ * open tasks only.
  */
 @Entity
 @Table(name = "journal_checklist_items")
 @NamedQuery(
     name = "ChecklistItem.byTask",
     query = "SELECT i FROM ChecklistItem i WHERE i.taskId = :taskId ORDER BY i.position")
+@NamedQuery(
+    name = "ChecklistItem.byChecklist",
+    query = "SELECT i FROM ChecklistItem i WHERE i.checklistId = :checklistId ORDER BY i.position")
+@NamedQuery(
+    name = "ChecklistItem.byIds",
+    query = "SELECT i FROM ChecklistItem i WHERE i.id IN :ids ORDER BY i.taskId, i.position")
 @NamedQuery(
     name = "ChecklistItem.maxPosition",
     query = "SELECT MAX(i.position) FROM ChecklistItem i WHERE i.taskId = :taskId")
@@ -37,7 +45,10 @@ public class ChecklistItem {
   @Column(name = "version", nullable = false)
   private long version;
 
-  @Column(name = "task_id", length = Task.MAX_ID_LENGTH, nullable = false, updatable = false)
+  @Column(name = "checklist_id", length = Checklist.MAX_ID_LENGTH, nullable = false)
+  private String checklistId;
+
+  @Column(name = "task_id", length = Task.MAX_ID_LENGTH, nullable = false)
   private String taskId;
 
   @Column(name = "sort_order", nullable = false)
@@ -57,14 +68,19 @@ public class ChecklistItem {
 
   protected ChecklistItem() {}
 
+  /** A new item on checklist {@code checklistId}, which must be one of task {@code taskId}'s. */
   public ChecklistItem(
-      String id, String taskId, int position, String title, boolean checked, Instant now) {
+      String id,
+      String checklistId,
+      String taskId,
+      int position,
+      String title,
+      boolean checked,
+      Instant now) {
     this.id = idArgument("checklist item id", id, MAX_ID_LENGTH);
+    this.checklistId = idArgument("checklist id", checklistId, Checklist.MAX_ID_LENGTH);
     this.taskId = idArgument("task id", taskId, Task.MAX_ID_LENGTH);
-    if (position < 0) {
-      throw new IllegalArgumentException("position must not be negative: " + position);
-    }
-    this.position = position;
+    this.position = checkedPosition(position);
     this.title = checkedTitle(title);
     this.checked = checked;
     this.createdAt = Objects.requireNonNull(now, "now");
@@ -90,6 +106,35 @@ public class ChecklistItem {
     return true;
   }
 
+  /**
+   * Moves the item to checklist {@code newChecklistId} of task {@code newTaskId}, at {@code
+   * newPosition} in that task's item order (a free place, the caller's check; a unique key backs
+   * it). Moving to the checklist it is on already is refused: it is not a move.
+   *
+   * @throws IllegalArgumentException for a missing id, the item's own checklist or a negative
+   *     position
+   */
+  public void moveTo(String newChecklistId, String newTaskId, int newPosition, Instant now) {
+    idArgument("checklist id", newChecklistId, Checklist.MAX_ID_LENGTH);
+    idArgument("task id", newTaskId, Task.MAX_ID_LENGTH);
+    checkedPosition(newPosition);
+    if (newChecklistId.equals(checklistId)) {
+      throw new IllegalArgumentException(
+          "checklist item " + id + " is on checklist " + checklistId + " already");
+    }
+    checklistId = newChecklistId;
+    taskId = newTaskId;
+    position = newPosition;
+    updatedAt = Objects.requireNonNull(now, "now");
+  }
+
+  private static int checkedPosition(int position) {
+    if (position < 0) {
+      throw new IllegalArgumentException("position must not be negative: " + position);
+    }
+    return position;
+  }
+
   private static String checkedTitle(String title) {
     return nonBlankText("title", title, MAX_TITLE_LENGTH).strip();
   }
@@ -100,6 +145,10 @@ public class ChecklistItem {
 
   public long getVersion() {
     return version;
+  }
+
+  public String getChecklistId() {
+    return checklistId;
   }
 
   public String getTaskId() {

@@ -8,17 +8,26 @@ import static io.reveille.platform.entity.Guards.required;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
+import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
+import jakarta.persistence.FetchType;
 import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A unit of work in the journal, the entity agents most often watch and act on.
@@ -27,15 +36,26 @@ import java.util.Objects;
  * ({@code DONE} or {@code REJECTED}) is a record of what happened: its content can no longer be
  * edited until it is reopened, so an agent that concluded a task cannot be undone by a late edit
  * racing it. The version is the task's ETag at the API.
+ *
+ * <p>A task carries labels of its own category only (the service checks a label's category; the
+ * task cannot see it). Filing the task under another category therefore drops all its labels. The
+ * language, when known, is a BCP 47 tag in its canonical form ({@code en}, {@code de-DE}).
  */
 @Entity
 @Table(name = "journal_tasks")
 @NamedQuery(name = "Task.all", query = "SELECT t FROM Task t ORDER BY t.createdAt DESC, t.id")
+@NamedQuery(
+    name = "Task.withLabel",
+    query = "SELECT t FROM Task t WHERE :labelId MEMBER OF t.labelIds ORDER BY t.id")
 public class Task {
 
   public static final int MAX_ID_LENGTH = 64;
   public static final int MAX_TITLE_LENGTH = 500;
   public static final int MAX_DESCRIPTION_LENGTH = 20_000;
+  public static final int MAX_LANGUAGE_LENGTH = 35;
+
+  /** More labels than this on one task is a mistake, not tagging. */
+  public static final int MAX_LABELS = 50;
 
   /** A year of minutes: anything longer is a typo, not an estimate. */
   public static final int MAX_ESTIMATE_MINUTES = 525_600;
@@ -70,6 +90,15 @@ public class Task {
 
   @Column(name = "due_date")
   private LocalDate dueDate;
+
+  @Column(name = "language", length = MAX_LANGUAGE_LENGTH)
+  private String language;
+
+  // Eager: tasks are rendered after their transaction ended. A change of the set bumps the version.
+  @ElementCollection(fetch = FetchType.EAGER)
+  @CollectionTable(name = "journal_task_labels", joinColumns = @JoinColumn(name = "task_id"))
+  @Column(name = "label_id", length = Label.MAX_ID_LENGTH, nullable = false)
+  private Set<String> labelIds = new HashSet<>();
 
   @Column(name = "created_at", nullable = false, updatable = false)
   private Instant createdAt;
@@ -131,11 +160,95 @@ public class Task {
     updatedAt = now;
   }
 
-  /** Files the task under another category, or none ({@code null}). */
+  /**
+   * Files the task under another category, or none ({@code null}). The labels, all of the old
+   * category, are dropped when the category changes.
+   */
   public void recategorize(String newCategoryId, Instant now) {
     requireOpenForEdits("change the category");
-    categoryId = checkedCategoryId(newCategoryId);
+    var checked = checkedCategoryId(newCategoryId);
+    if (!Objects.equals(checked, categoryId)) {
+      labelIds.clear();
+    }
+    categoryId = checked;
     updatedAt = now;
+  }
+
+  /**
+   * Replaces the task's labels. Each must be a label of the task's category: the caller's check,
+   * since the task cannot see a label's category; a task without a category carries no labels.
+   *
+   * @return whether the set changed
+   */
+  public boolean relabel(Set<String> newLabelIds, Instant now) {
+    required("labelIds", newLabelIds);
+    if (newLabelIds.equals(labelIds)) {
+      return false;
+    }
+    requireOpenForEdits("change its labels");
+    if (!newLabelIds.isEmpty() && categoryId == null) {
+      throw new InvalidInputException(
+          "labelIds", "task " + id + " has no category; labels belong to a category");
+    }
+    if (newLabelIds.size() > MAX_LABELS) {
+      throw new InvalidInputException("labelIds", "at most " + MAX_LABELS + " labels per task");
+    }
+    for (var labelId : newLabelIds) {
+      if (labelId == null || labelId.isBlank() || labelId.length() > Label.MAX_ID_LENGTH) {
+        throw new InvalidInputException("labelIds", "not a label id: '" + labelId + "'");
+      }
+    }
+    labelIds.clear();
+    labelIds.addAll(newLabelIds);
+    updatedAt = now;
+    return true;
+  }
+
+  /**
+   * Takes a label that is being deleted off the task. Allowed on a closed task too: the label is
+   * gone either way, and this keeps the task's version honest about it.
+   *
+   * @return whether the task carried the label
+   */
+  public boolean dropDeletedLabel(String labelId, Instant now) {
+    if (!labelIds.remove(labelId)) {
+      return false;
+    }
+    updatedAt = now;
+    return true;
+  }
+
+  /** Sets or clears ({@code null}) the task's language, a BCP 47 tag such as {@code de-DE}. */
+  public void useLanguage(String languageTag, Instant now) {
+    requireOpenForEdits("change the language");
+    language = checkedLanguage(languageTag);
+    updatedAt = now;
+  }
+
+  /**
+   * {@code null}, or the canonical form of a well-formed BCP 47 tag: one that {@link
+   * Locale#forLanguageTag} reads completely, so that writing it back gives the same tag up to case
+   * ({@code de-de} becomes {@code de-DE}; {@code en_US} and {@code und} are refused).
+   */
+  public static String checkedLanguage(String languageTag) {
+    if (languageTag == null) {
+      return null;
+    }
+    var tag = languageTag.strip();
+    var canonical = Locale.forLanguageTag(tag).toLanguageTag();
+    if (tag.isEmpty()
+        || tag.length() > MAX_LANGUAGE_LENGTH
+        || canonical.equals("und")
+        || !canonical.equalsIgnoreCase(tag)) {
+      throw new InvalidInputException(
+          "language",
+          "must be a BCP 47 language tag such as en or de-DE (at most "
+              + MAX_LANGUAGE_LENGTH
+              + " characters), got '"
+              + languageTag
+              + "'");
+    }
+    return canonical;
   }
 
   public void prioritize(TaskPriority newPriority, Instant now) {
@@ -216,6 +329,15 @@ public class Task {
 
   public LocalDate getDueDate() {
     return dueDate;
+  }
+
+  public String getLanguage() {
+    return language;
+  }
+
+  /** The task's label ids, sorted. */
+  public Set<String> getLabelIds() {
+    return Collections.unmodifiableSet(new TreeSet<>(labelIds));
   }
 
   public Instant getCreatedAt() {
