@@ -32,7 +32,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V5__journal_domain.sql",
           "V6__agent_mutations.sql",
           "V7__timer_wakes.sql",
-          "V8__subscription_index_removals.sql");
+          "V8__subscription_index_removals.sql",
+          "V10__journal_time_plans_ratings.sql");
 
   private final ClassLoader classLoader;
 
