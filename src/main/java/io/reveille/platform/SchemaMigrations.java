@@ -33,7 +33,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V6__agent_mutations.sql",
           "V7__timer_wakes.sql",
           "V8__subscription_index_removals.sql",
-          "V9__journal_labels_checklists.sql");
+          "V9__journal_labels_checklists.sql",
+          "V10__journal_time_plans_ratings.sql");
 
   private final ClassLoader classLoader;
 

@@ -7,8 +7,12 @@ import io.reveille.alertness.control.NotificationBatchDocuments;
 import io.reveille.journal.entity.Category;
 import io.reveille.journal.entity.Checklist;
 import io.reveille.journal.entity.ChecklistItem;
+import io.reveille.journal.entity.DayPlan;
+import io.reveille.journal.entity.DayPlanBlock;
 import io.reveille.journal.entity.Label;
+import io.reveille.journal.entity.Rating;
 import io.reveille.journal.entity.Task;
+import io.reveille.journal.entity.TimeEntry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
@@ -281,5 +285,180 @@ public class JournalNotifications {
     }
     return new EntitySnapshot(
         label.getId(), Optional.of("label"), Optional.of(label.getCategoryId()), attributes);
+  }
+
+  // ---- time entries, day plans and ratings -------------------------------------------------
+
+  static final String TIME_ENTRY_KEY = "TIME_ENTRY";
+  static final String DAY_PLAN_KEY = "DAY_PLAN";
+  static final String RATING_KEY = "RATING";
+
+  /** What happened to a time entry, for its subtype token and snapshot. */
+  public enum TimeEntryChange {
+    /** Created (a running one also gets {@code timeEntry.state:running}). */
+    CREATED,
+    /** Content or span changed, state unchanged. */
+    UPDATED,
+    /** A running entry was stopped: {@code timeEntry.state:stopped}. */
+    STOPPED,
+    /** Deleted: the snapshot says {@code deleted: true}. */
+    DELETED
+  }
+
+  /**
+   * A time entry was created, changed, stopped or deleted. A linked task is named too (token {@code
+   * TASK}, its id and snapshot), so a task agent watching its task hears about its time.
+   */
+  public void timeEntryChanged(
+      TimeEntry entry, Optional<Task> task, TimeEntryChange change, ChangeOrigin origin) {
+    publish(timeEntryBatch(UUID.randomUUID().toString(), entry, task, change, origin));
+  }
+
+  /**
+   * A day plan changed: created, blocks created/changed ({@code blocks}) or deleted ({@code
+   * deletedBlocks}), or pins changed ({@code pinnedTaskIds} is then the new pin list and {@code
+   * changedPins} the tasks pinned or unpinned).
+   */
+  public void dayPlanChanged(
+      DayPlan plan,
+      List<DayPlanBlock> blocks,
+      List<DayPlanBlock> deletedBlocks,
+      List<String> pinnedTaskIds,
+      List<Task> changedPins,
+      ChangeOrigin origin) {
+    publish(
+        dayPlanBatch(
+            UUID.randomUUID().toString(),
+            plan,
+            blocks,
+            deletedBlocks,
+            pinnedTaskIds,
+            changedPins,
+            origin));
+  }
+
+  /** A rating was created or changed; the batch names its target's id too. */
+  public void ratingChanged(Rating rating, ChangeOrigin origin) {
+    publish(ratingBatch(UUID.randomUUID().toString(), rating, origin));
+  }
+
+  static NotificationBatch timeEntryBatch(
+      String batchId,
+      TimeEntry entry,
+      Optional<Task> task,
+      TimeEntryChange change,
+      ChangeOrigin origin) {
+    var tokens = new ArrayList<String>(List.of(TIME_ENTRY_KEY));
+    task.ifPresent(t -> tokens.add(TASK_KEY));
+    if (change == TimeEntryChange.STOPPED
+        || (change == TimeEntryChange.CREATED && entry.isRunning())) {
+      tokens.add("timeEntry.state:" + (entry.isRunning() ? "running" : "stopped"));
+    }
+    tokens.add(entry.getId());
+    task.ifPresent(t -> tokens.add(t.getId()));
+    var entities = new ArrayList<EntitySnapshot>();
+    entities.add(timeEntrySnapshot(entry, change == TimeEntryChange.DELETED));
+    task.ifPresent(t -> entities.add(taskSnapshot(t)));
+    return batch(batchId, tokens, entities, origin);
+  }
+
+  static NotificationBatch dayPlanBatch(
+      String batchId,
+      DayPlan plan,
+      List<DayPlanBlock> blocks,
+      List<DayPlanBlock> deletedBlocks,
+      List<String> pinnedTaskIds,
+      List<Task> changedPins,
+      ChangeOrigin origin) {
+    var tokens = new ArrayList<String>(List.of(DAY_PLAN_KEY, plan.getId()));
+    var entities = new ArrayList<EntitySnapshot>();
+    entities.add(dayPlanSnapshot(plan, pinnedTaskIds));
+    for (var block : blocks) {
+      tokens.add(block.getId());
+      entities.add(blockSnapshot(block, false));
+    }
+    for (var block : deletedBlocks) {
+      tokens.add(block.getId());
+      entities.add(blockSnapshot(block, true));
+    }
+    for (var pinned : changedPins) {
+      tokens.add(pinned.getId());
+      entities.add(taskSnapshot(pinned));
+    }
+    return batch(batchId, tokens, entities, origin);
+  }
+
+  static NotificationBatch ratingBatch(String batchId, Rating rating, ChangeOrigin origin) {
+    var attributes = new LinkedHashMap<String, Object>();
+    attributes.put("targetType", rating.getTargetType().wireName());
+    attributes.put("targetId", rating.getTargetId());
+    attributes.put("dimension", rating.getDimension());
+    attributes.put("value", BigDecimal.valueOf(rating.getValue()));
+    if (rating.getNote() != null) {
+      attributes.put("note", rating.getNote());
+    }
+    return batch(
+        batchId,
+        List.of(RATING_KEY, rating.getId(), rating.getTargetId()),
+        List.of(
+            new EntitySnapshot(
+                rating.getId(),
+                Optional.of("rating"),
+                Optional.of(rating.getCategoryId()),
+                attributes)),
+        origin);
+  }
+
+  private static EntitySnapshot timeEntrySnapshot(TimeEntry entry, boolean deleted) {
+    var attributes = new LinkedHashMap<String, Object>();
+    attributes.put("startedAt", entry.getStartedAt().toString());
+    attributes.put("running", entry.isRunning());
+    if (entry.getEndedAt() != null) {
+      attributes.put("endedAt", entry.getEndedAt().toString());
+    }
+    entry
+        .duration()
+        .ifPresent(d -> attributes.put("durationMinutes", BigDecimal.valueOf(d.toMinutes())));
+    if (entry.getTaskId() != null) {
+      attributes.put("taskId", entry.getTaskId());
+    }
+    if (entry.getDescription() != null) {
+      attributes.put("description", entry.getDescription());
+    }
+    if (entry.getSourceEntryId() != null) {
+      attributes.put("sourceEntryId", entry.getSourceEntryId());
+    }
+    if (deleted) {
+      attributes.put("deleted", true);
+    }
+    return new EntitySnapshot(
+        entry.getId(), Optional.of("timeEntry"), Optional.of(entry.getCategoryId()), attributes);
+  }
+
+  private static EntitySnapshot dayPlanSnapshot(DayPlan plan, List<String> pinnedTaskIds) {
+    // A plan has no category of its own; its blocks' snapshots carry theirs.
+    return new EntitySnapshot(
+        plan.getId(),
+        Optional.of("dayPlan"),
+        Optional.empty(),
+        Map.of("planDate", plan.getPlanDate().toString(), "pinnedTaskIds", pinnedTaskIds));
+  }
+
+  private static EntitySnapshot blockSnapshot(DayPlanBlock block, boolean deleted) {
+    var attributes = new LinkedHashMap<String, Object>();
+    attributes.put("planId", block.getPlanId());
+    attributes.put("startTime", block.getStartTime().toString());
+    attributes.put("endTime", block.getEndTime().toString());
+    if (block.getTaskId() != null) {
+      attributes.put("taskId", block.getTaskId());
+    }
+    if (block.getNote() != null) {
+      attributes.put("note", block.getNote());
+    }
+    if (deleted) {
+      attributes.put("deleted", true);
+    }
+    return new EntitySnapshot(
+        block.getId(), Optional.of("dayPlanBlock"), Optional.of(block.getCategoryId()), attributes);
   }
 }

@@ -1,0 +1,491 @@
+package io.reveille.journal.control;
+
+import io.reveille.journal.control.BlockOverlaps.Slot;
+import io.reveille.journal.entity.DayPlan;
+import io.reveille.journal.entity.DayPlanBlock;
+import io.reveille.journal.entity.DayPlanPin;
+import io.reveille.journal.entity.Task;
+import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.error.NotFoundException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Day plans: one per date, its time blocks and its pinned tasks.
+ *
+ * <p>Same contract as {@link JournalService}: one transaction per public method, exactly one
+ * notification batch per call that changes something (creating the plan, its blocks and its pins in
+ * one call is one batch) and none otherwise, an overload with a {@link ChangeOrigin} for agents'
+ * tool calls. A block change is validated as a whole over the plan's final state (no overlaps,
+ * every reference valid) before anything is applied, so a refused request changes nothing. Every
+ * change moves the plan's version.
+ *
+ * <p>The plan date has no time zone, blocks are instants: a block must start on the plan's date in
+ * some time zone (UTC-12 to UTC+14), which catches a wrong day without knowing the user's zone.
+ */
+@ApplicationScoped
+@Transactional
+public class DayPlanService {
+
+  /** At most this many blocks on one plan (and so in one batch). */
+  static final int MAX_BLOCKS = 200;
+
+  /** At most this many pinned tasks on one plan. */
+  static final int MAX_PINS = 200;
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  @Inject Clock clock;
+
+  @Inject JournalNotifications notifications;
+
+  /** A plan as read: the plan, its blocks by start time and its pinned task ids in order. */
+  public record PlanView(DayPlan plan, List<DayPlanBlock> blocks, List<String> pinnedTaskIds) {}
+
+  /** The plan and whether this call created it. */
+  public record PlanResult(PlanView view, boolean created) {}
+
+  /** A block to create (no id) or to change (its id, which must be on the plan). */
+  public record BlockUpsert(
+      Optional<String> id,
+      String categoryId,
+      Instant startTime,
+      Instant endTime,
+      Optional<String> taskId,
+      Optional<String> note) {
+    public BlockUpsert {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(taskId, "taskId");
+      Objects.requireNonNull(note, "note");
+    }
+  }
+
+  /** The outcome of a block change. */
+  public record BlockChanges(
+      PlanView view,
+      boolean planCreated,
+      List<String> createdIds,
+      List<String> updatedIds,
+      List<String> deletedIds) {
+    public boolean changed() {
+      return planCreated || !createdIds.isEmpty() || !updatedIds.isEmpty() || !deletedIds.isEmpty();
+    }
+  }
+
+  /** How {@link #pinTasks} combines the given tasks with the pinned ones. */
+  public enum PinMode {
+    /** Append those not pinned yet. */
+    ADD,
+    /** Pin exactly these, in this order. */
+    REPLACE,
+    /** Unpin these (tasks not pinned are ignored). */
+    REMOVE
+  }
+
+  public Optional<PlanView> dayPlan(LocalDate date) {
+    return plan(date).map(this::view);
+  }
+
+  public PlanResult getOrCreateDayPlan(LocalDate date) {
+    return getOrCreateDayPlan(date, ChangeOrigin.NONE);
+  }
+
+  /** The date's plan, created (and announced) when there is none. */
+  public PlanResult getOrCreateDayPlan(LocalDate date, ChangeOrigin origin) {
+    var existing = plan(date);
+    if (existing.isPresent()) {
+      return new PlanResult(view(existing.get()), false);
+    }
+    var plan = create(date);
+    notifications.dayPlanChanged(plan, List.of(), List.of(), List.of(), List.of(), origin);
+    return new PlanResult(new PlanView(plan, List.of(), List.of()), true);
+  }
+
+  public BlockChanges upsertBlocks(
+      LocalDate date, List<BlockUpsert> upserts, List<String> deleteIds) {
+    return upsertBlocks(date, upserts, deleteIds, ChangeOrigin.NONE);
+  }
+
+  /**
+   * Creates, changes and deletes blocks of the date's plan (created if missing) in one step.
+   *
+   * @throws InvalidInputException naming the field ({@code upserts[2].categoryId}, {@code
+   *     deletes[0]}) for a bad or unknown reference or span
+   * @throws io.reveille.platform.error.ConflictException naming the blocks when the result would
+   *     overlap; nothing is applied then
+   */
+  public BlockChanges upsertBlocks(
+      LocalDate date, List<BlockUpsert> upserts, List<String> deleteIds, ChangeOrigin origin) {
+    requireDate(date);
+    Objects.requireNonNull(upserts, "upserts");
+    Objects.requireNonNull(deleteIds, "deleteIds");
+    var existingPlan = plan(date);
+    var current = new LinkedHashMap<String, DayPlanBlock>();
+    existingPlan.ifPresent(p -> blocks(p.getId()).forEach(b -> current.put(b.getId(), b)));
+
+    // Validate everything against the final state first; apply only then.
+    var deletes = new HashSet<String>();
+    for (int i = 0; i < deleteIds.size(); i++) {
+      var id = deleteIds.get(i);
+      var field = "deletes[" + i + "]";
+      if (id == null || !current.containsKey(id)) {
+        throw new InvalidInputException(field, "no block '" + id + "' on the plan of " + date);
+      }
+      if (!deletes.add(id)) {
+        throw new InvalidInputException(field, "block '" + id + "' is listed twice");
+      }
+    }
+    var finalSlots = new LinkedHashMap<String, Slot>();
+    current.values().stream()
+        .filter(b -> !deletes.contains(b.getId()))
+        .forEach(b -> finalSlots.put(b.getId(), slot(b.getId(), b.getStartTime(), b.getEndTime())));
+    var upserted = new HashSet<String>();
+    for (int i = 0; i < upserts.size(); i++) {
+      var upsert = upserts.get(i);
+      var field = "upserts[" + i + "]";
+      if (upsert.id().isPresent()) {
+        var id = upsert.id().get();
+        if (!current.containsKey(id)) {
+          throw new InvalidInputException(
+              field + ".id", "no block '" + id + "' on the plan of " + date);
+        }
+        if (deletes.contains(id)) {
+          throw new InvalidInputException(field + ".id", "block '" + id + "' is also deleted");
+        }
+        if (!upserted.add(id)) {
+          throw new InvalidInputException(field + ".id", "block '" + id + "' is listed twice");
+        }
+      }
+      checkBlock(field, date, upsert);
+      var key = upsert.id().orElse(field);
+      finalSlots.put(key, slot(key, upsert.startTime(), upsert.endTime()));
+    }
+    if (finalSlots.size() > MAX_BLOCKS) {
+      throw new InvalidInputException(
+          "upserts", "a day plan holds at most " + MAX_BLOCKS + " blocks");
+    }
+    BlockOverlaps.require(finalSlots.values());
+
+    var now = clock.instant();
+    var plan = existingPlan.orElseGet(() -> create(date));
+    var created = new ArrayList<String>();
+    var updated = new ArrayList<String>();
+    var changedBlocks = new ArrayList<DayPlanBlock>();
+    var deletedBlocks = new ArrayList<DayPlanBlock>();
+    for (var id : deleteIds) {
+      var block = current.get(id);
+      em.remove(block);
+      deletedBlocks.add(block);
+    }
+    for (var upsert : upserts) {
+      if (upsert.id().isPresent()) {
+        var block = current.get(upsert.id().get());
+        if (block.revise(
+            upsert.categoryId(),
+            upsert.taskId().orElse(null),
+            upsert.startTime(),
+            upsert.endTime(),
+            upsert.note().orElse(null),
+            now)) {
+          updated.add(block.getId());
+          changedBlocks.add(block);
+        }
+      } else {
+        var block =
+            new DayPlanBlock(
+                UUID.randomUUID().toString(),
+                plan.getId(),
+                upsert.categoryId(),
+                upsert.taskId().orElse(null),
+                upsert.startTime(),
+                upsert.endTime(),
+                upsert.note().orElse(null),
+                now);
+        em.persist(block);
+        created.add(block.getId());
+        changedBlocks.add(block);
+      }
+    }
+    var deleted = deletedBlocks.stream().map(DayPlanBlock::getId).toList();
+    var result = new BlockChanges(null, existingPlan.isEmpty(), created, updated, deleted);
+    if (result.changed()) {
+      plan.touch(now);
+      em.flush();
+      var view = view(plan);
+      notifications.dayPlanChanged(
+          plan, changedBlocks, deletedBlocks, view.pinnedTaskIds(), List.of(), origin);
+      return new BlockChanges(view, result.planCreated(), created, updated, deleted);
+    }
+    return new BlockChanges(view(plan), false, created, updated, deleted);
+  }
+
+  public BlockChanges deleteBlock(LocalDate date, String blockId) {
+    return deleteBlock(date, blockId, ChangeOrigin.NONE);
+  }
+
+  /**
+   * Deletes one block of the date's plan.
+   *
+   * @throws NotFoundException when the plan or the block is not there
+   */
+  public BlockChanges deleteBlock(LocalDate date, String blockId, ChangeOrigin origin) {
+    block(date, blockId);
+    return upsertBlocks(date, List.of(), List.of(blockId), origin);
+  }
+
+  public BlockChanges shiftBlocks(LocalDate date, List<String> blockIds, Duration offset) {
+    return shiftBlocks(date, blockIds, offset, ChangeOrigin.NONE);
+  }
+
+  /**
+   * Moves blocks of the date's plan by {@code offset} (replanning: "push everything after lunch by
+   * 30 minutes"), validated like {@link #upsertBlocks}.
+   *
+   * @throws NotFoundException when the date has no plan
+   */
+  public BlockChanges shiftBlocks(
+      LocalDate date, List<String> blockIds, Duration offset, ChangeOrigin origin) {
+    requireDate(date);
+    if (offset == null) {
+      throw new InvalidInputException("offset", "is required");
+    }
+    var plan = plan(date).orElseThrow(() -> new NotFoundException("day plan", date.toString()));
+    var current = new LinkedHashMap<String, DayPlanBlock>();
+    blocks(plan.getId()).forEach(b -> current.put(b.getId(), b));
+    var upserts = new ArrayList<BlockUpsert>();
+    var seen = new HashSet<String>();
+    for (int i = 0; i < blockIds.size(); i++) {
+      var id = blockIds.get(i);
+      var block = current.get(id);
+      if (block == null) {
+        throw new InvalidInputException(
+            "blockIds[" + i + "]", "no block '" + id + "' on the plan of " + date);
+      }
+      if (!seen.add(id)) {
+        throw new InvalidInputException(
+            "blockIds[" + i + "]", "block '" + id + "' is listed twice");
+      }
+      upserts.add(
+          new BlockUpsert(
+              Optional.of(id),
+              block.getCategoryId(),
+              block.getStartTime().plus(offset),
+              block.getEndTime().plus(offset),
+              Optional.ofNullable(block.getTaskId()),
+              Optional.ofNullable(block.getNote())));
+    }
+    return upsertBlocks(date, upserts, List.of(), origin);
+  }
+
+  /**
+   * One block of the date's plan.
+   *
+   * @throws NotFoundException when the plan or the block is not there
+   */
+  public DayPlanBlock block(LocalDate date, String blockId) {
+    var plan =
+        plan(date).orElseThrow(() -> new NotFoundException("day plan", String.valueOf(date)));
+    return Optional.ofNullable(blockId)
+        .map(id -> em.find(DayPlanBlock.class, id))
+        .filter(b -> b.getPlanId().equals(plan.getId()))
+        .orElseThrow(() -> new NotFoundException("block of the plan of " + date, blockId));
+  }
+
+  /** A block by its id alone. */
+  public DayPlanBlock block(String blockId) {
+    return Optional.ofNullable(blockId)
+        .map(id -> em.find(DayPlanBlock.class, id))
+        .orElseThrow(() -> new NotFoundException("day plan block", blockId));
+  }
+
+  /** The plan's blocks by start time. */
+  public List<DayPlanBlock> blocks(String planId) {
+    return em.createNamedQuery("DayPlanBlock.byPlan", DayPlanBlock.class)
+        .setParameter("planId", planId)
+        .getResultList();
+  }
+
+  public PlanView pinTasks(LocalDate date, List<String> taskIds, PinMode mode) {
+    return pinTasks(date, taskIds, mode, ChangeOrigin.NONE);
+  }
+
+  /**
+   * Pins tasks to the date's plan (created if missing). A pinned task must have a category: a pin
+   * is shown in its task's category.
+   *
+   * @throws NotFoundException when pins are to be removed from a date without a plan
+   */
+  public PlanView pinTasks(
+      LocalDate date, List<String> taskIds, PinMode mode, ChangeOrigin origin) {
+    requireDate(date);
+    Objects.requireNonNull(taskIds, "taskIds");
+    if (mode == null) {
+      throw new InvalidInputException("mode", "is required: add, replace or remove");
+    }
+    var tasks = new LinkedHashMap<String, Task>();
+    for (int i = 0; i < taskIds.size(); i++) {
+      var field = "taskIds[" + i + "]";
+      var task = JournalLookups.task(em, field, taskIds.get(i));
+      if (tasks.put(task.getId(), task) != null) {
+        throw new InvalidInputException(field, "task '" + task.getId() + "' is listed twice");
+      }
+      if (mode != PinMode.REMOVE && task.getCategoryId() == null) {
+        throw new InvalidInputException(
+            field, "task '" + task.getId() + "' has no category; a pinned task needs one");
+      }
+    }
+    var existingPlan = plan(date);
+    if (existingPlan.isEmpty() && mode == PinMode.REMOVE) {
+      throw new NotFoundException("day plan", date.toString());
+    }
+    var before =
+        existingPlan.map(p -> pins(p.getId())).orElse(List.of()).stream()
+            .map(DayPlanPin::getTaskId)
+            .toList();
+    var after = new ArrayList<String>();
+    switch (mode) {
+      case ADD -> {
+        after.addAll(before);
+        tasks.keySet().stream().filter(id -> !before.contains(id)).forEach(after::add);
+      }
+      case REPLACE -> after.addAll(tasks.keySet());
+      case REMOVE -> before.stream().filter(id -> !tasks.containsKey(id)).forEach(after::add);
+    }
+    if (after.size() > MAX_PINS) {
+      throw new InvalidInputException("taskIds", "a day plan pins at most " + MAX_PINS + " tasks");
+    }
+    var planCreated = existingPlan.isEmpty();
+    var plan = existingPlan.orElseGet(() -> create(date));
+    if (!planCreated && after.equals(before)) {
+      return view(plan);
+    }
+    if (!after.equals(before)) {
+      // Pins are immutable rows: rewrite them (delete flushed before the inserts reuse keys).
+      pins(plan.getId()).forEach(em::remove);
+      em.flush();
+      for (int i = 0; i < after.size(); i++) {
+        em.persist(new DayPlanPin(plan.getId(), after.get(i), i));
+      }
+      plan.touch(clock.instant());
+    }
+    em.flush();
+    var changedPins = new ArrayList<Task>();
+    for (var id : tasks.keySet()) {
+      if (before.contains(id) != after.contains(id)) {
+        changedPins.add(tasks.get(id));
+      }
+    }
+    var view = view(plan);
+    notifications.dayPlanChanged(plan, List.of(), List.of(), after, changedPins, origin);
+    return view;
+  }
+
+  private List<DayPlanPin> pins(String planId) {
+    return em.createNamedQuery("DayPlanPin.byPlan", DayPlanPin.class)
+        .setParameter("planId", planId)
+        .getResultList();
+  }
+
+  private Optional<DayPlan> plan(LocalDate date) {
+    requireDate(date);
+    return em
+        .createNamedQuery("DayPlan.byDate", DayPlan.class)
+        .setParameter("date", date)
+        .getResultList()
+        .stream()
+        .findFirst();
+  }
+
+  private DayPlan create(LocalDate date) {
+    var plan = new DayPlan(UUID.randomUUID().toString(), date, clock.instant());
+    em.persist(plan);
+    em.flush();
+    return plan;
+  }
+
+  private PlanView view(DayPlan plan) {
+    return new PlanView(
+        plan,
+        blocks(plan.getId()),
+        pins(plan.getId()).stream().map(DayPlanPin::getTaskId).toList());
+  }
+
+  private void checkBlock(String field, LocalDate date, BlockUpsert upsert) {
+    if (upsert.startTime() == null) {
+      throw new InvalidInputException(field + ".startTime", "is required");
+    }
+    if (upsert.endTime() == null) {
+      throw new InvalidInputException(field + ".endTime", "is required");
+    }
+    if (!upsert.endTime().isAfter(upsert.startTime())) {
+      throw new InvalidInputException(
+          field + ".endTime", "must be after startTime (" + upsert.startTime() + ")");
+    }
+    if (Duration.between(upsert.startTime(), upsert.endTime()).compareTo(DayPlanBlock.MAX_LENGTH)
+        > 0) {
+      throw new InvalidInputException(field + ".endTime", "a block lasts at most 24 hours");
+    }
+    if (!startsOn(date, upsert.startTime())) {
+      throw new InvalidInputException(
+          field + ".startTime",
+          "must fall on " + date + " in some time zone, got " + upsert.startTime());
+    }
+    var category = JournalLookups.category(em, field + ".categoryId", upsert.categoryId());
+    if (upsert.taskId().isPresent()) {
+      var task = JournalLookups.task(em, field + ".taskId", upsert.taskId().get());
+      if (task.getCategoryId() != null && !task.getCategoryId().equals(category.getId())) {
+        throw new InvalidInputException(
+            field + ".taskId",
+            "task '"
+                + task.getId()
+                + "' is in category '"
+                + task.getCategoryId()
+                + "', not '"
+                + category.getId()
+                + "'");
+      }
+    }
+    upsert
+        .note()
+        .filter(n -> n.isBlank() || n.length() > DayPlanBlock.MAX_NOTE_LENGTH)
+        .ifPresent(
+            n -> {
+              throw new InvalidInputException(
+                  field + ".note",
+                  "must be 1 to " + DayPlanBlock.MAX_NOTE_LENGTH + " characters and not blank");
+            });
+  }
+
+  /** Whether {@code instant} falls on {@code date} in some zone from UTC-12 to UTC+14. */
+  static boolean startsOn(LocalDate date, Instant instant) {
+    var earliest = date.atStartOfDay().toInstant(ZoneOffset.ofHours(14));
+    var latest = date.plusDays(1).atStartOfDay().toInstant(ZoneOffset.ofHours(-12));
+    return !instant.isBefore(earliest) && instant.isBefore(latest);
+  }
+
+  private static Slot slot(String label, Instant start, Instant end) {
+    return new Slot(label, start, end);
+  }
+
+  private static void requireDate(LocalDate date) {
+    if (date == null) {
+      throw new InvalidInputException("planDate", "is required");
+    }
+  }
+}
