@@ -33,6 +33,11 @@ public final class Api {
     return send(request(path).GET());
   }
 
+  /** A GET asking for another representation ({@code Accept}). */
+  public Response get(String path, String accept) {
+    return send(request(path).setHeader("Accept", accept).GET());
+  }
+
   public Response post(String path, String json) {
     return send(
         request(path)

@@ -44,7 +44,7 @@ class ToolsResourceIT {
             .collect(Collectors.toCollection(TreeSet::new));
     assertEquals(listed, contracted, "GET /api/tools/contract returns every tool");
 
-    var yaml = api.send("GET", "/api/tools/contract", null, "Accept", "application/yaml");
+    var yaml = api.get("/api/tools/contract", "application/yaml");
     assertEquals(200, yaml.status());
     assertTrue(yaml.contentType().startsWith("application/yaml"), yaml.contentType());
     assertTrue(yaml.body().contains("contractVersion: 1"));

@@ -7,8 +7,13 @@ import io.reveille.agent.entity.AgentKind;
 import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.agent.entity.AgentMode;
 import io.reveille.agent.entity.AgentSlots;
+import io.reveille.journal.control.ChecklistService;
+import io.reveille.journal.control.DayPlanService;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.JournalService.NewTask;
+import io.reveille.journal.control.LabelService;
+import io.reveille.journal.control.RatingService;
+import io.reveille.journal.control.TimeEntryService;
 import io.reveille.journal.entity.TaskPriority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -33,16 +38,39 @@ public class ToolWorld {
 
   /** The journal tables a tool may change; each has a version column. */
   static final List<String> TABLES =
-      List.of("journal_categories", "journal_tasks", "journal_checklist_items");
+      List.of(
+          "journal_categories",
+          "journal_labels",
+          "journal_tasks",
+          "journal_checklists",
+          "journal_checklist_items",
+          "journal_time_entries",
+          "journal_day_plans",
+          "journal_day_plan_blocks",
+          "journal_ratings");
+
+  /** Journal tables without a version column (immutable association rows). */
+  static final List<String> ASSOCIATIONS = List.of("journal_task_labels", "journal_day_plan_pins");
 
   @PersistenceContext(unitName = "reveille")
   EntityManager em;
 
   @Inject AgentService agents;
-  @Inject JournalService journal;
+  @Inject public JournalService journal;
+  @Inject public LabelService labels;
+  @Inject public ChecklistService checklists;
+  @Inject public TimeEntryService timeEntries;
+  @Inject public DayPlanService dayPlans;
+  @Inject public RatingService ratings;
 
   /** One world: ids of what was created, and which of them are out of the agent's scope. */
   public static final class World {
+    /** The services, to build more of the world in a scenario. */
+    public final ToolWorld services;
+
+    /** A date no other world uses, for day plans (one plan per date). */
+    public final java.time.LocalDate planDate;
+
     public final String agentId;
     public final String categoryA;
     public final String categoryB;
@@ -54,6 +82,8 @@ public class ToolWorld {
     final List<String> foreign = new ArrayList<>();
 
     World(
+        ToolWorld services,
+        java.time.LocalDate planDate,
         String agentId,
         String categoryA,
         String categoryB,
@@ -62,6 +92,8 @@ public class ToolWorld {
         String taskB,
         String itemA,
         String itemB) {
+      this.services = services;
+      this.planDate = planDate;
       this.agentId = agentId;
       this.categoryA = categoryA;
       this.categoryB = categoryB;
@@ -107,7 +139,10 @@ public class ToolWorld {
                     AgentSlots.empty()))
             .agent()
             .getId();
-    return new World(agent, a, b, taskA, taskA2, taskB, itemA, itemB);
+    var planDate =
+        java.time.LocalDate.of(2040, 1, 1)
+            .plusDays(java.util.concurrent.ThreadLocalRandom.current().nextInt(0, 300_000));
+    return new World(this, planDate, agent, a, b, taskA, taskA2, taskB, itemA, itemB);
   }
 
   private static NewTask task(String title, String categoryId) {
@@ -130,6 +165,11 @@ public class ToolWorld {
           (Object[])
               em.createNativeQuery("SELECT COUNT(*), SUM(version) FROM " + table).getSingleResult();
       snapshot.put(table, row[0] + "/" + row[1]);
+    }
+    for (var table : ASSOCIATIONS) {
+      snapshot.put(
+          table,
+          String.valueOf(em.createNativeQuery("SELECT COUNT(*) FROM " + table).getSingleResult()));
     }
     return snapshot;
   }
