@@ -10,7 +10,6 @@ import io.reveille.agent.control.AgentService.NewAgent;
 import io.reveille.agent.entity.AgentConfig;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.agent.entity.AgentLifecycle;
-import io.reveille.agent.entity.AgentLinkType;
 import io.reveille.agent.entity.AgentMode;
 import io.reveille.agent.entity.AgentSlots;
 import io.reveille.journal.control.JournalService;
@@ -27,8 +26,6 @@ import io.reveille.wake.entity.WakeReason;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -60,9 +57,6 @@ class ToolExecutorIT {
   @Inject ToolWorld worlds;
   @Inject JournalService journal;
   @Inject AgentService agents;
-
-  @PersistenceContext(unitName = "reveille")
-  EntityManager em;
 
   @Test
   void aHandlerThatThrowsLeavesNoChangeAFailedLedgerRowAndAnErrorResult() {
@@ -116,13 +110,7 @@ class ToolExecutorIT {
     assertTrue(result.isSuccess(), result.toJson().toString());
     assertEquals(List.of(world.taskA), result.changedEntityIds());
     assertEquals(List.of("action", "toolResult"), worlds.messageKinds(world.agentId));
-    var links =
-        em.createQuery(
-                "SELECT l.fromId FROM AgentLink l WHERE l.toId = :to AND l.type = :type",
-                String.class)
-            .setParameter("to", world.taskA)
-            .setParameter("type", AgentLinkType.TOOL_EFFECT)
-            .getResultList();
+    var links = worlds.toolEffectLinksTo(world.taskA);
     assertEquals(1, links.size(), "one tool_effect link from the result to the task");
     assertEquals("P0", journal.task(world.taskA).getPriority().name());
   }

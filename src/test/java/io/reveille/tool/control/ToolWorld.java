@@ -193,6 +193,16 @@ public class ToolWorld {
     return Optional.ofNullable(call).map(c -> c.getStatus().wire());
   }
 
+  /** The messages with a tool_effect link to the entity. */
+  @Transactional
+  public List<String> toolEffectLinksTo(String entityId) {
+    return em.createQuery(
+            "SELECT l.fromId FROM AgentLink l WHERE l.toId = :to AND l.type = :type", String.class)
+        .setParameter("to", entityId)
+        .setParameter("type", io.reveille.agent.entity.AgentLinkType.TOOL_EFFECT)
+        .getResultList();
+  }
+
   /** Kinds of the agent's messages, oldest first. */
   @Transactional
   public List<String> messageKinds(String agentId) {
