@@ -124,7 +124,7 @@ public class TaskTools implements ToolSet {
     return task;
   }
 
-  private ToolOutcome change(ToolInvocation call, Changes changes) {
+  ToolOutcome change(ToolInvocation call, Changes changes) {
     var taskId = call.arguments().taskId();
     var before = scopedTask(call, taskId).getVersion();
     var task = journal.updateTask(taskId, OptionalLong.empty(), changes.build(), call.origin());
@@ -151,6 +151,7 @@ public class TaskTools implements ToolSet {
     private Optional<TaskPriority> priority = Optional.empty();
     private Optional<Optional<Integer>> estimateMinutes = Optional.empty();
     private Optional<Optional<LocalDate>> dueDate = Optional.empty();
+    private Optional<Optional<String>> language = Optional.empty();
 
     Changes title(String value) {
       title = Optional.of(value);
@@ -187,9 +188,15 @@ public class TaskTools implements ToolSet {
       return this;
     }
 
+    /** A BCP 47 tag, or empty to clear the language. */
+    Changes language(Optional<String> value) {
+      language = Optional.of(value);
+      return this;
+    }
+
     TaskChanges build() {
       return new TaskChanges(
-          title, description, categoryId, status, priority, estimateMinutes, dueDate);
+          title, description, categoryId, status, priority, estimateMinutes, dueDate, language);
     }
   }
 }
