@@ -11,6 +11,26 @@ final class CoreToolScenarios {
 
   private CoreToolScenarios() {}
 
+  private static ToolScenario.Case followUp(ToolWorld.World w, boolean conclude) {
+    var inScope =
+        args()
+            .add("sourceTaskId", w.taskA)
+            .add("newTaskTitle", "Next iteration")
+            .add("carryOverOpenChecklistItems", true);
+    if (!conclude) {
+      inScope.add("closeSourceTaskAs", "DONE");
+    }
+    return inAndOut(
+        inScope.build(),
+        args().add("sourceTaskId", w.taskB).add("newTaskTitle", "Next iteration").build(),
+        args()
+            .add("sourceTaskId", w.taskA)
+            .add("newTaskTitle", "Next iteration")
+            .add("preserveCategoryAndLabels", false)
+            .add("categoryId", w.categoryB)
+            .build());
+  }
+
   static List<ToolScenario> all() {
     return List.of(
         ToolScenario.of("list_allowed_categories", w -> inAndOut(args().build(), args().build())),
@@ -71,6 +91,8 @@ final class CoreToolScenarios {
                         .build(),
                     args().add("taskId", w.taskB).add("priority", "P1").build(),
                     args().add("taskId", w.taskA).add("categoryId", w.categoryB).build())),
+        ToolScenario.of("create_follow_up_task", w -> followUp(w, false)),
+        ToolScenario.of("conclude_task_with_rollover", w -> followUp(w, true)),
         ToolScenario.of(
             "record_observations",
             w ->
