@@ -4,6 +4,8 @@ import io.reveille.agent.entity.AgentKind;
 import io.reveille.tool.entity.Capability;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -26,6 +28,11 @@ public class CapabilityProfiles {
   @Inject Config config;
 
   private Map<AgentKind, Set<Capability>> profiles;
+
+  /** Loads at start-up, so that a bad setting or contract stops the deployment with its reason. */
+  void onStartup(@Observes Startup event) {
+    // Touching the bean runs @PostConstruct now rather than at the first tool call.
+  }
 
   @PostConstruct
   void load() {

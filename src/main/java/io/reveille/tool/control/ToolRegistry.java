@@ -2,6 +2,8 @@ package io.reveille.tool.control;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -26,6 +28,11 @@ public class ToolRegistry {
 
   private ToolContract contract;
   private Map<String, ToolDefinition> definitions;
+
+  /** Loads at start-up, so that a bad setting or contract stops the deployment with its reason. */
+  void onStartup(@Observes Startup event) {
+    // Touching the bean runs @PostConstruct now rather than at the first tool call.
+  }
 
   @PostConstruct
   void load() {
