@@ -168,7 +168,7 @@ public class ChecklistService {
   public Checklist renameChecklist(
       String checklistId, OptionalLong expectedVersion, String title, ChangeOrigin origin) {
     var checklist = checklist(checklistId);
-    JournalService.requireVersion(
+    JournalLookups.requireVersion(
         "checklist", checklistId, checklist.getVersion(), expectedVersion);
     var task = task(checklist.getTaskId());
     var now = clock.instant();
@@ -284,7 +284,7 @@ public class ChecklistService {
                   () ->
                       new InvalidInputException(
                           field + ".itemId", "no checklist item '" + update.itemId() + "'"));
-      JournalService.requireVersion(
+      JournalLookups.requireVersion(
           "checklist item", item.getId(), item.getVersion(), update.expectedVersion());
       update.title().ifPresent(title -> checkedTitle(title, field + ".title"));
       tasks.computeIfAbsent(item.getTaskId(), this::task);

@@ -8,7 +8,6 @@ import io.reveille.journal.entity.TaskStatus;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
-import io.reveille.platform.error.PreconditionFailedException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -242,7 +241,7 @@ public class JournalService {
   public Task updateTask(
       String taskId, OptionalLong expectedVersion, TaskChanges changes, ChangeOrigin origin) {
     var task = task(taskId);
-    requireVersion("task", taskId, task.getVersion(), expectedVersion);
+    JournalLookups.requireVersion("task", taskId, task.getVersion(), expectedVersion);
     var now = clock.instant();
     var before = task.getVersion();
     var reopening = changes.status().filter(status -> !status.isClosed()).isPresent();
@@ -334,7 +333,7 @@ public class JournalService {
         Optional.ofNullable(em.find(ChecklistItem.class, itemId))
             .filter(found -> found.getTaskId().equals(taskId))
             .orElseThrow(() -> new NotFoundException("checklist item of task " + taskId, itemId));
-    requireVersion("checklist item", itemId, item.getVersion(), expectedVersion);
+    JournalLookups.requireVersion("checklist item", itemId, item.getVersion(), expectedVersion);
     task.requireOpenForEdits("change its checklist");
     var now = clock.instant();
     var before = item.getVersion();
@@ -353,20 +352,6 @@ public class JournalService {
   private void requireCategory(String categoryId) {
     if (em.find(Category.class, categoryId) == null) {
       throw new InvalidInputException("categoryId", "no category '" + categoryId + "'");
-    }
-  }
-
-  static void requireVersion(String what, String id, long current, OptionalLong expectedVersion) {
-    if (expectedVersion.isPresent() && expectedVersion.getAsLong() != current) {
-      throw new PreconditionFailedException(
-          what
-              + " "
-              + id
-              + " is at version "
-              + current
-              + ", not "
-              + expectedVersion.getAsLong()
-              + " (If-Match); read it again");
     }
   }
 }

@@ -126,7 +126,7 @@ public class LabelService {
   public Label updateLabel(
       String labelId, OptionalLong expectedVersion, LabelChanges changes, ChangeOrigin origin) {
     var label = label(labelId);
-    JournalService.requireVersion("label", labelId, label.getVersion(), expectedVersion);
+    JournalLookups.requireVersion("label", labelId, label.getVersion(), expectedVersion);
     var now = clock.instant();
     var newName = changes.name().map(Label::checkedName);
     var newColor =
@@ -155,7 +155,7 @@ public class LabelService {
    */
   public Label deleteLabel(String labelId, OptionalLong expectedVersion, ChangeOrigin origin) {
     var label = label(labelId);
-    JournalService.requireVersion("label", labelId, label.getVersion(), expectedVersion);
+    JournalLookups.requireVersion("label", labelId, label.getVersion(), expectedVersion);
     var now = clock.instant();
     var tasks =
         em.createNamedQuery("Task.withLabel", Task.class)
@@ -197,7 +197,7 @@ public class LabelService {
     var task =
         Optional.ofNullable(em.find(Task.class, taskId))
             .orElseThrow(() -> new NotFoundException("task", taskId));
-    JournalService.requireVersion("task", taskId, task.getVersion(), expectedVersion);
+    JournalLookups.requireVersion("task", taskId, task.getVersion(), expectedVersion);
     if (labelIds.size() > Task.MAX_LABELS) {
       throw new InvalidInputException("labelIds", "at most " + Task.MAX_LABELS + " labels");
     }
