@@ -55,6 +55,7 @@ class ToolCatalogIT {
             ToolScenario.class,
             ToolScenario.Case.class,
             CoreToolScenarios.class,
+            ChecklistToolScenarios.class,
             Poll.class);
   }
 
@@ -66,6 +67,7 @@ class ToolCatalogIT {
   static List<ToolScenario> scenarios() {
     var all = new ArrayList<ToolScenario>();
     all.addAll(CoreToolScenarios.all());
+    all.addAll(ChecklistToolScenarios.all());
     return all;
   }
 
