@@ -55,7 +55,12 @@ class ToolCatalogIT {
             ToolScenario.class,
             ToolScenario.Case.class,
             CoreToolScenarios.class,
-            Poll.class);
+            Poll.class,
+            TimeToolScenarios.class,
+            DayPlanToolScenarios.class,
+            DayPlanToolScenarios.Plan.class,
+            RatingToolScenarios.class,
+            RatingToolScenarios.Rated.class);
   }
 
   @Inject ToolExecutor executor;
@@ -66,6 +71,9 @@ class ToolCatalogIT {
   static List<ToolScenario> scenarios() {
     var all = new ArrayList<ToolScenario>();
     all.addAll(CoreToolScenarios.all());
+    all.addAll(TimeToolScenarios.all());
+    all.addAll(DayPlanToolScenarios.all());
+    all.addAll(RatingToolScenarios.all());
     return all;
   }
 
