@@ -15,7 +15,7 @@ import io.reveille.journal.control.LabelService;
 import io.reveille.journal.control.RatingService;
 import io.reveille.journal.control.TimeEntryService;
 import io.reveille.journal.entity.TaskPriority;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -31,9 +31,10 @@ import java.util.UUID;
 /**
  * Test-only, inside the server: a small journal with one category in an agent's scope ({@code A})
  * and one outside it ({@code B}), built fresh for each tool scenario, and the table snapshots that
- * show whether a call changed anything.
+ * show whether a call changed anything. Dependent-scoped: a normal-scoped bean may not expose its
+ * services as public fields.
  */
-@ApplicationScoped
+@Dependent
 public class ToolWorld {
 
   /** The journal tables a tool may change; each has a version column. */
