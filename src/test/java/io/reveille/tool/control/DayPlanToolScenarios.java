@@ -45,11 +45,10 @@ final class DayPlanToolScenarios {
     return List.of(
         ToolScenario.of(
             "get_or_create_day_plan",
-            w -> {
-              plan(w);
-              return new ToolScenario.Case(
-                  args().add("planDate", w.planDate.toString()).build(), List.of());
-            }),
+            // The plan is created by the call (what it shows of a shared plan: TimeToolsIT).
+            w ->
+                new ToolScenario.Case(
+                    args().add("planDate", w.planDate.toString()).build(), List.of())),
         ToolScenario.of(
             "upsert_day_plan_blocks",
             w -> {
