@@ -69,10 +69,15 @@ final class TimeToolScenarios {
         OffsetDateTime.now(ZONE).toLocalDate().minusDays(1), LocalTime.of(hour, 0), ZONE);
   }
 
+  /** With seconds always ({@code OffsetDateTime.toString()} drops zero seconds; RFC 3339 not). */
+  static String rfc3339(OffsetDateTime time) {
+    return time.format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssXXX"));
+  }
+
   static jakarta.json.JsonObjectBuilder retrospective() {
     return args()
-        .add("startedAt", yesterdayAt(16).toString())
-        .add("endedAt", yesterdayAt(18).toString())
+        .add("startedAt", rfc3339(yesterdayAt(16)))
+        .add("endedAt", rfc3339(yesterdayAt(18)))
         .add("description", "Logged by a tool");
   }
 

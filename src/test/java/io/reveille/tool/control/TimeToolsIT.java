@@ -67,8 +67,8 @@ class TimeToolsIT {
     var arguments =
         Json.createObjectBuilder()
             .add("taskId", world.taskA)
-            .add("startedAt", start.toString())
-            .add("endedAt", end.toString())
+            .add("startedAt", TimeToolScenarios.rfc3339(start))
+            .add("endedAt", TimeToolScenarios.rfc3339(end))
             .add("description", "Migration guide, second pass")
             .add("sourceEntryId", "voice-note-42")
             .build();
@@ -92,8 +92,8 @@ class TimeToolsIT {
 
     var backwards =
         Json.createObjectBuilder(arguments)
-            .add("startedAt", end.toString())
-            .add("endedAt", start.toString())
+            .add("startedAt", TimeToolScenarios.rfc3339(end))
+            .add("endedAt", TimeToolScenarios.rfc3339(start))
             .build();
     var before = worlds.snapshot();
     assertEquals(
