@@ -138,49 +138,8 @@ public class DayPlanService {
     var existingPlan = plan(date);
     var current = new LinkedHashMap<String, DayPlanBlock>();
     existingPlan.ifPresent(p -> blocks(p.getId()).forEach(b -> current.put(b.getId(), b)));
-
     // Validate everything against the final state first; apply only then.
-    var deletes = new HashSet<String>();
-    for (int i = 0; i < deleteIds.size(); i++) {
-      var id = deleteIds.get(i);
-      var field = "deletes[" + i + "]";
-      if (id == null || !current.containsKey(id)) {
-        throw new InvalidInputException(field, "no block '" + id + "' on the plan of " + date);
-      }
-      if (!deletes.add(id)) {
-        throw new InvalidInputException(field, "block '" + id + "' is listed twice");
-      }
-    }
-    var finalSlots = new LinkedHashMap<String, Slot>();
-    current.values().stream()
-        .filter(b -> !deletes.contains(b.getId()))
-        .forEach(b -> finalSlots.put(b.getId(), slot(b.getId(), b.getStartTime(), b.getEndTime())));
-    var upserted = new HashSet<String>();
-    for (int i = 0; i < upserts.size(); i++) {
-      var upsert = upserts.get(i);
-      var field = "upserts[" + i + "]";
-      if (upsert.id().isPresent()) {
-        var id = upsert.id().get();
-        if (!current.containsKey(id)) {
-          throw new InvalidInputException(
-              field + ".id", "no block '" + id + "' on the plan of " + date);
-        }
-        if (deletes.contains(id)) {
-          throw new InvalidInputException(field + ".id", "block '" + id + "' is also deleted");
-        }
-        if (!upserted.add(id)) {
-          throw new InvalidInputException(field + ".id", "block '" + id + "' is listed twice");
-        }
-      }
-      checkBlock(field, date, upsert);
-      var key = upsert.id().orElse(field);
-      finalSlots.put(key, slot(key, upsert.startTime(), upsert.endTime()));
-    }
-    if (finalSlots.size() > MAX_BLOCKS) {
-      throw new InvalidInputException(
-          "upserts", "a day plan holds at most " + MAX_BLOCKS + " blocks");
-    }
-    BlockOverlaps.require(finalSlots.values());
+    validate(date, current, upserts, deleteIds);
 
     var now = clock.instant();
     var plan = existingPlan.orElseGet(() -> create(date));
@@ -233,6 +192,71 @@ public class DayPlanService {
       return new BlockChanges(view, result.planCreated(), created, updated, deleted);
     }
     return new BlockChanges(view(plan), false, created, updated, deleted);
+  }
+
+  /**
+   * Checks a block change exactly as {@link #upsertBlocks} would, without changing anything: the
+   * dry run behind an agent's preview, so that a preview is refused whenever the change would be.
+   *
+   * @throws InvalidInputException as {@link #upsertBlocks}
+   * @throws io.reveille.platform.error.ConflictException as {@link #upsertBlocks}
+   */
+  public void checkBlockChanges(LocalDate date, List<BlockUpsert> upserts, List<String> deleteIds) {
+    requireDate(date);
+    Objects.requireNonNull(upserts, "upserts");
+    Objects.requireNonNull(deleteIds, "deleteIds");
+    var current = new LinkedHashMap<String, DayPlanBlock>();
+    plan(date).ifPresent(p -> blocks(p.getId()).forEach(b -> current.put(b.getId(), b)));
+    validate(date, current, upserts, deleteIds);
+  }
+
+  /** Validates a block change against the plan's {@code current} blocks and its final state. */
+  private void validate(
+      LocalDate date,
+      LinkedHashMap<String, DayPlanBlock> current,
+      List<BlockUpsert> upserts,
+      List<String> deleteIds) {
+    var deletes = new HashSet<String>();
+    for (int i = 0; i < deleteIds.size(); i++) {
+      var id = deleteIds.get(i);
+      var field = "deletes[" + i + "]";
+      if (id == null || !current.containsKey(id)) {
+        throw new InvalidInputException(field, "no block '" + id + "' on the plan of " + date);
+      }
+      if (!deletes.add(id)) {
+        throw new InvalidInputException(field, "block '" + id + "' is listed twice");
+      }
+    }
+    var finalSlots = new LinkedHashMap<String, Slot>();
+    current.values().stream()
+        .filter(b -> !deletes.contains(b.getId()))
+        .forEach(b -> finalSlots.put(b.getId(), slot(b.getId(), b.getStartTime(), b.getEndTime())));
+    var upserted = new HashSet<String>();
+    for (int i = 0; i < upserts.size(); i++) {
+      var upsert = upserts.get(i);
+      var field = "upserts[" + i + "]";
+      if (upsert.id().isPresent()) {
+        var id = upsert.id().get();
+        if (!current.containsKey(id)) {
+          throw new InvalidInputException(
+              field + ".id", "no block '" + id + "' on the plan of " + date);
+        }
+        if (deletes.contains(id)) {
+          throw new InvalidInputException(field + ".id", "block '" + id + "' is also deleted");
+        }
+        if (!upserted.add(id)) {
+          throw new InvalidInputException(field + ".id", "block '" + id + "' is listed twice");
+        }
+      }
+      checkBlock(field, date, upsert);
+      var key = upsert.id().orElse(field);
+      finalSlots.put(key, slot(key, upsert.startTime(), upsert.endTime()));
+    }
+    if (finalSlots.size() > MAX_BLOCKS) {
+      throw new InvalidInputException(
+          "upserts", "a day plan holds at most " + MAX_BLOCKS + " blocks");
+    }
+    BlockOverlaps.require(finalSlots.values());
   }
 
   public BlockChanges deleteBlock(LocalDate date, String blockId) {

@@ -56,7 +56,12 @@ class ToolCatalogIT {
             ToolScenario.Case.class,
             CoreToolScenarios.class,
             ChecklistToolScenarios.class,
-            Poll.class);
+            Poll.class,
+            TimeToolScenarios.class,
+            DayPlanToolScenarios.class,
+            DayPlanToolScenarios.Plan.class,
+            RatingToolScenarios.class,
+            RatingToolScenarios.Rated.class);
   }
 
   @Inject ToolExecutor executor;
@@ -68,6 +73,9 @@ class ToolCatalogIT {
     var all = new ArrayList<ToolScenario>();
     all.addAll(CoreToolScenarios.all());
     all.addAll(ChecklistToolScenarios.all());
+    all.addAll(TimeToolScenarios.all());
+    all.addAll(DayPlanToolScenarios.all());
+    all.addAll(RatingToolScenarios.all());
     return all;
   }
 
