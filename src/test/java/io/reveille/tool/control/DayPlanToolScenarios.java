@@ -45,10 +45,14 @@ final class DayPlanToolScenarios {
     return List.of(
         ToolScenario.of(
             "get_or_create_day_plan",
-            // The plan is created by the call (what it shows of a shared plan: TimeToolsIT).
-            w ->
-                new ToolScenario.Case(
-                    args().add("planDate", w.planDate.toString()).build(), List.of())),
+            // A plan shared with category B exists: the call must show none of B's blocks or pins
+            // (the catalog test looks for every foreign id in the payload). Creating the plan:
+            // TimeToolsIT.
+            w -> {
+              plan(w);
+              return new ToolScenario.Case(
+                  args().add("planDate", w.planDate.toString()).build(), List.of());
+            }),
         ToolScenario.of(
             "upsert_day_plan_blocks",
             w -> {
