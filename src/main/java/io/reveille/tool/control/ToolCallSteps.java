@@ -1,5 +1,6 @@
 package io.reveille.tool.control;
 
+import io.reveille.agent.control.AgentService;
 import io.reveille.tool.entity.ToolCall;
 import io.reveille.tool.entity.ToolCallStatus;
 import io.reveille.wake.control.SelfMutations;
@@ -35,6 +36,7 @@ public class ToolCallSteps {
   @PersistenceContext(unitName = "reveille")
   EntityManager em;
 
+  @Inject AgentService agents;
   @Inject ToolCallLog log;
   @Inject SelfMutations selfMutations;
   @Inject Clock clock;
@@ -42,6 +44,7 @@ public class ToolCallSteps {
 
   @Transactional(TxType.REQUIRES_NEW)
   public ToolResult apply(PreparedCall call) {
+    serialize(call);
     var key = call.ledgerKey().orElseThrow();
     var now = clock.instant();
     var existing = Optional.ofNullable(em.find(ToolCall.class, key));
@@ -83,6 +86,7 @@ public class ToolCallSteps {
    */
   @Transactional(TxType.REQUIRES_NEW)
   public ToolResult recordFailure(PreparedCall call, ToolErrorCode code, String message) {
+    serialize(call);
     var now = clock.instant();
     if (call.ledgerKey().isPresent()) {
       var key = call.ledgerKey().get();
@@ -109,6 +113,7 @@ public class ToolCallSteps {
    */
   @Transactional(TxType.REQUIRES_NEW)
   public ToolResult recordRefusal(PreparedCall call, ToolErrorCode code, String message) {
+    serialize(call);
     return refusal(call, code, message);
   }
 
@@ -122,6 +127,7 @@ public class ToolCallSteps {
   /** A read-only call: the handler and both messages in one transaction. */
   @Transactional(TxType.REQUIRES_NEW)
   public ToolResult read(PreparedCall call) {
+    serialize(call);
     var actionId = log.action(call);
     var outcome = call.definition().handler().handle(call.invocation());
     var result = ToolResult.success(call.toolName(), call.operationId(), actionId, outcome, false);
@@ -142,10 +148,20 @@ public class ToolCallSteps {
   /** Records a preview: the action and a result marked as a preview, no ledger row, no links. */
   @Transactional(TxType.REQUIRES_NEW)
   public ToolResult recordPreview(PreparedCall call, ToolOutcome outcome) {
+    serialize(call);
     var actionId = log.action(call);
     var result = ToolResult.success(call.toolName(), call.operationId(), actionId, outcome, true);
     log.result(call, actionId, result);
     return result;
+  }
+
+  /**
+   * Takes the agent's state row lock first: an agent's calls (and its wake bookkeeping) queue
+   * behind each other instead of failing on the state's {@code @Version} when both append to the
+   * message log. Always the first lock of the transaction, as in the wake scheduler and runner.
+   */
+  private void serialize(PreparedCall call) {
+    agents.stateForUpdate(call.agentId());
   }
 
   private ToolCall newLedgerRow(PreparedCall call, String key) {
