@@ -96,6 +96,49 @@ class ToolsResourceIT {
   }
 
   @Test
+  void concurrentCallsOfOneAgentQueueInsteadOfFailing() throws Exception {
+    var category =
+        api.post("/api/categories", "{\"name\":\"rest-concurrent-" + UUID.randomUUID() + "\"}")
+            .json()
+            .getString("id");
+    var task =
+        api.post("/api/tasks", "{\"title\":\"Busy\",\"categoryId\":\"" + category + "\"}")
+            .json()
+            .getString("id");
+    var agent =
+        api.post(
+                "/api/agents",
+                "{\"kind\":\"custom\",\"displayName\":\"rest-concurrent\",\"allowedCategoryIds\":[\""
+                    + category
+                    + "\"]}")
+            .json()
+            .getString("id");
+    var pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+    try {
+      var calls = new java.util.ArrayList<java.util.concurrent.Future<Api.Response>>();
+      for (var i = 0; i < 16; i++) {
+        var body =
+            "{\"operationId\":\"op-"
+                + UUID.randomUUID()
+                + "\",\"arguments\":{\"taskId\":\""
+                + task
+                + "\",\"estimateMinutes\":"
+                + (10 + i)
+                + "}}";
+        calls.add(
+            pool.submit(
+                () -> api.post("/api/agents/" + agent + "/tools/update_task_estimate", body)));
+      }
+      for (var call : calls) {
+        var response = call.get();
+        assertEquals(200, response.status(), response.body());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
   void refusalsCarryTheirHttpStatusAndABadBodyIsAProblem() {
     var agent =
         api.post("/api/agents", "{\"kind\":\"custom\",\"displayName\":\"rest-refusals\"}")
