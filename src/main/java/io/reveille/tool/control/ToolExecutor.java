@@ -77,6 +77,25 @@ public class ToolExecutor {
       Objects.requireNonNull(actionOrdinal, "actionOrdinal");
       Objects.requireNonNull(threadId, "threadId");
     }
+
+    /** A call made for the agent by an operator or a test, outside any run ({@code manual}). */
+    public static ToolRequest manual(
+        String agentId,
+        String toolName,
+        Optional<String> operationId,
+        JsonObject arguments,
+        boolean previewOnly) {
+      return new ToolRequest(
+          agentId,
+          toolName,
+          operationId,
+          arguments,
+          previewOnly,
+          WakeReason.MANUAL,
+          Optional.empty(),
+          OptionalInt.empty(),
+          Optional.empty());
+    }
   }
 
   /**

@@ -10,13 +10,11 @@ import io.reveille.testing.Deployments;
 import io.reveille.testing.Poll;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolWorld.World;
-import io.reveille.wake.entity.WakeReason;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -158,15 +156,7 @@ class ChecklistToolsIT {
   private ToolResult call(
       World world, String tool, JsonObject arguments, String operationId, boolean preview) {
     return executor.execute(
-        new ToolRequest(
-            world.agentId,
-            tool,
-            Optional.ofNullable(operationId),
-            arguments,
-            preview,
-            WakeReason.MANUAL,
-            Optional.empty(),
-            OptionalInt.empty(),
-            Optional.empty()));
+        ToolRequest.manual(
+            world.agentId, tool, Optional.ofNullable(operationId), arguments, preview));
   }
 }

@@ -9,13 +9,11 @@ import io.reveille.journal.entity.ChecklistItem;
 import io.reveille.testing.Deployments;
 import io.reveille.testing.Poll;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
-import io.reveille.wake.entity.WakeReason;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -114,15 +112,11 @@ class FollowUpToolsIT {
   private ToolResult call(
       ToolWorld.World world, JsonObject arguments, String operationId, boolean preview) {
     return executor.execute(
-        new ToolRequest(
+        ToolRequest.manual(
             world.agentId,
             "conclude_task_with_rollover",
             Optional.ofNullable(operationId),
             arguments,
-            preview,
-            WakeReason.MANUAL,
-            Optional.empty(),
-            OptionalInt.empty(),
-            Optional.empty()));
+            preview));
   }
 }

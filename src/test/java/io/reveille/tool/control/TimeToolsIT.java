@@ -9,7 +9,6 @@ import io.reveille.testing.Deployments;
 import io.reveille.testing.Poll;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolWorld.World;
-import io.reveille.wake.entity.WakeReason;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -20,7 +19,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -217,16 +215,12 @@ class TimeToolsIT {
   private ToolResult call(World world, String tool, JsonObject arguments, boolean preview) {
     var result =
         executor.execute(
-            new ToolRequest(
+            ToolRequest.manual(
                 world.agentId,
                 tool,
                 preview ? Optional.empty() : Optional.of("op-" + UUID.randomUUID()),
                 arguments,
-                preview,
-                WakeReason.MANUAL,
-                Optional.empty(),
-                OptionalInt.empty(),
-                Optional.empty()));
+                preview));
     if (result.isSuccess()) {
       var violations = registry.contract().validateOutput(tool, result.payload().toString());
       assertEquals(List.of(), violations, tool + " output " + result.payload());

@@ -9,7 +9,6 @@ import io.reveille.testing.Deployments;
 import io.reveille.testing.Poll;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolWorld.World;
-import io.reveille.wake.entity.WakeReason;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.time.Duration;
@@ -18,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -250,16 +248,8 @@ class ToolCatalogIT {
   private ToolResult call(
       World world, String tool, JsonObject arguments, String operationId, boolean preview) {
     return executor.execute(
-        new ToolRequest(
-            world.agentId,
-            tool,
-            Optional.ofNullable(operationId),
-            arguments,
-            preview,
-            WakeReason.MANUAL,
-            Optional.empty(),
-            OptionalInt.empty(),
-            Optional.empty()));
+        ToolRequest.manual(
+            world.agentId, tool, Optional.ofNullable(operationId), arguments, preview));
   }
 
   private static JsonObject withoutReplayFlag(ToolResult result) {

@@ -245,16 +245,7 @@ class ToolExecutorIT {
 
   private static ToolRequest request(
       String agentId, String tool, JsonObject arguments, String operationId, boolean preview) {
-    return new ToolRequest(
-        agentId,
-        tool,
-        Optional.ofNullable(operationId),
-        arguments,
-        preview,
-        WakeReason.MANUAL,
-        Optional.empty(),
-        OptionalInt.empty(),
-        Optional.empty());
+    return ToolRequest.manual(agentId, tool, Optional.ofNullable(operationId), arguments, preview);
   }
 
   private static JsonObject args(String taskId, String priority) {
