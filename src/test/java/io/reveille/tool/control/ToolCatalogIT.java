@@ -35,7 +35,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *       nothing more — no row, no version, no notification batch;
  *   <li>a write that reaches outside the scope is refused with {@code out_of_scope}, changes
  *       nothing and is recorded (failed ledger row, action and error result);
- *   <li>a read never returns anything of the foreign category.
+ *   <li>a read never returns anything of the foreign category;
+ *   <li>every result satisfies the tool's output schema in the contract.
  * </ul>
  *
  * Failures are collected per tool and reported together.
@@ -105,6 +106,10 @@ class ToolCatalogIT {
         continue;
       }
       var payload = first.payload().toString();
+      registry
+          .contract()
+          .validateOutput(scenario.tool(), payload)
+          .forEach(v -> failures.add(scenario.tool() + ": output violates its schema: " + v));
       world.foreignIds().stream()
           .filter(payload::contains)
           .forEach(id -> failures.add(scenario.tool() + ": the result shows foreign " + id));
@@ -200,6 +205,10 @@ class ToolCatalogIT {
           continue;
         }
         var payload = result.payload().toString();
+        registry
+            .contract()
+            .validateOutput(scenario.tool(), payload)
+            .forEach(v -> failures.add(scenario.tool() + ": output violates its schema: " + v));
         for (var foreign : world.foreignIds()) {
           if (payload.contains(foreign)) {
             failures.add(scenario.tool() + " " + arguments + ": returned foreign " + foreign);

@@ -55,6 +55,19 @@ class ToolContractTest {
   }
 
   @Test
+  void aResultWithoutItsFieldsViolatesTheOutputSchema() {
+    var contract = ToolContract.fromClasspath();
+    assertFalse(contract.validateOutput("update_task_priority", "{}").isEmpty());
+    assertFalse(
+        contract
+            .validateOutput("list_allowed_categories", "{\"categories\":[],\"extra\":1}")
+            .isEmpty());
+    assertEquals(
+        java.util.List.of(),
+        contract.validateOutput("list_allowed_categories", "{\"categories\":[]}"));
+  }
+
+  @Test
   void argumentsAreValidatedAgainstTheInputSchemaNamingTheField() {
     var contract = ToolContract.fromClasspath();
     assertEquals(
