@@ -179,7 +179,7 @@ public class JournalService {
 
   public Task createTask(NewTask request, ChangeOrigin origin) {
     var now = clock.instant();
-    request.categoryId().ifPresent(this::requireCategory);
+    request.categoryId().ifPresent(id -> JournalLookups.category(em, "categoryId", id));
     var task =
         new Task(
             UUID.randomUUID().toString(),
@@ -262,7 +262,7 @@ public class JournalService {
         .ifPresent(
             c -> {
               if (c != null) {
-                requireCategory(c);
+                JournalLookups.category(em, "categoryId", c);
               }
               task.recategorize(c, now);
             });
@@ -347,11 +347,5 @@ public class JournalService {
       notifications.checklistItemChanged(item, task, checkedChanged, origin);
     }
     return item;
-  }
-
-  private void requireCategory(String categoryId) {
-    if (em.find(Category.class, categoryId) == null) {
-      throw new InvalidInputException("categoryId", "no category '" + categoryId + "'");
-    }
   }
 }

@@ -2,7 +2,6 @@ package io.reveille.journal.control;
 
 import static io.reveille.platform.entity.Guards.required;
 
-import io.reveille.journal.entity.Category;
 import io.reveille.journal.entity.Label;
 import io.reveille.journal.entity.Task;
 import io.reveille.platform.error.ConflictException;
@@ -83,9 +82,7 @@ public class LabelService {
     var label =
         new Label(
             UUID.randomUUID().toString(), categoryId, name, color.orElse(null), clock.instant());
-    if (em.find(Category.class, label.getCategoryId()) == null) {
-      throw new InvalidInputException("categoryId", "no category '" + categoryId + "'");
-    }
+    JournalLookups.category(em, "categoryId", label.getCategoryId());
     requireFreeName(label.getCategoryId(), label.getName());
     em.persist(label);
     em.flush();

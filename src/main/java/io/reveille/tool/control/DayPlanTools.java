@@ -293,12 +293,7 @@ public class DayPlanTools implements ToolSet {
     var date = args.date("planDate");
     var mode = PinMode.valueOf(args.string("mode").toUpperCase(Locale.ROOT));
     var taskIds = args.strings("taskIds");
-    for (var taskId : taskIds) {
-      var task = em.find(Task.class, taskId);
-      if (task != null) {
-        scope.require(task.getCategoryId(), "task", taskId);
-      }
-    }
+    taskIds.forEach(taskId -> requireTaskInScope(scope, taskId));
     var existing = dayPlans.dayPlan(date);
     var versionBefore = existing.map(view -> view.plan().getVersion());
     var pins =
@@ -355,13 +350,7 @@ public class DayPlanTools implements ToolSet {
     var id = optional(item, "id");
     id.ifPresent(blockId -> requireBlockInScope(scope, current, blockId));
     var taskId = optional(item, "taskId");
-    taskId.ifPresent(
-        task -> {
-          var found = em.find(Task.class, task);
-          if (found != null) {
-            scope.require(found.getCategoryId(), "task", task);
-          }
-        });
+    taskId.ifPresent(task -> requireTaskInScope(scope, task));
     return new BlockUpsert(
         id,
         categoryId,
@@ -381,6 +370,14 @@ public class DayPlanTools implements ToolSet {
         current.containsKey(blockId) ? current.get(blockId) : em.find(DayPlanBlock.class, blockId);
     if (block != null) {
       scope.require(block.getCategoryId(), "day plan block", blockId);
+    }
+  }
+
+  /** Refuses a task of another category; an unknown id is left to the service, which names it. */
+  private void requireTaskInScope(CategoryScope scope, String taskId) {
+    var task = em.find(Task.class, taskId);
+    if (task != null) {
+      scope.require(task.getCategoryId(), "task", taskId);
     }
   }
 

@@ -201,7 +201,7 @@ public class FollowUpTools implements ToolSet {
     var payload =
         Json.createObjectBuilder().add("plan", planJson).add("followUpTaskId", followUp.getId());
     carriedChecklistId.ifPresent(id -> payload.add("carriedChecklistId", id));
-    return new ToolOutcome(
-        payload.build(), outcome.build().changedEntityIds(), outcome.build().changedTokens());
+    var changed = outcome.build();
+    return new ToolOutcome(payload.build(), changed.changedEntityIds(), changed.changedTokens());
   }
 }

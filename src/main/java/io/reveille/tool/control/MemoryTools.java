@@ -38,7 +38,7 @@ public class MemoryTools implements ToolSet {
     var threadId =
         call.origin()
             .runKey()
-            .filter(key -> !key.startsWith("tool-call:"))
+            .filter(key -> !key.startsWith(ToolExecutor.API_RUN_KEY_PREFIX))
             .map(key -> RunKeys.threadId(call.agentId(), key))
             .orElse(call.agentId() + ":observations");
     var ids = new ArrayList<String>();

@@ -43,6 +43,12 @@ public class ToolExecutor {
 
   private static final Logger LOG = Logger.getLogger(ToolExecutor.class.getName());
 
+  /**
+   * The origin run key of a call made over the API, outside any run: {@code tool-call:<ledger key>}
+   * (or a random one for reads), so its journal changes still carry the agent as their origin.
+   */
+  static final String API_RUN_KEY_PREFIX = "tool-call:";
+
   @Inject ToolRegistry registry;
   @Inject CapabilityProfiles profiles;
   @Inject AgentService agents;
@@ -127,8 +133,8 @@ public class ToolExecutor {
     var runKey =
         request
             .runKey()
-            .or(() -> ledgerKey.map(key -> "tool-call:" + key))
-            .orElseGet(() -> "tool-call:" + java.util.UUID.randomUUID());
+            .or(() -> ledgerKey.map(key -> API_RUN_KEY_PREFIX + key))
+            .orElseGet(() -> API_RUN_KEY_PREFIX + java.util.UUID.randomUUID());
     var invocation =
         new ToolInvocation(
             agent.getId(),
