@@ -1,0 +1,264 @@
+package io.reveille.inference.control;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Optional;
+
+/**
+ * An {@link InferenceProvider} for any endpoint that speaks the OpenAI chat-completions protocol
+ * ({@code POST {baseUrl}/chat/completions} with {@code tools} and {@code tool_calls}): hosted
+ * services, vLLM, llama.cpp, Ollama and the like. One call is one HTTP exchange; retries, circuit
+ * breaking and bulkheads belong to {@link InferenceGateway}, so each failure is reported once, as
+ * the typed exception that tells the gateway whether retrying can help.
+ */
+public class OpenAiCompatibleClient implements InferenceProvider {
+
+  /** How much of an error body goes into an exception message. */
+  private static final int ERROR_BODY_CHARS = 300;
+
+  private final InferenceConfig config;
+  private final HttpClient http;
+
+  public OpenAiCompatibleClient(InferenceConfig config) {
+    this(
+        config,
+        HttpClient.newBuilder()
+            .connectTimeout(config.timeout())
+            .version(HttpClient.Version.HTTP_1_1)
+            .build());
+  }
+
+  OpenAiCompatibleClient(InferenceConfig config, HttpClient http) {
+    this.config = config;
+    this.http = http;
+  }
+
+  @Override
+  public ChatResult chat(ChatRequest request) {
+    if (!config.isConfigured()) {
+      throw new InferenceUnavailableException(InferenceConfig.UNCONFIGURED);
+    }
+    var endpoint = URI.create(config.baseUrl().orElseThrow() + "/chat/completions");
+    var builder =
+        HttpRequest.newBuilder(endpoint)
+            .timeout(config.timeout())
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body(request).toString()));
+    config.apiKey().ifPresent(key -> builder.header("Authorization", "Bearer " + key));
+
+    HttpResponse<String> response;
+    try {
+      response =
+          http.send(builder.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    } catch (HttpTimeoutException e) {
+      throw new InferenceTimeoutException(
+          "no answer from " + endpoint + " within " + config.timeout().toSeconds() + " s");
+    } catch (IOException e) {
+      throw new InferenceServerException(
+          "cannot reach " + endpoint + ": " + redact(String.valueOf(e.getMessage())));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InferenceTimeoutException("interrupted while waiting for " + endpoint);
+    }
+    return result(endpoint, response);
+  }
+
+  /** The request document of the chat-completions protocol. */
+  static JsonObject body(ChatRequest request) {
+    var messages = Json.createArrayBuilder();
+    request.messages().forEach(message -> messages.add(message(message)));
+    var body = Json.createObjectBuilder().add("model", request.model()).add("messages", messages);
+    if (!request.tools().isEmpty()) {
+      var tools = Json.createArrayBuilder();
+      for (var tool : request.tools()) {
+        tools.add(
+            Json.createObjectBuilder()
+                .add("type", "function")
+                .add(
+                    "function",
+                    Json.createObjectBuilder()
+                        .add("name", tool.name())
+                        .add("description", tool.description())
+                        .add("parameters", tool.parametersSchema())));
+      }
+      body.add("tools", tools);
+    }
+    request.maxTokens().ifPresent(max -> body.add("max_tokens", max));
+    return body.build();
+  }
+
+  private static JsonObjectBuilder message(ChatMessage message) {
+    if (message instanceof ChatMessage.System m) {
+      return Json.createObjectBuilder().add("role", "system").add("content", m.content());
+    }
+    if (message instanceof ChatMessage.User m) {
+      return Json.createObjectBuilder().add("role", "user").add("content", m.content());
+    }
+    if (message instanceof ChatMessage.Tool m) {
+      return Json.createObjectBuilder()
+          .add("role", "tool")
+          .add("tool_call_id", m.toolCallId())
+          .add("content", m.content());
+    }
+    var m = (ChatMessage.Assistant) message;
+    var json = Json.createObjectBuilder().add("role", "assistant");
+    if (m.content().isPresent()) {
+      json.add("content", m.content().get());
+    } else {
+      json.addNull("content");
+    }
+    if (!m.toolCalls().isEmpty()) {
+      var calls = Json.createArrayBuilder();
+      for (var call : m.toolCalls()) {
+        calls.add(
+            Json.createObjectBuilder()
+                .add("id", call.id())
+                .add("type", "function")
+                .add(
+                    "function",
+                    Json.createObjectBuilder()
+                        .add("name", call.name())
+                        .add("arguments", call.arguments().toString())));
+      }
+      json.add("tool_calls", calls);
+    }
+    return json;
+  }
+
+  private ChatResult result(URI endpoint, HttpResponse<String> response) {
+    int status = response.statusCode();
+    if (status == 429) {
+      throw new InferenceRateLimitedException(
+          endpoint + " is rate limiting (429)" + errorDetail(response), retryAfter(response));
+    }
+    if (status >= 500) {
+      throw new InferenceServerException(
+          endpoint + " failed with " + status + errorDetail(response));
+    }
+    if (status < 200 || status >= 300) {
+      throw new InferenceRequestException(
+          endpoint + " refused the request with " + status + errorDetail(response));
+    }
+    try {
+      return parse(response.body());
+    } catch (JsonException | ClassCastException | NullPointerException e) {
+      throw new InferenceServerException(
+          endpoint + " answered with something other than a chat completion: " + e.getMessage(), e);
+    }
+  }
+
+  /** The answer document of the chat-completions protocol. */
+  static ChatResult parse(String body) {
+    JsonObject root;
+    try (var reader = Json.createReader(new StringReader(body))) {
+      root = reader.readObject();
+    }
+    var choices = root.getJsonArray("choices");
+    if (choices == null || choices.isEmpty()) {
+      throw new JsonException("no choices");
+    }
+    var choice = choices.getJsonObject(0);
+    var message = choice.getJsonObject("message");
+    var content =
+        message.get("content") instanceof JsonString text
+            ? Optional.of(text.getString())
+            : Optional.<String>empty();
+    var calls = new ArrayList<ToolCallRequest>();
+    if (message.get("tool_calls") instanceof JsonArray toolCalls) {
+      for (var value : toolCalls) {
+        var call = value.asJsonObject();
+        var function = call.getJsonObject("function");
+        calls.add(
+            new ToolCallRequest(
+                call.getString("id"),
+                function.getString("name"),
+                arguments(function.get("arguments"))));
+      }
+    }
+    var finish =
+        choice.get("finish_reason") instanceof JsonString reason
+            ? reason.getString()
+            : (calls.isEmpty() ? "stop" : "tool_calls");
+    return new ChatResult(content, calls, usage(root.get("usage")), finish);
+  }
+
+  /**
+   * The protocol sends arguments as a JSON string; some servers send the object itself, or an empty
+   * string for a call without arguments.
+   */
+  private static JsonObject arguments(JsonValue value) {
+    if (value == null || value == JsonValue.NULL) {
+      return JsonValue.EMPTY_JSON_OBJECT;
+    }
+    if (value instanceof JsonObject object) {
+      return object;
+    }
+    var text = ((JsonString) value).getString();
+    if (text.isBlank()) {
+      return JsonValue.EMPTY_JSON_OBJECT;
+    }
+    try (var reader = Json.createReader(new StringReader(text))) {
+      var parsed = reader.readValue();
+      if (parsed instanceof JsonObject object) {
+        return object;
+      }
+      throw new JsonException("tool call arguments are not a JSON object");
+    }
+  }
+
+  private static Usage usage(JsonValue value) {
+    if (!(value instanceof JsonObject usage)) {
+      return Usage.NONE;
+    }
+    return new Usage(usage.getInt("prompt_tokens", 0), usage.getInt("completion_tokens", 0));
+  }
+
+  /** {@code Retry-After} in seconds; an HTTP date is ignored (the retry policy's delay applies). */
+  private static Optional<Duration> retryAfter(HttpResponse<String> response) {
+    return response
+        .headers()
+        .firstValue("Retry-After")
+        .flatMap(
+            value -> {
+              try {
+                return Optional.of(Duration.ofSeconds(Long.parseLong(value.strip())));
+              } catch (NumberFormatException e) {
+                return Optional.empty();
+              }
+            });
+  }
+
+  private String errorDetail(HttpResponse<String> response) {
+    var body = response.body();
+    if (body == null || body.isBlank()) {
+      return "";
+    }
+    var excerpt = body.length() > ERROR_BODY_CHARS ? body.substring(0, ERROR_BODY_CHARS) : body;
+    return ": " + redact(excerpt.strip());
+  }
+
+  /** Servers sometimes echo what they were sent; the key never leaves in a message. */
+  private String redact(String text) {
+    return config
+        .apiKey()
+        .filter(key -> text.contains(key))
+        .map(key -> text.replace(key, "****"))
+        .orElse(text);
+  }
+}
