@@ -1,0 +1,125 @@
+package io.reveille.inference.control;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A local endpoint that speaks the OpenAI chat-completions protocol with scripted answers, for
+ * integration tests that run inside the server JVM. It binds to the loopback address on a free
+ * port; one instance serves the whole deployment ({@link #shared()}), started on first use so that
+ * {@link InferenceGatewayITConfigSource} can name its URL whenever the configuration is read.
+ */
+public final class OpenAiProtocolServer {
+
+  /** One scripted answer. */
+  public record Answer(int status, String body, Duration delay) {}
+
+  /** What the server answers when nothing is scripted. */
+  static final Answer UNSCRIPTED =
+      new Answer(503, "{\"error\":{\"message\":\"nothing scripted\"}}", Duration.ZERO);
+
+  private static OpenAiProtocolServer shared;
+
+  private final HttpServer server;
+  private final ConcurrentLinkedQueue<Answer> script = new ConcurrentLinkedQueue<>();
+  private final AtomicInteger requests = new AtomicInteger();
+
+  private OpenAiProtocolServer() {
+    try {
+      server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    server.createContext("/v1/chat/completions", this::answer);
+    server.setExecutor(
+        Executors.newCachedThreadPool(
+            r -> {
+              var thread = new Thread(r, "openai-protocol-server");
+              thread.setDaemon(true);
+              return thread;
+            }));
+    server.start();
+  }
+
+  /** The one server of this JVM, started on first use. */
+  public static synchronized OpenAiProtocolServer shared() {
+    if (shared == null) {
+      shared = new OpenAiProtocolServer();
+    }
+    return shared;
+  }
+
+  /** The base URL to configure as {@code reveille.inference.base-url}. */
+  public String baseUrl() {
+    return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+  }
+
+  /** Forgets the script and the request count. */
+  public void reset() {
+    script.clear();
+    requests.set(0);
+  }
+
+  public OpenAiProtocolServer then(int status, String body) {
+    return then(status, body, Duration.ZERO);
+  }
+
+  public OpenAiProtocolServer then(int status, String body, Duration delay) {
+    script.add(new Answer(status, body, delay));
+    return this;
+  }
+
+  /** A 200 with a plain chat completion whose content is {@code content}. */
+  public OpenAiProtocolServer thenAnswer(String content) {
+    return then(
+        200,
+        "{\"id\":\"c1\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,"
+            + "\"message\":{\"role\":\"assistant\",\"content\":\""
+            + content
+            + "\"},\"finish_reason\":\"stop\"}],"
+            + "\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2}}");
+  }
+
+  /** How many chat-completion requests arrived since the last {@link #reset()}. */
+  public int requests() {
+    return requests.get();
+  }
+
+  public void stop() {
+    server.stop(0);
+  }
+
+  private void answer(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      exchange.getRequestBody().readAllBytes();
+      requests.incrementAndGet();
+      var answer = script.poll();
+      if (answer == null) {
+        answer = UNSCRIPTED;
+      }
+      if (!answer.delay().isZero()) {
+        try {
+          Thread.sleep(answer.delay().toMillis());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+      var bytes = answer.body().getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().set("Content-Type", "application/json");
+      exchange.sendResponseHeaders(answer.status(), bytes.length == 0 ? -1 : bytes.length);
+      if (bytes.length > 0) {
+        exchange.getResponseBody().write(bytes);
+      }
+    }
+  }
+}
