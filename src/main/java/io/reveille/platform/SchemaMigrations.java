@@ -34,7 +34,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V7__timer_wakes.sql",
           "V8__subscription_index_removals.sql",
           "V9__journal_labels_checklists.sql",
-          "V10__journal_time_plans_ratings.sql");
+          "V10__journal_time_plans_ratings.sql",
+          "V11__agents_that_think.sql");
 
   private final ClassLoader classLoader;
 

@@ -112,6 +112,25 @@ public class AgentState {
     changed(now);
   }
 
+  /**
+   * A wake failed and the next subscription wake waits until {@code backoffUntil}; returns the
+   * failure streak, which drives the back-off and, at a limit, pausing the agent.
+   */
+  public int recordFailure(Instant now, Instant backoffUntil) {
+    recordFailure(now);
+    if (backoffUntil.isAfter(now)) {
+      nextWakeAt = backoffUntil;
+    }
+    return consecutiveFailureCount;
+  }
+
+  /** An operator resumed the agent: the failure streak that paused it is forgiven. */
+  public void resetFailures(Instant now) {
+    consecutiveFailureCount = 0;
+    nextWakeAt = null;
+    changed(now);
+  }
+
   /** A wake succeeded: the failure streak ends. */
   public void recordSuccess(Instant now) {
     consecutiveFailureCount = 0;

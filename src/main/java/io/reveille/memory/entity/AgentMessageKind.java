@@ -15,6 +15,8 @@ public enum AgentMessageKind {
   OBSERVATION("observation"),
   /** A turn of a user in an interactive session. */
   USER("user"),
+  /** A turn of the model: its text, and the tool calls it asked for (in the metadata). */
+  ASSISTANT("assistant"),
   /** The agent's reasoning within a wake. */
   THOUGHT("thought"),
   /** A tool call the agent made. */

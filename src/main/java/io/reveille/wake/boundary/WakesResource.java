@@ -57,7 +57,11 @@ public class WakesResource {
       Instant scheduledAt,
       Instant scheduledUntil,
       Long firings,
+      Usage usage,
       long version) {
+
+    /** The model tokens and calls of the run (zero without a model). */
+    public record Usage(long inputTokens, long outputTokens, int modelCalls) {}
 
     static WakeResponse of(WakeRunLogEntry e) {
       return new WakeResponse(
@@ -78,6 +82,7 @@ public class WakesResource {
           e.getScheduledAt(),
           e.getScheduledUntil(),
           e.getFirings(),
+          new Usage(e.getInputTokens(), e.getOutputTokens(), e.getModelCalls()),
           e.getVersion());
     }
   }

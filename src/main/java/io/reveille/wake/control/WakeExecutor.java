@@ -3,15 +3,23 @@ package io.reveille.wake.control;
 import io.reveille.agent.entity.AgentKind;
 
 /**
- * The workflow of one agent kind. The runner calls it inside the run's transaction: whatever it
- * writes commits together with the run's completion, or not at all.
+ * The workflow of one agent kind.
+ *
+ * <p>The runner calls it outside any transaction, after the run's <em>begin</em> committed: each
+ * step the workflow takes commits on its own as it happens (a message appended, a tool call with
+ * its ledger row), so a crash loses at most the step in flight, and a re-run under the same run key
+ * replays its tool calls from the ledger instead of repeating them (operation ids derive from the
+ * run key and the call's ordinal). What must happen exactly once with the run's completion — the
+ * new report and its head, closing messages, sending the agent to sleep — the workflow returns as a
+ * {@link WakeOutcome}, and the runner writes it in the completing transaction.
  *
  * <p>Implementations are CDI beans; the runner finds the one whose {@link #kind()} matches the
- * agent. A kind without a workflow is skipped with that reason in the run log.
+ * agent. A kind without a workflow is skipped with that reason in the run log. A thrown exception
+ * fails the run: the agent's failure streak grows and its next wakes back off.
  */
 public interface WakeExecutor {
 
   AgentKind kind();
 
-  void execute(WakeRun run);
+  WakeOutcome execute(WakeRun run);
 }

@@ -2,6 +2,10 @@ package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.memory.control.MemoryService;
+import io.reveille.memory.control.MemoryService.NewMessage;
+import io.reveille.memory.entity.AgentMessageKind;
+import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
@@ -14,14 +18,18 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The three transactions of a run, each committed on its own (see {@link WakeRunner}): begin,
- * execute, and record a failure. A separate bean so that each call passes the transaction
- * interceptor.
+ * The steps of a run, each committed on its own (see {@link WakeRunner}): begin, the workflow
+ * (outside any transaction), complete, and record a failure. A separate bean so that each call
+ * passes the transaction interceptor.
  */
 @ApplicationScoped
 @Transactional(TxType.REQUIRES_NEW)
@@ -33,9 +41,15 @@ public class WakeRunSteps {
   EntityManager em;
 
   @Inject AgentService agents;
+  @Inject MemoryService memory;
+  @Inject WakeQueue queue;
+  @Inject WakeConfig config;
   @Inject Clock clock;
   @Inject SelfMutations selfMutations;
   @Inject @Any Instance<WakeExecutor> executors;
+
+  /** How long a run held back by another run of its agent waits before it is tried again. */
+  static final Duration BUSY_RETRY = Duration.ofSeconds(2);
 
   /** Thrown when the run's log entry is not visible yet: the delivery is retried. */
   public static class NotYetVisibleException extends RuntimeException {
@@ -95,6 +109,17 @@ public class WakeRunSteps {
       agents.stateForUpdate(entry.getAgentId()).clearDeferral();
       return Optional.empty();
     }
+    var busy = otherRunInProgress(entry, now);
+    if (busy.isPresent()) {
+      // Another run of this agent is in progress (another node, or recovery beside a live run):
+      // this one waits its turn on the queue instead of running beside it.
+      LOG.log(
+          Level.FINE,
+          "Run {0} waits: run {1} of agent {2} is in progress",
+          new Object[] {runKey, busy.get().getRunKey(), entry.getAgentId()});
+      queue.enqueue(entry.getAgentId(), runKey, BUSY_RETRY, runKey + ":busy:" + now.toEpochMilli());
+      return Optional.empty();
+    }
     if (entry.getStatus() == WakeStatus.STARTED) {
       LOG.log(
           Level.INFO, "Run {0} was started before and did not finish; running it again", runKey);
@@ -142,30 +167,112 @@ public class WakeRunSteps {
         tokens, selfMutations.changedAround(entry.getAgentId(), tokens, entry.getCreatedAt()));
   }
 
-  /** Runs the workflow and completes the run, in one transaction. */
-  public void execute(WakeRun run) {
-    // Held until the run commits: a scheduler writing the counter waits instead of voiding the run.
-    var state = agents.stateForUpdate(run.agentId());
+  /** A started run of the agent other than {@code entry}, still within its lease. */
+  private Optional<WakeRunLogEntry> otherRunInProgress(WakeRunLogEntry entry, Instant now) {
+    var leaseStart = now.minus(config.runLease());
+    return em
+        .createNamedQuery("WakeRunLogEntry.findByAgentAndStatus", WakeRunLogEntry.class)
+        .setParameter("agentId", entry.getAgentId())
+        .setParameter("status", WakeStatus.STARTED)
+        .getResultList()
+        .stream()
+        .filter(other -> !other.getRunKey().equals(entry.getRunKey()))
+        .filter(other -> other.getStartedAt() != null && other.getStartedAt().isAfter(leaseStart))
+        .findFirst();
+  }
+
+  /**
+   * Runs the agent's workflow outside any transaction (the consumer's is suspended): each of its
+   * steps commits on its own.
+   */
+  @Transactional(TxType.NOT_SUPPORTED)
+  public WakeOutcome execute(WakeRun run) {
     var executor =
         executorFor(run.kind())
             .orElseThrow(
                 () -> new IllegalStateException("no workflow for agent kind " + run.kind().wire()));
-    executor.execute(run);
+    return Objects.requireNonNull(executor.execute(run), "workflow outcome");
+  }
+
+  /**
+   * Writes the workflow's outcome and completes the run, in one transaction under the agent's state
+   * lock. A run that is no longer started (a duplicate delivery finished it first) writes nothing.
+   */
+  public void complete(WakeRun run, WakeOutcome outcome) {
+    var state = agents.stateForUpdate(run.agentId());
+    var entry = em.find(WakeRunLogEntry.class, run.runKey());
+    if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
+      LOG.log(
+          Level.INFO,
+          "Run {0} was finished by another delivery; this outcome is dropped",
+          run.runKey());
+      return;
+    }
+    outcome
+        .report()
+        .ifPresent(
+            report ->
+                memory.writeReport(
+                    run.agentId(), report.scope(), report.content(), null, report.provenance()));
+    outcome.closingMessages().forEach(message -> memory.append(run.agentId(), message));
     var now = clock.instant();
-    em.find(WakeRunLogEntry.class, run.runKey()).complete(now);
+    entry.complete(now);
     state.recordSuccess(now);
+    outcome.dormancy().ifPresent(why -> sendToSleep(run, why));
     em.flush();
   }
 
-  /** Records a failed run and lengthens the agent's failure streak. */
+  /**
+   * Records a failed run: the agent's failure streak grows, its next subscription wake backs off
+   * exponentially, and at {@code reveille.wake.max-consecutive-failures} it goes dormant with a
+   * {@code system} message saying why.
+   */
   public void fail(WakeRun run, Throwable failure) {
     var now = clock.instant();
     var entry = em.find(WakeRunLogEntry.class, run.runKey());
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
       return;
     }
-    entry.fail(now, failure.getClass().getSimpleName() + ": " + failure.getMessage());
-    agents.stateForUpdate(run.agentId()).recordFailure(now);
+    var error = failure.getClass().getSimpleName() + ": " + failure.getMessage();
+    entry.fail(now, error);
+    var state = agents.stateForUpdate(run.agentId());
+    var streak = state.getConsecutiveFailureCount() + 1;
+    state.recordFailure(now, now.plus(config.failureBackoff(streak)));
+    if (streak >= config.maxConsecutiveFailures()) {
+      sendToSleep(
+          run,
+          "Gone dormant after "
+              + streak
+              + " failed wakes in a row; the last failed with "
+              + error
+              + ". Resume the agent when the cause is fixed.");
+    }
+  }
+
+  /** Adds the model usage of one call to the run's log entry, committed at once. */
+  public void addUsage(String runKey, long inputTokens, long outputTokens) {
+    var entry = em.find(WakeRunLogEntry.class, runKey);
+    if (entry != null) {
+      entry.addUsage(inputTokens, outputTokens, 1);
+    }
+  }
+
+  private void sendToSleep(WakeRun run, String why) {
+    var agent = agents.get(run.agentId());
+    if (agent.getLifecycle() != AgentLifecycle.ACTIVE) {
+      return;
+    }
+    agents.pause(run.agentId(), OptionalLong.empty());
+    memory.append(
+        run.agentId(),
+        new NewMessage(
+            run.threadId(),
+            AgentMessageKind.SYSTEM,
+            Optional.of(run.runKey()),
+            Optional.of(why),
+            0,
+            AgentMessageMetadata.empty()));
+    LOG.log(Level.WARNING, "Agent {0} went dormant: {1}", new Object[] {run.agentId(), why});
   }
 
   private Optional<WakeExecutor> executorFor(io.reveille.agent.entity.AgentKind kind) {

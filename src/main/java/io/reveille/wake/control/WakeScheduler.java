@@ -26,12 +26,12 @@ import java.util.logging.Logger;
  * Turns matches and requests into wake jobs: one run log entry and one message on the wakes queue,
  * in the caller's transaction.
  *
- * <p>Subscription wakes are coalesced and throttled. A match for an agent that already has a queued
- * subscription job merges its tokens into that job (one run carries the union). Otherwise a new job
- * is written; if the agent's last wake started less than the throttle ago, the job is deferred to
- * the end of the window ({@code notBefore}, the state's {@code nextWakeAt} and the message's
- * delivery delay), and later matches merge into it. Manual wakes are neither coalesced nor
- * throttled.
+ * <p>Subscription wakes are coalesced and throttled, and wait out the back-off of a failed wake. A
+ * match for an agent that already has a queued subscription job merges its tokens into that job
+ * (one run carries the union). Otherwise a new job is written; if the agent's last wake started
+ * less than the throttle ago, the job is deferred to the end of the window ({@code notBefore}, the
+ * state's {@code nextWakeAt} and the message's delivery delay), and later matches merge into it.
+ * Manual wakes are neither coalesced nor throttled.
  *
  * <p>Every scheduling step first locks the agent's state row ({@code SELECT … FOR UPDATE}), as the
  * runner does before it begins or completes a run: a merge into a queued job and the start of that
@@ -99,13 +99,15 @@ public class WakeScheduler {
             now);
     var delay = Duration.ZERO;
     var lastWake = state.getLastWakeAt();
-    if (lastWake != null) {
-      var windowEnd = lastWake.plus(config.subscriptionThrottle());
-      if (now.isBefore(windowEnd)) {
-        entry.deferUntil(windowEnd);
-        state.deferUntil(windowEnd);
-        delay = Duration.between(now, windowEnd);
-      }
+    var windowEnd = lastWake == null ? now : lastWake.plus(config.subscriptionThrottle());
+    if (state.isDeferred(now) && state.getNextWakeAt().isAfter(windowEnd)) {
+      // The back-off after a failed wake (or a deferral still standing) holds the job longer.
+      windowEnd = state.getNextWakeAt();
+    }
+    if (now.isBefore(windowEnd)) {
+      entry.deferUntil(windowEnd);
+      state.deferUntil(windowEnd);
+      delay = Duration.between(now, windowEnd);
     }
     em.persist(entry);
     em.flush();

@@ -121,6 +121,15 @@ public class WakeRunLogEntry {
   @Column(name = "firings", updatable = false)
   private Long firings;
 
+  @Column(name = "input_tokens", nullable = false)
+  private long inputTokens;
+
+  @Column(name = "output_tokens", nullable = false)
+  private long outputTokens;
+
+  @Column(name = "model_calls", nullable = false)
+  private int modelCalls;
+
   @Version
   @Column(name = "version", nullable = false)
   private long version;
@@ -228,6 +237,31 @@ public class WakeRunLogEntry {
     move(WakeStatus.STARTED, WakeStatus.STARTED, now);
     attempts++;
     startedAt = now;
+  }
+
+  /**
+   * Adds the tokens and calls of model requests this run made (every attempt's; a retried run
+   * spends them again).
+   */
+  public void addUsage(long input, long output, int calls) {
+    if (input < 0 || output < 0 || calls < 0) {
+      throw new IllegalArgumentException("token usage must not be negative");
+    }
+    inputTokens = Math.addExact(inputTokens, input);
+    outputTokens = Math.addExact(outputTokens, output);
+    modelCalls = Math.addExact(modelCalls, calls);
+  }
+
+  public long getInputTokens() {
+    return inputTokens;
+  }
+
+  public long getOutputTokens() {
+    return outputTokens;
+  }
+
+  public int getModelCalls() {
+    return modelCalls;
   }
 
   /** started → completed; final. */

@@ -3,11 +3,11 @@ package io.reveille.workflow.control;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.alertness.control.TokenClassifier;
 import io.reveille.alertness.entity.TokenClass;
-import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.wake.control.WakeExecutor;
+import io.reveille.wake.control.WakeOutcome;
 import io.reveille.wake.control.WakeRun;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -21,7 +21,6 @@ import java.util.Optional;
 @ApplicationScoped
 public class CustomAgentWorkflow implements WakeExecutor {
 
-  @Inject MemoryService memory;
   @Inject TokenClassifier classifier;
 
   @Override
@@ -30,16 +29,17 @@ public class CustomAgentWorkflow implements WakeExecutor {
   }
 
   @Override
-  public void execute(WakeRun run) {
-    memory.append(
-        run.agentId(),
-        new NewMessage(
-            run.threadId(),
-            AgentMessageKind.SYSTEM,
-            Optional.of(run.runKey()),
-            Optional.of(describe(run)),
-            0,
-            AgentMessageMetadata.empty()));
+  public WakeOutcome execute(WakeRun run) {
+    // A closing message: appended with the run's completion, so a re-run does not repeat it.
+    return WakeOutcome.messages(
+        java.util.List.of(
+            new NewMessage(
+                run.threadId(),
+                AgentMessageKind.SYSTEM,
+                Optional.of(run.runKey()),
+                Optional.of(describe(run)),
+                0,
+                AgentMessageMetadata.empty())));
   }
 
   String describe(WakeRun run) {

@@ -158,7 +158,15 @@ class AgentMessageTest {
   @Test
   void kindsRoundTripByWireName() {
     assertEquals(
-        List.of("observation", "user", "thought", "action", "toolResult", "summary", "system"),
+        List.of(
+            "observation",
+            "user",
+            "assistant",
+            "thought",
+            "action",
+            "toolResult",
+            "summary",
+            "system"),
         AgentMessageKind.wireNames());
     assertEquals(
         Optional.of(AgentMessageKind.TOOL_RESULT), AgentMessageKind.fromWire("toolResult"));

@@ -1,0 +1,174 @@
+package io.reveille.workflow.control;
+
+import io.reveille.agent.entity.AgentKind;
+import io.reveille.inference.control.ChatMessage;
+import io.reveille.inference.control.ChatRequest;
+import io.reveille.inference.control.InferenceConfig;
+import io.reveille.inference.control.InferenceGateway;
+import io.reveille.inference.control.ToolCallRequest;
+import io.reveille.inference.control.ToolSpec;
+import io.reveille.inference.control.ToolSpecs;
+import io.reveille.inference.control.Usage;
+import io.reveille.memory.control.MemoryService;
+import io.reveille.memory.control.MemoryService.NewMessage;
+import io.reveille.memory.entity.AgentMessageKind;
+import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.tool.control.CapabilityProfiles;
+import io.reveille.tool.control.ToolExecutor;
+import io.reveille.tool.control.ToolExecutor.ToolRequest;
+import io.reveille.tool.control.ToolRegistry;
+import io.reveille.wake.control.WakeRun;
+import io.reveille.wake.control.WakeRunSteps;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * The multi-turn tool loop of one wake with a model (seed 003 §4.3 "Within a single wake").
+ *
+ * <p>The conversation lives in memory for this wake only: prior wakes' turns are never replayed to
+ * the model (they are audit trail; the report and the observations carry forward). Every turn is
+ * persisted as it happens — the prompt as a {@code user} message, each answer as an {@code
+ * assistant} message with the tool calls it asked for, each tool call as the executor's {@code
+ * action}/{@code toolResult} pair — so a crash loses at most the call in flight. Tool calls go
+ * through the {@link ToolExecutor} (capabilities, wake reason, schema, category scope, ledger) with
+ * operation ids derived from the run key and the call's ordinal in the run: a re-run of the wake
+ * that makes the same calls replays their receipts instead of acting twice. The usage of every
+ * model call is added to the run's log entry as it happens.
+ */
+@ApplicationScoped
+public class AgentConversation {
+
+  @Inject InferenceGateway provider;
+  @Inject InferenceConfig config;
+  @Inject ToolRegistry registry;
+  @Inject CapabilityProfiles profiles;
+  @Inject ToolExecutor tools;
+  @Inject MemoryService memory;
+  @Inject WakeRunSteps runSteps;
+
+  /** What to talk about, with which model and tools. */
+  public record Brief(
+      WakeRun run,
+      String model,
+      String systemPrompt,
+      List<ChatMessage> userTurns,
+      boolean persistUserTurns,
+      List<ToolSpec> tools) {
+    public Brief {
+      Objects.requireNonNull(run, "run");
+      Objects.requireNonNull(model, "model");
+      Objects.requireNonNull(systemPrompt, "systemPrompt");
+      userTurns = List.copyOf(userTurns);
+      tools = List.copyOf(tools);
+    }
+  }
+
+  /** How it ended: the model's final text (its report or reply), after how many model calls. */
+  public record Outcome(String finalText, int modelCalls, int toolCalls, Usage usage) {}
+
+  /** The tools an agent of {@code kind} may call on a wake for {@code run}'s reason. */
+  public List<ToolSpec> toolsFor(AgentKind kind, WakeRun run) {
+    var held = profiles.of(kind);
+    var names =
+        registry.all().stream()
+            .filter(tool -> held.containsAll(tool.capabilities()))
+            .filter(tool -> tool.allowedWakeReasons().contains(run.reason()))
+            .map(tool -> tool.name())
+            .toList();
+    return ToolSpecs.fromContract(registry.contract(), names);
+  }
+
+  /** The tools of {@link #toolsFor} that are in {@code wanted}, in the registry's order. */
+  public List<ToolSpec> toolsFor(AgentKind kind, WakeRun run, Set<String> wanted) {
+    return toolsFor(kind, run).stream().filter(spec -> wanted.contains(spec.name())).toList();
+  }
+
+  /**
+   * Talks until the model answers without tool calls, at most {@code reveille.inference.max-turns}
+   * model calls.
+   *
+   * @throws IllegalStateException when the model is still calling tools after the last turn
+   */
+  public Outcome talk(Brief brief) {
+    var run = brief.run();
+    var messages = new ArrayList<ChatMessage>();
+    messages.add(ChatMessage.system(brief.systemPrompt()));
+    for (var turn : brief.userTurns()) {
+      messages.add(turn);
+      if (brief.persistUserTurns() && turn instanceof ChatMessage.User user) {
+        append(run, AgentMessageKind.USER, user.content(), AgentMessageMetadata.empty());
+      }
+    }
+    var usage = Usage.NONE;
+    var ordinal = 0;
+    for (var call = 1; call <= config.maxTurns(); call++) {
+      var answer = provider.chat(ChatRequest.of(brief.model(), messages, brief.tools()));
+      usage = usage.plus(answer.usage());
+      runSteps.addUsage(
+          run.runKey(), answer.usage().promptTokens(), answer.usage().completionTokens());
+      append(
+          run,
+          AgentMessageKind.ASSISTANT,
+          answer.content().orElse(""),
+          AgentMessageMetadata.empty().withExtension(callsOf(answer.toolCalls(), brief.model())));
+      messages.add(answer.asMessage());
+      if (!answer.hasToolCalls()) {
+        return new Outcome(answer.content().orElse("").strip(), call, ordinal, usage);
+      }
+      for (var request : answer.toolCalls()) {
+        var result =
+            tools.execute(
+                new ToolRequest(
+                    run.agentId(),
+                    request.name(),
+                    Optional.empty(),
+                    request.arguments(),
+                    false,
+                    run.reason(),
+                    Optional.of(run.runKey()),
+                    OptionalInt.of(ordinal++),
+                    Optional.of(run.threadId())));
+        messages.add(new ChatMessage.Tool(request.id(), result.toJson().toString()));
+      }
+    }
+    throw new IllegalStateException(
+        "the model was still calling tools after "
+            + config.maxTurns()
+            + " turns (reveille.inference.max-turns); the run stops without a new report");
+  }
+
+  private void append(
+      WakeRun run, AgentMessageKind kind, String text, AgentMessageMetadata metadata) {
+    memory.append(
+        run.agentId(),
+        new NewMessage(
+            run.threadId(),
+            kind,
+            Optional.of(run.runKey()),
+            text.isBlank() ? Optional.empty() : Optional.of(text),
+            text.length() / 4,
+            metadata));
+  }
+
+  private static jakarta.json.JsonObject callsOf(List<ToolCallRequest> calls, String model) {
+    var list = Json.createArrayBuilder();
+    for (var call : calls) {
+      list.add(
+          Json.createObjectBuilder()
+              .add("id", call.id())
+              .add("name", call.name())
+              .add("arguments", call.arguments()));
+    }
+    return Json.createObjectBuilder()
+        .add("reveille.model", model)
+        .add("reveille.toolCalls", list)
+        .build();
+  }
+}
