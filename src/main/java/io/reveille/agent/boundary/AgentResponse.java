@@ -22,7 +22,7 @@ public record AgentResponse(
     Instant updatedAt,
     Instant destroyedAt) {
 
-  static AgentResponse of(AgentView view) {
+  public static AgentResponse of(AgentView view) {
     return of(view.agent(), view.state().getSlots().toJson(), view.state().getId());
   }
 

@@ -18,6 +18,7 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
@@ -120,6 +121,17 @@ public class TasksResource {
   public Response get(@PathParam("id") String id) {
     var task = journal.task(id);
     return Response.ok(JournalJson.task(task)).tag(ETags.of(task.getVersion())).build();
+  }
+
+  @DELETE
+  @Path("{id}")
+  @Operation(
+      summary =
+          "Delete a task with its checklists (If-Match honoured); its task agent goes dormant on"
+              + " its next wake")
+  public Response delete(@PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch) {
+    journal.deleteTask(id, ETags.expectedVersion(ifMatch));
+    return Response.noContent().build();
   }
 
   @PATCH

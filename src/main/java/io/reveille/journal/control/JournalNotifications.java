@@ -52,6 +52,7 @@ public class JournalNotifications {
   static final String CATEGORY_KEY = "CATEGORY";
   static final String LABEL_KEY = "LABEL";
   static final String LABEL_DELETED_TOKEN = "label.state:deleted";
+  static final String TASK_DELETED_TOKEN = "task.state:deleted";
 
   /**
    * What one call changed on checklists: the checklists and items involved, the tasks they belong
@@ -81,6 +82,11 @@ public class JournalNotifications {
   /** A task was created or changed; {@code statusChanged} adds the status subtype token. */
   public void taskChanged(Task task, boolean statusChanged, ChangeOrigin origin) {
     publish(taskBatch(UUID.randomUUID().toString(), task, statusChanged, origin));
+  }
+
+  /** A task was deleted: its id, {@code TASK} and {@code task.state:deleted}, its last snapshot. */
+  public void taskDeleted(Task task, ChangeOrigin origin) {
+    publish(taskDeletedBatch(UUID.randomUUID().toString(), task, origin));
   }
 
   /**
@@ -130,6 +136,14 @@ public class JournalNotifications {
     }
     tokens.add(task.getId());
     return batch(batchId, tokens, List.of(taskSnapshot(task)), origin);
+  }
+
+  static NotificationBatch taskDeletedBatch(String batchId, Task task, ChangeOrigin origin) {
+    return batch(
+        batchId,
+        List.of(TASK_KEY, TASK_DELETED_TOKEN, task.getId()),
+        List.of(taskSnapshot(task)),
+        origin);
   }
 
   static NotificationBatch checklistItemBatch(

@@ -226,6 +226,23 @@ public class JournalService {
         .orElseThrow(() -> new NotFoundException("task", taskId));
   }
 
+  /**
+   * Deletes a task with its checklists, items and labels (the schema cascades); its time entries
+   * and plan blocks stay, no longer linked. One batch names the task with {@code
+   * task.state:deleted}: its task agent goes dormant on that wake.
+   */
+  public void deleteTask(String taskId, OptionalLong expectedVersion) {
+    deleteTask(taskId, expectedVersion, ChangeOrigin.NONE);
+  }
+
+  public void deleteTask(String taskId, OptionalLong expectedVersion, ChangeOrigin origin) {
+    var task = task(taskId);
+    JournalLookups.requireVersion("task", taskId, task.getVersion(), expectedVersion);
+    em.remove(task);
+    em.flush();
+    notifications.taskDeleted(task, origin);
+  }
+
   public Task updateTask(String taskId, OptionalLong expectedVersion, TaskChanges changes) {
     return updateTask(taskId, expectedVersion, changes, ChangeOrigin.NONE);
   }

@@ -1,0 +1,111 @@
+package io.reveille.taskagent.boundary;
+
+import io.reveille.agent.boundary.AgentResponse;
+import io.reveille.agent.entity.AgentConfig;
+import io.reveille.agent.entity.AgentMode;
+import io.reveille.api.ETags;
+import io.reveille.platform.error.InvalidInputException;
+import io.reveille.taskagent.control.TaskAgents;
+import io.reveille.taskagent.control.TaskAgents.Options;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.Optional;
+import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * The task agent of a task: {@code POST} creates it (201, Location of the agent; 409 when the task
+ * has one; 400 when the task has no category), {@code GET} returns it. The optional body may set
+ * {@code displayName}, {@code mode} and {@code config} (e.g. {@code config.modelId} to think with
+ * the configured model endpoint).
+ */
+@Path("tasks/{taskId}/agent")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Task agents")
+public class TaskAgentResource {
+
+  private static final Set<String> FIELDS = Set.of("displayName", "mode", "config");
+
+  @Inject TaskAgents taskAgents;
+
+  @Context UriInfo uriInfo;
+
+  @POST
+  @Operation(summary = "Create the task agent of a task (one per task)")
+  public Response create(@PathParam("taskId") String taskId, JsonObject body) {
+    var view = taskAgents.create(taskId, options(body));
+    var location = uriInfo.getBaseUriBuilder().path("agents").path(view.agent().getId()).build();
+    return Response.created(location)
+        .tag(ETags.of(view.agent().getVersion()))
+        .entity(AgentResponse.of(view))
+        .build();
+  }
+
+  @GET
+  @Operation(summary = "The task agent of a task")
+  public Response get(@PathParam("taskId") String taskId) {
+    var view = taskAgents.get(taskId);
+    return Response.ok(AgentResponse.of(view)).tag(ETags.of(view.agent().getVersion())).build();
+  }
+
+  static Options options(JsonObject body) {
+    if (body == null) {
+      return Options.defaults();
+    }
+    for (var field : body.keySet()) {
+      if (!FIELDS.contains(field)) {
+        throw new InvalidInputException(field, "unknown field; allowed: " + FIELDS);
+      }
+    }
+    var name = optionalText(body, "displayName");
+    var mode =
+        optionalText(body, "mode")
+            .map(
+                wire ->
+                    AgentMode.fromWire(wire)
+                        .orElseThrow(
+                            () ->
+                                new InvalidInputException(
+                                    "mode", "must be one of " + AgentMode.wireNames())))
+            .orElse(AgentMode.AUTONOMOUS);
+    var config =
+        body.containsKey("config") && body.get("config") != JsonValue.NULL
+            ? AgentConfig.fromUserJson(objectField(body, "config"), "config")
+            : AgentConfig.empty();
+    return new Options(name, mode, config);
+  }
+
+  private static Optional<String> optionalText(JsonObject body, String field) {
+    var value = body.get(field);
+    if (value == null || value == JsonValue.NULL) {
+      return Optional.empty();
+    }
+    if (!(value instanceof JsonString text) || text.getString().isBlank()) {
+      throw new InvalidInputException(field, "must be a non-blank string");
+    }
+    return Optional.of(text.getString().strip());
+  }
+
+  private static JsonObject objectField(JsonObject body, String field) {
+    if (!(body.get(field) instanceof JsonObject object)) {
+      throw new InvalidInputException(field, "must be an object");
+    }
+    return object;
+  }
+}

@@ -1,0 +1,2 @@
+/** REST: {@code POST|GET /api/tasks/{taskId}/agent}. */
+package io.reveille.taskagent.boundary;

@@ -1,0 +1,245 @@
+package io.reveille.taskagent.control;
+
+import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.Agent;
+import io.reveille.agent.entity.AgentKind;
+import io.reveille.inference.control.ChatMessage;
+import io.reveille.memory.control.MemoryService;
+import io.reveille.memory.entity.AgentReport;
+import io.reveille.taskagent.control.TaskAnalyst.Analysis;
+import io.reveille.taskagent.control.TaskAnalyst.Memory;
+import io.reveille.tool.control.ToolExecutor;
+import io.reveille.tool.control.ToolExecutor.ToolRequest;
+import io.reveille.wake.control.WakeExecutor;
+import io.reveille.wake.control.WakeOutcome;
+import io.reveille.wake.control.WakeOutcome.ReportDraft;
+import io.reveille.wake.control.WakeRun;
+import io.reveille.workflow.control.AgentConversation;
+import io.reveille.workflow.control.AgentConversation.Brief;
+import io.reveille.workflow.control.ModelChoice;
+import io.reveille.workflow.control.WakeMemory;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The task agent's wake (seed 003 §5.3): load its report and observations, read the task, follow
+ * the task's current checklists and items, work out what changed since the last wake, think — with
+ * the deterministic {@link TaskAnalyst} or a model through {@link AgentConversation} — record new
+ * observations through {@code record_observations}, and hand the new report to the runner, which
+ * writes it with its head and the run's completion in one transaction. A task that no longer exists
+ * sends the agent to sleep (dormant), keeping everything.
+ */
+@ApplicationScoped
+public class TaskAgentWorkflow implements WakeExecutor {
+
+  private static final Logger LOG = Logger.getLogger(TaskAgentWorkflow.class.getName());
+
+  /** The tools a model may call as the task agent (seed 003 §5.2), where its profile allows. */
+  static final Set<String> TOOLS =
+      Set.of(
+          "set_task_title",
+          "update_task_estimate",
+          "update_task_due_date",
+          "update_task_priority",
+          "add_multiple_checklist_items",
+          "update_checklist_items",
+          "record_observations");
+
+  @Inject AgentService agents;
+  @Inject TaskAgents taskAgents;
+  @Inject TaskContextReader reader;
+  @Inject WakeMemory wakeMemory;
+  @Inject ModelChoice models;
+  @Inject AgentConversation conversation;
+  @Inject ToolExecutor tools;
+  @Inject Clock clock;
+
+  @Override
+  public AgentKind kind() {
+    return AgentKind.TASK_AGENT;
+  }
+
+  @Override
+  public WakeOutcome execute(WakeRun run) {
+    var agent = agents.get(run.agentId());
+    var taskId = agents.state(run.agentId()).getSlots().getActiveTaskId();
+    if (taskId.isEmpty()) {
+      return WakeOutcome.dormant(
+          "This task agent has no task (slots.activeTaskId is empty); it sleeps until one is set"
+              + " and it is resumed.");
+    }
+    var context = reader.read(taskId.get());
+    if (context.isEmpty()) {
+      return WakeOutcome.dormant(
+          "Task "
+              + taskId.get()
+              + " no longer exists (deleted in the journal). This agent sleeps; its report and"
+              + " observations are kept.");
+    }
+    taskAgents.follow(run.agentId(), context.get().followedIds(TaskAgents.MAX_FOLLOWED_IDS));
+    var previous = wakeMemory.report(run.agentId());
+    var memory = Memory.fromProvenance(previous.map(AgentReport::getProvenance).orElse(null));
+    var analysis = TaskAnalyst.analyse(memory, context.get().snapshot(), LocalDate.now(clock));
+    var model = models.modelFor(agent);
+    if (model.isEmpty()) {
+      observe(run, analysis.observations());
+      return report(run, analysis.report(), analysis, provenance("deterministic", run));
+    }
+    var outcome =
+        conversation.talk(
+            new Brief(
+                run,
+                model.get(),
+                systemPrompt(agent),
+                List.of(
+                    ChatMessage.user(
+                        userMessage(
+                            run,
+                            previous,
+                            wakeMemory.observations(run.agentId()),
+                            context.get(),
+                            analysis))),
+                true,
+                conversation.toolsFor(agent.getKind(), run, TOOLS)));
+    if (outcome.finalText().isBlank()) {
+      throw new IllegalStateException("the model ended the wake without a report");
+    }
+    var provenance =
+        provenance("openai-compatible", run)
+            .add("model", model.get())
+            .add("modelCalls", outcome.modelCalls())
+            .add("toolCalls", outcome.toolCalls())
+            .add("inputTokens", outcome.usage().promptTokens())
+            .add("outputTokens", outcome.usage().completionTokens());
+    return report(run, outcome.finalText(), analysis, provenance);
+  }
+
+  /** Records the deterministic engine's observations, replay-safe (ordinal 0 of the run). */
+  private void observe(WakeRun run, List<String> observations) {
+    if (observations.isEmpty()) {
+      return;
+    }
+    var list = Json.createArrayBuilder();
+    // The tool takes at most 20 per call; the engine rarely makes more than a handful.
+    observations.stream()
+        .limit(20)
+        .forEach(
+            text ->
+                list.add(
+                    Json.createObjectBuilder()
+                        .add("text", text)
+                        .add("tags", Json.createArrayBuilder().add("task"))));
+    var result =
+        tools.execute(
+            new ToolRequest(
+                run.agentId(),
+                "record_observations",
+                Optional.empty(),
+                Json.createObjectBuilder().add("observations", list).build(),
+                false,
+                run.reason(),
+                Optional.of(run.runKey()),
+                OptionalInt.of(0),
+                Optional.of(run.threadId())));
+    if (!result.isSuccess()) {
+      LOG.log(
+          Level.WARNING,
+          "Agent {0} could not record its observations: {1}",
+          new Object[] {run.agentId(), result.errorMessage().orElse("?")});
+    }
+  }
+
+  private static jakarta.json.JsonObjectBuilder provenance(String engine, WakeRun run) {
+    return Json.createObjectBuilder()
+        .add("engine", engine)
+        .add("runKey", run.runKey())
+        .add("reason", run.reason().wire());
+  }
+
+  private static WakeOutcome report(
+      WakeRun run, String content, Analysis analysis, jakarta.json.JsonObjectBuilder provenance) {
+    var memory = analysis.memory().toJson();
+    memory.forEach(provenance::add);
+    return WakeOutcome.report(
+        new ReportDraft(MemoryService.DEFAULT_REPORT_SCOPE, content, provenance.build()));
+  }
+
+  static String systemPrompt(Agent agent) {
+    var prompt =
+        new StringBuilder(
+            """
+            You are the task agent of one task in a personal task journal. You keep a short,
+            accurate report of where the task stands for the user, and private observations for
+            yourself across wakes.
+
+            On each wake you get your current report, your observations so far, what changed since
+            your last wake, and the task as it is now. Then:
+            - Call tools only when the task itself needs a change that is clearly warranted (for
+              example a priority that no longer matches the due date). Never invent data.
+            - Call record_observations for things worth remembering across wakes (patterns, moved
+              dates, momentum, blockers). Do not repeat observations you already have.
+            - Finish with the updated report as your final answer: free-form markdown starting
+              with the task title as a heading, then status, priority, estimate and due date, what
+              was achieved, what remains. The final answer is the report and nothing else.
+            """);
+    agent
+        .getConfig()
+        .getInstructions()
+        .ifPresent(text -> prompt.append("\nInstructions from the user:\n").append(text));
+    return prompt.toString();
+  }
+
+  static String userMessage(
+      WakeRun run,
+      Optional<AgentReport> previous,
+      List<String> observations,
+      TaskContext context,
+      Analysis analysis) {
+    var text = new StringBuilder();
+    text.append("Woken: ").append(run.reason().wire()).append("\n\n");
+    text.append("## Your current report\n")
+        .append(previous.map(AgentReport::getContent).orElse("(none yet: this is your first wake)"))
+        .append("\n\n## Your observations so far\n");
+    if (observations.isEmpty()) {
+      text.append("(none yet)\n");
+    } else {
+      observations.forEach(line -> text.append("- ").append(line).append('\n'));
+    }
+    text.append("\n## Changed since your last wake\n");
+    if (analysis.changes().isEmpty()) {
+      text.append(previous.isEmpty() ? "(first wake)" : "(nothing detected in the task's fields)");
+    } else {
+      analysis.changes().forEach(line -> text.append("- ").append(line).append('\n'));
+    }
+    if (!run.tokens().isEmpty()) {
+      text.append("\nTrigger tokens: ").append(String.join(", ", run.tokens()));
+    }
+    text.append("\n\n## The task now (JSON)\n").append(taskJson(context)).append('\n');
+    text.append(
+        previous.isEmpty()
+            ? "\nProduce an initial report and any observations worth remembering."
+            : "\nUpdate the report based on what changed. Add observations if warranted. Call"
+                + " tools if needed.");
+    return text.toString();
+  }
+
+  static JsonObject taskJson(TaskContext context) {
+    var json = Json.createObjectBuilder(context.snapshot().toJson());
+    context.description().ifPresent(d -> json.add("description", d));
+    context.language().ifPresent(l -> json.add("language", l));
+    var labels = Json.createArrayBuilder();
+    context.labelIds().forEach(labels::add);
+    json.add("labelIds", labels);
+    return json.build();
+  }
+}

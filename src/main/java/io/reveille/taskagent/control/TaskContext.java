@@ -1,0 +1,34 @@
+package io.reveille.taskagent.control;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything the task agent reads of its task at a wake: the snapshot it reports on, and what a
+ * model additionally gets (description, labels, language), and the ids it follows.
+ */
+public record TaskContext(
+    TaskSnapshot snapshot,
+    Optional<String> description,
+    List<String> labelIds,
+    Optional<String> language,
+    List<String> checklistIds) {
+
+  public TaskContext {
+    Objects.requireNonNull(snapshot, "snapshot");
+    Objects.requireNonNull(description, "description");
+    labelIds = List.copyOf(labelIds);
+    Objects.requireNonNull(language, "language");
+    checklistIds = List.copyOf(checklistIds);
+  }
+
+  /** The entities whose changes wake the agent: the task, its checklists and their items. */
+  public List<String> followedIds(int limit) {
+    var ids = new java.util.LinkedHashSet<String>();
+    ids.add(snapshot.taskId());
+    ids.addAll(checklistIds);
+    snapshot.items().forEach(item -> ids.add(item.id()));
+    return ids.stream().limit(limit).toList();
+  }
+}

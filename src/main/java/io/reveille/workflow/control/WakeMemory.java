@@ -1,0 +1,62 @@
+package io.reveille.workflow.control;
+
+import io.reveille.memory.control.MemoryService;
+import io.reveille.memory.entity.AgentMessageKind;
+import io.reveille.memory.entity.AgentReport;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What an agent carries into a wake (seed 003 §4.3 "What the LLM sees"): its current report and all
+ * its observations, oldest first. Prior turns are not read: they are audit trail only.
+ */
+@ApplicationScoped
+@Transactional
+public class WakeMemory {
+
+  /** The most observations one wake reads (the newest of them). */
+  public static final int MAX_OBSERVATIONS = 500;
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  @Inject MemoryService memory;
+
+  public Optional<AgentReport> report(String agentId) {
+    return memory.currentReport(agentId, MemoryService.DEFAULT_REPORT_SCOPE);
+  }
+
+  /** The texts of the agent's observations, oldest first. */
+  public List<String> observations(String agentId) {
+    var newestFirst =
+        em.createQuery(
+                "SELECT p.content FROM AgentMessage m, AgentMessagePayload p"
+                    + " WHERE m.agentId = :agentId AND m.kind = :kind AND p.id = m.contentEntryId"
+                    + " ORDER BY m.createdAt DESC, m.id DESC",
+                String.class)
+            .setParameter("agentId", agentId)
+            .setParameter("kind", AgentMessageKind.OBSERVATION)
+            .setMaxResults(MAX_OBSERVATIONS)
+            .getResultList();
+    var oldestFirst = new java.util.ArrayList<>(newestFirst);
+    java.util.Collections.reverse(oldestFirst);
+    return oldestFirst;
+  }
+
+  /** The texts of the messages of one thread, oldest first, with their kinds. */
+  public List<Object[]> thread(String agentId, String threadId) {
+    return em.createQuery(
+            "SELECT m.kind, p.content FROM AgentMessage m, AgentMessagePayload p"
+                + " WHERE m.agentId = :agentId AND m.threadId = :threadId"
+                + " AND p.id = m.contentEntryId ORDER BY m.createdAt, m.id",
+            Object[].class)
+        .setParameter("agentId", agentId)
+        .setParameter("threadId", threadId)
+        .getResultList();
+  }
+}
