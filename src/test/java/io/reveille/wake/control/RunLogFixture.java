@@ -34,6 +34,22 @@ public class RunLogFixture {
     return runKey;
   }
 
+  /**
+   * Puts a completed run back to {@code started}, as if the server had died after the workflow's
+   * steps committed and before the completing transaction did.
+   */
+  public void uncomplete(String runKey) {
+    var updated =
+        em.createNativeQuery(
+                "UPDATE wake_run_log SET status = 'started', completed_at = NULL, version ="
+                    + " version + 1 WHERE run_key = ?1 AND status = 'completed'")
+            .setParameter(1, runKey)
+            .executeUpdate();
+    if (updated != 1) {
+      throw new IllegalStateException("run " + runKey + " is not completed");
+    }
+  }
+
   public WakeRunLogEntry find(String runKey) {
     return em.find(WakeRunLogEntry.class, runKey);
   }
