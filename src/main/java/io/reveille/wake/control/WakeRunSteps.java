@@ -233,7 +233,10 @@ public class WakeRunSteps {
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
       return;
     }
-    var error = failure.getClass().getSimpleName() + ": " + failure.getMessage();
+    var error =
+        failure.getMessage() == null
+            ? failure.getClass().getSimpleName()
+            : failure.getClass().getSimpleName() + ": " + failure.getMessage();
     entry.fail(now, error);
     var state = agents.stateForUpdate(run.agentId());
     var streak = state.getConsecutiveFailureCount() + 1;

@@ -196,8 +196,8 @@ class TaskAgentModelIT {
     var runKey = RunKeys.manual(agentId, "key:" + TaskAgents.FIRST_WAKE_KEY);
     var run = runLog.find(runKey);
     assertEquals(WakeStatus.COMPLETED, run.getStatus());
-    assertEquals(100, run.getInputTokens());
-    assertEquals(20, run.getOutputTokens());
+    assertEquals(50 + 3, run.getInputTokens(), "the usage both answers reported");
+    assertEquals(10 + 2, run.getOutputTokens());
     assertEquals(2, run.getModelCalls());
 
     // The server dies after the workflow's steps committed, before the run completed: recovery
