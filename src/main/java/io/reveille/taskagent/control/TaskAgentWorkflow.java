@@ -5,6 +5,9 @@ import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.inference.control.ChatMessage;
 import io.reveille.memory.control.MemoryService;
+import io.reveille.memory.control.MemoryService.NewMessage;
+import io.reveille.memory.entity.AgentMessageKind;
+import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.memory.entity.AgentReport;
 import io.reveille.taskagent.control.TaskAnalyst.Analysis;
 import io.reveille.taskagent.control.TaskAnalyst.Memory;
@@ -14,6 +17,7 @@ import io.reveille.wake.control.WakeExecutor;
 import io.reveille.wake.control.WakeOutcome;
 import io.reveille.wake.control.WakeOutcome.ReportDraft;
 import io.reveille.wake.control.WakeRun;
+import io.reveille.wake.entity.WakeReason;
 import io.reveille.workflow.control.AgentConversation;
 import io.reveille.workflow.control.AgentConversation.Brief;
 import io.reveille.workflow.control.ModelChoice;
@@ -91,6 +95,9 @@ public class TaskAgentWorkflow implements WakeExecutor {
     var memory = Memory.fromProvenance(previous.map(AgentReport::getProvenance).orElse(null));
     var analysis = TaskAnalyst.analyse(memory, context.get().snapshot(), LocalDate.now(clock));
     var model = models.modelFor(agent);
+    if (run.reason() == WakeReason.USER_INITIATED) {
+      return answer(run, agent, model, previous, context.get(), analysis);
+    }
     if (model.isEmpty()) {
       observe(run, analysis.observations());
       return report(run, analysis.report(), analysis, provenance("deterministic", run));
@@ -122,6 +129,49 @@ public class TaskAgentWorkflow implements WakeExecutor {
             .add("inputTokens", outcome.usage().promptTokens())
             .add("outputTokens", outcome.usage().completionTokens());
     return report(run, outcome.finalText(), analysis, provenance);
+  }
+
+  /**
+   * A turn of an interactive session: the user's message is already in the session thread. With a
+   * model, the conversation so far goes to the model with the task's context, and its answer (and
+   * any tool calls, scoped like any other) land in the thread as they happen. Without one, the
+   * agent answers with where the task stands. The report is not rewritten by a session turn.
+   */
+  private WakeOutcome answer(
+      WakeRun run,
+      Agent agent,
+      Optional<String> model,
+      Optional<AgentReport> previous,
+      TaskContext context,
+      Analysis analysis) {
+    if (model.isEmpty()) {
+      var reply =
+          "No model is configured for me, so I can only tell you where the task stands.\n\n"
+              + analysis.report();
+      return WakeOutcome.messages(
+          List.of(
+              new NewMessage(
+                  run.threadId(),
+                  AgentMessageKind.ASSISTANT,
+                  Optional.of(run.runKey()),
+                  Optional.of(reply),
+                  reply.length() / 4,
+                  AgentMessageMetadata.empty())));
+    }
+    var system =
+        systemPrompt(agent)
+            + "\nYou are now in a conversation with the user. Answer their last message; call"
+            + " tools only when they ask for a change. Your final answer is your reply.\n\n"
+            + userMessage(run, previous, wakeMemory.observations(run.agentId()), context, analysis);
+    conversation.talk(
+        new Brief(
+            run,
+            model.get(),
+            system,
+            wakeMemory.sessionHistory(run.agentId(), run.threadId()),
+            false,
+            conversation.toolsFor(agent.getKind(), run, TOOLS)));
+    return WakeOutcome.nothing();
   }
 
   /** Records the deterministic engine's observations, replay-safe (ordinal 0 of the run). */

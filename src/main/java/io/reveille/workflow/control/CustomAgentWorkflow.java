@@ -1,27 +1,45 @@
 package io.reveille.workflow.control;
 
+import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.alertness.control.TokenClassifier;
 import io.reveille.alertness.entity.TokenClass;
+import io.reveille.inference.control.ChatMessage;
+import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.wake.control.WakeExecutor;
 import io.reveille.wake.control.WakeOutcome;
+import io.reveille.wake.control.WakeOutcome.ReportDraft;
 import io.reveille.wake.control.WakeRun;
+import io.reveille.wake.entity.WakeReason;
+import io.reveille.workflow.control.AgentConversation.Brief;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.Json;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * The workflow of the {@code custom} kind with the deterministic engine: it records, as a {@code
- * system} message in the run's thread, what woke the agent and which entities changed. Its
- * behaviour beyond that (instructions, tools, an LLM) arrives with the inference work.
+ * The workflow of the {@code custom} kind. With the deterministic engine it records, as a {@code
+ * system} message in the run's thread, what woke the agent and which entities changed. With a
+ * model, the agent's {@code config.instructions} are its system prompt and it may call every tool
+ * its capability profile allows: on an autonomous wake it is told what woke it and its final answer
+ * becomes its report; in a session it answers the conversation so far.
  */
 @ApplicationScoped
 public class CustomAgentWorkflow implements WakeExecutor {
 
+  static final String DEFAULT_INSTRUCTIONS =
+      "You are an assistant agent in Reveille, acting on a personal task journal through tools.";
+
   @Inject TokenClassifier classifier;
+  @Inject AgentService agents;
+  @Inject ModelChoice models;
+  @Inject AgentConversation conversation;
+  @Inject WakeMemory memory;
 
   @Override
   public AgentKind kind() {
@@ -30,6 +48,11 @@ public class CustomAgentWorkflow implements WakeExecutor {
 
   @Override
   public WakeOutcome execute(WakeRun run) {
+    var agent = agents.get(run.agentId());
+    var model = models.modelFor(agent);
+    if (model.isPresent()) {
+      return think(run, agent, model.get());
+    }
     // A closing message: appended with the run's completion, so a re-run does not repeat it.
     return WakeOutcome.messages(
         java.util.List.of(
@@ -40,6 +63,46 @@ public class CustomAgentWorkflow implements WakeExecutor {
                 Optional.of(describe(run)),
                 0,
                 AgentMessageMetadata.empty())));
+  }
+
+  private WakeOutcome think(WakeRun run, Agent agent, String model) {
+    var instructions = agent.getConfig().getInstructions().orElse(DEFAULT_INSTRUCTIONS);
+    var tools = conversation.toolsFor(agent.getKind(), run);
+    if (run.reason() == WakeReason.USER_INITIATED) {
+      conversation.talk(
+          new Brief(
+              run,
+              model,
+              instructions + "\n\nAnswer the user's last message; your final answer is your reply.",
+              memory.sessionHistory(run.agentId(), run.threadId()),
+              false,
+              tools));
+      return WakeOutcome.nothing();
+    }
+    var report = memory.report(run.agentId()).map(r -> r.getContent()).orElse("(none yet)");
+    var outcome =
+        conversation.talk(
+            new Brief(
+                run,
+                model,
+                instructions
+                    + "\n\nYour final answer is your new report for the user, in markdown.",
+                List.of(ChatMessage.user(describe(run) + "\n\n## Your current report\n" + report)),
+                true,
+                tools));
+    if (outcome.finalText().isBlank()) {
+      throw new IllegalStateException("the model ended the wake without a report");
+    }
+    return WakeOutcome.report(
+        new ReportDraft(
+            MemoryService.DEFAULT_REPORT_SCOPE,
+            outcome.finalText(),
+            Json.createObjectBuilder()
+                .add("engine", ModelChoice.OPENAI_COMPATIBLE)
+                .add("model", model)
+                .add("runKey", run.runKey())
+                .add("modelCalls", outcome.modelCalls())
+                .build()));
   }
 
   String describe(WakeRun run) {

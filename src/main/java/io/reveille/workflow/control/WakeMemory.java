@@ -1,5 +1,6 @@
 package io.reveille.workflow.control;
 
+import io.reveille.inference.control.ChatMessage;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentReport;
@@ -48,15 +49,30 @@ public class WakeMemory {
     return oldestFirst;
   }
 
-  /** The texts of the messages of one thread, oldest first, with their kinds. */
-  public List<Object[]> thread(String agentId, String threadId) {
-    return em.createQuery(
-            "SELECT m.kind, p.content FROM AgentMessage m, AgentMessagePayload p"
-                + " WHERE m.agentId = :agentId AND m.threadId = :threadId"
-                + " AND p.id = m.contentEntryId ORDER BY m.createdAt, m.id",
-            Object[].class)
-        .setParameter("agentId", agentId)
-        .setParameter("threadId", threadId)
-        .getResultList();
+  /**
+   * The conversation of a session thread so far, oldest first: the user's turns and the agent's
+   * answers with text (tool calls and results are not replayed; the model sees their effects in the
+   * context it is given).
+   */
+  public List<ChatMessage> sessionHistory(String agentId, String threadId) {
+    var rows =
+        em.createQuery(
+                "SELECT m.kind, p.content FROM AgentMessage m, AgentMessagePayload p"
+                    + " WHERE m.agentId = :agentId AND m.threadId = :threadId"
+                    + " AND m.kind IN :kinds AND p.id = m.contentEntryId"
+                    + " ORDER BY m.createdAt, m.id",
+                Object[].class)
+            .setParameter("agentId", agentId)
+            .setParameter("threadId", threadId)
+            .setParameter("kinds", List.of(AgentMessageKind.USER, AgentMessageKind.ASSISTANT))
+            .getResultList();
+    return rows.stream()
+        .filter(row -> row[1] != null && !((String) row[1]).isBlank())
+        .<ChatMessage>map(
+            row ->
+                row[0] == AgentMessageKind.USER
+                    ? ChatMessage.user((String) row[1])
+                    : ChatMessage.assistant((String) row[1]))
+        .toList();
   }
 }
