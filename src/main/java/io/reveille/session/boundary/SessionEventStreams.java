@@ -5,7 +5,9 @@ import io.reveille.session.control.SessionConfig;
 import io.reveille.session.control.SessionService;
 import io.reveille.session.control.SessionService.MessageCursor;
 import io.reveille.session.control.SessionService.ThreadMessage;
+import io.reveille.session.control.StreamSlots;
 import io.reveille.session.entity.AgentSession;
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -26,7 +28,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -64,8 +65,13 @@ public class SessionEventStreams {
   @Inject SessionConfig config;
   @Inject Clock clock;
 
-  private final AtomicInteger open = new AtomicInteger();
   private final Set<Stream> streams = ConcurrentHashMap.newKeySet();
+  private StreamSlots slots;
+
+  @PostConstruct
+  void init() {
+    slots = new StreamSlots(config.eventsMaxStreams());
+  }
 
   /**
    * Starts streaming the session's thread into {@code sink}, after {@code after} or from its first
@@ -74,11 +80,10 @@ public class SessionEventStreams {
    * @throws ServiceUnavailableException if this node serves as many streams as it may
    */
   void start(AgentSession session, Optional<MessageCursor> after, SseEventSink sink, Sse sse) {
-    if (open.incrementAndGet() > config.eventsMaxStreams()) {
-      open.decrementAndGet();
+    if (!slots.tryTake()) {
       throw new ServiceUnavailableException(
           "this node serves "
-              + config.eventsMaxStreams()
+              + slots.max()
               + " event streams already (reveille.sessions.events-max-streams); retry later",
           5L);
     }
@@ -101,11 +106,6 @@ public class SessionEventStreams {
   @PreDestroy
   void stopAll() {
     streams.forEach(Stream::finish);
-  }
-
-  /** How many streams this node serves now. */
-  int openStreams() {
-    return open.get();
   }
 
   private final class Stream {
@@ -193,7 +193,7 @@ public class SessionEventStreams {
         return;
       }
       streams.remove(this);
-      open.decrementAndGet();
+      slots.release();
       var running = future;
       if (running != null) {
         running.cancel(false);
