@@ -35,7 +35,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V8__subscription_index_removals.sql",
           "V9__journal_labels_checklists.sql",
           "V10__journal_time_plans_ratings.sql",
-          "V11__agents_that_think.sql");
+          "V11__agents_that_think.sql",
+          "V12__agent_sessions.sql");
 
   private final ClassLoader classLoader;
 

@@ -44,6 +44,23 @@ public final class RunKeys {
     return key("timer", agentId, timerId, scheduledAt);
   }
 
+  /**
+   * A user's turn in an interactive session: {@code SHA-256(agentId | sessionId | turnId)}. The
+   * turn id is the client's (or one the server made up for a client that gave none), so a client
+   * that retries a turn with its turn id names the same run.
+   */
+  public static String session(String agentId, String sessionId, String turnId) {
+    return key("userInitiated", agentId, sessionId, turnId);
+  }
+
+  /**
+   * A session's turns all share one thread, {@code <agentId>:session:<sessionId>}: the conversation
+   * is one history, unlike autonomous runs.
+   */
+  public static String sessionThreadId(String agentId, String sessionId) {
+    return agentId + ":session:" + sessionId;
+  }
+
   /** Autonomous runs each get their own thread: {@code <agentId>:run:<runKey>}. */
   public static String threadId(String agentId, String runKey) {
     return agentId + ":run:" + runKey;

@@ -31,7 +31,7 @@ import java.util.logging.Logger;
  * (one run carries the union). Otherwise a new job is written; if the agent's last wake started
  * less than the throttle ago, the job is deferred to the end of the window ({@code notBefore}, the
  * state's {@code nextWakeAt} and the message's delivery delay), and later matches merge into it.
- * Manual wakes are neither coalesced nor throttled.
+ * Manual, timer and user-initiated (session turn) wakes are neither coalesced nor throttled.
  *
  * <p>Every scheduling step first locks the agent's state row ({@code SELECT … FOR UPDATE}), as the
  * runner does before it begins or completes a run: a merge into a queued job and the start of that
@@ -156,6 +156,41 @@ public class WakeScheduler {
             List.of(),
             null,
             now);
+    em.persist(entry);
+    em.flush();
+    queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
+    return entry;
+  }
+
+  /**
+   * A user's turn in an interactive session: at once, never throttled or coalesced (each turn is
+   * its own run, in the session's thread). The run key derives from the session and the turn, so a
+   * repeated turn returns the job the first one made.
+   */
+  public WakeRunLogEntry scheduleUserInitiated(String agentId, String runKey, String threadId) {
+    var agent = agents.get(agentId);
+    if (agent.getLifecycle() != AgentLifecycle.ACTIVE) {
+      throw new ConflictException(
+          "agent "
+              + agentId
+              + " is "
+              + agent.getLifecycle().wire()
+              + ": only an active agent can take a turn");
+    }
+    var existing = em.find(WakeRunLogEntry.class, runKey);
+    if (existing != null) {
+      return existing;
+    }
+    var entry =
+        new WakeRunLogEntry(
+            runKey,
+            agentId,
+            WakeReason.USER_INITIATED,
+            null,
+            threadId,
+            List.of(),
+            null,
+            clock.instant());
     em.persist(entry);
     em.flush();
     queue.enqueue(agentId, runKey, Duration.ZERO, runKey);

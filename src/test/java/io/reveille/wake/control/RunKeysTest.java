@@ -41,4 +41,20 @@ class RunKeysTest {
     assertTrue(key.startsWith("wk-") && key.length() == 67, key);
     assertEquals("agent-1:run:" + key, RunKeys.threadId("agent-1", key));
   }
+
+  @Test
+  void aSessionTurnIsKeyedByAgentSessionAndTurnOnly() {
+    var key = RunKeys.session("a", "s", "t-1");
+    assertEquals(key, RunKeys.session("a", "s", "t-1"));
+    assertNotEquals(key, RunKeys.session("b", "s", "t-1"));
+    assertNotEquals(key, RunKeys.session("a", "s2", "t-1"));
+    assertNotEquals(key, RunKeys.session("a", "s", "t-2"));
+    assertNotEquals(key, RunKeys.manual("a", "s"), "another reason, another key");
+    assertTrue(key.startsWith("wk-") && key.length() == 67, key);
+  }
+
+  @Test
+  void aSessionsTurnsShareOneThread() {
+    assertEquals("agent-1:session:s-1", RunKeys.sessionThreadId("agent-1", "s-1"));
+  }
 }

@@ -1,0 +1,247 @@
+package io.reveille.session.boundary;
+
+import io.reveille.memory.entity.AgentMessage;
+import io.reveille.session.control.SessionConfig;
+import io.reveille.session.control.SessionService;
+import io.reveille.session.control.SessionService.MessageCursor;
+import io.reveille.session.control.SessionService.ThreadMessage;
+import io.reveille.session.control.StreamSlots;
+import io.reveille.session.entity.AgentSession;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.ServiceUnavailableException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.sse.OutboundSseEvent;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Feeds open event streams: each stream polls its session's thread for messages newer than the last
+ * one it sent, on the container's managed scheduler, and sends them in order.
+ *
+ * <p>Why polling the database rather than an in-memory event bus: the messages of a session are
+ * written by whichever node runs its wake, in transactions that may roll back; the committed rows
+ * are the only truth every node shares, and the cursor (time, id) makes a poll cheap on the
+ * thread's index. A stream ends when the client goes away (the next send fails or the sink is
+ * closed), when its session or agent is deleted, or after {@code reveille.sessions.events-max-
+ * seconds}; the client then reconnects with {@code Last-Event-ID}. Each stream's polls run one at a
+ * time (fixed delay), and the number of streams per node is bounded: one more is refused with 503
+ * rather than letting streams starve the scheduler and the connection pool.
+ */
+@ApplicationScoped
+public class SessionEventStreams {
+
+  private static final Logger LOG = Logger.getLogger(SessionEventStreams.class.getName());
+
+  /** A comment goes out after this much silence, so proxies and clients keep the connection. */
+  static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
+
+  /** Most messages one poll sends; the rest follow on the next poll. */
+  static final int BATCH = 100;
+
+  /** How long one send may take before the client counts as gone. */
+  private static final long SEND_TIMEOUT_SECONDS = 30;
+
+  @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
+  ManagedScheduledExecutorService scheduler;
+
+  @Inject SessionService sessions;
+  @Inject SessionConfig config;
+  @Inject Clock clock;
+
+  private final Set<Stream> streams = ConcurrentHashMap.newKeySet();
+  private StreamSlots slots;
+
+  @PostConstruct
+  void init() {
+    slots = new StreamSlots(config.eventsMaxStreams());
+  }
+
+  /**
+   * Starts streaming the session's thread into {@code sink}, after {@code after} or from its first
+   * message.
+   *
+   * @throws ServiceUnavailableException if this node serves as many streams as it may
+   */
+  void start(AgentSession session, Optional<MessageCursor> after, SseEventSink sink, Sse sse) {
+    if (!slots.tryTake()) {
+      throw new ServiceUnavailableException(
+          "this node serves "
+              + slots.max()
+              + " event streams already (reveille.sessions.events-max-streams); retry later",
+          5L);
+    }
+    var stream = new Stream(session, after, sink, sse, clock.instant());
+    streams.add(stream);
+    try {
+      stream.future =
+          scheduler.scheduleWithFixedDelay(
+              stream::poll, 0, config.eventsPoll().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (RuntimeException e) {
+      stream.finish();
+      throw e;
+    }
+    if (stream.finished.get()) {
+      stream.future.cancel(false);
+    }
+  }
+
+  /** The application stops: end every stream, so that no poll outlives it. */
+  @PreDestroy
+  void stopAll() {
+    streams.forEach(Stream::finish);
+  }
+
+  private final class Stream {
+    private final String agentId;
+    private final String sessionId;
+    private final String threadId;
+    private final SseEventSink sink;
+    private final Sse sse;
+    private final Instant deadline;
+    private final AtomicBoolean finished = new AtomicBoolean();
+    private volatile ScheduledFuture<?> future;
+    private Optional<MessageCursor> cursor;
+    private Instant lastSentAt;
+
+    Stream(
+        AgentSession session,
+        Optional<MessageCursor> after,
+        SseEventSink sink,
+        Sse sse,
+        Instant now) {
+      this.agentId = session.getAgentId();
+      this.sessionId = session.getId();
+      this.threadId = SessionService.threadId(session);
+      this.cursor = after;
+      this.sink = sink;
+      this.sse = sse;
+      this.deadline = now.plus(config.eventsMaxAge());
+      this.lastSentAt = now;
+    }
+
+    void poll() {
+      if (finished.get()) {
+        return;
+      }
+      try {
+        var now = clock.instant();
+        if (sink.isClosed() || !now.isBefore(deadline)) {
+          finish();
+          return;
+        }
+        if (sessions.find(agentId, sessionId).isEmpty()) {
+          finish();
+          return;
+        }
+        var batch = sessions.messagesAfter(agentId, threadId, cursor, BATCH);
+        for (var message : batch) {
+          send(event(message));
+          cursor = Optional.of(MessageCursor.after(message.message()));
+          lastSentAt = now;
+        }
+        if (batch.isEmpty() && !now.isBefore(lastSentAt.plus(KEEP_ALIVE))) {
+          send(sse.newEventBuilder().comment("keep-alive").build());
+          lastSentAt = now;
+        }
+      } catch (Exception e) {
+        // The client went away (a failed send) or the database failed: end this stream; the
+        // client reconnects with Last-Event-ID and loses nothing.
+        LOG.log(
+            Level.FINE,
+            "Event stream of session {0} (agent {1}) ends: {2}",
+            new Object[] {sessionId, agentId, e.toString()});
+        if (e instanceof InterruptedException) {
+          Thread.currentThread().interrupt();
+        }
+        finish();
+      }
+    }
+
+    private OutboundSseEvent event(ThreadMessage message) {
+      var m = message.message();
+      return sse.newEventBuilder()
+          .id(m.getId())
+          .name(m.getKind().wire())
+          .mediaType(MediaType.APPLICATION_JSON_TYPE)
+          .data(SessionMessageResponse.class, SessionMessageResponse.of(message))
+          .build();
+    }
+
+    private void send(OutboundSseEvent event) throws Exception {
+      sink.send(event).toCompletableFuture().get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    void finish() {
+      if (!finished.compareAndSet(false, true)) {
+        return;
+      }
+      streams.remove(this);
+      slots.release();
+      var running = future;
+      if (running != null) {
+        running.cancel(false);
+      }
+      try {
+        sink.close();
+      } catch (RuntimeException e) {
+        LOG.log(Level.FINE, "Closing the event stream of session " + sessionId + " failed", e);
+      }
+    }
+  }
+
+  /**
+   * One message of the thread, as {@code GET /api/agents/{id}/messages} renders it, and its text.
+   */
+  public record SessionMessageResponse(
+      String id,
+      String agentId,
+      String threadId,
+      String kind,
+      Instant createdAt,
+      String prevMessageId,
+      String contentEntryId,
+      String triggerSourceId,
+      String summaryStartMessageId,
+      String summaryEndMessageId,
+      int summaryDepth,
+      int tokensApprox,
+      JsonObject metadata,
+      String content) {
+
+    static SessionMessageResponse of(ThreadMessage message) {
+      AgentMessage m = message.message();
+      return new SessionMessageResponse(
+          m.getId(),
+          m.getAgentId(),
+          m.getThreadId(),
+          m.getKind().wire(),
+          m.getCreatedAt(),
+          m.getPrevMessageId(),
+          m.getContentEntryId(),
+          m.getTriggerSourceId(),
+          m.getSummaryStartMessageId(),
+          m.getSummaryEndMessageId(),
+          m.getSummaryDepth(),
+          m.getTokensApprox(),
+          m.getMetadata().toJson(),
+          message.content().orElse(null));
+    }
+  }
+}

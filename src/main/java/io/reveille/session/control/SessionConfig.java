@@ -1,0 +1,53 @@
+package io.reveille.session.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** Session settings (README: reveille.sessions.*), checked when the application first uses them. */
+@ApplicationScoped
+public class SessionConfig {
+
+  private Duration eventsPoll;
+  private Duration eventsMaxAge;
+  private int eventsMaxStreams;
+
+  SessionConfig() {}
+
+  @Inject
+  SessionConfig(
+      @ConfigProperty(name = "reveille.sessions.events-poll-millis") long pollMillis,
+      @ConfigProperty(name = "reveille.sessions.events-max-seconds") long maxSeconds,
+      @ConfigProperty(name = "reveille.sessions.events-max-streams") int maxStreams) {
+    this.eventsPoll =
+        Duration.ofMillis(range("reveille.sessions.events-poll-millis", pollMillis, 10, 60_000));
+    this.eventsMaxAge =
+        Duration.ofSeconds(range("reveille.sessions.events-max-seconds", maxSeconds, 1, 86_400));
+    this.eventsMaxStreams =
+        (int) range("reveille.sessions.events-max-streams", maxStreams, 1, 10_000);
+  }
+
+  static long range(String key, long value, long min, long max) {
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(
+          key + " must be between " + min + " and " + max + ", was " + value);
+    }
+    return value;
+  }
+
+  /** How often an event stream looks for new messages of its thread. */
+  public Duration eventsPoll() {
+    return eventsPoll;
+  }
+
+  /** How long one event stream stays open at most; the client then reconnects with its last id. */
+  public Duration eventsMaxAge() {
+    return eventsMaxAge;
+  }
+
+  /** How many event streams this node serves at once; more are refused with 503. */
+  public int eventsMaxStreams() {
+    return eventsMaxStreams;
+  }
+}
