@@ -1,0 +1,204 @@
+package io.reveille.session.boundary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.agent.entity.AgentConfig;
+import io.reveille.agent.entity.AgentMode;
+import io.reveille.inference.control.OpenAiProtocolServer;
+import io.reveille.journal.control.JournalService;
+import io.reveille.journal.control.JournalService.NewTask;
+import io.reveille.journal.entity.TaskPriority;
+import io.reveille.memory.control.MemoryService;
+import io.reveille.session.boundary.SessionsIT.EventStream;
+import io.reveille.session.boundary.SessionsIT.SseEvent;
+import io.reveille.taskagent.control.ModelITConfigSource;
+import io.reveille.taskagent.control.TaskAgents;
+import io.reveille.taskagent.control.TaskAgents.Options;
+import io.reveille.testing.Api;
+import io.reveille.testing.Deployments;
+import io.reveille.testing.Poll;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import org.eclipse.microprofile.config.spi.ConfigSource;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * An interactive session with a task agent that thinks with a model (a local OpenAI-protocol
+ * server, scripted inside the server JVM): the user's turn, the model's tool call, the executor's
+ * refusal of a task outside the agent's category, and the model's reply all arrive on the session's
+ * event stream over real HTTP, and the foreign task is untouched.
+ */
+@ExtendWith(ArquillianExtension.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SessionModelIT {
+
+  static final String NAME = "SessionModelIT foreign=";
+  static final String REPLY = "I cannot change that task: it is outside my scope.";
+
+  @Deployment
+  static WebArchive deployment() {
+    return Deployments.reveille()
+        .addClasses(
+            SessionModelIT.class,
+            SessionsIT.class,
+            EventStream.class,
+            SseEvent.class,
+            Api.class,
+            Api.Response.class,
+            Poll.class,
+            OpenAiProtocolServer.class,
+            OpenAiProtocolServer.Answer.class,
+            ModelITConfigSource.class)
+        .addAsResource(
+            new StringAsset(ModelITConfigSource.class.getName() + "\n"),
+            "META-INF/services/" + ConfigSource.class.getName());
+  }
+
+  @Inject JournalService journal;
+  @Inject TaskAgents taskAgents;
+  @Inject MemoryService memory;
+
+  private String task(String category, String title) {
+    return journal
+        .createTask(
+            new NewTask(
+                title,
+                Optional.empty(),
+                Optional.of(category),
+                Optional.empty(),
+                Optional.of(TaskPriority.P2),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty()))
+        .getId();
+  }
+
+  /** In the server: the agent, the foreign task, and the model's script for the session turn. */
+  @Test
+  @Order(1)
+  void aHybridTaskAgentThinkingWithTheModel() {
+    var own = journal.createCategory("Own " + UUID.randomUUID()).getId();
+    var other = journal.createCategory("Other " + UUID.randomUUID()).getId();
+    var taskId = task(own, "Write the press release");
+    var foreignId = task(other, "Someone else's task");
+    var server = OpenAiProtocolServer.shared();
+    server.reset();
+    var call =
+        Json.createObjectBuilder()
+            .add("id", "call_1")
+            .add("type", "function")
+            .add(
+                "function",
+                Json.createObjectBuilder()
+                    .add("name", "update_task_priority")
+                    .add("arguments", "{\"taskId\":\"" + foreignId + "\",\"priority\":\"P0\"}"));
+    var toolCall =
+        Json.createObjectBuilder()
+            .add(
+                "choices",
+                Json.createArrayBuilder()
+                    .add(
+                        Json.createObjectBuilder()
+                            .add("index", 0)
+                            .add(
+                                "message",
+                                Json.createObjectBuilder()
+                                    .add("role", "assistant")
+                                    .addNull("content")
+                                    .add("tool_calls", Json.createArrayBuilder().add(call)))
+                            .add("finish_reason", "tool_calls")))
+            .build()
+            .toString();
+    server.thenAnswer("initial report").then(200, toolCall).thenAnswer(REPLY);
+
+    var agentId =
+        taskAgents
+            .create(
+                taskId,
+                new Options(
+                    Optional.of(NAME + foreignId),
+                    AgentMode.HYBRID,
+                    AgentConfig.empty().withModelId("default")))
+            .agent()
+            .getId();
+    Poll.until(
+        Duration.ofSeconds(45),
+        () ->
+            memory
+                .currentReport(agentId, MemoryService.DEFAULT_REPORT_SCOPE)
+                .map(r -> r.getContent().equals("initial report"))
+                .orElse(false));
+  }
+
+  /** Over HTTP: a session turn, streamed. */
+  @Test
+  @Order(2)
+  @RunAsClient
+  void aTurnsReplyAndItsScopedToolCallStreamOverSse() throws Exception {
+    var base = URI.create(System.getProperty("reveille.it.baseUri", "http://127.0.0.1:9181"));
+    var api = new Api(base);
+    var agent =
+        api
+            .get("/api/agents?kind=taskAgent")
+            .json()
+            .asJsonArray()
+            .getValuesAs(JsonObject.class)
+            .stream()
+            .filter(a -> a.getString("displayName").startsWith(NAME))
+            .findFirst()
+            .orElseThrow();
+    var agentId = agent.getString("id");
+    var foreignId = agent.getString("displayName").substring(NAME.length());
+    var opened = api.post("/api/agents/" + agentId + "/sessions", "");
+    assertEquals(201, opened.status(), opened::toString);
+    var sessionId = opened.json().getString("id");
+
+    var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    var response =
+        http.send(
+            HttpRequest.newBuilder(
+                    base.resolve("/api/agents/" + agentId + "/sessions/" + sessionId + "/events"))
+                .header("Accept", "text/event-stream")
+                .GET()
+                .build(),
+            BodyHandlers.ofInputStream());
+    assertEquals(200, response.statusCode());
+    try (var stream = new EventStream(response.body())) {
+      var turn =
+          api.post(
+              "/api/agents/" + agentId + "/sessions/" + sessionId + "/turns",
+              "{\"text\":\"Make the other task P0\",\"turnId\":\"t1\"}");
+      assertEquals(202, turn.status(), turn::toString);
+
+      var events = stream.awaitEvents(5);
+      assertEquals(
+          java.util.List.of("user", "assistant", "action", "toolResult", "assistant"),
+          events.stream().map(SseEvent::event).toList(),
+          events::toString);
+      var result = events.get(3).data();
+      assertTrue(result.contains("out_of_scope"), result);
+      assertTrue(!result.contains("Other "), "a refusal never names the foreign category");
+      assertEquals(REPLY, events.get(4).json().getString("content"));
+    }
+    var foreign = api.get("/api/tasks/" + foreignId).json();
+    assertEquals("P2", foreign.getString("priority"), "the out-of-scope task is untouched");
+  }
+}
