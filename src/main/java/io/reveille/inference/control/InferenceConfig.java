@@ -51,7 +51,7 @@ public class InferenceConfig {
         maxTurns);
   }
 
-  InferenceConfig(
+  public InferenceConfig(
       Optional<String> baseUrl,
       Optional<String> model,
       Optional<String> apiKey,
