@@ -37,7 +37,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import java.time.Clock;
 import java.time.DateTimeException;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -138,20 +137,27 @@ public class DayPlannerWorkflow implements WakeExecutor {
             GET_PLAN,
             "get_or_create_day_plan",
             Json.createObjectBuilder().add("planDate", day.date().toString()).build());
-    var current = required(read).getJsonObject("plan").getJsonArray("blocks");
+    var visible = required(read).getJsonObject("plan").getJsonArray("blocks");
     var authored = ledger.authoredBlockIds(run.agentId());
     var mine = new ArrayList<JsonObject>();
-    var busy = new ArrayList<Busy>();
-    var plannedByOthers = new HashSet<String>();
-    for (var block : current.getValuesAs(JsonObject.class)) {
+    for (var block : visible.getValuesAs(JsonObject.class)) {
       if (authored.contains(block.getString("id"))) {
         mine.add(block);
-      } else {
-        busy.add(
-            new Busy(
-                Instant.parse(block.getString("startTime")),
-                Instant.parse(block.getString("endTime"))));
-        text(block, "taskId").ifPresent(plannedByOthers::add);
+      }
+    }
+    var mineIds = new HashSet<String>();
+    mine.forEach(block -> mineIds.add(block.getString("id")));
+    // The plan is shared by every category and its blocks must not overlap across categories, so
+    // the engine plans around every other block, including those the tool does not show it. Only
+    // their times are used; nothing of another category reaches the report or a model.
+    var busy = new ArrayList<Busy>();
+    var plannedByOthers = new HashSet<String>();
+    for (var block : dayPlans.dayPlan(day.date()).map(view -> view.blocks()).orElse(List.of())) {
+      if (!mineIds.contains(block.getId())) {
+        busy.add(new Busy(block.getStartTime(), block.getEndTime()));
+        if (block.getTaskId() != null) {
+          plannedByOthers.add(block.getTaskId());
+        }
       }
     }
     var plan = DayPlanner.plan(day, tasks, busy, plannedByOthers);
