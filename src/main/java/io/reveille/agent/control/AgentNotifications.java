@@ -37,7 +37,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * <p>Every batch names the agent itself as its origin ({@code originAgentId}), whoever caused the
  * change: an agent is never woken by its own agent-domain changes, so a wake that appends to the
  * agent's log cannot wake that agent again. (Two agents that subscribe to each other's messages
- * still answer each other; the subscription throttle bounds that exchange.)
+ * still wake each other, at most once per throttle window each; a predicate such as {@code kind !=
+ * "system"} breaks that loop.)
  *
  * <p>{@value #ENABLED_PROPERTY} switches these batches off altogether.
  */
