@@ -34,6 +34,9 @@ import java.util.function.BiConsumer;
  * (the client's {@code If-Match}) that no longer matches is refused before anything changes, and a
  * concurrent commit that slips between read and write is caught by {@code @Version} at flush; both
  * leave the agent as the winner wrote it. Illegal lifecycle moves are refused by the entity.
+ *
+ * <p>Every call that changes something announces it in one agent-domain batch ({@link
+ * AgentNotifications}), inside its transaction.
  */
 @ApplicationScoped
 @Transactional
@@ -43,6 +46,8 @@ public class AgentService {
   EntityManager em;
 
   @Inject Clock clock;
+
+  @Inject AgentNotifications notifications;
 
   @Inject Event<AgentDeleted> deleted;
   @Inject Event<AgentLifecycleChanged> lifecycleChanged;
@@ -115,6 +120,7 @@ public class AgentService {
         new AgentLink(
             UUID.randomUUID().toString(), agentId, state.getId(), AgentLinkType.AGENT_STATE, now));
     em.flush();
+    notifications.agentCreated(agent);
     return new AgentView(agent, state);
   }
 
@@ -178,6 +184,8 @@ public class AgentService {
   public AgentView update(String agentId, OptionalLong expectedVersion, AgentChanges changes) {
     var agent = current(agentId, expectedVersion);
     var state = state(agentId);
+    var agentVersion = agent.getVersion();
+    var stateVersion = state.getVersion();
     var now = clock.instant();
     changes.displayName().ifPresent(name -> agent.rename(name, now));
     changes.allowedCategoryIds().ifPresent(ids -> agent.restrictToCategories(ids, now));
@@ -192,6 +200,11 @@ public class AgentService {
               agent.touch(now);
             });
     em.flush();
+    // The flush moved the versions of what it wrote: nothing written, nothing to announce.
+    if (agent.getVersion() != agentVersion || state.getVersion() != stateVersion) {
+      notifications.agentChanged(
+          agent, state.getVersion() != stateVersion ? Optional.of(state) : Optional.empty());
+    }
     return new AgentView(agent, state);
   }
 
@@ -218,6 +231,7 @@ public class AgentService {
     em.remove(agent);
     em.flush();
     deleted.fire(new AgentDeleted(agentId));
+    notifications.agentDeleted(agent);
   }
 
   private Agent transition(
@@ -228,6 +242,7 @@ public class AgentService {
     em.flush();
     if (from != agent.getLifecycle()) {
       lifecycleChanged.fire(new AgentLifecycleChanged(agentId, from, agent.getLifecycle()));
+      notifications.lifecycleChanged(agent);
     }
     return agent;
   }

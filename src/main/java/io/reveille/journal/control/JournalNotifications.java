@@ -4,6 +4,7 @@ import io.reveille.alertness.control.NotificationBatch;
 import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
 import io.reveille.alertness.control.NotificationBatch.Origin;
 import io.reveille.alertness.control.NotificationBatchDocuments;
+import io.reveille.alertness.control.NotificationQueue;
 import io.reveille.journal.entity.Category;
 import io.reveille.journal.entity.Checklist;
 import io.reveille.journal.entity.ChecklistItem;

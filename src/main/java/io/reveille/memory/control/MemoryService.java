@@ -1,5 +1,8 @@
 package io.reveille.memory.control;
 
+import io.reveille.agent.control.AgentNotifications;
+import io.reveille.agent.control.AgentNotifications.AppendedMessage;
+import io.reveille.agent.control.AgentNotifications.WrittenReport;
 import io.reveille.agent.control.AgentService;
 import io.reveille.memory.entity.AgentMessage;
 import io.reveille.memory.entity.AgentMessageKind;
@@ -28,10 +31,14 @@ import java.util.UUID;
  * An agent's memory: its append-only message log and its current report.
  *
  * <p>Appending chains each message to the agent's previous head and moves the head on the agent's
- * state in the same transaction. The state's {@code @Version} therefore serialises appends: of two
- * concurrent appends one fails with a lost-update conflict instead of forking the chain, and the
- * caller retries on fresh data. A message's time is strictly after its predecessor's, so "newest
- * first" is the chain order even when the clock stands still.
+ * state in the same transaction. It locks the state row first ({@link
+ * AgentService#stateForUpdate}), so concurrent appends to one log queue behind each other instead
+ * of forking the chain or failing on the state's {@code @Version}; the version stays as the last
+ * guard. A message's time is strictly after its predecessor's, so "newest first" is the chain order
+ * even when the clock stands still.
+ *
+ * <p>Every append and every report is announced in its own agent-domain batch ({@code
+ * AGENT_MESSAGE}, {@code AGENT_REPORT}; see {@link AgentNotifications}).
  *
  * <p>The log is paged newest first by keyset on {@code (createdAt, id)}: a client asks for the
  * messages before the last one it has seen. A page costs the same however long the history is, and
@@ -47,6 +54,8 @@ public class MemoryService {
   EntityManager em;
 
   @Inject AgentService agents;
+
+  @Inject AgentNotifications notifications;
 
   @Inject Clock clock;
 
@@ -120,12 +129,12 @@ public class MemoryService {
 
   /**
    * Appends a message to the agent's log (its body, if any, as a payload), chained to the previous
-   * head. Refused for a destroyed agent.
+   * head, and announces it. Refused for a destroyed agent.
    */
   @Transactional(Transactional.TxType.REQUIRED)
   public AgentMessage append(String agentId, NewMessage message) {
     agents.get(agentId).requireNotDestroyed("append to its message log");
-    var state = agents.state(agentId);
+    var state = agents.stateForUpdate(agentId);
     var previous =
         Optional.ofNullable(state.getRecentHeadMessageId())
             .map(id -> em.find(AgentMessage.class, id));
@@ -156,12 +165,15 @@ public class MemoryService {
     em.persist(appended);
     state.advanceHead(id, createdAt);
     em.flush();
+    notifications.messageAppended(
+        new AppendedMessage(agentId, id, message.kind().wire(), message.threadId()));
     return appended;
   }
 
   /**
    * Writes a new immutable report for {@code scope} and points the scope's head at it, in one
-   * transaction: readers see the old report or the new one, never a head without its report.
+   * transaction: readers see the old report or the new one, never a head without its report. The
+   * report is announced under {@code AGENT_REPORT}.
    */
   @Transactional(Transactional.TxType.REQUIRED)
   public AgentReport writeReport(
@@ -184,6 +196,8 @@ public class MemoryService {
       head.get(0).pointTo(report.getId(), now);
     }
     em.flush();
+    notifications.reportWritten(
+        new WrittenReport(agentId, report.getId(), scope, Optional.ofNullable(confidence)));
     return report;
   }
 

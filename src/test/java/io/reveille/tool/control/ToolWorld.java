@@ -175,13 +175,19 @@ public class ToolWorld {
     return snapshot;
   }
 
-  /** How many notification batches the agent's tool calls caused (recorded once consumed). */
+  /**
+   * How many journal batches the agent's tool calls caused (recorded once consumed). Those carry
+   * the agent and its run key as their origin; the agent-domain batches announcing the messages of
+   * its log ({@code AGENT_MESSAGE}) name the agent without a run key and are not counted.
+   */
   @Transactional
   public long batchesBy(String agentId) {
     return em.createQuery(
-            "SELECT COUNT(r) FROM NotificationBatchRecord r WHERE r.originAgentId = :agentId",
+            "SELECT COUNT(r) FROM NotificationBatchRecord r WHERE r.originAgentId = :agentId"
+                + " AND r.document LIKE :runKey",
             Long.class)
         .setParameter("agentId", agentId)
+        .setParameter("runKey", "%\"originRunKey\"%")
         .getSingleResult();
   }
 

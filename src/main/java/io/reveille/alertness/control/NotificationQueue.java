@@ -1,9 +1,10 @@
-package io.reveille.journal.control;
+package io.reveille.alertness.control;
 
 /**
- * Where the journal's notification batches go: the {@code reveille.notifications} queue.
+ * Where Reveille's own notification batches go (the journal's and the agent domain's): the {@code
+ * reveille.notifications} queue.
  *
- * <p>An interface so the journal logic stays free of JMS types and unit tests can watch what is
+ * <p>An interface so the producers' logic stays free of JMS types and unit tests can watch what is
  * published. The adapter must send inside the caller's transaction: a rolled-back change then
  * publishes nothing.
  */

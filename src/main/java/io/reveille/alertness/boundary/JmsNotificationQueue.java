@@ -1,14 +1,15 @@
-package io.reveille.journal.boundary;
+package io.reveille.alertness.boundary;
 
-import io.reveille.journal.control.NotificationQueue;
+import io.reveille.alertness.control.NotificationQueue;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.Queue;
 
 /**
- * The notifications queue on Artemis, for the journal's own batches. The context is created inside
- * the caller's JTA transaction and so joins it: the batch is delivered only if the change commits.
+ * The notifications queue on Artemis, for Reveille's own batches (journal and agent domain). The
+ * context is created inside the caller's JTA transaction and so joins it: the batch is delivered
+ * only if the change commits.
  */
 @ApplicationScoped
 public class JmsNotificationQueue implements NotificationQueue {
