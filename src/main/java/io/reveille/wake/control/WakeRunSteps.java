@@ -1,5 +1,6 @@
 package io.reveille.wake.control;
 
+import io.reveille.agent.control.AgentNotifications;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.memory.control.MemoryService;
@@ -41,6 +42,7 @@ public class WakeRunSteps {
   EntityManager em;
 
   @Inject AgentService agents;
+  @Inject AgentNotifications notifications;
   @Inject MemoryService memory;
   @Inject WakeQueue queue;
   @Inject WakeConfig config;
@@ -218,6 +220,7 @@ public class WakeRunSteps {
     var now = clock.instant();
     entry.complete(now);
     state.recordSuccess(now);
+    notifications.stateChanged(state);
     outcome.dormancy().ifPresent(why -> sendToSleep(run, why));
     em.flush();
   }
@@ -241,6 +244,7 @@ public class WakeRunSteps {
     var state = agents.stateForUpdate(run.agentId());
     var streak = state.getConsecutiveFailureCount() + 1;
     state.recordFailure(now, now.plus(config.failureBackoff(streak)));
+    notifications.stateChanged(state);
     if (streak >= config.maxConsecutiveFailures()) {
       sendToSleep(
           run,
