@@ -4,7 +4,6 @@ import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentState;
 import io.reveille.alertness.control.NotificationBatch;
 import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
-import io.reveille.alertness.control.NotificationBatch.Origin;
 import io.reveille.alertness.control.NotificationBatchDocuments;
 import io.reveille.alertness.control.NotificationQueue;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -225,19 +223,8 @@ public class AgentNotifications {
 
   private static NotificationBatch batch(
       String batchId, String agentId, List<String> tokens, List<EntitySnapshot> entities) {
-    return new NotificationBatch(
-        1,
-        batchId,
-        Origin.LOCAL,
-        Optional.empty(),
-        OptionalLong.empty(),
-        tokens,
-        List.of(),
-        List.of(),
-        List.of(),
-        entities,
-        Optional.of(agentId),
-        Optional.empty());
+    return NotificationBatch.local(
+        batchId, tokens, entities, Optional.of(agentId), Optional.empty());
   }
 
   private static EntitySnapshot agentSnapshot(Agent agent, boolean deleted) {

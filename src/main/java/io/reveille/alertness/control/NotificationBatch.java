@@ -27,6 +27,31 @@ public record NotificationBatch(
     Optional<String> originAgentId,
     Optional<String> originRunKey) {
 
+  /**
+   * A batch made on this node (schema version 1, no host counter, tokens unclassified) with the
+   * agent and run that caused it, when known.
+   */
+  public static NotificationBatch local(
+      String batchId,
+      List<String> tokens,
+      List<EntitySnapshot> entities,
+      Optional<String> originAgentId,
+      Optional<String> originRunKey) {
+    return new NotificationBatch(
+        1,
+        batchId,
+        Origin.LOCAL,
+        Optional.empty(),
+        OptionalLong.empty(),
+        tokens,
+        List.of(),
+        List.of(),
+        List.of(),
+        entities,
+        originAgentId,
+        originRunKey);
+  }
+
   public NotificationBatch {
     Objects.requireNonNull(batchId, "batchId");
     Objects.requireNonNull(origin, "origin");

@@ -2,7 +2,6 @@ package io.reveille.journal.control;
 
 import io.reveille.alertness.control.NotificationBatch;
 import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
-import io.reveille.alertness.control.NotificationBatch.Origin;
 import io.reveille.alertness.control.NotificationBatchDocuments;
 import io.reveille.alertness.control.NotificationQueue;
 import io.reveille.journal.entity.Category;
@@ -23,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 
@@ -225,19 +223,7 @@ public class JournalNotifications {
 
   private static NotificationBatch batch(
       String batchId, List<String> tokens, List<EntitySnapshot> entities, ChangeOrigin origin) {
-    return new NotificationBatch(
-        1,
-        batchId,
-        Origin.LOCAL,
-        Optional.empty(),
-        OptionalLong.empty(),
-        tokens,
-        List.of(),
-        List.of(),
-        List.of(),
-        entities,
-        origin.agentId(),
-        origin.runKey());
+    return NotificationBatch.local(batchId, tokens, entities, origin.agentId(), origin.runKey());
   }
 
   private static EntitySnapshot categorySnapshot(Category category) {

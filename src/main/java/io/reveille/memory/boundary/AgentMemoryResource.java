@@ -52,7 +52,7 @@ public class AgentMemoryResource {
   /** A page of messages; {@code nextBefore} is the {@code before} of the next, older page. */
   public record MessagePageResponse(List<MessageResponse> items, String nextBefore) {}
 
-  /** One log entry. */
+  /** One log entry; {@code content} (its text) only where a reader asks for it, else omitted. */
   public record MessageResponse(
       String id,
       String agentId,
@@ -66,9 +66,15 @@ public class AgentMemoryResource {
       String summaryEndMessageId,
       int summaryDepth,
       int tokensApprox,
-      JsonObject metadata) {
+      JsonObject metadata,
+      String content) {
 
     static MessageResponse of(AgentMessage m) {
+      return of(m, null);
+    }
+
+    /** The entry with its text ({@code null}: without). */
+    public static MessageResponse of(AgentMessage m, String content) {
       return new MessageResponse(
           m.getId(),
           m.getAgentId(),
@@ -82,7 +88,8 @@ public class AgentMemoryResource {
           m.getSummaryEndMessageId(),
           m.getSummaryDepth(),
           m.getTokensApprox(),
-          m.getMetadata().toJson());
+          m.getMetadata().toJson(),
+          content);
     }
   }
 

@@ -1,6 +1,6 @@
 package io.reveille.session.boundary;
 
-import io.reveille.memory.entity.AgentMessage;
+import io.reveille.memory.boundary.AgentMemoryResource.MessageResponse;
 import io.reveille.session.control.SessionConfig;
 import io.reveille.session.control.SessionService;
 import io.reveille.session.control.SessionService.MessageCursor;
@@ -13,7 +13,6 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.JsonObject;
 import jakarta.ws.rs.ServiceUnavailableException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.OutboundSseEvent;
@@ -180,7 +179,9 @@ public class SessionEventStreams {
           .id(m.getId())
           .name(m.getKind().wire())
           .mediaType(MediaType.APPLICATION_JSON_TYPE)
-          .data(SessionMessageResponse.class, SessionMessageResponse.of(message))
+          .data(
+              MessageResponse.class,
+              MessageResponse.of(message.message(), message.content().orElse(null)))
           .build();
     }
 
@@ -203,45 +204,6 @@ public class SessionEventStreams {
       } catch (RuntimeException e) {
         LOG.log(Level.FINE, "Closing the event stream of session " + sessionId + " failed", e);
       }
-    }
-  }
-
-  /**
-   * One message of the thread, as {@code GET /api/agents/{id}/messages} renders it, and its text.
-   */
-  public record SessionMessageResponse(
-      String id,
-      String agentId,
-      String threadId,
-      String kind,
-      Instant createdAt,
-      String prevMessageId,
-      String contentEntryId,
-      String triggerSourceId,
-      String summaryStartMessageId,
-      String summaryEndMessageId,
-      int summaryDepth,
-      int tokensApprox,
-      JsonObject metadata,
-      String content) {
-
-    static SessionMessageResponse of(ThreadMessage message) {
-      AgentMessage m = message.message();
-      return new SessionMessageResponse(
-          m.getId(),
-          m.getAgentId(),
-          m.getThreadId(),
-          m.getKind().wire(),
-          m.getCreatedAt(),
-          m.getPrevMessageId(),
-          m.getContentEntryId(),
-          m.getTriggerSourceId(),
-          m.getSummaryStartMessageId(),
-          m.getSummaryEndMessageId(),
-          m.getSummaryDepth(),
-          m.getTokensApprox(),
-          m.getMetadata().toJson(),
-          message.content().orElse(null));
     }
   }
 }

@@ -1,6 +1,7 @@
 /**
- * The workflows agents run when they wake, one per agent kind, each a {@code WakeExecutor} the wake
- * runner finds by kind. Today: the {@code custom} kind on the deterministic engine; the task agent
- * and day planner workflows and LLM inference arrive with later work.
+ * What every agent's workflow shares: which engine thinks ({@code ModelChoice}), the multi-turn
+ * conversation with a model ({@code AgentConversation}), the memory a wake reads ({@code
+ * WakeMemory}), and the {@code custom} kind's workflow. The task agent and the day planner live in
+ * their own feature packages.
  */
 package io.reveille.workflow.control;

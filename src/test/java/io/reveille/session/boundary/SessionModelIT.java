@@ -28,11 +28,9 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
-import org.eclipse.microprofile.config.spi.ConfigSource;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -55,7 +53,7 @@ class SessionModelIT {
 
   @Deployment
   static WebArchive deployment() {
-    return Deployments.reveille()
+    return ModelITConfigSource.withModelServer(Deployments.reveille())
         .addClasses(
             SessionModelIT.class,
             SessionsIT.class,
@@ -63,13 +61,7 @@ class SessionModelIT {
             SseEvent.class,
             Api.class,
             Api.Response.class,
-            Poll.class,
-            OpenAiProtocolServer.class,
-            OpenAiProtocolServer.Answer.class,
-            ModelITConfigSource.class)
-        .addAsResource(
-            new StringAsset(ModelITConfigSource.class.getName() + "\n"),
-            "META-INF/services/" + ConfigSource.class.getName());
+            Poll.class);
   }
 
   @Inject JournalService journal;

@@ -27,6 +27,23 @@ public class ModelITConfigSource implements ConfigSource {
           GATEWAY + "Retry/jitter",
           "0");
 
+  /**
+   * Adds the local model server and this configuration to a test archive: its agents with a {@code
+   * config.modelId} then think with the scripted server.
+   */
+  public static org.jboss.shrinkwrap.api.spec.WebArchive withModelServer(
+      org.jboss.shrinkwrap.api.spec.WebArchive archive) {
+    return archive
+        .addClasses(
+            OpenAiProtocolServer.class,
+            OpenAiProtocolServer.Answer.class,
+            ModelITConfigSource.class)
+        .addAsResource(
+            new org.jboss.shrinkwrap.api.asset.StringAsset(
+                ModelITConfigSource.class.getName() + "\n"),
+            "META-INF/services/" + ConfigSource.class.getName());
+  }
+
   @Override
   public Set<String> getPropertyNames() {
     var names = new HashSet<>(FIXED.keySet());

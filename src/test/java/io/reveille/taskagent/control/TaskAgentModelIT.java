@@ -29,10 +29,8 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Optional;
 import java.util.UUID;
-import org.eclipse.microprofile.config.spi.ConfigSource;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
@@ -56,17 +54,8 @@ class TaskAgentModelIT {
 
   @Deployment
   static WebArchive deployment() {
-    return Deployments.reveille()
-        .addClasses(
-            TaskAgentModelIT.class,
-            Poll.class,
-            RunLogFixture.class,
-            OpenAiProtocolServer.class,
-            OpenAiProtocolServer.Answer.class,
-            ModelITConfigSource.class)
-        .addAsResource(
-            new StringAsset(ModelITConfigSource.class.getName() + "\n"),
-            "META-INF/services/" + ConfigSource.class.getName());
+    return ModelITConfigSource.withModelServer(Deployments.reveille())
+        .addClasses(TaskAgentModelIT.class, Poll.class, RunLogFixture.class);
   }
 
   @Inject JournalService journal;
