@@ -150,7 +150,7 @@ class SessionModelIT {
     var agent =
         api
             .get("/api/agents?kind=taskAgent")
-            .json()
+            .structure()
             .asJsonArray()
             .getValuesAs(JsonObject.class)
             .stream()
