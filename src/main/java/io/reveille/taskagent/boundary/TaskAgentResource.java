@@ -9,6 +9,8 @@ import io.reveille.taskagent.control.TaskAgents;
 import io.reveille.taskagent.control.TaskAgents.Options;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -22,6 +24,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.StringReader;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -48,8 +51,9 @@ public class TaskAgentResource {
 
   @POST
   @Operation(summary = "Create the task agent of a task (one per task)")
-  public Response create(@PathParam("taskId") String taskId, JsonObject body) {
-    var view = taskAgents.create(taskId, options(body));
+  @Consumes({MediaType.APPLICATION_JSON, MediaType.WILDCARD})
+  public Response create(@PathParam("taskId") String taskId, String body) {
+    var view = taskAgents.create(taskId, options(parse(body)));
     var location = uriInfo.getBaseUriBuilder().path("agents").path(view.agent().getId()).build();
     return Response.created(location)
         .tag(ETags.of(view.agent().getVersion()))
@@ -62,6 +66,22 @@ public class TaskAgentResource {
   public Response get(@PathParam("taskId") String taskId) {
     var view = taskAgents.get(taskId);
     return Response.ok(AgentResponse.of(view)).tag(ETags.of(view.agent().getVersion())).build();
+  }
+
+  /** The optional body: none (or blank) means the defaults. */
+  static JsonObject parse(String body) {
+    if (body == null || body.isBlank()) {
+      return null;
+    }
+    try (var reader = Json.createReader(new StringReader(body))) {
+      var value = reader.readValue();
+      if (!(value instanceof JsonObject object)) {
+        throw new InvalidInputException("body", "must be a JSON object");
+      }
+      return object;
+    } catch (JsonException e) {
+      throw new InvalidInputException("body", "malformed JSON: " + e.getMessage());
+    }
   }
 
   static Options options(JsonObject body) {
