@@ -36,7 +36,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V9__journal_labels_checklists.sql",
           "V10__journal_time_plans_ratings.sql",
           "V11__agents_that_think.sql",
-          "V12__agent_sessions.sql");
+          "V12__agent_sessions.sql",
+          "V13__run_owner.sql");
 
   private final ClassLoader classLoader;
 

@@ -182,6 +182,7 @@ public class AgentService {
   }
 
   public AgentView update(String agentId, OptionalLong expectedVersion, AgentChanges changes) {
+    stateForUpdate(agentId);
     var agent = current(agentId, expectedVersion);
     var state = state(agentId);
     var agentVersion = agent.getVersion();
@@ -236,6 +237,9 @@ public class AgentService {
 
   private Agent transition(
       String agentId, OptionalLong expectedVersion, BiConsumer<Agent, java.time.Instant> move) {
+    // The state row first, as the wake runner locks it: a lifecycle move (which may touch the
+    // state, e.g. resume forgiving the failure streak) and a completing run never deadlock.
+    stateForUpdate(agentId);
     var agent = current(agentId, expectedVersion);
     var from = agent.getLifecycle();
     move.accept(agent, clock.instant());

@@ -118,7 +118,7 @@ public class AgentState {
    */
   public int recordFailure(Instant now, Instant backoffUntil) {
     recordFailure(now);
-    if (backoffUntil.isAfter(now)) {
+    if (backoffUntil.isAfter(now) && (nextWakeAt == null || backoffUntil.isAfter(nextWakeAt))) {
       nextWakeAt = backoffUntil;
     }
     return consecutiveFailureCount;

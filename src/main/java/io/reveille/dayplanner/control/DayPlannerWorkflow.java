@@ -138,7 +138,13 @@ public class DayPlannerWorkflow implements WakeExecutor {
             "get_or_create_day_plan",
             Json.createObjectBuilder().add("planDate", day.date().toString()).build());
     var visible = required(read).getJsonObject("plan").getJsonArray("blocks");
-    var authored = ledger.authoredBlockIds(run.agentId());
+    // A re-run of this run (after a crash) plans as the first attempt did, around the plan as it
+    // was: the blocks that attempt created are left out, and its write is not repeated.
+    var earlierWrite = ledger.writtenBy(run.agentId(), run.runKey());
+    var ownEarlier = new HashSet<String>();
+    earlierWrite.ifPresent(receipt -> PlannerLedger.createdIds(receipt, ownEarlier));
+    var authored = new HashSet<>(ledger.authoredBlockIds(run.agentId()));
+    authored.removeAll(ownEarlier);
     var mine = new ArrayList<JsonObject>();
     for (var block : visible.getValuesAs(JsonObject.class)) {
       if (authored.contains(block.getString("id"))) {
@@ -153,7 +159,7 @@ public class DayPlannerWorkflow implements WakeExecutor {
     var busy = new ArrayList<Busy>();
     var plannedByOthers = new HashSet<String>();
     for (var block : dayPlans.dayPlan(day.date()).map(view -> view.blocks()).orElse(List.of())) {
-      if (!mineIds.contains(block.getId())) {
+      if (!mineIds.contains(block.getId()) && !ownEarlier.contains(block.getId())) {
         busy.add(new Busy(block.getStartTime(), block.getEndTime()));
         if (block.getTaskId() != null) {
           plannedByOthers.add(block.getTaskId());
@@ -164,7 +170,9 @@ public class DayPlannerWorkflow implements WakeExecutor {
     var change = Revision.of(plan, mine);
     var blockIds = new ArrayList<String>();
     Optional<String> failure = Optional.empty();
-    if (!change.isEmpty()) {
+    if (earlierWrite.isPresent()) {
+      blockIds.addAll(change.blockIds(earlierWrite.get().getJsonObject("payload")));
+    } else if (!change.isEmpty()) {
       var written = call(run, UPSERT_BLOCKS, PlannerLedger.UPSERT, change.arguments(day.date()));
       if (written.isSuccess()) {
         blockIds.addAll(change.blockIds(written.payload()));

@@ -48,6 +48,27 @@ class PlannerLedger {
     return ids;
   }
 
+  /**
+   * The stored receipt of this run's block write, when an earlier attempt of the run made it (the
+   * run crashed or failed before completing): a re-run uses it instead of writing again.
+   */
+  java.util.Optional<JsonObject> writtenBy(String agentId, String runKey) {
+    return em
+        .createQuery(
+            "SELECT c FROM ToolCall c WHERE c.agentId = :agentId AND c.toolName = :tool"
+                + " AND c.status = :status AND c.runKey = :runKey",
+            ToolCall.class)
+        .setParameter("agentId", agentId)
+        .setParameter("tool", UPSERT)
+        .setParameter("status", ToolCallStatus.SUCCEEDED)
+        .setParameter("runKey", runKey)
+        .getResultList()
+        .stream()
+        .map(ToolCall::getResult)
+        .filter(java.util.Objects::nonNull)
+        .findFirst();
+  }
+
   /** The created block ids of a stored receipt ({@code payload.created[].id}). */
   static void createdIds(JsonObject receipt, Set<String> into) {
     if (receipt == null) {

@@ -90,6 +90,17 @@ public class TaskAgentWorkflow implements WakeExecutor {
               + " no longer exists (deleted in the journal). This agent sleeps; its report and"
               + " observations are kept.");
     }
+    var category = context.get().snapshot().categoryId();
+    if (category.isEmpty() || !agent.getAllowedCategoryIds().contains(category.get())) {
+      // Its scope decides what it may see: a task outside it (moved to another category, or a
+      // slot pointing elsewhere) is not read into a report or sent to a model.
+      return WakeOutcome.dormant(
+          "Task "
+              + taskId.get()
+              + " is outside this agent's categories (it moved, or slots.activeTaskId names a task"
+              + " of another category). This agent sleeps; widen allowedCategoryIds or point it at"
+              + " a task in scope, then resume it.");
+    }
     taskAgents.follow(run.agentId(), context.get().followedIds(TaskAgents.MAX_FOLLOWED_IDS));
     var previous = wakeMemory.report(run.agentId());
     var memory = Memory.fromProvenance(previous.map(AgentReport::getProvenance).orElse(null));
@@ -168,7 +179,7 @@ public class TaskAgentWorkflow implements WakeExecutor {
             run,
             model.get(),
             system,
-            wakeMemory.sessionHistory(run.agentId(), run.threadId()),
+            wakeMemory.sessionHistory(run.agentId(), run.threadId(), run.runKey()),
             false,
             conversation.toolsFor(agent.getKind(), run, TOOLS)));
     return WakeOutcome.nothing();

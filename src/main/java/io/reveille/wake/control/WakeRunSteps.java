@@ -7,6 +7,7 @@ import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.platform.NodeIdentity;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
@@ -46,6 +47,7 @@ public class WakeRunSteps {
   @Inject MemoryService memory;
   @Inject WakeQueue queue;
   @Inject WakeConfig config;
+  @Inject NodeIdentity node;
   @Inject Clock clock;
   @Inject SelfMutations selfMutations;
   @Inject @Any Instance<WakeExecutor> executors;
@@ -123,12 +125,29 @@ public class WakeRunSteps {
       return Optional.empty();
     }
     if (entry.getStatus() == WakeStatus.STARTED) {
+      var owner = entry.getOwner();
+      if (node.isThisBoot(owner)) {
+        // A second delivery (a redelivery after the consumer's transaction timed out, a recovery
+        // re-enqueue) of a run this JVM is executing right now: that execution completes it.
+        LOG.log(Level.INFO, "Run {0} is running in this server; the delivery is dropped", runKey);
+        return Optional.empty();
+      }
+      if (owner != null && !node.isThisNode(owner) && withinLease(entry, now)) {
+        LOG.log(
+            Level.FINE,
+            "Run {0} is running on {1}; the delivery waits for its lease",
+            new Object[] {runKey, owner});
+        queue.enqueue(
+            entry.getAgentId(), runKey, BUSY_RETRY, runKey + ":busy:" + now.toEpochMilli());
+        return Optional.empty();
+      }
       LOG.log(
           Level.INFO, "Run {0} was started before and did not finish; running it again", runKey);
       entry.restart(now);
     } else {
       entry.start(now);
     }
+    entry.claim(node.owner());
     var state = agents.stateForUpdate(entry.getAgentId());
     state.recordWake(now);
     if (entry.getReason() == WakeReason.SUBSCRIPTION) {
@@ -169,9 +188,24 @@ public class WakeRunSteps {
         tokens, selfMutations.changedAround(entry.getAgentId(), tokens, entry.getCreatedAt()));
   }
 
-  /** A started run of the agent other than {@code entry}, still within its lease. */
+  /**
+   * Whether a started run is being executed: in this JVM, or on another node within its lease. A
+   * run this node's previous boot left behind is not (recovery runs it again).
+   */
+  private boolean isLive(WakeRunLogEntry run, Instant now) {
+    var owner = run.getOwner();
+    if (owner == null) {
+      return false;
+    }
+    return node.isThisBoot(owner) || !node.isThisNode(owner) && withinLease(run, now);
+  }
+
+  private boolean withinLease(WakeRunLogEntry run, Instant now) {
+    return run.getStartedAt() != null && run.getStartedAt().isAfter(now.minus(config.runLease()));
+  }
+
+  /** A started run of the agent other than {@code entry} that is being executed. */
   private Optional<WakeRunLogEntry> otherRunInProgress(WakeRunLogEntry entry, Instant now) {
-    var leaseStart = now.minus(config.runLease());
     return em
         .createNamedQuery("WakeRunLogEntry.findByAgentAndStatus", WakeRunLogEntry.class)
         .setParameter("agentId", entry.getAgentId())
@@ -179,7 +213,7 @@ public class WakeRunSteps {
         .getResultList()
         .stream()
         .filter(other -> !other.getRunKey().equals(entry.getRunKey()))
-        .filter(other -> other.getStartedAt() != null && other.getStartedAt().isAfter(leaseStart))
+        .filter(other -> isLive(other, now))
         .findFirst();
   }
 
@@ -245,6 +279,18 @@ public class WakeRunSteps {
     var streak = state.getConsecutiveFailureCount() + 1;
     state.recordFailure(now, now.plus(config.failureBackoff(streak)));
     notifications.stateChanged(state);
+    if (run.reason() == WakeReason.USER_INITIATED) {
+      // The user waits on the session's stream: say that this turn got no answer, and why.
+      memory.append(
+          run.agentId(),
+          new NewMessage(
+              run.threadId(),
+              AgentMessageKind.SYSTEM,
+              Optional.of(run.runKey()),
+              Optional.of("This turn could not be answered: " + error),
+              0,
+              AgentMessageMetadata.empty()));
+    }
     if (streak >= config.maxConsecutiveFailures()) {
       sendToSleep(
           run,

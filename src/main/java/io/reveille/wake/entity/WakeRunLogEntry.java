@@ -121,6 +121,9 @@ public class WakeRunLogEntry {
   @Column(name = "firings", updatable = false)
   private Long firings;
 
+  @Column(name = "run_owner", length = 200)
+  private String owner;
+
   @Column(name = "input_tokens", nullable = false)
   private long inputTokens;
 
@@ -250,6 +253,19 @@ public class WakeRunLogEntry {
     inputTokens = Math.addExact(inputTokens, input);
     outputTokens = Math.addExact(outputTokens, output);
     modelCalls = Math.addExact(modelCalls, calls);
+  }
+
+  /** Records which node and boot runs this attempt ({@code <nodeId>/<bootId>}). */
+  public void claim(String newOwner) {
+    if (status != WakeStatus.STARTED) {
+      throw new IllegalStateException("only a started run has an owner: " + runKey);
+    }
+    owner = required("owner", newOwner);
+  }
+
+  /** The node and boot running the current attempt; {@code null} before one started. */
+  public String getOwner() {
+    return owner;
   }
 
   public long getInputTokens() {

@@ -74,7 +74,7 @@ public class CustomAgentWorkflow implements WakeExecutor {
               run,
               model,
               instructions + "\n\nAnswer the user's last message; your final answer is your reply.",
-              memory.sessionHistory(run.agentId(), run.threadId()),
+              memory.sessionHistory(run.agentId(), run.threadId(), run.runKey()),
               false,
               tools));
       return WakeOutcome.nothing();

@@ -49,16 +49,20 @@ public class WakeMemory {
     return oldestFirst;
   }
 
+  /** The most messages of a session's conversation a turn sends to the model (the newest). */
+  public static final int MAX_SESSION_MESSAGES = 40;
+
   /**
-   * The conversation of a session thread so far, oldest first: the user's turns and the agent's
-   * answers with text (tool calls and results are not replayed; the model sees their effects in the
-   * context it is given).
+   * The conversation of a session thread up to the turn {@code runKey} answers, oldest first: the
+   * user's turns and the agent's answers with text (tool calls and results are not replayed; the
+   * model sees their effects in the context it is given). Turns posted after it are left for their
+   * own runs; at most the newest {@value #MAX_SESSION_MESSAGES} messages.
    */
-  public List<ChatMessage> sessionHistory(String agentId, String threadId) {
+  public List<ChatMessage> sessionHistory(String agentId, String threadId, String runKey) {
     var rows =
         em.createQuery(
-                "SELECT m.kind, p.content FROM AgentMessage m, AgentMessagePayload p"
-                    + " WHERE m.agentId = :agentId AND m.threadId = :threadId"
+                "SELECT m.kind, p.content, m.triggerSourceId FROM AgentMessage m,"
+                    + " AgentMessagePayload p WHERE m.agentId = :agentId AND m.threadId = :threadId"
                     + " AND m.kind IN :kinds AND p.id = m.contentEntryId"
                     + " ORDER BY m.createdAt, m.id",
                 Object[].class)
@@ -66,13 +70,19 @@ public class WakeMemory {
             .setParameter("threadId", threadId)
             .setParameter("kinds", List.of(AgentMessageKind.USER, AgentMessageKind.ASSISTANT))
             .getResultList();
-    return rows.stream()
-        .filter(row -> row[1] != null && !((String) row[1]).isBlank())
-        .<ChatMessage>map(
-            row ->
-                row[0] == AgentMessageKind.USER
-                    ? ChatMessage.user((String) row[1])
-                    : ChatMessage.assistant((String) row[1]))
-        .toList();
+    var history = new java.util.ArrayList<ChatMessage>();
+    for (var row : rows) {
+      var text = (String) row[1];
+      if (text == null || text.isBlank()) {
+        continue;
+      }
+      var user = row[0] == AgentMessageKind.USER;
+      history.add(user ? ChatMessage.user(text) : ChatMessage.assistant(text));
+      if (user && runKey.equals(row[2])) {
+        break;
+      }
+    }
+    return List.copyOf(
+        history.subList(Math.max(0, history.size() - MAX_SESSION_MESSAGES), history.size()));
   }
 }
