@@ -54,7 +54,11 @@ class DayPlannerIT {
   @Deployment
   static WebArchive deployment() {
     return Deployments.reveille()
-        .addClasses(DayPlannerIT.class, DayPlannerFixture.class, Poll.class);
+        .addClasses(
+            DayPlannerIT.class,
+            DayPlannerFixture.class,
+            Poll.class,
+            io.reveille.wake.control.RunLogFixture.class);
   }
 
   @Inject AgentService agents;
@@ -64,6 +68,7 @@ class DayPlannerIT {
   @Inject MemoryService memory;
   @Inject WakeScheduler scheduler;
   @Inject DayPlannerFixture fixture;
+  @Inject io.reveille.wake.control.RunLogFixture runLog;
 
   @Test
   void aTimerWakePlansTheDayMostUrgentFirstAndASecondWakeRevisesItsOwnBlocks() {
@@ -175,6 +180,33 @@ class DayPlannerIT {
     assertNoOverlaps(dayPlans.dayPlan(planDate).orElseThrow().blocks());
     var revised = memory.currentReport(agentId, MemoryService.DEFAULT_REPORT_SCOPE).orElseThrow();
     assertEquals(manual, revised.getProvenance().getString("runKey"));
+
+    // The server dies after the block write and before the run completed: the re-run does not
+    // write again (its arguments would no longer match) and reports the plan it wrote.
+    runLog.uncomplete(manual);
+    scheduler.requeueUnfinished();
+    Poll.until(
+        Duration.ofSeconds(60),
+        () ->
+            fixture.run(manual).getStatus() == WakeStatus.COMPLETED
+                && fixture.run(manual).getAttempts() == 2);
+    var replayed = ownBlocks(planDate, category);
+    assertEquals(taskIds(second), taskIds(replayed));
+    assertEquals(
+        second.stream().map(b -> b.getId() + "@" + b.getStartTime()).toList(),
+        replayed.stream().map(b -> b.getId() + "@" + b.getStartTime()).toList(),
+        "the plan is as the first attempt wrote it");
+    var after = memory.currentReport(agentId, MemoryService.DEFAULT_REPORT_SCOPE).orElseThrow();
+    assertFalse(after.getProvenance().containsKey("failure"), after.getContent());
+    assertEquals(
+        second.stream().map(DayPlanBlock::getId).toList(),
+        after
+            .getProvenance()
+            .getJsonArray("blockIds")
+            .getValuesAs(jakarta.json.JsonString.class)
+            .stream()
+            .map(jakarta.json.JsonString::getString)
+            .toList());
   }
 
   private String task(

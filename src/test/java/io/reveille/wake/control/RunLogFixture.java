@@ -17,8 +17,15 @@ public class RunLogFixture {
   @PersistenceContext(unitName = "reveille")
   EntityManager em;
 
+  @jakarta.inject.Inject io.reveille.platform.NodeIdentity node;
+
   /** A run that began (its begin transaction committed) and then the server died. */
   public String insertStartedRun(String agentId, String runKey) {
+    return insertStartedRun(agentId, runKey, null, Instant.now());
+  }
+
+  /** A started run owned by {@code owner} ({@code <nodeId>/<bootId>}), started at {@code at}. */
+  public String insertStartedRun(String agentId, String runKey, String owner, Instant at) {
     var entry =
         new WakeRunLogEntry(
             runKey,
@@ -29,21 +36,26 @@ public class RunLogFixture {
             List.of("crash-token"),
             null,
             Instant.now());
-    entry.start(Instant.now());
+    entry.start(at);
+    if (owner != null) {
+      entry.claim(owner);
+    }
     em.persist(entry);
     return runKey;
   }
 
   /**
    * Puts a completed run back to {@code started}, as if the server had died after the workflow's
-   * steps committed and before the completing transaction did.
+   * steps committed and before the completing transaction did (owned by an earlier boot of this
+   * node, which is how the restarted server finds it).
    */
   public void uncomplete(String runKey) {
     var updated =
         em.createNativeQuery(
-                "UPDATE wake_run_log SET status = 'started', completed_at = NULL, version ="
-                    + " version + 1 WHERE run_key = ?1 AND status = 'completed'")
+                "UPDATE wake_run_log SET status = 'started', completed_at = NULL, run_owner = ?2,"
+                    + " version = version + 1 WHERE run_key = ?1 AND status = 'completed'")
             .setParameter(1, runKey)
+            .setParameter(2, node.nodeId() + "/a-boot-that-crashed")
             .executeUpdate();
     if (updated != 1) {
       throw new IllegalStateException("run " + runKey + " is not completed");

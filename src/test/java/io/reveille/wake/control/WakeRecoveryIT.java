@@ -7,11 +7,13 @@ import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.NewAgent;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.entity.AgentMessageKind;
+import io.reveille.platform.NodeIdentity;
 import io.reveille.testing.Deployments;
 import io.reveille.testing.Poll;
 import io.reveille.wake.entity.WakeStatus;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -37,6 +39,7 @@ class WakeRecoveryIT {
   @Inject WakeScheduler scheduler;
   @Inject WakeQueue queue;
   @Inject RunLogFixture runLog;
+  @Inject NodeIdentity node;
 
   @Test
   void aRunStrandedAsStartedIsRunAgainWithTheSameKeyAndCompletesOnce() {
@@ -57,6 +60,31 @@ class WakeRecoveryIT {
     assertEquals(WakeStatus.COMPLETED, runLog.find(runKey).getStatus());
     assertEquals(2, runLog.find(runKey).getAttempts());
     assertEquals(1, systemMessages(agentId));
+  }
+
+  @Test
+  void aRunAnotherNodeIsRunningWaitsForItsLeaseWhileOneOfAnEarlierBootRunsAtOnce() {
+    var agentId = agents.create(NewAgent.custom("Shared")).agent().getId();
+    var live =
+        runLog.insertStartedRun(
+            agentId, "wk-live-" + UUID.randomUUID(), "other-node/boot-1", Instant.now());
+    queue.enqueue(agentId, live, Duration.ZERO, live + ":again");
+    Poll.pause(Duration.ofSeconds(4));
+    assertEquals(
+        WakeStatus.STARTED, runLog.find(live).getStatus(), "not run beside the other node");
+    assertEquals(1, runLog.find(live).getAttempts());
+
+    var other = agents.create(NewAgent.custom("Restarted")).agent().getId();
+    var stale =
+        runLog.insertStartedRun(
+            other,
+            "wk-stale-" + UUID.randomUUID(),
+            node.nodeId() + "/an-earlier-boot",
+            Instant.now());
+    queue.enqueue(other, stale, Duration.ZERO, stale + ":again");
+    Poll.until(
+        Duration.ofSeconds(30), () -> runLog.find(stale).getStatus() == WakeStatus.COMPLETED);
+    assertEquals(node.owner(), runLog.find(stale).getOwner());
   }
 
   private int systemMessages(String agentId) {
