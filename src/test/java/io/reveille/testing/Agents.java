@@ -1,12 +1,15 @@
 package io.reveille.testing;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 
 /** Client-side steps the integration tests share: make an agent, subscribe it, read its runs. */
 public final class Agents {
@@ -49,6 +52,46 @@ public final class Agents {
     return runs(agentId, reason).stream()
         .filter(run -> run.getString("status").equals("completed"))
         .toList();
+  }
+
+  /**
+   * The committed sentinel for "no wake happened" on the notification path: a batch that matches no
+   * subscription, sent to the queue after whatever must not wake anyone, awaited until the server
+   * has recorded it. The queue hands batches out in the order they were sent, and a batch's record
+   * and its wake jobs commit together, so afterwards a wake caused by an earlier batch would be in
+   * the run log.
+   */
+  public void passThroughTheNotificationQueue() {
+    var batchId = "sentinel-" + UUID.randomUUID();
+    Broker.sendNotification(
+        """
+        {"schemaVersion":1,"batchId":"%s","tokens":["%s"]}"""
+            .formatted(batchId, batchId));
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> api.get("/api/notifications/" + batchId).status() == 200);
+  }
+
+  /**
+   * The committed sentinel for "no further run of this agent": a manual wake, which the broker
+   * delivers after every job of the agent enqueued before it (one message group per agent); returns
+   * its run key once it has completed.
+   */
+  public String awaitManualWake(String agentId) {
+    var manual = api.post("/api/agents/" + agentId + "/wakes", "");
+    assertEquals(202, manual.status(), manual::toString);
+    var runKey = manual.json().getString("runKey");
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () ->
+                runs(agentId).stream()
+                    .map(JsonValue::asJsonObject)
+                    .anyMatch(
+                        run ->
+                            run.getString("runKey").equals(runKey)
+                                && run.getString("status").equals("completed")));
+    return runKey;
   }
 
   public static List<String> strings(JsonArray array) {

@@ -71,6 +71,7 @@ public final class LibertyServer {
         Thread.currentThread().interrupt();
         throw new AssertionError("interrupted", e);
       }
+      // The polling interval while the server starts (the loop ends at the deadline).
       Poll.pause(Duration.ofMillis(500));
     }
     throw new AssertionError(name + " not ready within " + timeout + "; see its logs");

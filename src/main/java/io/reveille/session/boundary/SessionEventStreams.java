@@ -19,7 +19,6 @@ import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
@@ -47,9 +46,6 @@ import java.util.logging.Logger;
 public class SessionEventStreams {
 
   private static final Logger LOG = Logger.getLogger(SessionEventStreams.class.getName());
-
-  /** A comment goes out after this much silence, so proxies and clients keep the connection. */
-  static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
 
   /** Most messages one poll sends; the rest follow on the next poll. */
   static final int BATCH = 100;
@@ -155,7 +151,7 @@ public class SessionEventStreams {
           cursor = Optional.of(MessageCursor.after(message.message()));
           lastSentAt = now;
         }
-        if (batch.isEmpty() && !now.isBefore(lastSentAt.plus(KEEP_ALIVE))) {
+        if (batch.isEmpty() && !now.isBefore(lastSentAt.plus(config.eventsKeepAlive()))) {
           send(sse.newEventBuilder().comment("keep-alive").build());
           lastSentAt = now;
         }

@@ -12,6 +12,7 @@ public class SessionConfig {
   private Duration eventsPoll;
   private Duration eventsMaxAge;
   private int eventsMaxStreams;
+  private Duration eventsKeepAlive;
 
   SessionConfig() {}
 
@@ -19,13 +20,17 @@ public class SessionConfig {
   SessionConfig(
       @ConfigProperty(name = "reveille.sessions.events-poll-millis") long pollMillis,
       @ConfigProperty(name = "reveille.sessions.events-max-seconds") long maxSeconds,
-      @ConfigProperty(name = "reveille.sessions.events-max-streams") int maxStreams) {
+      @ConfigProperty(name = "reveille.sessions.events-max-streams") int maxStreams,
+      @ConfigProperty(name = "reveille.sessions.events-keep-alive-seconds") long keepAliveSeconds) {
     this.eventsPoll =
         Duration.ofMillis(range("reveille.sessions.events-poll-millis", pollMillis, 10, 60_000));
     this.eventsMaxAge =
         Duration.ofSeconds(range("reveille.sessions.events-max-seconds", maxSeconds, 1, 86_400));
     this.eventsMaxStreams =
         (int) range("reveille.sessions.events-max-streams", maxStreams, 1, 10_000);
+    this.eventsKeepAlive =
+        Duration.ofSeconds(
+            range("reveille.sessions.events-keep-alive-seconds", keepAliveSeconds, 1, 300));
   }
 
   static long range(String key, long value, long min, long max) {
@@ -44,6 +49,14 @@ public class SessionConfig {
   /** How long one event stream stays open at most; the client then reconnects with its last id. */
   public Duration eventsMaxAge() {
     return eventsMaxAge;
+  }
+
+  /**
+   * After how long without an event a stream sends a keep-alive comment, so that proxies and the
+   * client see the connection alive.
+   */
+  public Duration eventsKeepAlive() {
+    return eventsKeepAlive;
   }
 
   /** How many event streams this node serves at once; more are refused with 503. */

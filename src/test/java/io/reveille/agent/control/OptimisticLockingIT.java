@@ -8,7 +8,6 @@ import io.reveille.agent.control.AgentService.AgentChanges;
 import io.reveille.agent.control.AgentService.NewAgent;
 import io.reveille.agent.entity.AgentSlots;
 import io.reveille.api.Problems;
-import io.reveille.testing.Deployments;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -21,9 +20,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -34,11 +31,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 class OptimisticLockingIT {
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.reveille().addClass(OptimisticLockingIT.class);
-  }
 
   @Inject AgentService agents;
 

@@ -7,17 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.testing.Api;
 import io.reveille.testing.Broker;
-import io.reveille.testing.Deployments;
 import jakarta.jms.JMSContext;
 import jakarta.jms.Message;
 import jakarta.jms.TextMessage;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -30,11 +27,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class NotificationConsumerIT {
 
   private static final String DEAD_LETTER_REASON = "reveilleDeadLetterReason";
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.reveille();
-  }
 
   private final Api api = new Api();
 

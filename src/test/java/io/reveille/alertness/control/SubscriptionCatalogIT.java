@@ -9,7 +9,6 @@ import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.NewAgent;
 import io.reveille.alertness.control.SubscriptionService.NewSubscription;
 import io.reveille.platform.error.InvalidInputException;
-import io.reveille.testing.Deployments;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
@@ -20,9 +19,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import javax.naming.InitialContext;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -34,11 +31,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 class SubscriptionCatalogIT {
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.reveille().addClasses(SubscriptionCatalogIT.class, OtherNodeCatalog.class);
-  }
 
   @Inject SubscriptionService subscriptions;
 

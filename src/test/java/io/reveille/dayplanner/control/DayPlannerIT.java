@@ -20,7 +20,6 @@ import io.reveille.journal.entity.TaskStatus;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.schedule.control.AgentTimerService;
-import io.reveille.testing.Deployments;
 import io.reveille.testing.Poll;
 import io.reveille.wake.control.WakeScheduler;
 import io.reveille.wake.entity.WakeReason;
@@ -37,9 +36,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -50,16 +47,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 class DayPlannerIT {
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.reveille()
-        .addClasses(
-            DayPlannerIT.class,
-            DayPlannerFixture.class,
-            Poll.class,
-            io.reveille.wake.control.RunLogFixture.class);
-  }
 
   @Inject AgentService agents;
   @Inject AgentTimerService timers;

@@ -4,16 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.reveille.testing.Deployments;
+import io.reveille.testing.Poll;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import org.eclipse.microprofile.config.spi.ConfigSource;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.asset.StringAsset;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -24,27 +21,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The container's fault tolerance around the real {@link InferenceGateway}, against a local
  * OpenAI-protocol endpoint started inside the server JVM ({@link OpenAiProtocolServer}) and
- * configured through MicroProfile Config ({@link InferenceGatewayITConfigSource}): a rate limit is
- * retried, a refused request is not, and failing calls open the circuit so that later calls fail
- * fast without reaching the endpoint. The circuit test runs last, because the open circuit stays
- * open for the gateway's 30 s delay.
+ * configured through MicroProfile Config ({@link
+ * io.reveille.taskagent.control.ModelITConfigSource}): a rate limit is retried, a refused request
+ * is not, and failing calls open the circuit so that later calls fail fast without reaching the
+ * endpoint. The circuit test runs last, and the last test waits for the circuit to close again
+ * (after the delay, one successful call), which also hands the shared deployment to other tests
+ * with a closed circuit.
  */
 @ExtendWith(ArquillianExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class InferenceGatewayIT {
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.reveille()
-        .addClasses(
-            InferenceGatewayIT.class,
-            OpenAiProtocolServer.class,
-            OpenAiProtocolServer.Answer.class,
-            InferenceGatewayITConfigSource.class)
-        .addAsResource(
-            new StringAsset(InferenceGatewayITConfigSource.class.getName() + "\n"),
-            "META-INF/services/" + ConfigSource.class.getName());
-  }
 
   @Inject InferenceGateway gateway;
 
@@ -53,7 +39,7 @@ class InferenceGatewayIT {
   @BeforeEach
   void reset() {
     server = OpenAiProtocolServer.shared();
-    server.reset();
+    ClosedCircuit.await(gateway);
   }
 
   private static ChatRequest hello() {
@@ -105,5 +91,24 @@ class InferenceGatewayIT {
       assertThrows(CircuitBreakerOpenException.class, () -> gateway.chat(hello()));
     }
     assertEquals(reached, server.requests(), "an open circuit keeps calls from the server");
+  }
+
+  @Test
+  @Order(4)
+  void anOpenCircuitClosesAfterItsDelayAndOneSuccessfulCall() {
+    Poll.until(
+        Duration.ofSeconds(60),
+        () -> {
+          server.reset();
+          server.thenAnswer("closed");
+          try {
+            return gateway.chat(hello()).content().equals(Optional.of("closed"));
+          } catch (CircuitBreakerOpenException e) {
+            return false;
+          }
+        });
+    server.reset();
+    server.thenAnswer("still closed");
+    assertEquals(Optional.of("still closed"), gateway.chat(hello()).content());
   }
 }

@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A local endpoint that speaks the OpenAI chat-completions protocol with scripted answers, for
  * integration tests that run inside the server JVM. It binds to the loopback address on a free
  * port; one instance serves the whole deployment ({@link #shared()}), started on first use so that
- * {@link InferenceGatewayITConfigSource} can name its URL whenever the configuration is read.
+ * the configuration source can name its URL whenever the configuration is read.
  */
 public final class OpenAiProtocolServer {
 
@@ -107,6 +107,8 @@ public final class OpenAiProtocolServer {
         answer = UNSCRIPTED;
       }
       if (!answer.delay().isZero()) {
+        // A scripted slow endpoint: the delay is the behaviour under test (client timeouts), not a
+        // wait for something to happen.
         try {
           Thread.sleep(answer.delay().toMillis());
         } catch (InterruptedException e) {

@@ -7,17 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
-import io.reveille.testing.Deployments;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -32,11 +29,6 @@ class JournalNotificationsIT {
 
   private static final Duration THROTTLE =
       Duration.ofSeconds(Long.getLong("reveille.it.wakeThrottleSeconds", 6));
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.reveille();
-  }
 
   private final Api api = new Api();
   private final Agents agents = new Agents(api);
@@ -79,7 +71,7 @@ class JournalNotificationsIT {
 
     var runs = awaitCompletedRun(watcher, id);
     assertEquals(List.of(id), Agents.strings(runs.getJsonObject(0).getJsonArray("tokens")));
-    letStrayBatchesArrive();
+    agents.passThroughTheNotificationQueue();
     assertEquals(1, agents.runs(watcher).size(), "the refused update announced nothing");
     assertEquals(45, api.get("/api/tasks/" + id).json().getInt("estimateMinutes"));
   }
@@ -93,13 +85,13 @@ class JournalNotificationsIT {
 
     patch("/api/tasks/" + id, "{\"priority\":\"P0\"}");
     patch("/api/tasks/" + id, "{\"status\":\"IN_PROGRESS\"}");
-    letStrayBatchesArrive();
+    agents.passThroughTheNotificationQueue();
     assertEquals(0, agents.runs(watcher).size(), "changes that miss the predicate wake nobody");
 
     var done = patch("/api/tasks/" + id, "{\"status\":\"DONE\"}");
     assertEquals("DONE", done.getString("status"));
     awaitCompletedRun(watcher, id);
-    letStrayBatchesArrive();
+    agents.passThroughTheNotificationQueue();
     assertEquals(1, agents.runs(watcher).size());
   }
 
@@ -152,7 +144,7 @@ class JournalNotificationsIT {
     assertProblem(api.post(path + "/checklist-items", "{\"checked\":true}"), "title");
 
     awaitCompletedRun(watcher, "TASK");
-    letStrayBatchesArrive();
+    agents.passThroughTheNotificationQueue();
     assertEquals(1, agents.runs(watcher).size(), "only the valid creation was announced");
     assertEquals(
         task.getInt("version"),
@@ -220,10 +212,5 @@ class JournalNotificationsIT {
                         r ->
                             r.getString("status").equals("completed")
                                 && Agents.strings(r.getJsonArray("tokens")).contains(token)));
-  }
-
-  /** Long enough for a wrongly announced change to have been consumed and scheduled. */
-  private static void letStrayBatchesArrive() {
-    await().pollDelay(Duration.ofSeconds(3)).atMost(Duration.ofSeconds(4)).until(() -> true);
   }
 }

@@ -6,15 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.testing.Api;
-import io.reveille.testing.Deployments;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.util.List;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -26,11 +23,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class LabelsAndChecklistsIT {
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.reveille();
-  }
 
   private final Api api = new Api();
 

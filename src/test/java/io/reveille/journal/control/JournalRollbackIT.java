@@ -7,7 +7,7 @@ import io.reveille.agent.control.AgentService.NewAgent;
 import io.reveille.alertness.control.SubscriptionService;
 import io.reveille.alertness.control.SubscriptionService.NewSubscription;
 import io.reveille.journal.entity.TaskStatus;
-import io.reveille.testing.Deployments;
+import io.reveille.testing.NotificationSentinel;
 import io.reveille.testing.Poll;
 import io.reveille.wake.entity.WakeStatus;
 import jakarta.inject.Inject;
@@ -16,9 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -29,17 +27,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ArquillianExtension.class)
 class JournalRollbackIT {
 
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.reveille()
-        .addClasses(JournalRollbackIT.class, JournalFixture.class, Poll.class);
-  }
-
   @Inject AgentService agents;
   @Inject SubscriptionService subscriptions;
   @Inject JournalService journal;
   @Inject JournalFixture fixture;
   @Inject UserTransaction transaction;
+  @Inject NotificationSentinel sentinel;
 
   @Test
   void aRolledBackChangeRecordsNoBatchAndWakesNobody() throws Exception {
@@ -54,11 +47,11 @@ class JournalRollbackIT {
       transaction.rollback();
     }
 
-    // A committed change after it, through the same queue: once it has woken the watcher, the
-    // rolled-back one would have been consumed too, had it been sent.
+    // A committed change after it, through the same queue, then a sentinel batch: once both
+    // have been recorded, the rolled-back one would have been consumed too, had it been sent.
     var committed = journal.createTask(JournalFixture.newTask(title)).getId();
     Poll.until(Duration.ofSeconds(30), () -> completedRuns(watcher) == 1);
-    Poll.pause(Duration.ofSeconds(2));
+    sentinel.passThroughTheQueue();
 
     assertEquals(0, fixture.batchesMentioning(rolledBack), "no batch for the rolled-back task");
     assertEquals(1, fixture.batchesMentioning(committed));
@@ -79,7 +72,8 @@ class JournalRollbackIT {
     } finally {
       transaction.rollback();
     }
-    Poll.pause(Duration.ofSeconds(3));
+    sentinel.passThroughTheQueue();
+    assertEquals(1, fixture.batchesMentioning(task), "only the creation's batch was recorded");
     assertEquals(0, fixture.runs(watcher).size());
     assertEquals(TaskStatus.OPEN, journal.task(task).getStatus());
 

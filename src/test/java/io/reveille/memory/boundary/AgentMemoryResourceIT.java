@@ -13,7 +13,6 @@ import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.testing.Api;
-import io.reveille.testing.Deployments;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -24,9 +23,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.eclipse.microprofile.config.ConfigProvider;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -36,12 +33,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 class AgentMemoryResourceIT {
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.reveille()
-        .addClasses(AgentMemoryResourceIT.class, Api.class, Api.Response.class);
-  }
 
   @Inject AgentService agents;
   @Inject MemoryService memory;

@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A real stop and start of a real server: a timer whose firings fall while the server is down fires
@@ -25,8 +27,10 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Not an Arquillian test: Arquillian keeps one server up for the whole suite, so this test
  * drives a server of its own ({@code reveille-restart}: Derby, embedded broker, own ports) with the
- * installation's {@code server} script.
+ * installation's {@code server} script. It mostly waits for firings, so it runs beside the
+ * Arquillian classes rather than after them.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class TimerCatchUpRestartIT {
 
   private static final Logger LOG = Logger.getLogger(TimerCatchUpRestartIT.class.getName());
@@ -85,7 +89,8 @@ class TimerCatchUpRestartIT {
               .orElseThrow();
       LOG.info("Stopped at " + stoppedAt + "; last firing that ran: " + lastRan);
 
-      // Down across at least two firings.
+      // Down across at least two firings. No sentinel can stand in for this wait: the firings
+      // must fall due in real time while no server is running.
       Poll.pause(
           Duration.between(Instant.now(), lastRan.plus(EVERY.multipliedBy(2)).plusSeconds(5)));
       var readyAt = server.start(START_TIMEOUT);

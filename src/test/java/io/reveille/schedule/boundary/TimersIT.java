@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.Broker;
-import io.reveille.testing.Deployments;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,10 +15,8 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -34,11 +31,6 @@ class TimersIT {
 
   private static final Duration THROTTLE =
       Duration.ofSeconds(Long.getLong("reveille.it.wakeThrottleSeconds", 6));
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.reveille();
-  }
 
   private final Api api = new Api();
   private final Agents agents = new Agents(api);
@@ -82,8 +74,10 @@ class TimersIT {
     assertEquals(1, messages.size());
     assertEquals(run.getString("runKey"), messages.getJsonObject(0).getString("triggerSourceId"));
 
-    await().pollDelay(Duration.ofSeconds(3)).until(() -> true);
-    assertEquals(1, agents.runs(agentId).size(), "one firing, one run");
+    // A second run of the firing would have been enqueued before this manual wake.
+    var sentinel = agents.awaitManualWake(agentId);
+    assertEquals(1, agents.runs(agentId, "timer").size(), "one firing, one run");
+    assertEquals(2, agents.runs(agentId).size(), "the timer's run and the sentinel " + sentinel);
   }
 
   @Test
@@ -119,7 +113,12 @@ class TimersIT {
     var timer = dailyTimerIn(agentId, 3);
     var scheduled = Instant.parse(timer.getString("nextFireAt"));
     assertEquals(200, api.post("/api/agents/" + agentId + "/pause", "").status());
-    await().pollDelay(Duration.between(Instant.now(), scheduled.plusSeconds(2))).until(() -> true);
+    // The firing moves the timer on: once it has, a wake it caused would be in the run log.
+    var timerPath = "/api/agents/" + agentId + "/timers/" + timer.getString("id");
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () -> !api.get(timerPath).json().getString("nextFireAt").equals(scheduled.toString()));
     assertEquals(0, agents.runs(agentId).size(), "a paused agent's timer does not fire");
 
     assertEquals(200, api.post("/api/agents/" + agentId + "/resume", "").status());
@@ -143,12 +142,22 @@ class TimersIT {
     assertEquals(204, deleted.status(), deleted::toString);
     assertEquals(
         404, api.get("/api/agents/" + agentId + "/timers/" + timer.getString("id")).status());
-    await().pollDelay(Duration.ofSeconds(6)).until(() -> true);
-    assertEquals(0, agents.runs(agentId).size());
     var state = api.get("/api/agents/" + agentId + "/state").json();
     assertTrue(
         !state.containsKey("scheduledWakeAt") || state.isNull("scheduledWakeAt"),
         "no next timer wake: " + state);
+
+    // The sentinel: another timer of the agent, due after the deleted one would have fired.
+    var sentinel = dailyTimerIn(agentId, 5);
+    var sentinelAt = Instant.parse(sentinel.getString("nextFireAt"));
+    assertTrue(
+        sentinelAt.isAfter(Instant.parse(timer.getString("nextFireAt"))), sentinel::toString);
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> !agents.completedRuns(agentId, "timer").isEmpty());
+    var runs = agents.runs(agentId);
+    assertEquals(1, runs.size(), "only the sentinel's firing ran: " + runs);
+    assertEquals(sentinelAt.toString(), runs.getJsonObject(0).getString("scheduledAt"));
   }
 
   @Test

@@ -7,16 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.NewAgent;
-import io.reveille.testing.Deployments;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import java.io.StringReader;
 import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -27,11 +24,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 class TimerAlarmsIT {
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.reveille().addClasses(TimerAlarmsIT.class);
-  }
 
   @Inject AgentService agents;
   @Inject AgentTimerService timers;

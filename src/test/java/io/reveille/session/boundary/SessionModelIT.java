@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.entity.AgentConfig;
 import io.reveille.agent.entity.AgentMode;
+import io.reveille.inference.control.ClosedCircuit;
+import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.OpenAiProtocolServer;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.JournalService.NewTask;
@@ -12,11 +14,9 @@ import io.reveille.journal.entity.TaskPriority;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.session.boundary.SessionsIT.EventStream;
 import io.reveille.session.boundary.SessionsIT.SseEvent;
-import io.reveille.taskagent.control.ModelITConfigSource;
 import io.reveille.taskagent.control.TaskAgents;
 import io.reveille.taskagent.control.TaskAgents.Options;
 import io.reveille.testing.Api;
-import io.reveille.testing.Deployments;
 import io.reveille.testing.Poll;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -28,10 +28,8 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -51,22 +49,10 @@ class SessionModelIT {
   static final String NAME = "SessionModelIT foreign=";
   static final String REPLY = "I cannot change that task: it is outside my scope.";
 
-  @Deployment
-  static WebArchive deployment() {
-    return ModelITConfigSource.withModelServer(Deployments.reveille())
-        .addClasses(
-            SessionModelIT.class,
-            SessionsIT.class,
-            EventStream.class,
-            SseEvent.class,
-            Api.class,
-            Api.Response.class,
-            Poll.class);
-  }
-
   @Inject JournalService journal;
   @Inject TaskAgents taskAgents;
   @Inject MemoryService memory;
+  @Inject InferenceGateway gateway;
 
   private String task(String category, String title) {
     return journal
@@ -92,7 +78,7 @@ class SessionModelIT {
     var taskId = task(own, "Write the press release");
     var foreignId = task(other, "Someone else's task");
     var server = OpenAiProtocolServer.shared();
-    server.reset();
+    ClosedCircuit.await(gateway);
     var call =
         Json.createObjectBuilder()
             .add("id", "call_1")

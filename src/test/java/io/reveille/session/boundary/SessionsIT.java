@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
-import io.reveille.testing.Deployments;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.BufferedReader;
@@ -28,10 +27,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -45,11 +42,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class SessionsIT {
 
   private static final Duration WAIT = Duration.ofSeconds(30);
-
-  @Deployment(testable = false)
-  static WebArchive deployment() {
-    return Deployments.reveille();
-  }
 
   private final URI base =
       URI.create(System.getProperty("reveille.it.baseUri", "http://127.0.0.1:9181"));

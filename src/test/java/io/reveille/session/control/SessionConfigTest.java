@@ -11,17 +11,24 @@ class SessionConfigTest {
 
   @Test
   void theDefaultsAreAccepted() {
-    var config = new SessionConfig(250, 3600, 200);
+    var config = new SessionConfig(250, 3600, 200, 15);
     assertEquals(Duration.ofMillis(250), config.eventsPoll());
     assertEquals(Duration.ofHours(1), config.eventsMaxAge());
     assertEquals(200, config.eventsMaxStreams());
+    assertEquals(Duration.ofSeconds(15), config.eventsKeepAlive());
   }
 
   @Test
   void outOfRangeValuesStopTheStartNamingTheKey() {
-    var poll = assertThrows(IllegalArgumentException.class, () -> new SessionConfig(0, 3600, 200));
+    var poll =
+        assertThrows(IllegalArgumentException.class, () -> new SessionConfig(0, 3600, 200, 15));
     assertTrue(poll.getMessage().contains("events-poll-millis"), poll.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> new SessionConfig(250, 0, 200));
-    assertThrows(IllegalArgumentException.class, () -> new SessionConfig(250, 3600, 0));
+    assertThrows(IllegalArgumentException.class, () -> new SessionConfig(250, 0, 200, 15));
+    assertThrows(IllegalArgumentException.class, () -> new SessionConfig(250, 3600, 0, 15));
+    var keepAlive =
+        assertThrows(IllegalArgumentException.class, () -> new SessionConfig(250, 3600, 200, 0));
+    assertTrue(
+        keepAlive.getMessage().contains("events-keep-alive-seconds"), keepAlive.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> new SessionConfig(250, 3600, 200, 301));
   }
 }

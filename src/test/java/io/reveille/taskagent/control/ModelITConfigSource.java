@@ -7,9 +7,11 @@ import java.util.Set;
 import org.eclipse.microprofile.config.spi.ConfigSource;
 
 /**
- * Points the deployment of {@link TaskAgentModelIT} at the local {@link OpenAiProtocolServer},
- * through the documented settings only, with a 1 s client timeout so that a slow answer times out
- * quickly. Registered by the test archive in {@code META-INF/services}.
+ * Points the integration tests' deployment at the local {@link OpenAiProtocolServer}, through the
+ * documented settings only: agents with a {@code config.modelId} think with the scripted server. A
+ * 1 s client timeout lets a slow answer time out quickly, and a 2 s circuit-breaker delay keeps a
+ * circuit one test class opened on purpose from failing the next class's calls for long. Registered
+ * by the test archive in {@code META-INF/services}.
  */
 public class ModelITConfigSource implements ConfigSource {
 
@@ -25,7 +27,9 @@ public class ModelITConfigSource implements ConfigSource {
           GATEWAY + "Retry/delay",
           "10",
           GATEWAY + "Retry/jitter",
-          "0");
+          "0",
+          GATEWAY + "CircuitBreaker/delay",
+          "2000");
 
   /**
    * Adds the local model server and this configuration to a test archive: its agents with a {@code
@@ -60,7 +64,7 @@ public class ModelITConfigSource implements ConfigSource {
 
   @Override
   public String getName() {
-    return "TaskAgentModelIT";
+    return "ModelITConfigSource";
   }
 
   @Override

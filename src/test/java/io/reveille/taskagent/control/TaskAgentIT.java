@@ -18,7 +18,6 @@ import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.taskagent.control.TaskAgents.Options;
-import io.reveille.testing.Deployments;
 import io.reveille.testing.Poll;
 import io.reveille.workflow.control.WakeMemory;
 import jakarta.inject.Inject;
@@ -28,9 +27,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -43,11 +40,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class TaskAgentIT {
 
   private static final Duration WAKE = Duration.ofSeconds(45);
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.reveille().addClasses(TaskAgentIT.class, Poll.class);
-  }
 
   @Inject JournalService journal;
   @Inject ChecklistService checklists;

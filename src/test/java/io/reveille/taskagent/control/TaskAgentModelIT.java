@@ -7,6 +7,8 @@ import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentConfig;
 import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.agent.entity.AgentMode;
+import io.reveille.inference.control.ClosedCircuit;
+import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.OpenAiProtocolServer;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.JournalService.NewTask;
@@ -14,7 +16,6 @@ import io.reveille.journal.entity.TaskPriority;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.taskagent.control.TaskAgents.Options;
-import io.reveille.testing.Deployments;
 import io.reveille.testing.Poll;
 import io.reveille.wake.control.RunKeys;
 import io.reveille.wake.control.RunLogFixture;
@@ -29,9 +30,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Optional;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -52,12 +51,6 @@ class TaskAgentModelIT {
 
   private static final Duration WAKE = Duration.ofSeconds(45);
 
-  @Deployment
-  static WebArchive deployment() {
-    return ModelITConfigSource.withModelServer(Deployments.reveille())
-        .addClasses(TaskAgentModelIT.class, Poll.class, RunLogFixture.class);
-  }
-
   @Inject JournalService journal;
   @Inject TaskAgents taskAgents;
   @Inject AgentService agents;
@@ -65,13 +58,14 @@ class TaskAgentModelIT {
   @Inject WakeMemory wakeMemory;
   @Inject WakeScheduler scheduler;
   @Inject RunLogFixture runLog;
+  @Inject InferenceGateway gateway;
 
   private OpenAiProtocolServer server;
 
   @BeforeEach
   void reset() {
     server = OpenAiProtocolServer.shared();
-    server.reset();
+    ClosedCircuit.await(gateway);
   }
 
   /** A chat completion asking for tool calls: {@code calls} alternate id, name, arguments JSON. */

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.journal.control.ChecklistService;
 import io.reveille.journal.entity.ChecklistItem;
-import io.reveille.testing.Deployments;
-import io.reveille.testing.Poll;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolWorld.World;
 import jakarta.inject.Inject;
@@ -16,9 +14,7 @@ import jakarta.json.JsonObject;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -28,19 +24,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 class ChecklistToolsIT {
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.reveille()
-        .addClasses(
-            ChecklistToolsIT.class,
-            ChecklistToolScenarios.class,
-            ToolScenario.class,
-            ToolScenario.Case.class,
-            ToolWorld.class,
-            ToolWorld.World.class,
-            Poll.class);
-  }
 
   @Inject ToolExecutor executor;
   @Inject ToolWorld worlds;

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.journal.control.LabelService.LabelAssignment;
 import io.reveille.journal.entity.ChecklistItem;
-import io.reveille.testing.Deployments;
-import io.reveille.testing.Poll;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -16,9 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -29,12 +25,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 class FollowUpToolsIT {
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.reveille()
-        .addClasses(FollowUpToolsIT.class, ToolWorld.class, ToolWorld.World.class, Poll.class);
-  }
 
   @Inject ToolExecutor executor;
   @Inject ToolWorld worlds;

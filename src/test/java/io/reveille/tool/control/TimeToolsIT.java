@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.journal.control.TimeEntryService;
-import io.reveille.testing.Deployments;
-import io.reveille.testing.Poll;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolWorld.World;
 import jakarta.inject.Inject;
@@ -20,9 +18,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -34,21 +30,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 class TimeToolsIT {
-
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.reveille()
-        .addClasses(
-            TimeToolsIT.class,
-            ToolWorld.class,
-            ToolWorld.World.class,
-            ToolScenario.class,
-            ToolScenario.Case.class,
-            TimeToolScenarios.class,
-            DayPlanToolScenarios.class,
-            DayPlanToolScenarios.Plan.class,
-            Poll.class);
-  }
 
   @Inject ToolExecutor executor;
   @Inject ToolRegistry registry;

@@ -5,24 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.journal.control.JournalService;
-import io.reveille.testing.Deployments;
-import io.reveille.testing.Poll;
+import io.reveille.testing.NotificationSentinel;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolWorld.World;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -44,29 +39,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ArquillianExtension.class)
 class ToolCatalogIT {
 
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.reveille()
-        .addClasses(
-            ToolCatalogIT.class,
-            ToolWorld.class,
-            ToolWorld.World.class,
-            ToolScenario.class,
-            ToolScenario.Case.class,
-            CoreToolScenarios.class,
-            ChecklistToolScenarios.class,
-            Poll.class,
-            TimeToolScenarios.class,
-            DayPlanToolScenarios.class,
-            DayPlanToolScenarios.Plan.class,
-            RatingToolScenarios.class,
-            RatingToolScenarios.Rated.class);
-  }
-
   @Inject ToolExecutor executor;
   @Inject ToolRegistry registry;
   @Inject ToolWorld worlds;
   @Inject JournalService journal;
+  @Inject NotificationSentinel sentinel;
 
   static List<ToolScenario> scenarios() {
     var all = new ArrayList<ToolScenario>();
@@ -115,7 +92,8 @@ class ToolCatalogIT {
           .forEach(id -> failures.add(scenario.tool() + ": the result shows foreign " + id));
       firstCalls.put(scenario.tool(), new Replay(world, arguments, operationId, first));
     }
-    settle(firstCalls);
+    // Every batch of the first calls was sent before the sentinel, so all are recorded after it.
+    sentinel.passThroughTheQueue();
     var batchesAfterFirst = new LinkedHashMap<String, Long>();
     firstCalls.forEach(
         (tool, replay) -> batchesAfterFirst.put(tool, worlds.batchesBy(replay.world().agentId)));
@@ -135,7 +113,7 @@ class ToolCatalogIT {
         failures.add(tool + ": the replay changed the journal");
       }
     }
-    Poll.pause(Duration.ofSeconds(3));
+    sentinel.passThroughTheQueue();
     firstCalls.forEach(
         (tool, replay) -> {
           var now = worlds.batchesBy(replay.world().agentId);
@@ -223,32 +201,6 @@ class ToolCatalogIT {
   }
 
   private record Replay(World world, JsonObject arguments, String operationId, ToolResult first) {}
-
-  /** Waits until every first call that announces changes has had a batch recorded. */
-  private void settle(Map<String, Replay> calls) {
-    var announcing =
-        calls.entrySet().stream()
-            .filter(
-                e ->
-                    !registry
-                        .contract()
-                        .entry(e.getKey())
-                        .orElseThrow()
-                        .document()
-                        .get("sideEffects")
-                        .get("notificationTokens")
-                        .isEmpty())
-            .map(e -> e.getValue().world().agentId)
-            .toList();
-    // A call that changed nothing sends no batch (a day plan that already existed), so this is a
-    // bounded wait, not an assertion: the counts are compared before and after the replays.
-    var deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (System.nanoTime() < deadline
-        && !announcing.stream().allMatch(agent -> worlds.batchesBy(agent) > 0)) {
-      Poll.pause(Duration.ofMillis(200));
-    }
-    Poll.pause(Duration.ofSeconds(2));
-  }
 
   private ToolDefinition definition(ToolScenario scenario) {
     return registry.find(scenario.tool()).orElseThrow(() -> new AssertionError(scenario.tool()));

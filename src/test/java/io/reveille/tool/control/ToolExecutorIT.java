@@ -15,8 +15,7 @@ import io.reveille.agent.entity.AgentSlots;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.JournalService.NewTask;
 import io.reveille.journal.entity.TaskPriority;
-import io.reveille.testing.Deployments;
-import io.reveille.testing.Poll;
+import io.reveille.testing.NotificationSentinel;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.entity.Capability;
 import io.reveille.tool.entity.RiskLevel;
@@ -32,9 +31,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -46,17 +43,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(ArquillianExtension.class)
 class ToolExecutorIT {
 
-  @Deployment
-  static WebArchive deployment() {
-    return Deployments.reveille()
-        .addClasses(ToolExecutorIT.class, ToolWorld.class, ToolWorld.World.class, Poll.class);
-  }
-
   @Inject ToolExecutor executor;
   @Inject ToolRegistry registry;
   @Inject ToolWorld worlds;
   @Inject JournalService journal;
   @Inject AgentService agents;
+  @Inject NotificationSentinel sentinel;
 
   @Test
   void aHandlerThatThrowsLeavesNoChangeAFailedLedgerRowAndAnErrorResult() {
@@ -97,7 +89,7 @@ class ToolExecutorIT {
     assertEquals(before, worlds.snapshot(), "the task the handler created was rolled back");
     assertEquals(Optional.of("failed"), worlds.ledger(world.agentId, operationId));
     assertEquals(List.of("action", "toolResult"), worlds.messageKinds(world.agentId));
-    Poll.pause(java.time.Duration.ofSeconds(2));
+    sentinel.passThroughTheQueue();
     assertEquals(0, worlds.batchesBy(world.agentId), "no batch of the rolled-back change");
   }
 
