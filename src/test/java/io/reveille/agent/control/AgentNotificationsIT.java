@@ -58,8 +58,9 @@ class AgentNotificationsIT {
         run::toString);
 
     // The listener's own wake appended to its log too: that batch names the listener as its
-    // origin, so it does not wake the listener again.
-    pause(Duration.ofSeconds(3));
+    // origin, so it does not wake the listener again. That batch went out when the listener's run
+    // completed, before the sentinel.
+    agents.passThroughTheNotificationQueue();
     assertEquals(
         List.of("manual"),
         agents.runs(announcer).stream().map(r -> r.asJsonObject().getString("reason")).toList(),

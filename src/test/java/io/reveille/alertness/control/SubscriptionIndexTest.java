@@ -210,7 +210,9 @@ class SubscriptionIndexTest {
    * the readers' tokens. A stable subscription must be found by every match; a churning one that
    * keeps the token {@code SHARED} in every version must never be missed while it is indexed; every
    * reported match must be consistent with its subscription's tokens. A plain HashMap-based index
-   * fails this with ConcurrentModificationException, lost postings or misses.
+   * fails this with ConcurrentModificationException, lost postings or misses. The writers go on
+   * until the readers have matched at least 50 times, so the outcome does not depend on how the
+   * threads happen to be scheduled.
    */
   @Test
   void matchingWhileUpdatingIsSafe() throws Exception {
@@ -240,7 +242,11 @@ class SubscriptionIndexTest {
             pool.submit(
                 () -> {
                   start.await();
-                  for (var round = 1; round <= 40 && failures.isEmpty(); round++) {
+                  // At least 40 rounds, and on until the readers have matched 50 times meanwhile,
+                  // so that a busy machine cannot end the writes before the reads began.
+                  for (var round = 1;
+                      (round <= 40 || matchesDone.get() < 50) && failures.isEmpty();
+                      round++) {
                     for (var i = 0; i < subscriptionsPerWriter; i++) {
                       var id = "mover-" + writer + "-" + i;
                       // Toggle between entity a-i and b-i, always keeping SHARED.
@@ -321,7 +327,7 @@ class SubscriptionIndexTest {
     }
 
     assertEquals(List.of(), List.copyOf(failures).subList(0, Math.min(failures.size(), 20)));
-    assertTrue(matchesDone.get() > 10, "readers ran " + matchesDone.get() + " matches");
+    assertTrue(matchesDone.get() >= 50, "readers ran " + matchesDone.get() + " matches");
     assertEquals(50 + writers * subscriptionsPerWriter, index.size());
     assertFalse(index.get("ephemeral-0").isPresent());
     var finalMatch = index.match(tokens(List.of("SHARED"), List.of(), List.of()));
