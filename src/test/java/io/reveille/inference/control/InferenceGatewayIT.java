@@ -96,17 +96,7 @@ class InferenceGatewayIT {
   @Test
   @Order(4)
   void anOpenCircuitClosesAfterItsDelayAndOneSuccessfulCall() {
-    Poll.until(
-        Duration.ofSeconds(60),
-        () -> {
-          server.reset();
-          server.thenAnswer("closed");
-          try {
-            return gateway.chat(hello()).content().equals(Optional.of("closed"));
-          } catch (CircuitBreakerOpenException e) {
-            return false;
-          }
-        });
+    ClosedCircuit.await(gateway);
     server.reset();
     server.thenAnswer("still closed");
     assertEquals(Optional.of("still closed"), gateway.chat(hello()).content());
