@@ -8,17 +8,11 @@ public class NotFoundException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
-  private final String what;
   private final String id;
 
   public NotFoundException(String what, String id) {
     super("no " + what + " '" + id + "'");
-    this.what = what;
     this.id = id;
-  }
-
-  public String getWhat() {
-    return what;
   }
 
   public String getId() {

@@ -78,11 +78,6 @@ public record ToolDefinition(
       return this;
     }
 
-    public Builder onlyWhen(WakeReason first, WakeReason... more) {
-      wakeReasons = EnumSet.of(first, more);
-      return this;
-    }
-
     public Builder risk(RiskLevel level) {
       risk = level;
       return this;

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.reveille.testing.Poll;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
