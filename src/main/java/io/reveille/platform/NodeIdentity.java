@@ -4,15 +4,24 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Optional;
 import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Who this server is among the nodes sharing a database: {@code reveille.node-id} (default: the
- * host name), and a boot id new with every start of the application. A run records its owner as
- * {@code <nodeId>/<bootId>}, so that a delivery can tell a run that is live in this JVM from one a
- * previous boot of this node left behind and from one another node is running.
+ * Who this server is among the nodes sharing a database: {@code reveille.node-id}, and a boot id
+ * new with every start of the application. A run records its owner as {@code <nodeId>/<bootId>}, so
+ * that a delivery can tell a run that is live in this JVM from one a previous boot of this node
+ * left behind and from one another node is running.
+ *
+ * <p>Two nodes with one id would take each other's live runs for runs an earlier boot left behind
+ * and run them again. So the default is {@code <host name>:<server name>:<hash of the server's
+ * output directory>}: the same across restarts of one server, different for any two servers, also
+ * for two servers of one name on one host (their output directories differ).
  */
 @ApplicationScoped
 public class NodeIdentity {
@@ -25,8 +34,52 @@ public class NodeIdentity {
   NodeIdentity() {}
 
   @Inject
-  NodeIdentity(@ConfigProperty(name = "reveille.node-id") Optional<String> configured) {
-    this(configured.map(String::strip).filter(s -> !s.isEmpty()).orElseGet(NodeIdentity::hostName));
+  NodeIdentity(
+      @ConfigProperty(name = "reveille.node-id") Optional<String> configured,
+      @ConfigProperty(name = "reveille.server.name") Optional<String> serverName,
+      @ConfigProperty(name = "reveille.server.output.dir") Optional<String> outputDir) {
+    this(
+        configured
+            .map(String::strip)
+            .filter(s -> !s.isEmpty())
+            .orElseGet(() -> defaultNodeId(hostName(), serverName, outputDir)));
+  }
+
+  /**
+   * {@code <host>:<server name>:<8 hex digits of the output directory's SHA-256>}, each part
+   * present only when known, cut to {@link #MAX_NODE_ID_LENGTH} from the left so that the
+   * distinguishing hash stays.
+   */
+  static String defaultNodeId(
+      String host, Optional<String> serverName, Optional<String> outputDir) {
+    var id = new StringBuilder(printable(host.isBlank() ? "localhost" : host));
+    serverName
+        .map(String::strip)
+        .filter(s -> !s.isEmpty())
+        .ifPresent(s -> id.append(':').append(printable(s)));
+    outputDir
+        .map(String::strip)
+        .filter(s -> !s.isEmpty())
+        .ifPresent(dir -> id.append(':').append(shortHash(dir)));
+    return id.length() <= MAX_NODE_ID_LENGTH
+        ? id.toString()
+        : id.substring(id.length() - MAX_NODE_ID_LENGTH);
+  }
+
+  private static String printable(String part) {
+    var out = new StringBuilder(part.length());
+    part.chars().forEach(c -> out.append(c > 0x20 && c < 0x7f && c != '/' ? (char) c : '_'));
+    return out.toString();
+  }
+
+  private static String shortHash(String text) {
+    try {
+      var digest =
+          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 4);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every Java platform", e);
+    }
   }
 
   public NodeIdentity(String nodeId) {
