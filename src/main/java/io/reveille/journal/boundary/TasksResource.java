@@ -4,7 +4,6 @@ import io.reveille.api.ETags;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.ChecklistService;
 import io.reveille.journal.control.JournalService;
-import io.reveille.journal.control.JournalService.ChecklistItemChanges;
 import io.reveille.journal.control.JournalService.NewTask;
 import io.reveille.journal.control.JournalService.TaskChanges;
 import io.reveille.journal.control.LabelService;
@@ -273,13 +272,14 @@ public class TasksResource {
         throw new InvalidInputException(field, "cannot be cleared");
       }
     }
-    var changes =
-        new ChecklistItemChanges(
-            JournalJson.string(json, "title"), JournalJson.bool(json, "checked"));
-    if (changes.isEmpty()) {
+    var title = JournalJson.string(json, "title");
+    var checked = JournalJson.bool(json, "checked");
+    if (title.isEmpty() && checked.isEmpty()) {
       throw new InvalidInputException("body", "nothing to change: give title or checked");
     }
-    var item = journal.updateChecklistItem(id, itemId, ETags.expectedVersion(ifMatch), changes);
+    var item =
+        checklists.updateChecklistItem(
+            id, itemId, ETags.expectedVersion(ifMatch), title, checked, ChangeOrigin.NONE);
     return Response.ok(JournalJson.checklistItem(item)).tag(ETags.of(item.getVersion())).build();
   }
 }

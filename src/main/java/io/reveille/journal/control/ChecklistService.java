@@ -247,6 +247,35 @@ public class ChecklistService {
     return items;
   }
 
+  /**
+   * Retitles, checks or unchecks one item of one task, as a REST client edits it: the same write
+   * path, and so the same notification batch (naming the item, its checklist and its task), as
+   * {@link #updateChecklistItems}.
+   *
+   * @throws NotFoundException when the task has no such item
+   * @throws InvalidInputException on {@code title}
+   */
+  public ChecklistItem updateChecklistItem(
+      String taskId,
+      String itemId,
+      OptionalLong expectedVersion,
+      Optional<String> title,
+      Optional<Boolean> checked,
+      ChangeOrigin origin) {
+    var task = task(taskId);
+    var item =
+        Optional.ofNullable(itemId)
+            .map(id -> em.find(ChecklistItem.class, id))
+            .filter(found -> found.getTaskId().equals(taskId))
+            .orElseThrow(() -> new NotFoundException("checklist item of task " + taskId, itemId));
+    JournalLookups.requireVersion("checklist item", itemId, item.getVersion(), expectedVersion);
+    task.requireOpenForEdits("change its checklist");
+    title.ifPresent(t -> checkedTitle(t, "title"));
+    return updateChecklistItems(
+            List.of(new ItemUpdate(itemId, expectedVersion, title, checked)), origin)
+        .get(0);
+  }
+
   public List<ChecklistItem> updateChecklistItems(List<ItemUpdate> updates) {
     return updateChecklistItems(updates, ChangeOrigin.NONE);
   }

@@ -88,15 +88,6 @@ public class JournalNotifications {
     publish(taskDeletedBatch(UUID.randomUUID().toString(), task, origin));
   }
 
-  /**
-   * A checklist item was created or changed; {@code checkedChanged} adds the checked-state subtype
-   * token.
-   */
-  public void checklistItemChanged(
-      ChecklistItem item, Task task, boolean checkedChanged, ChangeOrigin origin) {
-    publish(checklistItemBatch(UUID.randomUUID().toString(), item, task, checkedChanged, origin));
-  }
-
   /** Checklists or their items were created, changed or moved, in one call. */
   public void checklistsChanged(ChecklistChange change, ChangeOrigin origin) {
     publish(checklistBatch(UUID.randomUUID().toString(), change, origin));
@@ -143,18 +134,6 @@ public class JournalNotifications {
         List.of(TASK_KEY, TASK_DELETED_TOKEN, task.getId()),
         List.of(taskSnapshot(task)),
         origin);
-  }
-
-  static NotificationBatch checklistItemBatch(
-      String batchId, ChecklistItem item, Task task, boolean checkedChanged, ChangeOrigin origin) {
-    var tokens = new ArrayList<String>(List.of(CHECKLIST_ITEM_KEY, TASK_KEY));
-    if (checkedChanged) {
-      tokens.add(checkedStateToken(item));
-    }
-    tokens.add(item.getId());
-    tokens.add(task.getId());
-    return batch(
-        batchId, tokens, List.of(checklistItemSnapshot(item, task), taskSnapshot(task)), origin);
   }
 
   static NotificationBatch checklistBatch(

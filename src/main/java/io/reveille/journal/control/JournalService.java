@@ -135,12 +135,6 @@ public class JournalService {
   }
 
   /** A partial update of a checklist item; an empty field stays as it is. */
-  public record ChecklistItemChanges(Optional<String> title, Optional<Boolean> checked) {
-    public boolean isEmpty() {
-      return title.isEmpty() && checked.isEmpty();
-    }
-  }
-
   // ---- categories ----------------------------------------------------------------------------
 
   public Category createCategory(String name) {
@@ -332,37 +326,5 @@ public class JournalService {
     return em.createNamedQuery("ChecklistItem.byTask", ChecklistItem.class)
         .setParameter("taskId", taskId)
         .getResultList();
-  }
-
-  public ChecklistItem updateChecklistItem(
-      String taskId, String itemId, OptionalLong expectedVersion, ChecklistItemChanges changes) {
-    return updateChecklistItem(taskId, itemId, expectedVersion, changes, ChangeOrigin.NONE);
-  }
-
-  public ChecklistItem updateChecklistItem(
-      String taskId,
-      String itemId,
-      OptionalLong expectedVersion,
-      ChecklistItemChanges changes,
-      ChangeOrigin origin) {
-    var task = task(taskId);
-    var item =
-        Optional.ofNullable(em.find(ChecklistItem.class, itemId))
-            .filter(found -> found.getTaskId().equals(taskId))
-            .orElseThrow(() -> new NotFoundException("checklist item of task " + taskId, itemId));
-    JournalLookups.requireVersion("checklist item", itemId, item.getVersion(), expectedVersion);
-    task.requireOpenForEdits("change its checklist");
-    var now = clock.instant();
-    var before = item.getVersion();
-    changes
-        .title()
-        .filter(t -> !t.strip().equals(item.getTitle()))
-        .ifPresent(t -> item.retitle(t, now));
-    var checkedChanged = changes.checked().map(c -> item.check(c, now)).orElse(false);
-    em.flush();
-    if (item.getVersion() != before) {
-      notifications.checklistItemChanged(item, task, checkedChanged, origin);
-    }
-    return item;
   }
 }

@@ -54,6 +54,62 @@ class JournalNotificationsIT {
   }
 
   @Test
+  void aSubscriptionOnAChecklistWakesOnARestEditAndOnAToolEditOfItsItems() {
+    var category = api.post("/api/categories", "{\"name\":\"trip-" + UUID.randomUUID() + "\"}");
+    assertEquals(201, category.status(), category::toString);
+    var categoryId = category.json().getString("id");
+    var task = createTask("{\"title\":\"Pack\",\"categoryId\":\"" + categoryId + "\"}");
+    var list =
+        api.post(
+            "/api/tasks/" + task.getString("id") + "/checklists",
+            "{\"title\":\"Bag\",\"items\":[\"Socks\",\"Map\"]}");
+    assertEquals(201, list.status(), list::toString);
+    var checklistId = list.json().getString("id");
+    var items = list.json().getJsonArray("items");
+    var watcher = agents.createCustom("Checklist watcher");
+    agents.subscribe(watcher, "{\"entityIds\":[\"" + checklistId + "\"]}");
+
+    // A REST edit of an item announces its checklist.
+    var checked =
+        api.patch(
+            "/api/tasks/"
+                + task.getString("id")
+                + "/checklist-items/"
+                + items.getJsonObject(0).getString("id"),
+            "{\"checked\":true}",
+            null);
+    assertEquals(200, checked.status(), checked::toString);
+    awaitCompletedRun(watcher, checklistId);
+
+    // A tool edit of another item announces it the same way.
+    var editor =
+        api.post(
+            "/api/agents",
+            "{\"kind\":\"custom\",\"displayName\":\"Editor\",\"allowedCategoryIds\":[\""
+                + categoryId
+                + "\"]}");
+    assertEquals(201, editor.status(), editor::toString);
+    var call =
+        api.post(
+            "/api/agents/" + editor.json().getString("id") + "/tools/update_checklist_items",
+            "{\"operationId\":\"op-"
+                + UUID.randomUUID()
+                + "\",\"arguments\":{\"updates\":[{\"itemId\":\""
+                + items.getJsonObject(1).getString("id")
+                + "\",\"checked\":true}]}}");
+    assertEquals(200, call.status(), call::toString);
+    await()
+        .atMost(THROTTLE.plusSeconds(30))
+        .until(
+            () ->
+                agents.completedRuns(watcher, "subscription").stream()
+                        .filter(
+                            run -> Agents.strings(run.getJsonArray("tokens")).contains(checklistId))
+                        .count()
+                    == 2);
+  }
+
+  @Test
   void updatingATaskWakesAnAgentSubscribedToItsIdAndAStaleVersionChangesNothing() {
     var created = api.post("/api/tasks", "{\"title\":\"Write the report\"}");
     assertEquals(201, created.status(), created::toString);

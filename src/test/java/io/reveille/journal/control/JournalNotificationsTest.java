@@ -98,30 +98,34 @@ class JournalNotificationsTest {
   }
 
   @Test
-  void aChecklistChangeNamesTheItemAndItsTask() throws Exception {
+  void aChecklistItemChangeNamesTheItemItsChecklistAndItsTask() throws Exception {
     var task = task();
     var item = new ChecklistItem("i-1", "cl-1", "t-1", 0, "Shoes", true, NOW);
-    notifications.checklistItemChanged(item, task, true, ChangeOrigin.NONE);
+    notifications.checklistsChanged(
+        new ChecklistChange(List.of(checklist()), List.of(item), List.of(task), Set.of("i-1")),
+        ChangeOrigin.NONE);
 
     var batch = onlyPublished();
     assertEquals(
-        List.of("CHECKLIST_ITEM", "TASK", "checklistItem.state:checked", "i-1", "t-1"),
+        List.of("CHECKLIST_ITEM", "TASK", "checklistItem.state:checked", "cl-1", "i-1", "t-1"),
         batch.tokens());
     var classified = classifier.classify(batch);
     assertEquals(Set.of("CHECKLIST_ITEM", "TASK"), Set.copyOf(classified.semanticKeys()));
-    assertEquals(Set.of("i-1", "t-1"), Set.copyOf(classified.entityIds()));
-    var itemSnapshot = batch.entities().get(0);
+    assertEquals(Set.of("cl-1", "i-1", "t-1"), Set.copyOf(classified.entityIds()));
+    var itemSnapshot = batch.entities().get(1);
     assertEquals(Optional.of("checklistItem"), itemSnapshot.type());
     assertEquals(Optional.of("gym"), itemSnapshot.categoryId());
     assertEquals(Boolean.TRUE, itemSnapshot.attributes().get("checked"));
     assertEquals("t-1", itemSnapshot.attributes().get("taskId"));
-    assertEquals("t-1", batch.entities().get(1).id(), "the task's snapshot rides along");
+    assertEquals("t-1", batch.entities().get(2).id(), "the task's snapshot rides along");
   }
 
   @Test
   void aRetitledChecklistItemCarriesNoStateToken() throws Exception {
     var item = new ChecklistItem("i-1", "cl-1", "t-1", 0, "Shoes", false, NOW);
-    notifications.checklistItemChanged(item, task(), false, ChangeOrigin.NONE);
+    notifications.checklistsChanged(
+        new ChecklistChange(List.of(checklist()), List.of(item), List.of(task()), Set.of()),
+        ChangeOrigin.NONE);
     assertFalse(onlyPublished().tokens().stream().anyMatch(t -> t.startsWith("checklistItem.")));
   }
 
@@ -231,5 +235,9 @@ class JournalNotificationsTest {
     var snapshot = batch.entities().get(0);
     assertEquals(List.of("l-1", "l-2"), snapshot.attributes().get("labelIds"));
     assertEquals("de-DE", snapshot.attributes().get("language"));
+  }
+
+  private static Checklist checklist() {
+    return new Checklist("cl-1", "t-1", 0, "Gear", NOW);
   }
 }
