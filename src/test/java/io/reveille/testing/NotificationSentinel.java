@@ -1,7 +1,7 @@
 package io.reveille.testing;
 
-import io.reveille.alertness.control.NotificationQueue;
 import io.reveille.alertness.entity.NotificationBatchRecord;
+import io.reveille.notification.control.NotificationQueue;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;

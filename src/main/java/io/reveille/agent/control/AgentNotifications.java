@@ -2,10 +2,10 @@ package io.reveille.agent.control;
 
 import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentState;
-import io.reveille.alertness.control.NotificationBatch;
-import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
-import io.reveille.alertness.control.NotificationBatchDocuments;
-import io.reveille.alertness.control.NotificationQueue;
+import io.reveille.notification.control.NotificationBatch;
+import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
+import io.reveille.notification.control.NotificationBatchDocuments;
+import io.reveille.notification.control.NotificationQueue;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;

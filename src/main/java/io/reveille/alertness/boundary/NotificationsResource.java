@@ -1,9 +1,9 @@
 package io.reveille.alertness.boundary;
 
 import io.reveille.alertness.control.InvalidBatchException;
-import io.reveille.alertness.control.NotificationBatchDocuments;
 import io.reveille.alertness.control.NotificationBatchParser;
 import io.reveille.alertness.control.NotificationIntake;
+import io.reveille.alertness.control.NotificationRecords;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import jakarta.annotation.Resource;
@@ -39,7 +39,7 @@ public class NotificationsResource {
 
   @Inject NotificationBatchParser parser;
   @Inject NotificationIntake intake;
-  @Inject NotificationBatchDocuments documents;
+  @Inject NotificationRecords records;
 
   @Resource(lookup = "jms/reveille/ConnectionFactory")
   ConnectionFactory connectionFactory;
@@ -71,7 +71,7 @@ public class NotificationsResource {
   public JsonObject get(@PathParam("batchId") String batchId) {
     return intake
         .find(batchId)
-        .map(documents::toJson)
+        .map(records::toJson)
         .orElseThrow(() -> new NotFoundException("notification batch", batchId));
   }
 

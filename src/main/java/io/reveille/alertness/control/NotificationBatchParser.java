@@ -1,7 +1,8 @@
 package io.reveille.alertness.control;
 
-import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
-import io.reveille.alertness.control.NotificationBatch.Origin;
+import io.reveille.notification.control.NotificationBatch;
+import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
+import io.reveille.notification.control.NotificationBatch.Origin;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;

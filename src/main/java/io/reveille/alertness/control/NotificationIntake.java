@@ -1,6 +1,7 @@
 package io.reveille.alertness.control;
 
 import io.reveille.alertness.entity.NotificationBatchRecord;
+import io.reveille.notification.control.NotificationBatch;
 import io.reveille.wake.control.SelfMutations;
 import io.reveille.wake.control.SelfSuppression;
 import io.reveille.wake.control.SubscriptionWake;
@@ -41,7 +42,7 @@ public class NotificationIntake {
 
   @Inject Clock clock;
 
-  @Inject NotificationBatchDocuments documents;
+  @Inject NotificationRecords records;
 
   @Inject TokenClassifier classifier;
 
@@ -60,7 +61,7 @@ public class NotificationIntake {
           batch.batchId());
       return false;
     }
-    em.persist(documents.record(batch, clock.instant()));
+    em.persist(records.record(batch, clock.instant()));
     var tokens = classifier.classify(batch);
     var origin = batch.originAgentId();
     var candidates =

@@ -1,6 +1,6 @@
 package io.reveille.alertness.control;
 
-import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
+import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.List;

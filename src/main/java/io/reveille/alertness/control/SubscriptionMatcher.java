@@ -1,8 +1,8 @@
 package io.reveille.alertness.control;
 
-import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
 import io.reveille.alertness.entity.SubscriptionToken;
 import io.reveille.alertness.entity.TokenClass;
+import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

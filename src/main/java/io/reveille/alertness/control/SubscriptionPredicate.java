@@ -1,5 +1,6 @@
 package io.reveille.alertness.control;
 
+import io.reveille.notification.control.NotificationBatch;
 import io.reveille.platform.error.InvalidInputException;
 import java.util.Objects;
 

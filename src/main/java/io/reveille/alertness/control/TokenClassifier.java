@@ -1,6 +1,7 @@
 package io.reveille.alertness.control;
 
 import io.reveille.alertness.entity.TokenClass;
+import io.reveille.notification.control.NotificationBatch;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Collection;

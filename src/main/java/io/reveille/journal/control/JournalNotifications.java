@@ -1,9 +1,5 @@
 package io.reveille.journal.control;
 
-import io.reveille.alertness.control.NotificationBatch;
-import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
-import io.reveille.alertness.control.NotificationBatchDocuments;
-import io.reveille.alertness.control.NotificationQueue;
 import io.reveille.journal.entity.Category;
 import io.reveille.journal.entity.Checklist;
 import io.reveille.journal.entity.ChecklistItem;
@@ -13,6 +9,10 @@ import io.reveille.journal.entity.Label;
 import io.reveille.journal.entity.Rating;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TimeEntry;
+import io.reveille.notification.control.NotificationBatch;
+import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
+import io.reveille.notification.control.NotificationBatchDocuments;
+import io.reveille.notification.control.NotificationQueue;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;

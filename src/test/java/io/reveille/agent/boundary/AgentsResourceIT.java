@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.testing.Api;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.util.List;
+import java.util.UUID;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
@@ -145,7 +148,9 @@ class AgentsResourceIT {
 
   @Test
   void badInputIsRejectedWithProblemDetailsNamingTheProblemAndWritesNothing() {
-    var before = api.get("/api/agents").structure().asJsonArray().size();
+    // Every rejected body that names an agent names it uniquely, so that no agent of that name may
+    // exist afterwards, whatever other tests created meanwhile.
+    var marker = "rejected-" + UUID.randomUUID();
 
     var malformed = api.post("/api/agents", "{\"kind\":\"custom\",");
     assertProblem(malformed, 400);
@@ -154,7 +159,8 @@ class AgentsResourceIT {
         api.post(
             "/api/agents",
             """
-        {"kind":"wizard","displayName":"x"}""");
+        {"kind":"wizard","displayName":"%s"}"""
+                .formatted(marker));
     assertProblem(unknownKind, 400);
     assertTrue(unknownKind.body().contains("kind"), unknownKind::toString);
 
@@ -179,7 +185,8 @@ class AgentsResourceIT {
         api.post(
             "/api/agents",
             """
-        {"kind":"custom","displayName":"x","config":{"modelId":42}}""");
+        {"kind":"custom","displayName":"%s","config":{"modelId":42}}"""
+                .formatted(marker));
     assertProblem(badConfig, 400);
     assertTrue(badConfig.body().contains("config.modelId"), badConfig::toString);
 
@@ -187,7 +194,8 @@ class AgentsResourceIT {
         api.post(
             "/api/agents",
             """
-        {"kind":"custom","displayName":"x","mode":"sometimes"}""");
+        {"kind":"custom","displayName":"%s","mode":"sometimes"}"""
+                .formatted(marker));
     assertProblem(badMode, 400);
     assertTrue(badMode.body().contains("mode"), badMode::toString);
 
@@ -199,10 +207,12 @@ class AgentsResourceIT {
     assertProblem(api.post("/api/agents/no-such-agent/pause", ""), 404);
     assertProblem(api.patch("/api/agents/no-such-agent", "{\"displayName\":\"x\"}", null), 404);
 
-    assertEquals(
-        before,
-        api.get("/api/agents").structure().asJsonArray().size(),
-        "rejected requests must not create agents");
+    var named =
+        api.get("/api/agents?kind=custom").structure().asJsonArray().stream()
+            .map(JsonValue::asJsonObject)
+            .filter(agent -> agent.getString("displayName").equals(marker))
+            .toList();
+    assertEquals(List.of(), named, "rejected requests must not create agents");
   }
 
   private JsonObject create(String body) {

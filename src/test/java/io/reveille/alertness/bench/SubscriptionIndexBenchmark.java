@@ -2,7 +2,6 @@ package io.reveille.alertness.bench;
 
 import io.reveille.alertness.control.ClassifiedTokens;
 import io.reveille.alertness.control.IndexedSubscription;
-import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
 import io.reveille.alertness.control.SubscriptionIndex;
 import io.reveille.alertness.control.SubscriptionMatch;
 import io.reveille.alertness.control.SubscriptionMatcher;
@@ -10,6 +9,7 @@ import io.reveille.alertness.control.SubscriptionPredicate;
 import io.reveille.alertness.control.WakeCandidate;
 import io.reveille.alertness.entity.SubscriptionToken;
 import io.reveille.alertness.entity.TokenClass;
+import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

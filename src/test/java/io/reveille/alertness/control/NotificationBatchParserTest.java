@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.notification.control.NotificationBatch;
 import java.math.BigDecimal;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -7,8 +7,8 @@ import static io.reveille.alertness.control.SubscriptionIndexTest.tokens;
 import static io.reveille.alertness.control.SubscriptionPredicateTest.snapshot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
 import io.reveille.alertness.entity.SubscriptionToken;
+import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
+import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import io.reveille.platform.error.InvalidInputException;
 import java.math.BigDecimal;
 import java.util.HashMap;

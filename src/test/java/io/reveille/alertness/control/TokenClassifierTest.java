@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.alertness.entity.TokenClass;
+import io.reveille.notification.control.NotificationBatch;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;

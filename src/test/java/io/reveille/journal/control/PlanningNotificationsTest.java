@@ -3,8 +3,6 @@ package io.reveille.journal.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.reveille.alertness.control.NotificationBatch;
-import io.reveille.alertness.control.NotificationBatchDocuments;
 import io.reveille.alertness.control.NotificationBatchParser;
 import io.reveille.alertness.control.NotificationLimits;
 import io.reveille.alertness.control.TokenClassifier;
@@ -17,6 +15,8 @@ import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.journal.entity.TaskStatus;
 import io.reveille.journal.entity.TimeEntry;
+import io.reveille.notification.control.NotificationBatch;
+import io.reveille.notification.control.NotificationBatchDocuments;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;

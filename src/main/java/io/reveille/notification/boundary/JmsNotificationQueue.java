@@ -1,6 +1,6 @@
-package io.reveille.alertness.boundary;
+package io.reveille.notification.boundary;
 
-import io.reveille.alertness.control.NotificationQueue;
+import io.reveille.notification.control.NotificationQueue;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.jms.ConnectionFactory;

@@ -1,4 +1,4 @@
-package io.reveille.alertness.control;
+package io.reveille.notification.control;
 
 /**
  * Where Reveille's own notification batches go (the journal's and the agent domain's): the {@code

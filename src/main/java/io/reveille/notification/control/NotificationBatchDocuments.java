@@ -1,39 +1,24 @@
-package io.reveille.alertness.control;
+package io.reveille.notification.control;
 
-import io.reveille.alertness.control.NotificationBatch.EntitySnapshot;
-import io.reveille.alertness.entity.NotificationBatchRecord;
+import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import java.io.StringReader;
 import java.math.BigDecimal;
-import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 
 /**
- * Writes a validated {@link NotificationBatch} as its normalised schemaVersion-1 JSON document and
- * reads a stored record back for the API.
+ * Writes a {@link NotificationBatch} as its normalised schemaVersion-1 JSON document: what
+ * producers put on the queue and what the consumer stores.
  *
  * <p>Normalised means: defaults applied ({@code origin}), absent optional fields left out, so two
  * producers saying the same thing store the same document.
  */
 @ApplicationScoped
 public class NotificationBatchDocuments {
-
-  public NotificationBatchRecord record(NotificationBatch batch, Instant receivedAt) {
-    return new NotificationBatchRecord(
-        batch.batchId(),
-        batch.origin().wire(),
-        batch.hostId().orElse(null),
-        batch.counter().isPresent() ? batch.counter().getAsLong() : null,
-        batch.originAgentId().orElse(null),
-        batch.allTokens().size(),
-        toJson(batch).toString(),
-        receivedAt);
-  }
 
   public JsonObject toJson(NotificationBatch batch) {
     var json =
@@ -53,15 +38,6 @@ public class NotificationBatchDocuments {
     batch.originAgentId().ifPresent(v -> json.add("originAgentId", v));
     batch.originRunKey().ifPresent(v -> json.add("originRunKey", v));
     return json.build();
-  }
-
-  /** The stored document plus when it was received. */
-  public JsonObject toJson(NotificationBatchRecord record) {
-    try (var reader = Json.createReader(new StringReader(record.getDocument()))) {
-      return Json.createObjectBuilder(reader.readObject())
-          .add("receivedAt", record.getReceivedAt().toString())
-          .build();
-    }
   }
 
   private static JsonObjectBuilder entity(EntitySnapshot snapshot) {

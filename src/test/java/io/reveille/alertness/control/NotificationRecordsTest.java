@@ -3,14 +3,16 @@ package io.reveille.alertness.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.reveille.notification.control.NotificationBatchDocuments;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
-class NotificationBatchDocumentsTest {
+class NotificationRecordsTest {
 
   private final NotificationBatchParser parser =
       new NotificationBatchParser(NotificationLimits.of(100, 100, 100));
-  private final NotificationBatchDocuments documents = new NotificationBatchDocuments();
+  private final NotificationRecords documents =
+      new NotificationRecords(new NotificationBatchDocuments());
 
   @Test
   void storedDocumentParsesBackToTheSameBatch() throws InvalidBatchException {

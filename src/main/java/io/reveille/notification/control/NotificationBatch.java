@@ -1,4 +1,4 @@
-package io.reveille.alertness.control;
+package io.reveille.notification.control;
 
 import java.util.List;
 import java.util.Map;
@@ -87,7 +87,7 @@ public record NotificationBatch(
       return wire;
     }
 
-    static Optional<Origin> fromWire(String value) {
+    public static Optional<Origin> fromWire(String value) {
       for (var origin : values()) {
         if (origin.wire.equals(value)) {
           return Optional.of(origin);
