@@ -1,10 +1,10 @@
-package io.reveille.inference.control;
+package io.reveille.tool.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.reveille.tool.control.ToolContract;
+import io.reveille.inference.control.ToolSpec;
 import jakarta.json.Json;
 import java.io.StringReader;
 import java.util.List;

@@ -1,6 +1,6 @@
-package io.reveille.inference.control;
+package io.reveille.tool.control;
 
-import io.reveille.tool.control.ToolContract;
+import io.reveille.inference.control.ToolSpec;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
@@ -10,8 +10,9 @@ import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The tools a model is offered, made from the tool contract so that the schema the model sees is
- * the very schema the executor validates its arguments against.
+ * The tools a model is offered (the inference package's {@link ToolSpec}), made from the tool
+ * contract so that the schema the model sees is the very schema the executor validates its
+ * arguments against.
  */
 public final class ToolSpecs {
 
