@@ -148,6 +148,17 @@ public class Agent {
     }
   }
 
+  /**
+   * Refuses {@code action} unless the agent is active: {@code "agent a-1 is dormant: only an active
+   * agent can <action>"}.
+   */
+  public void requireActive(String action) {
+    if (lifecycle != AgentLifecycle.ACTIVE) {
+      throw new ConflictException(
+          "agent " + id + " is " + lifecycle.wire() + ": only an active agent can " + action);
+    }
+  }
+
   /** Refuses {@code action} on a destroyed agent, naming it in the conflict. */
   public void requireNotDestroyed(String action) {
     if (lifecycle == AgentLifecycle.DESTROYED) {

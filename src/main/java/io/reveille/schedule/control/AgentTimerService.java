@@ -4,7 +4,6 @@ import io.reveille.agent.control.AgentLifecycleChanged;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.agent.entity.AgentState;
-import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
 import io.reveille.schedule.entity.AgentTimer;
@@ -55,9 +54,7 @@ public class AgentTimerService {
   /** Creates a timer from its API document; it is armed at once when the agent is active. */
   public AgentTimer create(String agentId, JsonObject body) {
     var agent = agents.get(agentId);
-    if (agent.getLifecycle() == AgentLifecycle.DESTROYED) {
-      throw new ConflictException("agent " + agentId + " is destroyed: it takes no timers");
-    }
+    agent.requireNotDestroyed("take timers");
     var state = agents.stateForUpdate(agentId);
     var now = clock.instant();
     var request = ScheduleParser.forInput(config.minimumInterval()).request(body, now);
@@ -111,9 +108,7 @@ public class AgentTimerService {
     var agent = agents.get(agentId);
     var state = agents.stateForUpdate(agentId);
     var timer = current(agentId, timerId, expectedVersion);
-    if (agent.getLifecycle() == AgentLifecycle.DESTROYED) {
-      throw new ConflictException("agent " + agentId + " is destroyed: its timers cannot change");
-    }
+    agent.requireNotDestroyed("change its timers");
     var now = clock.instant();
     var request = ScheduleParser.forInput(config.minimumInterval()).request(body, now);
     var definition = request.definition();

@@ -4,7 +4,6 @@ import static io.reveille.platform.entity.Guards.idArgument;
 import static io.reveille.platform.entity.Guards.required;
 
 import io.reveille.agent.entity.Agent;
-import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.agent.entity.AgentMode;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.IllegalTransitionException;
@@ -88,14 +87,7 @@ public class AgentSession {
               + agent.getMode().wire()
               + ": only interactive or hybrid agents hold sessions");
     }
-    if (agent.getLifecycle() != AgentLifecycle.ACTIVE) {
-      throw new ConflictException(
-          "agent "
-              + agent.getId()
-              + " is "
-              + agent.getLifecycle().wire()
-              + ": only an active agent can open a session (resume or activate it first)");
-    }
+    agent.requireActive("open a session (resume or activate it first)");
     return new AgentSession(id, agent.getId(), now);
   }
 

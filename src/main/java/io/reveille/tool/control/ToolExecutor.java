@@ -2,7 +2,6 @@ package io.reveille.tool.control;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.Agent;
-import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
@@ -157,9 +156,7 @@ public class ToolExecutor {
                 .threadId()
                 .or(() -> request.runKey().map(key -> RunKeys.threadId(agent.getId(), key)))
                 .orElse(agent.getId() + ":tools"));
-    if (agent.getLifecycle() == AgentLifecycle.DESTROYED) {
-      throw new ConflictException("agent " + agent.getId() + " is destroyed and cannot act");
-    }
+    agent.requireNotDestroyed("act");
     var refusal = refusal(agent, definition, request, operationId);
     if (refusal.isPresent()) {
       return steps.recordRefusal(call, refusal.get().getCode(), refusal.get().getMessage());

@@ -2,7 +2,6 @@ package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentLifecycle;
-import io.reveille.platform.error.ConflictException;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
@@ -125,14 +124,7 @@ public class WakeScheduler {
    */
   public WakeRunLogEntry scheduleManual(String agentId, Optional<String> idempotencyKey) {
     var agent = agents.get(agentId);
-    if (agent.getLifecycle() != AgentLifecycle.ACTIVE) {
-      throw new ConflictException(
-          "agent "
-              + agentId
-              + " is "
-              + agent.getLifecycle().wire()
-              + ": only an active agent can be woken");
-    }
+    agent.requireActive("be woken");
     var now = clock.instant();
     String runKey;
     if (idempotencyKey.isPresent()) {
@@ -169,14 +161,7 @@ public class WakeScheduler {
    */
   public WakeRunLogEntry scheduleUserInitiated(String agentId, String runKey, String threadId) {
     var agent = agents.get(agentId);
-    if (agent.getLifecycle() != AgentLifecycle.ACTIVE) {
-      throw new ConflictException(
-          "agent "
-              + agentId
-              + " is "
-              + agent.getLifecycle().wire()
-              + ": only an active agent can take a turn");
-    }
+    agent.requireActive("take a turn");
     var existing = em.find(WakeRunLogEntry.class, runKey);
     if (existing != null) {
       return existing;

@@ -130,6 +130,21 @@ class AgentTest {
     assertEquals(Set.of("work", "gym"), agent.getAllowedCategoryIds());
   }
 
+  @ParameterizedTest
+  @EnumSource(
+      value = AgentLifecycle.class,
+      names = {"CREATED", "DORMANT", "DESTROYED"})
+  void onlyAnActiveAgentPassesRequireActiveAndTheRefusalNamesStateAndAction(
+      AgentLifecycle lifecycle) {
+    agentIn(AgentLifecycle.ACTIVE).requireActive("be woken");
+    var refused =
+        assertThrows(
+            ConflictException.class, () -> agentIn(lifecycle).requireActive("take a turn"));
+    assertEquals(
+        "agent a-1 is " + lifecycle.wire() + ": only an active agent can take a turn",
+        refused.getMessage());
+  }
+
   @Test
   void liveAgentCanBeRenamedRestrictedAndReconfigured() {
     var agent = agentIn(AgentLifecycle.DORMANT);
