@@ -6,6 +6,7 @@ import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import io.reveille.notification.control.NotificationBatchDocuments;
 import io.reveille.notification.control.NotificationQueue;
+import io.reveille.notification.control.SemanticKey;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
@@ -46,10 +47,6 @@ public class AgentNotifications {
   /** The MicroProfile Config property that switches agent-domain batches on or off. */
   public static final String ENABLED_PROPERTY = "reveille.notifications.agent-domain.enabled";
 
-  static final String AGENT_KEY = "AGENT";
-  static final String AGENT_STATE_KEY = "AGENT_STATE";
-  static final String AGENT_MESSAGE_KEY = "AGENT_MESSAGE";
-  static final String AGENT_REPORT_KEY = "AGENT_REPORT";
   static final String AGENT_DELETED_TOKEN = "agent.state:deleted";
 
   /** A message appended to an agent's log; {@code kind} is the message kind's wire name. */
@@ -152,8 +149,8 @@ public class AgentNotifications {
 
   static NotificationBatch agentBatch(
       String batchId, Agent agent, boolean lifecycleMoved, Optional<AgentState> state) {
-    var tokens = new ArrayList<String>(List.of(AGENT_KEY));
-    state.ifPresent(s -> tokens.add(AGENT_STATE_KEY));
+    var tokens = new ArrayList<String>(List.of(SemanticKey.AGENT));
+    state.ifPresent(s -> tokens.add(SemanticKey.AGENT_STATE));
     if (lifecycleMoved) {
       tokens.add(lifecycleToken(agent));
     }
@@ -171,7 +168,7 @@ public class AgentNotifications {
     return batch(
         batchId,
         agent.getId(),
-        List.of(AGENT_KEY, AGENT_DELETED_TOKEN, agent.getId()),
+        List.of(SemanticKey.AGENT, AGENT_DELETED_TOKEN, agent.getId()),
         List.of(agentSnapshot(agent, true)));
   }
 
@@ -179,7 +176,7 @@ public class AgentNotifications {
     return batch(
         batchId,
         state.getAgentId(),
-        List.of(AGENT_STATE_KEY, state.getAgentId(), state.getId()),
+        List.of(SemanticKey.AGENT_STATE, state.getAgentId(), state.getId()),
         List.of(stateSnapshot(state)));
   }
 
@@ -188,7 +185,7 @@ public class AgentNotifications {
         batchId,
         message.agentId(),
         List.of(
-            AGENT_MESSAGE_KEY,
+            SemanticKey.AGENT_MESSAGE,
             "agentMessage.kind:" + message.kind(),
             message.agentId(),
             message.messageId()),
@@ -211,7 +208,7 @@ public class AgentNotifications {
     return batch(
         batchId,
         report.agentId(),
-        List.of(AGENT_REPORT_KEY, report.agentId(), report.reportId()),
+        List.of(SemanticKey.AGENT_REPORT, report.agentId(), report.reportId()),
         List.of(
             new EntitySnapshot(
                 report.reportId(), Optional.of("agentReport"), Optional.empty(), attributes)));

@@ -13,6 +13,7 @@ import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import io.reveille.notification.control.NotificationBatchDocuments;
 import io.reveille.notification.control.NotificationQueue;
+import io.reveille.notification.control.SemanticKey;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
@@ -45,11 +46,6 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class JournalNotifications {
-
-  static final String TASK_KEY = "TASK";
-  static final String CHECKLIST_ITEM_KEY = "CHECKLIST_ITEM";
-  static final String CATEGORY_KEY = "CATEGORY";
-  static final String LABEL_KEY = "LABEL";
   static final String LABEL_DELETED_TOKEN = "label.state:deleted";
   static final String TASK_DELETED_TOKEN = "task.state:deleted";
 
@@ -113,14 +109,14 @@ public class JournalNotifications {
   static NotificationBatch categoryBatch(String batchId, Category category, ChangeOrigin origin) {
     return batch(
         batchId,
-        List.of(CATEGORY_KEY, category.getId()),
+        List.of(SemanticKey.CATEGORY, category.getId()),
         List.of(categorySnapshot(category)),
         origin);
   }
 
   static NotificationBatch taskBatch(
       String batchId, Task task, boolean statusChanged, ChangeOrigin origin) {
-    var tokens = new ArrayList<String>(List.of(TASK_KEY));
+    var tokens = new ArrayList<String>(List.of(SemanticKey.TASK));
     if (statusChanged) {
       tokens.add(statusToken(task));
     }
@@ -131,7 +127,7 @@ public class JournalNotifications {
   static NotificationBatch taskDeletedBatch(String batchId, Task task, ChangeOrigin origin) {
     return batch(
         batchId,
-        List.of(TASK_KEY, TASK_DELETED_TOKEN, task.getId()),
+        List.of(SemanticKey.TASK, TASK_DELETED_TOKEN, task.getId()),
         List.of(taskSnapshot(task)),
         origin);
   }
@@ -140,7 +136,7 @@ public class JournalNotifications {
       String batchId, ChecklistChange change, ChangeOrigin origin) {
     var tasks = new LinkedHashMap<String, Task>();
     change.tasks().forEach(task -> tasks.put(task.getId(), task));
-    var tokens = new ArrayList<String>(List.of(CHECKLIST_ITEM_KEY, TASK_KEY));
+    var tokens = new ArrayList<String>(List.of(SemanticKey.CHECKLIST_ITEM, SemanticKey.TASK));
     change.items().stream()
         .filter(item -> change.checkedChangedItemIds().contains(item.getId()))
         .map(JournalNotifications::checkedStateToken)
@@ -165,9 +161,9 @@ public class JournalNotifications {
 
   static NotificationBatch labelBatch(
       String batchId, Label label, boolean deleted, List<Task> tasks, ChangeOrigin origin) {
-    var tokens = new ArrayList<String>(List.of(LABEL_KEY));
+    var tokens = new ArrayList<String>(List.of(SemanticKey.LABEL));
     if (!tasks.isEmpty()) {
-      tokens.add(TASK_KEY);
+      tokens.add(SemanticKey.TASK);
     }
     if (deleted) {
       tokens.add(LABEL_DELETED_TOKEN);
@@ -183,7 +179,7 @@ public class JournalNotifications {
 
   static NotificationBatch taskLabelsBatch(
       String batchId, Task task, Set<String> changedLabelIds, ChangeOrigin origin) {
-    var tokens = new ArrayList<String>(List.of(TASK_KEY, LABEL_KEY, task.getId()));
+    var tokens = new ArrayList<String>(List.of(SemanticKey.TASK, SemanticKey.LABEL, task.getId()));
     changedLabelIds.stream().sorted().forEach(tokens::add);
     return batch(batchId, tokens, List.of(taskSnapshot(task)), origin);
   }
@@ -269,10 +265,6 @@ public class JournalNotifications {
 
   // ---- time entries, day plans and ratings -------------------------------------------------
 
-  static final String TIME_ENTRY_KEY = "TIME_ENTRY";
-  static final String DAY_PLAN_KEY = "DAY_PLAN";
-  static final String RATING_KEY = "RATING";
-
   /** What happened to a time entry, for its subtype token and snapshot. */
   public enum TimeEntryChange {
     /** Created (a running one also gets {@code timeEntry.state:running}). */
@@ -328,8 +320,8 @@ public class JournalNotifications {
       Optional<Task> task,
       TimeEntryChange change,
       ChangeOrigin origin) {
-    var tokens = new ArrayList<String>(List.of(TIME_ENTRY_KEY));
-    task.ifPresent(t -> tokens.add(TASK_KEY));
+    var tokens = new ArrayList<String>(List.of(SemanticKey.TIME_ENTRY));
+    task.ifPresent(t -> tokens.add(SemanticKey.TASK));
     if (change == TimeEntryChange.STOPPED
         || (change == TimeEntryChange.CREATED && entry.isRunning())) {
       tokens.add("timeEntry.state:" + (entry.isRunning() ? "running" : "stopped"));
@@ -350,7 +342,7 @@ public class JournalNotifications {
       List<String> pinnedTaskIds,
       List<Task> changedPins,
       ChangeOrigin origin) {
-    var tokens = new ArrayList<String>(List.of(DAY_PLAN_KEY, plan.getId()));
+    var tokens = new ArrayList<String>(List.of(SemanticKey.DAY_PLAN, plan.getId()));
     var entities = new ArrayList<EntitySnapshot>();
     entities.add(dayPlanSnapshot(plan, pinnedTaskIds));
     for (var block : blocks) {
@@ -379,7 +371,7 @@ public class JournalNotifications {
     }
     return batch(
         batchId,
-        List.of(RATING_KEY, rating.getId(), rating.getTargetId()),
+        List.of(SemanticKey.RATING, rating.getId(), rating.getTargetId()),
         List.of(
             new EntitySnapshot(
                 rating.getId(),

@@ -13,6 +13,7 @@ import io.reveille.journal.entity.ChecklistItem;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.journal.entity.TaskStatus;
+import io.reveille.notification.control.SemanticKey;
 import io.reveille.tool.entity.RiskLevel;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -45,11 +46,8 @@ import java.util.Optional;
 public class ChecklistTools implements ToolSet {
 
   /** The semantic key under which checklist changes are announced (items and checklists alike). */
-  static final String CHECKLIST_ITEM_KEY = "CHECKLIST_ITEM";
-
-  static final String TASK_KEY = "TASK";
-
   @Inject ChecklistService checklists;
+
   @Inject JournalService journal;
 
   @Override
@@ -98,9 +96,9 @@ public class ChecklistTools implements ToolSet {
             .add("items", ToolJson.array(items, ChecklistTools::item))
             .build();
     return ToolOutcome.of(payload)
-        .changed(CHECKLIST_ITEM_KEY, items.get(0).getChecklistId())
-        .changed(CHECKLIST_ITEM_KEY, items.stream().map(ChecklistItem::getId).toList())
-        .changed(TASK_KEY, task.getId())
+        .changed(SemanticKey.CHECKLIST_ITEM, items.get(0).getChecklistId())
+        .changed(SemanticKey.CHECKLIST_ITEM, items.stream().map(ChecklistItem::getId).toList())
+        .changed(SemanticKey.TASK, task.getId())
         .build();
   }
 
@@ -148,9 +146,9 @@ public class ChecklistTools implements ToolSet {
     outcome.forEach(
         item ->
             result
-                .changed(CHECKLIST_ITEM_KEY, item.getChecklistId())
-                .changed(CHECKLIST_ITEM_KEY, item.getId())
-                .changed(TASK_KEY, item.getTaskId()));
+                .changed(SemanticKey.CHECKLIST_ITEM, item.getChecklistId())
+                .changed(SemanticKey.CHECKLIST_ITEM, item.getId())
+                .changed(SemanticKey.TASK, item.getTaskId()));
     checkedChanged.forEach(result::token);
     return result.build();
   }
@@ -169,9 +167,10 @@ public class ChecklistTools implements ToolSet {
             .add("items", ToolJson.array(created.items(), ChecklistTools::item))
             .build();
     return ToolOutcome.of(payload)
-        .changed(CHECKLIST_ITEM_KEY, created.checklist().getId())
-        .changed(CHECKLIST_ITEM_KEY, created.items().stream().map(ChecklistItem::getId).toList())
-        .changed(TASK_KEY, task.getId())
+        .changed(SemanticKey.CHECKLIST_ITEM, created.checklist().getId())
+        .changed(
+            SemanticKey.CHECKLIST_ITEM, created.items().stream().map(ChecklistItem::getId).toList())
+        .changed(SemanticKey.TASK, task.getId())
         .build();
   }
 
@@ -228,9 +227,9 @@ public class ChecklistTools implements ToolSet {
             .build();
     var outcome =
         ToolOutcome.of(plan)
-            .changed(CHECKLIST_ITEM_KEY, List.of(source.from().getId(), to.getId()))
-            .changed(CHECKLIST_ITEM_KEY, source.itemIds())
-            .changed(TASK_KEY, List.of(source.fromTask().getId(), toTask.getId()));
+            .changed(SemanticKey.CHECKLIST_ITEM, List.of(source.from().getId(), to.getId()))
+            .changed(SemanticKey.CHECKLIST_ITEM, source.itemIds())
+            .changed(SemanticKey.TASK, List.of(source.fromTask().getId(), toTask.getId()));
     uncheckToken(source, preserve).ifPresent(outcome::token);
     if (call.previewOnly()) {
       return outcome.build();
@@ -271,9 +270,9 @@ public class ChecklistTools implements ToolSet {
             .add("moves", source.movesJson());
     var moved =
         ToolOutcome.of(JsonValue.EMPTY_JSON_OBJECT)
-            .changed(CHECKLIST_ITEM_KEY, source.from().getId())
-            .changed(CHECKLIST_ITEM_KEY, source.itemIds())
-            .changed(TASK_KEY, source.fromTask().getId())
+            .changed(SemanticKey.CHECKLIST_ITEM, source.from().getId())
+            .changed(SemanticKey.CHECKLIST_ITEM, source.itemIds())
+            .changed(SemanticKey.TASK, source.fromTask().getId())
             .token("task.status:" + TaskStatus.OPEN.name());
     uncheckToken(source, preserve).ifPresent(moved::token);
     if (call.previewOnly()) {
@@ -299,7 +298,11 @@ public class ChecklistTools implements ToolSet {
     requireAsPlanned(source, items, to);
     plan.add(
         "created", Json.createObjectBuilder().add("taskId", task.getId()).add("checklistId", to));
-    var applied = moved.changed(TASK_KEY, task.getId()).changed(CHECKLIST_ITEM_KEY, to).build();
+    var applied =
+        moved
+            .changed(SemanticKey.TASK, task.getId())
+            .changed(SemanticKey.CHECKLIST_ITEM, to)
+            .build();
     return withPayload(applied, plan.build());
   }
 

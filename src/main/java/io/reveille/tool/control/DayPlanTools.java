@@ -12,6 +12,7 @@ import io.reveille.journal.control.DayPlanService.PinMode;
 import io.reveille.journal.control.DayPlanService.PlanView;
 import io.reveille.journal.entity.DayPlanBlock;
 import io.reveille.journal.entity.Task;
+import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.tool.entity.RiskLevel;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -47,8 +48,6 @@ import java.util.function.Predicate;
  */
 @ApplicationScoped
 public class DayPlanTools implements ToolSet {
-
-  static final String DAY_PLAN_KEY = "DAY_PLAN";
 
   @Inject DayPlanService dayPlans;
 
@@ -175,7 +174,7 @@ public class DayPlanTools implements ToolSet {
             .build();
     var outcome = ToolOutcome.of(payload);
     if (result.created()) {
-      outcome.changed(DAY_PLAN_KEY, result.view().plan().getId());
+      outcome.changed(SemanticKey.DAY_PLAN, result.view().plan().getId());
     }
     return outcome.build();
   }
@@ -218,10 +217,10 @@ public class DayPlanTools implements ToolSet {
     var planId = result.view().plan().getId();
     var outcome = ToolOutcome.of(blockPayload(date, planId, result.planCreated(), applied, scope));
     if (result.changed()) {
-      outcome.changed(DAY_PLAN_KEY, planId);
-      outcome.changed(DAY_PLAN_KEY, result.createdIds());
-      outcome.changed(DAY_PLAN_KEY, result.updatedIds());
-      outcome.changed(DAY_PLAN_KEY, result.deletedIds());
+      outcome.changed(SemanticKey.DAY_PLAN, planId);
+      outcome.changed(SemanticKey.DAY_PLAN, result.createdIds());
+      outcome.changed(SemanticKey.DAY_PLAN, result.updatedIds());
+      outcome.changed(SemanticKey.DAY_PLAN, result.deletedIds());
     }
     return outcome.build();
   }
@@ -281,8 +280,8 @@ public class DayPlanTools implements ToolSet {
                 stored.values().stream().map(PlannedBlock::of).toList(),
                 scope));
     if (result.changed()) {
-      outcome.changed(DAY_PLAN_KEY, planId);
-      outcome.changed(DAY_PLAN_KEY, result.updatedIds());
+      outcome.changed(SemanticKey.DAY_PLAN, planId);
+      outcome.changed(SemanticKey.DAY_PLAN, result.updatedIds());
     }
     return outcome.build();
   }
@@ -314,7 +313,7 @@ public class DayPlanTools implements ToolSet {
             .build();
     var outcome = ToolOutcome.of(payload);
     if (changed) {
-      outcome.changed(DAY_PLAN_KEY, view.plan().getId());
+      outcome.changed(SemanticKey.DAY_PLAN, view.plan().getId());
     }
     return outcome.build();
   }

@@ -13,6 +13,7 @@ import io.reveille.journal.control.LabelService.LabelAssignment;
 import io.reveille.journal.entity.ChecklistItem;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskStatus;
+import io.reveille.notification.control.SemanticKey;
 import io.reveille.tool.entity.RiskLevel;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -164,7 +165,8 @@ public class FollowUpTools implements ToolSet {
                 Optional.empty(),
                 Optional.ofNullable(source.getLanguage())),
             origin);
-    var outcome = ToolOutcome.of(JsonObject.EMPTY_JSON_OBJECT).changed("TASK", followUp.getId());
+    var outcome =
+        ToolOutcome.of(JsonObject.EMPTY_JSON_OBJECT).changed(SemanticKey.TASK, followUp.getId());
     if (!plan.labelIds().isEmpty()) {
       labels.assignTaskLabels(
           followUp.getId(), new TreeSet<>(plan.labelIds()), LabelAssignment.REPLACE, origin);
@@ -186,8 +188,9 @@ public class FollowUpTools implements ToolSet {
       byChecklist.forEach(
           (from, itemIds) ->
               checklists.moveChecklistItems(itemIds, from, checklist.getId(), false, origin));
-      outcome.changed("CHECKLIST_ITEM", checklist.getId());
-      plan.carriedItems().forEach(item -> outcome.changed("CHECKLIST_ITEM", item.getId()));
+      outcome.changed(SemanticKey.CHECKLIST_ITEM, checklist.getId());
+      plan.carriedItems()
+          .forEach(item -> outcome.changed(SemanticKey.CHECKLIST_ITEM, item.getId()));
     }
     if (plan.closeSourceAs().isPresent()) {
       journal.updateTask(
@@ -195,7 +198,7 @@ public class FollowUpTools implements ToolSet {
           OptionalLong.empty(),
           TaskTools.changes().status(plan.closeSourceAs().get()).build(),
           origin);
-      outcome.changed("TASK", source.getId());
+      outcome.changed(SemanticKey.TASK, source.getId());
       outcome.token("task.status:" + plan.closeSourceAs().get().name());
     }
     var payload =

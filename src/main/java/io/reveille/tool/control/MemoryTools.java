@@ -7,6 +7,7 @@ import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.notification.control.SemanticKey;
 import io.reveille.wake.control.RunKeys;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -69,7 +70,7 @@ public class MemoryTools implements ToolSet {
       recorded.add(message.getId());
     }
     return ToolOutcome.of(Json.createObjectBuilder().add("observationIds", recorded).build())
-        .changed("AGENT", ids)
+        .changed(SemanticKey.AGENT, ids)
         .build();
   }
 }

@@ -10,6 +10,7 @@ import io.reveille.journal.entity.Rating;
 import io.reveille.journal.entity.RatingTarget;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TimeEntry;
+import io.reveille.notification.control.SemanticKey;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -27,8 +28,6 @@ import java.util.Optional;
  */
 @ApplicationScoped
 public class RatingTools implements ToolSet {
-
-  static final String RATING_KEY = "RATING";
 
   @Inject RatingService ratings;
 
@@ -152,7 +151,7 @@ public class RatingTools implements ToolSet {
                 .add("changed", changed)
                 .build());
     if (changed) {
-      outcome.changed(RATING_KEY, rating.getId());
+      outcome.changed(SemanticKey.RATING, rating.getId());
     }
     return outcome.build();
   }

@@ -6,6 +6,7 @@ import static io.reveille.tool.entity.ScopeRule.TARGET_IN_SCOPE;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.LabelService;
 import io.reveille.journal.control.LabelService.LabelAssignment;
+import io.reveille.notification.control.SemanticKey;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -75,12 +76,12 @@ public class TaskMetadataTools implements ToolSet {
             .build();
     var outcome = ToolOutcome.of(payload);
     if (changed) {
-      outcome.changed("TASK", task.getId()).token("LABEL");
+      outcome.changed(SemanticKey.TASK, task.getId()).token(SemanticKey.LABEL);
       var touched = new TreeSet<>(beforeLabels);
       touched.addAll(after);
       touched.stream()
           .filter(id -> beforeLabels.contains(id) != after.contains(id))
-          .forEach(id -> outcome.changed("LABEL", id));
+          .forEach(id -> outcome.changed(SemanticKey.LABEL, id));
     }
     return outcome.build();
   }

@@ -10,6 +10,7 @@ import io.reveille.journal.control.JournalService.TaskChanges;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.journal.entity.TaskStatus;
+import io.reveille.notification.control.SemanticKey;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -113,7 +114,7 @@ public class TaskTools implements ToolSet {
                 args.optionalDate("dueDate")),
             call.origin());
     return ToolOutcome.of(Json.createObjectBuilder().add("task", ToolJson.task(task)).build())
-        .changed("TASK", task.getId())
+        .changed(SemanticKey.TASK, task.getId())
         .build();
   }
 
@@ -135,7 +136,7 @@ public class TaskTools implements ToolSet {
                 .add("task", ToolJson.task(task))
                 .add("changed", changed)
                 .build());
-    return changed ? outcome.changed("TASK", task.getId()).build() : outcome.build();
+    return changed ? outcome.changed(SemanticKey.TASK, task.getId()).build() : outcome.build();
   }
 
   static Changes changes() {

@@ -8,6 +8,7 @@ import io.reveille.journal.control.TimeEntryService;
 import io.reveille.journal.control.TimeEntryService.NewTimeEntry;
 import io.reveille.journal.entity.TimeEntry;
 import io.reveille.journal.entity.TimeEntry.AnnotateMode;
+import io.reveille.notification.control.SemanticKey;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -24,9 +25,6 @@ import java.util.Optional;
  */
 @ApplicationScoped
 public class TimeTools implements ToolSet {
-
-  static final String TIME_ENTRY_KEY = "TIME_ENTRY";
-  static final String TASK_KEY = "TASK";
 
   @Inject TimeEntryService timeEntries;
   @Inject JournalService journal;
@@ -122,9 +120,9 @@ public class TimeTools implements ToolSet {
     if (!changed) {
       return ToolOutcome.of(payload).build();
     }
-    var outcome = ToolOutcome.of(payload).changed(TIME_ENTRY_KEY, entry.getId());
+    var outcome = ToolOutcome.of(payload).changed(SemanticKey.TIME_ENTRY, entry.getId());
     if (entry.getTaskId() != null) {
-      outcome.token(TASK_KEY);
+      outcome.token(SemanticKey.TASK);
     }
     stateToken.ifPresent(outcome::token);
     return outcome.build();
