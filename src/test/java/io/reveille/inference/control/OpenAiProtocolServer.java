@@ -32,6 +32,7 @@ public final class OpenAiProtocolServer {
   private final HttpServer server;
   private final ConcurrentLinkedQueue<Answer> script = new ConcurrentLinkedQueue<>();
   private final AtomicInteger requests = new AtomicInteger();
+  private final ConcurrentLinkedQueue<String> bodies = new ConcurrentLinkedQueue<>();
 
   private OpenAiProtocolServer() {
     try {
@@ -67,6 +68,7 @@ public final class OpenAiProtocolServer {
   public void reset() {
     script.clear();
     requests.set(0);
+    bodies.clear();
   }
 
   public OpenAiProtocolServer then(int status, String body) {
@@ -94,13 +96,21 @@ public final class OpenAiProtocolServer {
     return requests.get();
   }
 
+  /**
+   * How many requests since the last {@link #reset()} mention {@code text} (a task id, say): the
+   * ones one test's agent made, whatever other tests' agents ask meanwhile.
+   */
+  public long requestsMentioning(String text) {
+    return bodies.stream().filter(body -> body.contains(text)).count();
+  }
+
   public void stop() {
     server.stop(0);
   }
 
   private void answer(HttpExchange exchange) throws IOException {
     try (exchange) {
-      exchange.getRequestBody().readAllBytes();
+      bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
       requests.incrementAndGet();
       var answer = script.poll();
       if (answer == null) {

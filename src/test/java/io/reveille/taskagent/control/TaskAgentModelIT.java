@@ -10,6 +10,7 @@ import io.reveille.agent.entity.AgentMode;
 import io.reveille.inference.control.ClosedCircuit;
 import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.OpenAiProtocolServer;
+import io.reveille.journal.control.JournalFixture;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.JournalService.NewTask;
 import io.reveille.journal.entity.TaskPriority;
@@ -58,6 +59,7 @@ class TaskAgentModelIT {
   @Inject WakeMemory wakeMemory;
   @Inject WakeScheduler scheduler;
   @Inject RunLogFixture runLog;
+  @Inject JournalFixture journalFixture;
   @Inject InferenceGateway gateway;
 
   private OpenAiProtocolServer server;
@@ -107,18 +109,23 @@ class TaskAgentModelIT {
 
   private String newTaskInNewCategory() {
     var category = journal.createCategory("Model " + UUID.randomUUID()).getId();
-    return journal
-        .createTask(
-            new NewTask(
-                "Prepare the launch",
-                Optional.empty(),
-                Optional.of(category),
-                Optional.empty(),
-                Optional.of(TaskPriority.P2),
-                Optional.of(60),
-                Optional.of(LocalDate.parse("2026-11-25")),
-                Optional.empty()))
-        .getId();
+    var taskId =
+        journal
+            .createTask(
+                new NewTask(
+                    "Prepare the launch",
+                    Optional.empty(),
+                    Optional.of(category),
+                    Optional.empty(),
+                    Optional.of(TaskPriority.P2),
+                    Optional.of(60),
+                    Optional.of(LocalDate.parse("2026-11-25")),
+                    Optional.empty()))
+            .getId();
+    // The creation's batch is taken in before the agent subscribes, so it cannot wake the agent
+    // a second time in the middle of a test.
+    Poll.until(WAKE, () -> journalFixture.batchesMentioning(taskId) >= 1);
+    return taskId;
   }
 
   private String createAgent(String taskId) {
@@ -169,7 +176,10 @@ class TaskAgentModelIT {
     var task = journal.task(taskId);
     assertEquals(TaskPriority.P1, task.getPriority());
     var versionAfterFirstRun = task.getVersion();
-    assertEquals(2, server.requests(), "one call with tool calls, one with the final report");
+    assertEquals(
+        2,
+        server.requestsMentioning(taskId),
+        "one call with tool calls, one with the final report");
     assertEquals(2, count(agentId, AgentMessageKind.ACTION));
     assertEquals(2, count(agentId, AgentMessageKind.TOOL_RESULT));
     assertEquals(2, count(agentId, AgentMessageKind.ASSISTANT));
@@ -213,7 +223,8 @@ class TaskAgentModelIT {
     scheduler.scheduleManual(agentId, Optional.empty());
     Poll.until(WAKE, () -> report(agentId).equals("second report"));
 
-    assertEquals(2, server.requests(), "the 429 and its retry");
+    // Other tests' agents may think meanwhile: count this agent's requests (they name its task).
+    assertEquals(2, server.requestsMentioning(taskId), "the 429 and its retry");
     assertEquals(WakeStatus.COMPLETED, latestRun(agentId).getStatus());
     assertEquals(0, agents.state(agentId).getConsecutiveFailureCount());
   }
