@@ -6,9 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
+import io.reveille.testing.ShippedConfig;
 import java.util.Optional;
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class NodeIdentityTest {
@@ -18,12 +17,8 @@ class NodeIdentityTest {
   }
 
   @Test
-  void theShippedConfigurationLeavesTheNodeIdToTheDefault() throws IOException {
-    var shipped = new Properties();
-    try (var in =
-        NodeIdentity.class.getResourceAsStream("/META-INF/microprofile-config.properties")) {
-      shipped.load(in);
-    }
+  void theShippedConfigurationLeavesTheNodeIdToTheDefault() {
+    var shipped = ShippedConfig.properties();
     assertFalse(
         shipped.containsKey("reveille.node-id"),
         "a fixed default would give every node left on defaults the same id: "

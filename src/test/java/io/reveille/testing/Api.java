@@ -13,6 +13,12 @@ import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** A small HTTP client for the integration tests: what curl does for a user. */
 public final class Api {
@@ -31,6 +37,24 @@ public final class Api {
 
   public Response get(String path) {
     return send(request(path).GET());
+  }
+
+  /**
+   * Every item of a paged list, page after page, following each page's {@code Link rel="next"}:
+   * what a client does that must see the whole list.
+   */
+  public List<JsonObject> getAll(String path) {
+    var items = new ArrayList<JsonObject>();
+    String next = path;
+    while (next != null) {
+      var page = get(next);
+      if (page.status() != 200) {
+        throw new AssertionError("GET " + next + " answered " + page);
+      }
+      items.addAll(page.structure().asJsonArray().getValuesAs(JsonObject.class));
+      next = page.nextLink().orElse(null);
+    }
+    return items;
   }
 
   /** A GET asking for another representation ({@code Accept}). */
@@ -89,6 +113,9 @@ public final class Api {
 
   /** A response with its body parsed on demand. */
   public record Response(HttpResponse<String> raw) {
+
+    private static final Pattern NEXT_LINK = Pattern.compile("<([^>]*)>\\s*;\\s*rel=\"?next\"?");
+
     public int status() {
       return raw.statusCode();
     }
@@ -99,6 +126,16 @@ public final class Api {
 
     public String header(String name) {
       return raw.headers().firstValue(name).orElse(null);
+    }
+
+    /** The {@code Link} header's {@code rel="next"} address, when the list has more pages. */
+    public Optional<String> nextLink() {
+      return raw.headers().allValues("Link").stream()
+          .flatMap(value -> Arrays.stream(value.split(",")))
+          .map(NEXT_LINK::matcher)
+          .filter(Matcher::find)
+          .map(m -> m.group(1))
+          .findFirst();
     }
 
     public String contentType() {

@@ -10,6 +10,7 @@ import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.agent.entity.AgentMode;
 import io.reveille.agent.entity.AgentSlots;
 import io.reveille.api.ETags;
+import io.reveille.api.PageQuery;
 import io.reveille.platform.error.InvalidInputException;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -17,6 +18,7 @@ import jakarta.json.JsonObject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -36,6 +38,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -90,10 +96,16 @@ public class AgentsResource {
   }
 
   @GET
-  @Operation(summary = "List agents, newest first, optionally by lifecycle and kind")
-  public List<AgentResponse> list(
+  @Operation(summary = "A page of the agents, newest first, optionally by lifecycle and kind")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = AgentResponse.class)))
+  public Response list(
       @QueryParam("lifecycle") @Size(max = 32) String lifecycle,
-      @QueryParam("kind") @Size(max = 64) String kind) {
+      @QueryParam("kind") @Size(max = 64) String kind,
+      @BeanParam PageQuery page) {
     var lifecycleFilter =
         Optional.ofNullable(lifecycle)
             .filter(v -> !v.isBlank())
@@ -121,9 +133,10 @@ public class AgentsResource {
                                         + v
                                         + "'; known kinds: "
                                         + AgentKind.wireNames())));
-    return agents.list(lifecycleFilter, kindFilter).stream()
-        .map(agent -> AgentResponse.of(agent, null, null))
-        .toList();
+    return PageQuery.ok(
+        agents.list(lifecycleFilter, kindFilter, page.window()),
+        agent -> AgentResponse.of(agent, null, null),
+        uriInfo);
   }
 
   @GET

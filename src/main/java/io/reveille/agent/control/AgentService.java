@@ -11,6 +11,8 @@ import io.reveille.agent.entity.AgentSlots;
 import io.reveille.agent.entity.AgentState;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
+import io.reveille.platform.persistence.Window;
+import io.reveille.platform.persistence.Window.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -19,7 +21,6 @@ import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -167,7 +168,9 @@ public class AgentService {
         .orElseThrow(() -> new NotFoundException("agent state", agentId));
   }
 
-  public List<Agent> list(Optional<AgentLifecycle> lifecycle, Optional<AgentKind> kind) {
+  /** A page of the agents, newest first, optionally of one lifecycle or kind. */
+  public Page<Agent> list(
+      Optional<AgentLifecycle> lifecycle, Optional<AgentKind> kind, Window window) {
     // Criteria rather than "(:p IS NULL OR ...)": Derby rejects untyped parameters in IS NULL.
     var cb = em.getCriteriaBuilder();
     var query = cb.createQuery(Agent.class);
@@ -178,7 +181,7 @@ public class AgentService {
     query
         .where(filters.toArray(jakarta.persistence.criteria.Predicate[]::new))
         .orderBy(cb.desc(agent.get("createdAt")), cb.asc(agent.get("id")));
-    return em.createQuery(query).getResultList();
+    return window.read(em.createQuery(query));
   }
 
   public AgentView update(String agentId, OptionalLong expectedVersion, AgentChanges changes) {

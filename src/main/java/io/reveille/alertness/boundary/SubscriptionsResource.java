@@ -2,10 +2,12 @@ package io.reveille.alertness.boundary;
 
 import io.reveille.alertness.control.SubscriptionService;
 import io.reveille.api.ETags;
+import io.reveille.api.PageQuery;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -18,8 +20,11 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -62,9 +67,17 @@ public class SubscriptionsResource {
 
   @GET
   @Path("{id}/subscriptions")
-  @Operation(summary = "The agent's active subscriptions, oldest first")
-  public List<SubscriptionResponse> list(@PathParam("id") String agentId) {
-    return subscriptions.list(agentId).stream().map(SubscriptionResponse::of).toList();
+  @Operation(summary = "A page of the agent's active subscriptions, oldest first")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(
+              schema =
+                  @Schema(type = SchemaType.ARRAY, implementation = SubscriptionResponse.class)))
+  public Response list(@PathParam("id") String agentId, @BeanParam PageQuery page) {
+    return PageQuery.ok(
+        page.window().of(subscriptions.list(agentId)), SubscriptionResponse::of, uriInfo);
   }
 
   @GET

@@ -1,10 +1,15 @@
 package io.reveille.journal.boundary;
 
 import io.reveille.api.ETags;
+import io.reveille.api.PageQuery;
+import io.reveille.journal.boundary.JournalRequests.CategoryRequest;
+import io.reveille.journal.boundary.JournalResponses.CategoryResponse;
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.JournalService;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -15,9 +20,12 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.List;
-import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /** Journal categories over HTTP: {@code {"name"}} in, the category with id and version out. */
@@ -33,28 +41,41 @@ public class CategoriesResource {
   @Context UriInfo uriInfo;
 
   @POST
-  @Operation(summary = "Create a category {name}")
+  @Operation(summary = "Create a category")
+  @RequestBody(content = @Content(schema = @Schema(implementation = CategoryRequest.class)))
+  @APIResponse(
+      responseCode = "201",
+      description = "The category",
+      content = @Content(schema = @Schema(implementation = CategoryResponse.class)))
   public Response create(JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, Set.of("name"));
-    var category = journal.createCategory(JournalJson.string(json, "name").orElse(null));
+    var category = journal.createCategory(CategoryRequest.read(body).name(), ChangeOrigin.NONE);
     return Response.created(uriInfo.getAbsolutePathBuilder().path(category.getId()).build())
         .tag(ETags.of(category.getVersion()))
-        .entity(JournalJson.category(category))
+        .entity(CategoryResponse.of(category))
         .build();
   }
 
   @GET
-  @Operation(summary = "All categories by name")
-  public List<JsonObject> list() {
-    return journal.categories().stream().map(JournalJson::category).toList();
+  @Operation(summary = "A page of the categories by name")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(
+              schema = @Schema(type = SchemaType.ARRAY, implementation = CategoryResponse.class)))
+  public Response list(@BeanParam PageQuery page) {
+    return PageQuery.ok(journal.categories(page.window()), CategoryResponse::of, uriInfo);
   }
 
   @GET
   @Path("{id}")
   @Operation(summary = "One category")
+  @APIResponse(
+      responseCode = "200",
+      description = "The category",
+      content = @Content(schema = @Schema(implementation = CategoryResponse.class)))
   public Response get(@PathParam("id") String id) {
     var category = journal.category(id);
-    return Response.ok(JournalJson.category(category)).tag(ETags.of(category.getVersion())).build();
+    return Response.ok(CategoryResponse.of(category)).tag(ETags.of(category.getVersion())).build();
   }
 }

@@ -1,11 +1,17 @@
 package io.reveille.journal.boundary;
 
 import io.reveille.api.ETags;
+import io.reveille.api.PageQuery;
+import io.reveille.journal.boundary.JournalRequests.ChecklistPatch;
+import io.reveille.journal.boundary.JournalRequests.MoveItemsRequest;
+import io.reveille.journal.boundary.JournalResponses.ChecklistItemResponse;
+import io.reveille.journal.boundary.JournalResponses.ChecklistResponse;
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.ChecklistService;
-import io.reveille.platform.error.InvalidInputException;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -14,11 +20,17 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
-import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -32,18 +44,20 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Journal")
 public class ChecklistsResource {
 
-  private static final Set<String> UPDATE_FIELDS = Set.of("title");
-  private static final Set<String> MOVE_FIELDS =
-      Set.of("itemIds", "toChecklistId", "preserveCheckedState");
-
   @Inject ChecklistService checklists;
+
+  @Context UriInfo uriInfo;
 
   @GET
   @Path("{id}")
   @Operation(summary = "One checklist")
+  @APIResponse(
+      responseCode = "200",
+      description = "The checklist",
+      content = @Content(schema = @Schema(implementation = ChecklistResponse.class)))
   public Response get(@PathParam("id") String id) {
     var checklist = checklists.checklist(id);
-    return Response.ok(JournalJson.checklist(checklist))
+    return Response.ok(ChecklistResponse.of(checklist))
         .tag(ETags.of(checklist.getVersion()))
         .build();
   }
@@ -51,47 +65,66 @@ public class ChecklistsResource {
   @PATCH
   @Path("{id}")
   @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
-  @Operation(summary = "Rename a checklist {title} (If-Match honoured)")
+  @Operation(summary = "Rename a checklist (If-Match honoured)")
+  @RequestBody(content = @Content(schema = @Schema(implementation = ChecklistPatch.class)))
+  @APIResponse(
+      responseCode = "200",
+      description = "The renamed checklist",
+      content = @Content(schema = @Schema(implementation = ChecklistResponse.class)))
   public Response update(
       @PathParam("id") String id,
       @HeaderParam(TasksResource.IF_MATCH) String ifMatch,
       JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, UPDATE_FIELDS);
-    var title =
-        JournalJson.string(json, "title")
-            .orElseThrow(() -> new InvalidInputException("title", "is required"));
-    var checklist = checklists.renameChecklist(id, ETags.expectedVersion(ifMatch), title);
-    return Response.ok(JournalJson.checklist(checklist))
+    var checklist =
+        checklists.renameChecklist(
+            id,
+            ETags.expectedVersion(ifMatch),
+            ChecklistPatch.read(body).title(),
+            ChangeOrigin.NONE);
+    return Response.ok(ChecklistResponse.of(checklist))
         .tag(ETags.of(checklist.getVersion()))
         .build();
   }
 
   @GET
   @Path("{id}/items")
-  @Operation(summary = "The checklist's items in order")
-  public List<JsonObject> items(@PathParam("id") String id) {
-    return checklists.checklistItems(id).stream().map(JournalJson::checklistItem).toList();
+  @Operation(summary = "A page of the checklist's items in order")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(
+              schema =
+                  @Schema(type = SchemaType.ARRAY, implementation = ChecklistItemResponse.class)))
+  public Response items(@PathParam("id") String id, @BeanParam PageQuery page) {
+    return PageQuery.ok(
+        page.window().of(checklists.checklistItems(id)), ChecklistItemResponse::of, uriInfo);
   }
 
   @POST
   @Path("{id}/items/move")
   @Operation(
       summary =
-          "Move items {itemIds, toChecklistId, preserveCheckedState (default true)} to another"
-              + " checklist, possibly of another task; returns the moved items")
-  public List<JsonObject> move(@PathParam("id") String id, JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, MOVE_FIELDS);
-    var itemIds =
-        JournalJson.strings(json, "itemIds")
-            .orElseThrow(() -> new InvalidInputException("itemIds", "is required"));
-    var to =
-        JournalJson.string(json, "toChecklistId")
-            .orElseThrow(() -> new InvalidInputException("toChecklistId", "is required"));
-    var preserve = JournalJson.bool(json, "preserveCheckedState").orElse(true);
-    return checklists.moveChecklistItems(itemIds, id, to, preserve).stream()
-        .map(JournalJson::checklistItem)
+          "Move items to another checklist, possibly of another task; returns the moved items")
+  @RequestBody(content = @Content(schema = @Schema(implementation = MoveItemsRequest.class)))
+  @APIResponse(
+      responseCode = "200",
+      description = "The moved items",
+      content =
+          @Content(
+              schema =
+                  @Schema(type = SchemaType.ARRAY, implementation = ChecklistItemResponse.class)))
+  public List<ChecklistItemResponse> move(@PathParam("id") String id, JsonObject body) {
+    var request = MoveItemsRequest.read(body);
+    return checklists
+        .moveChecklistItems(
+            request.itemIds(),
+            id,
+            request.toChecklistId(),
+            request.preserveCheckedState(),
+            ChangeOrigin.NONE)
+        .stream()
+        .map(ChecklistItemResponse::of)
         .toList();
   }
 }

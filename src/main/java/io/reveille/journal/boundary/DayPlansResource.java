@@ -1,10 +1,13 @@
 package io.reveille.journal.boundary;
 
 import io.reveille.api.ETags;
+import io.reveille.journal.boundary.JournalRequests.BlocksRequest;
+import io.reveille.journal.boundary.JournalRequests.PinsRequest;
+import io.reveille.journal.boundary.JournalResponses.BlockChangesResponse;
+import io.reveille.journal.boundary.JournalResponses.BlockResponse;
+import io.reveille.journal.boundary.JournalResponses.DayPlanResponse;
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.DayPlanService;
-import io.reveille.journal.control.DayPlanService.BlockUpsert;
-import io.reveille.journal.control.DayPlanService.PinMode;
-import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -19,15 +22,17 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.ArrayList;
-import java.util.Locale;
-import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Day plans over HTTP, addressed by date ({@code 2026-02-17}). The plan's version is its ETag and
- * moves with every change to its blocks or pins.
+ * moves with every change to its blocks or pins. A plan holds at most 200 blocks and 200 pins, so
+ * it is always returned whole.
  */
 @Path("day-plans")
 @RequestScoped
@@ -36,28 +41,37 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Journal")
 public class DayPlansResource {
 
-  private static final Set<String> BLOCK_FIELDS =
-      Set.of("id", "categoryId", "startTime", "endTime", "taskId", "note");
-
   @Inject DayPlanService plans;
 
   @GET
   @Path("{date}")
   @Operation(summary = "The day's plan with its blocks and pinned tasks")
+  @APIResponse(
+      responseCode = "200",
+      description = "The plan",
+      content = @Content(schema = @Schema(implementation = DayPlanResponse.class)))
   public Response get(@PathParam("date") String date) {
-    var day = PlanningJson.date("date", date);
+    var day = JournalJson.date("date", date);
     var view = plans.dayPlan(day).orElseThrow(() -> new NotFoundException("day plan", date));
-    return Response.ok(PlanningJson.dayPlan(view)).tag(ETags.of(view.plan().getVersion())).build();
+    return Response.ok(DayPlanResponse.of(view)).tag(ETags.of(view.plan().getVersion())).build();
   }
 
   @PUT
   @Path("{date}")
   @Operation(summary = "The day's plan, created if missing (201 then)")
+  @APIResponse(
+      responseCode = "200",
+      description = "The plan, which existed",
+      content = @Content(schema = @Schema(implementation = DayPlanResponse.class)))
+  @APIResponse(
+      responseCode = "201",
+      description = "The plan, created by this request",
+      content = @Content(schema = @Schema(implementation = DayPlanResponse.class)))
   public Response getOrCreate(@PathParam("date") String date) {
-    var result = plans.getOrCreateDayPlan(PlanningJson.date("date", date));
+    var result = plans.getOrCreateDayPlan(JournalJson.date("date", date), ChangeOrigin.NONE);
     return Response.status(result.created() ? 201 : 200)
         .tag(ETags.of(result.view().plan().getVersion()))
-        .entity(PlanningJson.dayPlan(result.view()))
+        .entity(DayPlanResponse.of(result.view()))
         .build();
   }
 
@@ -65,23 +79,19 @@ public class DayPlansResource {
   @Path("{date}/blocks")
   @Operation(
       summary =
-          "Create, change and delete blocks in one step {upserts:[{id, categoryId, startTime,"
-              + " endTime, taskId, note}], deletes:[blockId]}; overlaps are refused (409)")
+          "Create, change and delete blocks in one step; overlaps are refused (409); the plan is"
+              + " created when missing")
+  @RequestBody(content = @Content(schema = @Schema(implementation = BlocksRequest.class)))
+  @APIResponse(
+      responseCode = "200",
+      description = "The plan after the change, with the ids created, updated and deleted",
+      content = @Content(schema = @Schema(implementation = BlockChangesResponse.class)))
   public Response upsertBlocks(@PathParam("date") String date, JsonObject body) {
-    var day = PlanningJson.date("date", date);
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, Set.of("upserts", "deletes"));
-    var upserts = new ArrayList<BlockUpsert>();
-    var objects = PlanningJson.objects(json, "upserts");
-    for (int i = 0; i < objects.size(); i++) {
-      upserts.add(blockUpsert(objects.get(i), "upserts[" + i + "]"));
-    }
-    var deletes = PlanningJson.strings(json, "deletes");
-    if (upserts.isEmpty() && deletes.isEmpty()) {
-      throw new InvalidInputException("body", "nothing to change: give upserts or deletes");
-    }
-    var changes = plans.upsertBlocks(day, upserts, deletes);
-    return Response.ok(PlanningJson.blockChanges(changes))
+    var day = JournalJson.date("date", date);
+    var request = BlocksRequest.read(body);
+    var changes =
+        plans.upsertBlocks(day, request.blockUpserts(), request.deletes(), ChangeOrigin.NONE);
+    return Response.ok(BlockChangesResponse.of(changes))
         .tag(ETags.of(changes.view().plan().getVersion()))
         .build();
   }
@@ -89,71 +99,37 @@ public class DayPlansResource {
   @DELETE
   @Path("{date}/blocks/{blockId}")
   @Operation(summary = "Delete one block of the day's plan")
+  @APIResponse(responseCode = "204", description = "Deleted")
   public Response deleteBlock(
       @PathParam("date") String date, @PathParam("blockId") String blockId) {
-    plans.deleteBlock(PlanningJson.date("date", date), blockId);
+    plans.deleteBlock(JournalJson.date("date", date), blockId, ChangeOrigin.NONE);
     return Response.noContent().build();
   }
 
   @GET
   @Path("{date}/blocks/{blockId}")
   @Operation(summary = "One block of the day's plan")
+  @APIResponse(
+      responseCode = "200",
+      description = "The block",
+      content = @Content(schema = @Schema(implementation = BlockResponse.class)))
   public Response block(@PathParam("date") String date, @PathParam("blockId") String blockId) {
-    var block = plans.block(PlanningJson.date("date", date), blockId);
-    return Response.ok(PlanningJson.block(block)).tag(ETags.of(block.getVersion())).build();
+    var block = plans.block(JournalJson.date("date", date), blockId);
+    return Response.ok(BlockResponse.of(block)).tag(ETags.of(block.getVersion())).build();
   }
 
   @PUT
   @Path("{date}/pins")
-  @Operation(summary = "Pin tasks to the day {taskIds, mode: add|replace|remove}")
+  @Operation(summary = "Pin tasks to the day: add, replace or remove")
+  @RequestBody(content = @Content(schema = @Schema(implementation = PinsRequest.class)))
+  @APIResponse(
+      responseCode = "200",
+      description = "The plan with its pins",
+      content = @Content(schema = @Schema(implementation = DayPlanResponse.class)))
   public Response pins(@PathParam("date") String date, JsonObject body) {
-    var day = PlanningJson.date("date", date);
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, Set.of("taskIds", "mode"));
-    if (!json.containsKey("taskIds")) {
-      throw new InvalidInputException("taskIds", "is required");
-    }
-    var mode =
-        JournalJson.string(json, "mode")
-            .map(
-                value -> {
-                  try {
-                    return PinMode.valueOf(value.toUpperCase(Locale.ROOT));
-                  } catch (IllegalArgumentException e) {
-                    throw new InvalidInputException(
-                        "mode", "must be add, replace or remove, got '" + value + "'");
-                  }
-                })
-            .orElse(PinMode.REPLACE);
-    var view = plans.pinTasks(day, PlanningJson.strings(json, "taskIds"), mode);
-    return Response.ok(PlanningJson.dayPlan(view)).tag(ETags.of(view.plan().getVersion())).build();
-  }
-
-  private static BlockUpsert blockUpsert(JsonObject json, String path) {
-    for (var name : json.keySet()) {
-      if (!BLOCK_FIELDS.contains(name)) {
-        throw new InvalidInputException(
-            path + "." + name, "unknown field; known fields are " + BLOCK_FIELDS);
-      }
-    }
-    return new BlockUpsert(
-        field(() -> JournalJson.string(json, "id"), path),
-        field(() -> JournalJson.string(json, "categoryId"), path)
-            .orElseThrow(() -> new InvalidInputException(path + ".categoryId", "is required")),
-        field(() -> PlanningJson.instant(json, "startTime"), path)
-            .orElseThrow(() -> new InvalidInputException(path + ".startTime", "is required")),
-        field(() -> PlanningJson.instant(json, "endTime"), path)
-            .orElseThrow(() -> new InvalidInputException(path + ".endTime", "is required")),
-        field(() -> JournalJson.string(json, "taskId"), path),
-        field(() -> JournalJson.string(json, "note"), path));
-  }
-
-  /** Reads one field of an element, reporting an error under its full path. */
-  private static <T> T field(java.util.function.Supplier<T> read, String path) {
-    try {
-      return read.get();
-    } catch (InvalidInputException e) {
-      throw new InvalidInputException(path + "." + e.getField(), e.getMessage());
-    }
+    var day = JournalJson.date("date", date);
+    var request = PinsRequest.read(body);
+    var view = plans.pinTasks(day, request.taskIds(), request.pinMode(), ChangeOrigin.NONE);
+    return Response.ok(DayPlanResponse.of(view)).tag(ETags.of(view.plan().getVersion())).build();
   }
 }

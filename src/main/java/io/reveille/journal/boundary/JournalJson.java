@@ -1,29 +1,27 @@
 package io.reveille.journal.boundary;
 
-import io.reveille.journal.entity.Category;
-import io.reveille.journal.entity.Checklist;
-import io.reveille.journal.entity.ChecklistItem;
-import io.reveille.journal.entity.Label;
-import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.journal.entity.TaskStatus;
 import io.reveille.platform.error.InvalidInputException;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * Reads the journal's request bodies field by field and writes its resources.
+ * Reads the journal's request bodies field by field into the request types of {@link
+ * JournalRequests}.
  *
  * <p>Hand-read rather than bound: a PATCH must tell an absent field (leave it) from an explicit
  * {@code null} (clear it), and every bad value must be reported under its own field name.
@@ -38,6 +36,55 @@ final class JournalJson {
       throw new InvalidInputException("body", "a JSON object is required");
     }
     return body;
+  }
+
+  /**
+   * The body, which must be there, with no field the request type {@code type} does not declare
+   * (its record components, less those hidden from the schema), so a typo is not silently ignored.
+   */
+  static JsonObject body(JsonObject body, Class<? extends Record> type) {
+    onlyKnown(object(body), fields(type));
+    return body;
+  }
+
+  /** The JSON fields of a request type: its record components not hidden from the schema. */
+  static Set<String> fields(Class<? extends Record> type) {
+    var fields = new TreeSet<String>();
+    for (var component : type.getRecordComponents()) {
+      // @Schema does not target record components: it lands on the component's field.
+      Schema annotation;
+      try {
+        annotation = type.getDeclaredField(component.getName()).getAnnotation(Schema.class);
+      } catch (NoSuchFieldException e) {
+        throw new IllegalStateException("a record has a field per component", e);
+      }
+      if (annotation == null || !annotation.hidden()) {
+        fields.add(component.getName());
+      }
+    }
+    return fields;
+  }
+
+  /**
+   * The body of a merge patch of type {@code type}: no unknown field, at least one field, and no
+   * {@code null} for the {@code uncleared} fields, which a patch may change but not clear.
+   */
+  static JsonObject patch(JsonObject body, Class<? extends Record> type, String... uncleared) {
+    var json = body(body, type);
+    for (var field : uncleared) {
+      if (json.containsKey(field) && json.isNull(field)) {
+        throw new InvalidInputException(field, "cannot be cleared");
+      }
+    }
+    if (json.isEmpty()) {
+      throw new InvalidInputException("body", "nothing to change: give one of " + fields(type));
+    }
+    return json;
+  }
+
+  /** A clearable field of a merge patch: absent when not given, else the value, null included. */
+  static <T> Optional<Optional<T>> clearable(Set<String> given, String field, T value) {
+    return given.contains(field) ? Optional.of(Optional.ofNullable(value)) : Optional.empty();
   }
 
   /** Refuses fields this resource does not know, so a typo is not silently ignored. */
@@ -82,15 +129,6 @@ final class JournalJson {
       values.add(string(field + "[" + i + "]", array.get(i)));
     }
     return Optional.of(values);
-  }
-
-  /** Refuses an explicit {@code null} for fields that cannot be cleared. */
-  static void notNull(JsonObject json, String... fields) {
-    for (var field : fields) {
-      if (json.containsKey(field) && json.isNull(field)) {
-        throw new InvalidInputException(field, "cannot be null");
-      }
-    }
   }
 
   static Optional<Boolean> bool(JsonObject json, String field) {
@@ -140,6 +178,62 @@ final class JournalJson {
                     }));
   }
 
+  static Optional<Instant> instant(JsonObject json, String field) {
+    return string(json, field).map(text -> instant(field, text));
+  }
+
+  /**
+   * An instant: ISO-8601 with an offset ({@code 2026-02-17T16:00:00-05:00} or {@code …Z}); a time
+   * without an offset is refused rather than guessed. A query string's '+' may arrive as a space.
+   */
+  static Instant instant(String field, String text) {
+    try {
+      return OffsetDateTime.parse(text.strip().replace(' ', '+')).toInstant();
+    } catch (DateTimeParseException e) {
+      throw new InvalidInputException(
+          field,
+          "must be an ISO-8601 time with offset such as 2026-02-17T16:00:00-05:00, got '"
+              + text
+              + "'");
+    }
+  }
+
+  /** An optional instant from a query parameter; blank is absent. */
+  static Optional<Instant> instantParam(String field, String text) {
+    return Optional.ofNullable(text).filter(t -> !t.isBlank()).map(t -> instant(field, t));
+  }
+
+  /** A date from a path or query parameter. */
+  static LocalDate date(String field, String text) {
+    try {
+      return LocalDate.parse(text);
+    } catch (DateTimeParseException | NullPointerException e) {
+      throw new InvalidInputException(
+          field, "must be a date such as 2026-02-17, got '" + text + "'");
+    }
+  }
+
+  /**
+   * Absent or {@code null}: empty. Present: an array of objects; a bad element is a 400 on {@code
+   * field[i]}.
+   */
+  static List<JsonObject> objects(JsonObject json, String field) {
+    if (!json.containsKey(field) || json.isNull(field)) {
+      return List.of();
+    }
+    if (!(json.get(field) instanceof JsonArray array)) {
+      throw new InvalidInputException(field, "must be an array of objects");
+    }
+    var values = new ArrayList<JsonObject>();
+    for (int i = 0; i < array.size(); i++) {
+      if (!(array.get(i) instanceof JsonObject object)) {
+        throw new InvalidInputException(field + "[" + i + "]", "must be a JSON object");
+      }
+      values.add(object);
+    }
+    return values;
+  }
+
   static Optional<TaskStatus> status(JsonObject json, String field) {
     return string(json, field).map(value -> status(field, value));
   }
@@ -169,96 +263,5 @@ final class JournalJson {
       return text.getString();
     }
     throw new InvalidInputException(field, "must be a string");
-  }
-
-  static JsonObject category(Category category) {
-    return Json.createObjectBuilder()
-        .add("id", category.getId())
-        .add("version", category.getVersion())
-        .add("name", category.getName())
-        .add("createdAt", category.getCreatedAt().toString())
-        .add("updatedAt", category.getUpdatedAt().toString())
-        .build();
-  }
-
-  static JsonObject task(Task task) {
-    var json =
-        Json.createObjectBuilder()
-            .add("id", task.getId())
-            .add("version", task.getVersion())
-            .add("title", task.getTitle());
-    nullable(json, "description", task.getDescription());
-    nullable(json, "categoryId", task.getCategoryId());
-    json.add("status", task.getStatus().name()).add("priority", task.getPriority().name());
-    if (task.getEstimateMinutes() == null) {
-      json.addNull("estimateMinutes");
-    } else {
-      json.add("estimateMinutes", task.getEstimateMinutes());
-    }
-    nullable(json, "dueDate", task.getDueDate() == null ? null : task.getDueDate().toString());
-    nullable(json, "language", task.getLanguage());
-    var labels = Json.createArrayBuilder();
-    task.getLabelIds().forEach(labels::add);
-    json.add("labelIds", labels);
-    return json.add("createdAt", task.getCreatedAt().toString())
-        .add("updatedAt", task.getUpdatedAt().toString())
-        .build();
-  }
-
-  static JsonObject checklistItem(ChecklistItem item) {
-    return Json.createObjectBuilder()
-        .add("id", item.getId())
-        .add("version", item.getVersion())
-        .add("taskId", item.getTaskId())
-        .add("checklistId", item.getChecklistId())
-        .add("position", item.getPosition())
-        .add("title", item.getTitle())
-        .add("checked", item.isChecked())
-        .add("createdAt", item.getCreatedAt().toString())
-        .add("updatedAt", item.getUpdatedAt().toString())
-        .build();
-  }
-
-  static JsonObject label(Label label) {
-    var json =
-        Json.createObjectBuilder()
-            .add("id", label.getId())
-            .add("version", label.getVersion())
-            .add("categoryId", label.getCategoryId())
-            .add("name", label.getName());
-    nullable(json, "color", label.getColor());
-    return json.add("createdAt", label.getCreatedAt().toString())
-        .add("updatedAt", label.getUpdatedAt().toString())
-        .build();
-  }
-
-  static JsonObject checklist(Checklist checklist) {
-    return checklistBuilder(checklist).build();
-  }
-
-  /** A checklist with its items, as created in one request. */
-  static JsonObject checklist(Checklist checklist, List<ChecklistItem> items) {
-    var array = Json.createArrayBuilder();
-    items.forEach(item -> array.add(checklistItem(item)));
-    return checklistBuilder(checklist).add("items", array).build();
-  }
-
-  private static JsonObjectBuilder checklistBuilder(Checklist checklist) {
-    return Json.createObjectBuilder()
-        .add("id", checklist.getId())
-        .add("version", checklist.getVersion())
-        .add("taskId", checklist.getTaskId())
-        .add("position", checklist.getPosition())
-        .add("title", checklist.getTitle())
-        .add("createdAt", checklist.getCreatedAt().toString())
-        .add("updatedAt", checklist.getUpdatedAt().toString());
-  }
-
-  private static void nullable(JsonObjectBuilder json, String name, String value) {
-    if (value == null) {
-      json.addNull(name);
-    } else {
-      json.add(name, value);
-    }
   }
 }

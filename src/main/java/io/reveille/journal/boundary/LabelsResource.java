@@ -1,13 +1,17 @@
 package io.reveille.journal.boundary;
 
 import io.reveille.api.ETags;
+import io.reveille.api.PageQuery;
+import io.reveille.journal.boundary.JournalRequests.LabelPatch;
+import io.reveille.journal.boundary.JournalRequests.LabelRequest;
+import io.reveille.journal.boundary.JournalResponses.LabelResponse;
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.LabelService;
-import io.reveille.journal.control.LabelService.LabelChanges;
-import io.reveille.platform.error.InvalidInputException;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -22,10 +26,13 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -40,72 +47,84 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Journal")
 public class LabelsResource {
 
-  private static final Set<String> CREATE_FIELDS = Set.of("categoryId", "name", "color");
-  private static final Set<String> UPDATE_FIELDS = Set.of("name", "color");
-
   @Inject LabelService labels;
 
   @Context UriInfo uriInfo;
 
   @POST
-  @Operation(summary = "Create a label {categoryId, name, color (#rrggbb, optional)}")
+  @Operation(summary = "Create a label of a category")
+  @RequestBody(content = @Content(schema = @Schema(implementation = LabelRequest.class)))
+  @APIResponse(
+      responseCode = "201",
+      description = "The label",
+      content = @Content(schema = @Schema(implementation = LabelResponse.class)))
   public Response create(JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, CREATE_FIELDS);
+    var request = LabelRequest.read(body);
     var label =
         labels.createLabel(
-            JournalJson.string(json, "categoryId").orElse(null),
-            JournalJson.string(json, "name").orElse(null),
-            JournalJson.string(json, "color"));
+            request.categoryId(),
+            request.name(),
+            Optional.ofNullable(request.color()),
+            ChangeOrigin.NONE);
     return Response.created(uriInfo.getAbsolutePathBuilder().path(label.getId()).build())
         .tag(ETags.of(label.getVersion()))
-        .entity(JournalJson.label(label))
+        .entity(LabelResponse.of(label))
         .build();
   }
 
   @GET
-  @Operation(summary = "Labels by category and name, optionally of one category")
-  public List<JsonObject> list(@QueryParam("categoryId") @Size(max = 64) String categoryId) {
-    return labels.labels(Optional.ofNullable(categoryId).filter(v -> !v.isBlank())).stream()
-        .map(JournalJson::label)
-        .toList();
+  @Operation(summary = "A page of the labels by category and name, optionally of one category")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = LabelResponse.class)))
+  public Response list(
+      @QueryParam("categoryId") @Size(max = 64) String categoryId, @BeanParam PageQuery page) {
+    return PageQuery.ok(
+        labels.labels(Optional.ofNullable(categoryId).filter(v -> !v.isBlank()), page.window()),
+        LabelResponse::of,
+        uriInfo);
   }
 
   @GET
   @Path("{id}")
   @Operation(summary = "One label")
+  @APIResponse(
+      responseCode = "200",
+      description = "The label",
+      content = @Content(schema = @Schema(implementation = LabelResponse.class)))
   public Response get(@PathParam("id") String id) {
     var label = labels.label(id);
-    return Response.ok(JournalJson.label(label)).tag(ETags.of(label.getVersion())).build();
+    return Response.ok(LabelResponse.of(label)).tag(ETags.of(label.getVersion())).build();
   }
 
   @PATCH
   @Path("{id}")
   @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
   @Operation(summary = "Rename or recolour a label (If-Match honoured); null clears the colour")
+  @RequestBody(content = @Content(schema = @Schema(implementation = LabelPatch.class)))
+  @APIResponse(
+      responseCode = "200",
+      description = "The changed label",
+      content = @Content(schema = @Schema(implementation = LabelResponse.class)))
   public Response update(
       @PathParam("id") String id,
       @HeaderParam(TasksResource.IF_MATCH) String ifMatch,
       JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, UPDATE_FIELDS);
-    JournalJson.notNull(json, "name");
-    var changes =
-        new LabelChanges(
-            JournalJson.string(json, "name"), JournalJson.clearableString(json, "color"));
-    if (changes.isEmpty()) {
-      throw new InvalidInputException("body", "nothing to change: give name or color");
-    }
-    var label = labels.updateLabel(id, ETags.expectedVersion(ifMatch), changes);
-    return Response.ok(JournalJson.label(label)).tag(ETags.of(label.getVersion())).build();
+    var label =
+        labels.updateLabel(
+            id, ETags.expectedVersion(ifMatch), LabelPatch.read(body).changes(), ChangeOrigin.NONE);
+    return Response.ok(LabelResponse.of(label)).tag(ETags.of(label.getVersion())).build();
   }
 
   @DELETE
   @Path("{id}")
   @Operation(summary = "Delete a label and take it off every task (If-Match honoured)")
+  @APIResponse(responseCode = "204", description = "Deleted")
   public Response delete(
       @PathParam("id") String id, @HeaderParam(TasksResource.IF_MATCH) String ifMatch) {
-    labels.deleteLabel(id, ETags.expectedVersion(ifMatch));
+    labels.deleteLabel(id, ETags.expectedVersion(ifMatch), ChangeOrigin.NONE);
     return Response.noContent().build();
   }
 }

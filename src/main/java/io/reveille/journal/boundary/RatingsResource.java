@@ -1,15 +1,21 @@
 package io.reveille.journal.boundary;
 
 import io.reveille.api.ETags;
+import io.reveille.api.PageQuery;
+import io.reveille.journal.boundary.JournalRequests.RatingRequest;
+import io.reveille.journal.boundary.JournalResponses.DimensionSummaryResponse;
+import io.reveille.journal.boundary.JournalResponses.RatingResponse;
+import io.reveille.journal.boundary.JournalResponses.RatingSummaryResponse;
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.RatingService;
 import io.reveille.journal.control.RatingService.RatingFilter;
 import io.reveille.journal.entity.RatingTarget;
 import io.reveille.platform.error.InvalidInputException;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -25,6 +31,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -38,49 +49,59 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Journal")
 public class RatingsResource {
 
-  private static final Set<String> FIELDS =
-      Set.of("targetType", "targetId", "dimension", "value", "note", "categoryId");
-
   @Inject RatingService ratings;
 
   @Context UriInfo uriInfo;
 
   @POST
-  @Operation(
-      summary =
-          "Rate a target {targetType: task|timeEntry|dayPlan, targetId, dimension, value: 1..5,"
-              + " note, categoryId (dayPlan only)}")
+  @Operation(summary = "Rate a target on a dimension, or rate it again")
+  @RequestBody(content = @Content(schema = @Schema(implementation = RatingRequest.class)))
+  @APIResponse(
+      responseCode = "201",
+      description = "The rating, new",
+      content = @Content(schema = @Schema(implementation = RatingResponse.class)))
+  @APIResponse(
+      responseCode = "200",
+      description = "The rating, changed in place",
+      content = @Content(schema = @Schema(implementation = RatingResponse.class)))
   public Response rate(JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, FIELDS);
+    var request = RatingRequest.read(body);
     var result =
         ratings.createOrUpdateRating(
-            targetType(JournalJson.string(json, "targetType").orElse(null)),
-            JournalJson.string(json, "targetId").orElse(null),
-            JournalJson.string(json, "dimension").orElse(null),
-            PlanningJson.requiredInt(json, "value"),
-            JournalJson.string(json, "note"),
-            JournalJson.string(json, "categoryId"));
+            targetType(request.targetType()),
+            request.targetId(),
+            request.dimension(),
+            request.value(),
+            Optional.ofNullable(request.note()),
+            Optional.ofNullable(request.categoryId()),
+            ChangeOrigin.NONE);
     var rating = result.rating();
     var response =
         result.created()
             ? Response.created(uriInfo.getAbsolutePathBuilder().path(rating.getId()).build())
             : Response.ok();
-    return response.tag(ETags.of(rating.getVersion())).entity(PlanningJson.rating(rating)).build();
+    return response.tag(ETags.of(rating.getVersion())).entity(RatingResponse.of(rating)).build();
   }
 
   @GET
   @Operation(
       summary =
-          "Ratings: of one target (targetType and targetId), or most recent first by category,"
-              + " dimension and time given (from, to)")
-  public List<JsonObject> list(
+          "A page of the ratings: of one target (targetType and targetId), or most recent first by"
+              + " category, dimension and time given (from, to)")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(
+              schema = @Schema(type = SchemaType.ARRAY, implementation = RatingResponse.class)))
+  public Response list(
       @QueryParam("targetType") @Size(max = 16) String targetType,
       @QueryParam("targetId") @Size(max = 64) String targetId,
-      @QueryParam("categoryId") List<String> categoryIds,
+      @QueryParam("categoryId") @Size(max = 100) List<@Size(max = 64) String> categoryIds,
       @QueryParam("dimension") @Size(max = 64) String dimension,
       @QueryParam("from") @Size(max = 64) String from,
-      @QueryParam("to") @Size(max = 64) String to) {
+      @QueryParam("to") @Size(max = 64) String to,
+      @BeanParam PageQuery page) {
     var type = Optional.ofNullable(targetType).filter(v -> !v.isBlank());
     var target = Optional.ofNullable(targetId).filter(v -> !v.isBlank());
     if (type.isPresent() != target.isPresent()) {
@@ -89,48 +110,56 @@ public class RatingsResource {
     }
     var categories = categories(categoryIds);
     var dimensionFilter = Optional.ofNullable(dimension).filter(v -> !v.isBlank());
-    var fromFilter = PlanningJson.instantParam("from", from);
-    var toFilter = PlanningJson.instantParam("to", to);
+    var fromFilter = JournalJson.instantParam("from", from);
+    var toFilter = JournalJson.instantParam("to", to);
+    var window = page.window();
     if (type.isPresent()) {
-      return ratings.ratingsFor(targetType(type.get()), target.get()).stream()
-          .filter(r -> categories.map(ids -> ids.contains(r.getCategoryId())).orElse(true))
-          .filter(r -> dimensionFilter.map(d -> d.equals(r.getDimension())).orElse(true))
-          .filter(r -> fromFilter.map(f -> !r.getUpdatedAt().isBefore(f)).orElse(true))
-          .filter(r -> toFilter.map(t -> r.getUpdatedAt().isBefore(t)).orElse(true))
-          .map(PlanningJson::rating)
-          .toList();
+      // One target has one rating per dimension: a short list, filtered and paged here.
+      var ofTarget =
+          ratings.ratingsFor(targetType(type.get()), target.get()).stream()
+              .filter(r -> categories.map(ids -> ids.contains(r.getCategoryId())).orElse(true))
+              .filter(r -> dimensionFilter.map(d -> d.equals(r.getDimension())).orElse(true))
+              .filter(r -> fromFilter.map(f -> !r.getUpdatedAt().isBefore(f)).orElse(true))
+              .filter(r -> toFilter.map(t -> r.getUpdatedAt().isBefore(t)).orElse(true))
+              .toList();
+      return PageQuery.ok(window.of(ofTarget), RatingResponse::of, uriInfo);
     }
-    return ratings
-        .ratings(new RatingFilter(categories, dimensionFilter, fromFilter, toFilter))
-        .stream()
-        .map(PlanningJson::rating)
-        .toList();
+    return PageQuery.ok(
+        ratings.ratings(
+            new RatingFilter(categories, dimensionFilter, fromFilter, toFilter), window),
+        RatingResponse::of,
+        uriInfo);
   }
 
   @GET
   @Path("summary")
   @Operation(
       summary = "Per dimension: count, average, min and max of the ratings given in [from, to)")
-  public JsonObject summary(
-      @QueryParam("categoryId") List<String> categoryIds,
+  public RatingSummaryResponse summary(
+      @QueryParam("categoryId") @Size(max = 100) List<@Size(max = 64) String> categoryIds,
       @QueryParam("from") @Size(max = 64) String from,
       @QueryParam("to") @Size(max = 64) String to) {
-    var dimensions = Json.createArrayBuilder();
-    ratings
-        .ratingsSummary(
-            categories(categoryIds),
-            PlanningJson.instantParam("from", from),
-            PlanningJson.instantParam("to", to))
-        .forEach(s -> dimensions.add(PlanningJson.summary(s)));
-    return Json.createObjectBuilder().add("dimensions", dimensions).build();
+    return new RatingSummaryResponse(
+        ratings
+            .ratingsSummary(
+                categories(categoryIds),
+                JournalJson.instantParam("from", from),
+                JournalJson.instantParam("to", to))
+            .stream()
+            .map(DimensionSummaryResponse::of)
+            .toList());
   }
 
   @GET
   @Path("{id}")
   @Operation(summary = "One rating")
+  @APIResponse(
+      responseCode = "200",
+      description = "The rating",
+      content = @Content(schema = @Schema(implementation = RatingResponse.class)))
   public Response get(@PathParam("id") String id) {
     var rating = ratings.rating(id);
-    return Response.ok(PlanningJson.rating(rating)).tag(ETags.of(rating.getVersion())).build();
+    return Response.ok(RatingResponse.of(rating)).tag(ETags.of(rating.getVersion())).build();
   }
 
   private static Optional<Set<String>> categories(List<String> categoryIds) {

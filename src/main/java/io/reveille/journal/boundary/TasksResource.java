@@ -1,21 +1,29 @@
 package io.reveille.journal.boundary;
 
 import io.reveille.api.ETags;
+import io.reveille.api.PageQuery;
+import io.reveille.journal.boundary.JournalRequests.ChecklistItemPatch;
+import io.reveille.journal.boundary.JournalRequests.ChecklistItemRequest;
+import io.reveille.journal.boundary.JournalRequests.ChecklistRequest;
+import io.reveille.journal.boundary.JournalRequests.TaskLabelsRequest;
+import io.reveille.journal.boundary.JournalRequests.TaskPatch;
+import io.reveille.journal.boundary.JournalRequests.TaskRequest;
+import io.reveille.journal.boundary.JournalResponses.ChecklistItemResponse;
+import io.reveille.journal.boundary.JournalResponses.ChecklistResponse;
+import io.reveille.journal.boundary.JournalResponses.CreatedChecklistResponse;
+import io.reveille.journal.boundary.JournalResponses.TaskResponse;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.ChecklistService;
 import io.reveille.journal.control.JournalService;
-import io.reveille.journal.control.JournalService.NewTask;
-import io.reveille.journal.control.JournalService.TaskChanges;
 import io.reveille.journal.control.LabelService;
 import io.reveille.journal.control.LabelService.LabelAssignment;
 import io.reveille.journal.entity.ChecklistItem;
-import io.reveille.journal.entity.Task;
 import io.reveille.platform.entity.Guards;
-import io.reveille.platform.error.InvalidInputException;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -34,8 +42,12 @@ import jakarta.ws.rs.core.UriInfo;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -53,21 +65,6 @@ public class TasksResource {
 
   static final String IF_MATCH = "If-Match";
 
-  private static final Set<String> TASK_FIELDS =
-      Set.of(
-          "title",
-          "description",
-          "categoryId",
-          "status",
-          "priority",
-          "estimateMinutes",
-          "dueDate",
-          "language");
-  private static final Set<String> ITEM_FIELDS = Set.of("title", "checked");
-  private static final Set<String> NEW_ITEM_FIELDS = Set.of("title", "checked", "checklistId");
-  private static final Set<String> LABELS_FIELDS = Set.of("labelIds");
-  private static final Set<String> CHECKLIST_FIELDS = Set.of("title", "items");
-
   @Inject JournalService journal;
 
   @Inject LabelService labels;
@@ -77,49 +74,50 @@ public class TasksResource {
   @Context UriInfo uriInfo;
 
   @POST
-  @Operation(
-      summary =
-          "Create a task {title, categoryId, status, priority, estimateMinutes, dueDate,"
-              + " description, language}")
+  @Operation(summary = "Create a task")
+  @RequestBody(content = @Content(schema = @Schema(implementation = TaskRequest.class)))
+  @APIResponse(
+      responseCode = "201",
+      description = "The task",
+      content = @Content(schema = @Schema(implementation = TaskResponse.class)))
   public Response create(JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, TASK_FIELDS);
-    var task =
-        journal.createTask(
-            new NewTask(
-                JournalJson.string(json, "title").orElse(null),
-                JournalJson.string(json, "description"),
-                JournalJson.string(json, "categoryId"),
-                JournalJson.status(json, "status"),
-                JournalJson.priority(json, "priority"),
-                JournalJson.clearableInt(json, "estimateMinutes").flatMap(v -> v),
-                JournalJson.clearableDate(json, "dueDate").flatMap(v -> v),
-                JournalJson.string(json, "language")));
+    var task = journal.createTask(TaskRequest.read(body).newTask(), ChangeOrigin.NONE);
     return Response.created(uriInfo.getAbsolutePathBuilder().path(task.getId()).build())
         .tag(ETags.of(task.getVersion()))
-        .entity(JournalJson.task(task))
+        .entity(TaskResponse.of(task))
         .build();
   }
 
   @GET
-  @Operation(summary = "Tasks, newest first, optionally by status and category")
-  public List<JsonObject> list(
+  @Operation(summary = "A page of the tasks, newest first, optionally by status and category")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = TaskResponse.class)))
+  public Response list(
       @QueryParam("status") @Size(max = 16) String status,
-      @QueryParam("categoryId") @Size(max = 64) String categoryId) {
+      @QueryParam("categoryId") @Size(max = 64) String categoryId,
+      @BeanParam PageQuery page) {
     var statusFilter =
         Optional.ofNullable(status)
             .filter(v -> !v.isBlank())
             .map(v -> JournalJson.status("status", v));
     var categoryFilter = Optional.ofNullable(categoryId).filter(v -> !v.isBlank());
-    return journal.tasks(statusFilter, categoryFilter).stream().map(JournalJson::task).toList();
+    return PageQuery.ok(
+        journal.tasks(statusFilter, categoryFilter, page.window()), TaskResponse::of, uriInfo);
   }
 
   @GET
   @Path("{id}")
   @Operation(summary = "One task")
+  @APIResponse(
+      responseCode = "200",
+      description = "The task",
+      content = @Content(schema = @Schema(implementation = TaskResponse.class)))
   public Response get(@PathParam("id") String id) {
     var task = journal.task(id);
-    return Response.ok(JournalJson.task(task)).tag(ETags.of(task.getVersion())).build();
+    return Response.ok(TaskResponse.of(task)).tag(ETags.of(task.getVersion())).build();
   }
 
   @DELETE
@@ -128,8 +126,9 @@ public class TasksResource {
       summary =
           "Delete a task with its checklists (If-Match honoured); its task agent goes dormant on"
               + " its next wake")
+  @APIResponse(responseCode = "204", description = "Deleted")
   public Response delete(@PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch) {
-    journal.deleteTask(id, ETags.expectedVersion(ifMatch));
+    journal.deleteTask(id, ETags.expectedVersion(ifMatch), ChangeOrigin.NONE);
     return Response.noContent().build();
   }
 
@@ -141,66 +140,54 @@ public class TasksResource {
           "Change a task's fields or status (If-Match honoured); null clears description,"
               + " categoryId, estimateMinutes, dueDate and language; a new category drops the"
               + " task's labels")
+  @RequestBody(content = @Content(schema = @Schema(implementation = TaskPatch.class)))
+  @APIResponse(
+      responseCode = "200",
+      description = "The changed task",
+      content = @Content(schema = @Schema(implementation = TaskResponse.class)))
   public Response update(
       @PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch, JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, TASK_FIELDS);
-    for (var required : List.of("title", "status", "priority")) {
-      if (json.containsKey(required) && json.isNull(required)) {
-        throw new InvalidInputException(required, "cannot be cleared");
-      }
-    }
-    var changes =
-        new TaskChanges(
-            JournalJson.string(json, "title"),
-            JournalJson.clearableString(json, "description"),
-            JournalJson.clearableString(json, "categoryId"),
-            JournalJson.status(json, "status"),
-            JournalJson.priority(json, "priority"),
-            JournalJson.clearableInt(json, "estimateMinutes"),
-            JournalJson.clearableDate(json, "dueDate"),
-            JournalJson.clearableString(json, "language"));
-    if (changes.isEmpty()) {
-      throw new InvalidInputException("body", "nothing to change: give one of " + TASK_FIELDS);
-    }
-    var task = journal.updateTask(id, ETags.expectedVersion(ifMatch), changes);
-    return Response.ok(JournalJson.task(task)).tag(ETags.of(task.getVersion())).build();
+    var changes = TaskPatch.read(body).changes();
+    var task = journal.updateTask(id, ETags.expectedVersion(ifMatch), changes, ChangeOrigin.NONE);
+    return Response.ok(TaskResponse.of(task)).tag(ETags.of(task.getVersion())).build();
   }
 
   @PUT
   @Path("{id}/labels")
   @Operation(
       summary =
-          "Replace the task's labels {labelIds} (If-Match honoured); every label must be of the"
-              + " task's category")
+          "Replace the task's labels (If-Match honoured); every label must be of the task's"
+              + " category")
+  @RequestBody(content = @Content(schema = @Schema(implementation = TaskLabelsRequest.class)))
+  @APIResponse(
+      responseCode = "200",
+      description = "The task with its labels",
+      content = @Content(schema = @Schema(implementation = TaskResponse.class)))
   public Response replaceLabels(
       @PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch, JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, LABELS_FIELDS);
-    var labelIds =
-        JournalJson.strings(json, "labelIds")
-            .orElseThrow(() -> new InvalidInputException("labelIds", "is required"));
-    var unique = new LinkedHashSet<>(labelIds);
-    if (unique.size() != labelIds.size()) {
-      throw new InvalidInputException("labelIds", "a label is named twice");
-    }
-    Task task =
+    var request = TaskLabelsRequest.read(body);
+    var task =
         labels.assignTaskLabels(
-            id, ETags.expectedVersion(ifMatch), unique, LabelAssignment.REPLACE, ChangeOrigin.NONE);
-    return Response.ok(JournalJson.task(task)).tag(ETags.of(task.getVersion())).build();
+            id,
+            ETags.expectedVersion(ifMatch),
+            new LinkedHashSet<>(request.labelIds()),
+            LabelAssignment.REPLACE,
+            ChangeOrigin.NONE);
+    return Response.ok(TaskResponse.of(task)).tag(ETags.of(task.getVersion())).build();
   }
 
   @POST
   @Path("{id}/checklists")
-  @Operation(summary = "Add a checklist {title, items: [item titles]} to the task")
+  @Operation(summary = "Add a checklist, with the titles of its first items, to the task")
+  @RequestBody(content = @Content(schema = @Schema(implementation = ChecklistRequest.class)))
+  @APIResponse(
+      responseCode = "201",
+      description = "The checklist with its items",
+      content = @Content(schema = @Schema(implementation = CreatedChecklistResponse.class)))
   public Response createChecklist(@PathParam("id") String id, JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, CHECKLIST_FIELDS);
+    var request = ChecklistRequest.read(body);
     var created =
-        checklists.createChecklist(
-            id,
-            JournalJson.string(json, "title").orElse(null),
-            JournalJson.strings(json, "items").orElse(List.of()));
+        checklists.createChecklist(id, request.title(), request.items(), ChangeOrigin.NONE);
     var checklist = created.checklist();
     return Response.created(
             uriInfo
@@ -209,77 +196,91 @@ public class TasksResource {
                 .path(checklist.getId())
                 .build())
         .tag(ETags.of(checklist.getVersion()))
-        .entity(JournalJson.checklist(checklist, created.items()))
+        .entity(CreatedChecklistResponse.of(checklist, created.items()))
         .build();
   }
 
   @GET
   @Path("{id}/checklists")
-  @Operation(summary = "The task's checklists in order")
-  public List<JsonObject> checklists(@PathParam("id") String id) {
-    return checklists.checklists(id).stream().map(JournalJson::checklist).toList();
+  @Operation(summary = "A page of the task's checklists in order")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(
+              schema = @Schema(type = SchemaType.ARRAY, implementation = ChecklistResponse.class)))
+  public Response checklists(@PathParam("id") String id, @BeanParam PageQuery page) {
+    return PageQuery.ok(
+        page.window().of(checklists.checklists(id)), ChecklistResponse::of, uriInfo);
   }
 
   @POST
   @Path("{id}/checklist-items")
   @Operation(
       summary =
-          "Append a checklist item {title, checked, checklistId} to the task; without"
-              + " checklistId to its first checklist (created when it has none)")
+          "Append a checklist item to the task: to the checklist checklistId, or without it to"
+              + " the task's first checklist (created when it has none)")
+  @RequestBody(content = @Content(schema = @Schema(implementation = ChecklistItemRequest.class)))
+  @APIResponse(
+      responseCode = "201",
+      description = "The item",
+      content = @Content(schema = @Schema(implementation = ChecklistItemResponse.class)))
   public Response addChecklistItem(@PathParam("id") String id, JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, NEW_ITEM_FIELDS);
-    var title =
-        Guards.nonBlankText(
-            "title",
-            JournalJson.string(json, "title").orElse(null),
-            ChecklistItem.MAX_TITLE_LENGTH);
+    var request = ChecklistItemRequest.read(body);
+    var title = Guards.nonBlankText("title", request.title(), ChecklistItem.MAX_TITLE_LENGTH);
     var item =
         checklists
             .addChecklistItems(
                 id,
-                JournalJson.string(json, "checklistId"),
+                Optional.ofNullable(request.checklistId()),
                 List.of(title),
-                JournalJson.bool(json, "checked").orElse(false),
+                request.checked(),
                 ChangeOrigin.NONE)
             .get(0);
     return Response.created(uriInfo.getAbsolutePathBuilder().path(item.getId()).build())
         .tag(ETags.of(item.getVersion()))
-        .entity(JournalJson.checklistItem(item))
+        .entity(ChecklistItemResponse.of(item))
         .build();
   }
 
   @GET
   @Path("{id}/checklist-items")
-  @Operation(summary = "The task's checklist in order")
-  public List<JsonObject> checklistItems(@PathParam("id") String id) {
-    return journal.checklistItems(id).stream().map(JournalJson::checklistItem).toList();
+  @Operation(summary = "A page of the task's checklist items in order, across its checklists")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(
+              schema =
+                  @Schema(type = SchemaType.ARRAY, implementation = ChecklistItemResponse.class)))
+  public Response checklistItems(@PathParam("id") String id, @BeanParam PageQuery page) {
+    return PageQuery.ok(
+        page.window().of(journal.checklistItems(id)), ChecklistItemResponse::of, uriInfo);
   }
 
   @PATCH
   @Path("{id}/checklist-items/{itemId}")
   @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
   @Operation(summary = "Retitle, check or uncheck a checklist item (If-Match honoured)")
+  @RequestBody(content = @Content(schema = @Schema(implementation = ChecklistItemPatch.class)))
+  @APIResponse(
+      responseCode = "200",
+      description = "The changed item",
+      content = @Content(schema = @Schema(implementation = ChecklistItemResponse.class)))
   public Response updateChecklistItem(
       @PathParam("id") String id,
       @PathParam("itemId") String itemId,
       @HeaderParam(IF_MATCH) String ifMatch,
       JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, ITEM_FIELDS);
-    for (var field : ITEM_FIELDS) {
-      if (json.containsKey(field) && json.isNull(field)) {
-        throw new InvalidInputException(field, "cannot be cleared");
-      }
-    }
-    var title = JournalJson.string(json, "title");
-    var checked = JournalJson.bool(json, "checked");
-    if (title.isEmpty() && checked.isEmpty()) {
-      throw new InvalidInputException("body", "nothing to change: give title or checked");
-    }
+    var patch = ChecklistItemPatch.read(body);
     var item =
         checklists.updateChecklistItem(
-            id, itemId, ETags.expectedVersion(ifMatch), title, checked, ChangeOrigin.NONE);
-    return Response.ok(JournalJson.checklistItem(item)).tag(ETags.of(item.getVersion())).build();
+            id,
+            itemId,
+            ETags.expectedVersion(ifMatch),
+            Optional.ofNullable(patch.title()),
+            Optional.ofNullable(patch.checked()),
+            ChangeOrigin.NONE);
+    return Response.ok(ChecklistItemResponse.of(item)).tag(ETags.of(item.getVersion())).build();
   }
 }

@@ -1,16 +1,21 @@
 package io.reveille.journal.boundary;
 
 import io.reveille.api.ETags;
+import io.reveille.api.PageQuery;
+import io.reveille.journal.boundary.JournalRequests.TimeEntryPatch;
+import io.reveille.journal.boundary.JournalRequests.TimeEntryRequest;
+import io.reveille.journal.boundary.JournalRequests.TimerStartRequest;
+import io.reveille.journal.boundary.JournalRequests.TimerStopRequest;
+import io.reveille.journal.boundary.JournalResponses.TimeEntryResponse;
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.TimeEntryService;
-import io.reveille.journal.control.TimeEntryService.NewTimeEntry;
-import io.reveille.journal.control.TimeEntryService.TimeEntryChanges;
 import io.reveille.journal.control.TimeEntryService.TimeEntryFilter;
 import io.reveille.journal.entity.TimeEntry;
-import io.reveille.platform.error.InvalidInputException;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -25,10 +30,16 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -42,57 +53,55 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Journal")
 public class TimeEntriesResource {
 
-  private static final Set<String> CREATE_FIELDS =
-      Set.of("taskId", "categoryId", "startedAt", "endedAt", "description", "sourceEntryId");
-  private static final Set<String> UPDATE_FIELDS =
-      Set.of("startedAt", "endedAt", "description", "sourceEntryId");
-
   @Inject TimeEntryService time;
 
   @Context UriInfo uriInfo;
 
   @POST
-  @Operation(
-      summary =
-          "Record time {taskId | categoryId, startedAt, endedAt, description, sourceEntryId};"
-              + " without endedAt the entry is a running timer")
+  @Operation(summary = "Record time on a task or category; without endedAt a running timer")
+  @RequestBody(content = @Content(schema = @Schema(implementation = TimeEntryRequest.class)))
+  @APIResponse(
+      responseCode = "201",
+      description = "The entry",
+      content = @Content(schema = @Schema(implementation = TimeEntryResponse.class)))
   public Response create(JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, CREATE_FIELDS);
-    var entry =
-        time.createTimeEntry(
-            new NewTimeEntry(
-                JournalJson.string(json, "taskId"),
-                JournalJson.string(json, "categoryId"),
-                PlanningJson.instant(json, "startedAt")
-                    .orElseThrow(() -> new InvalidInputException("startedAt", "is required")),
-                PlanningJson.instant(json, "endedAt"),
-                JournalJson.string(json, "description"),
-                JournalJson.string(json, "sourceEntryId")));
-    return created(entry);
+    var entry = time.createTimeEntry(TimeEntryRequest.read(body).newTimeEntry(), ChangeOrigin.NONE);
+    return created(uriInfo.getAbsolutePathBuilder().path(entry.getId()).build(), entry);
   }
 
   @GET
-  @Operation(summary = "Time entries by start; from/to select those overlapping [from, to)")
-  public List<JsonObject> list(
+  @Operation(
+      summary = "A page of the time entries by start; from/to select those overlapping [from, to)")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(
+              schema = @Schema(type = SchemaType.ARRAY, implementation = TimeEntryResponse.class)))
+  public Response list(
       @QueryParam("taskId") @Size(max = 64) String taskId,
-      @QueryParam("categoryId") List<String> categoryIds,
+      @QueryParam("categoryId") @Size(max = 100) List<@Size(max = 64) String> categoryIds,
       @QueryParam("from") @Size(max = 64) String from,
-      @QueryParam("to") @Size(max = 64) String to) {
+      @QueryParam("to") @Size(max = 64) String to,
+      @BeanParam PageQuery page) {
     var filter =
         new TimeEntryFilter(
             Optional.ofNullable(taskId).filter(v -> !v.isBlank()),
             Optional.ofNullable(categoryIds)
                 .filter(ids -> !ids.isEmpty())
                 .map(ids -> Set.copyOf(ids)),
-            PlanningJson.instantParam("from", from),
-            PlanningJson.instantParam("to", to));
-    return time.timeEntries(filter).stream().map(PlanningJson::timeEntry).toList();
+            JournalJson.instantParam("from", from),
+            JournalJson.instantParam("to", to));
+    return PageQuery.ok(time.timeEntries(filter, page.window()), TimeEntryResponse::of, uriInfo);
   }
 
   @GET
   @Path("{id}")
   @Operation(summary = "One time entry")
+  @APIResponse(
+      responseCode = "200",
+      description = "The entry",
+      content = @Content(schema = @Schema(implementation = TimeEntryResponse.class)))
   public Response get(@PathParam("id") String id) {
     return ok(time.timeEntry(id));
   }
@@ -104,74 +113,73 @@ public class TimeEntriesResource {
       summary =
           "Change startedAt, endedAt (stops a running entry), description or sourceEntryId"
               + " (If-Match honoured)")
+  @RequestBody(content = @Content(schema = @Schema(implementation = TimeEntryPatch.class)))
+  @APIResponse(
+      responseCode = "200",
+      description = "The changed entry",
+      content = @Content(schema = @Schema(implementation = TimeEntryResponse.class)))
   public Response update(
       @PathParam("id") String id,
       @HeaderParam(TasksResource.IF_MATCH) String ifMatch,
       JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, UPDATE_FIELDS);
-    for (var field : List.of("startedAt", "endedAt")) {
-      if (json.containsKey(field) && json.isNull(field)) {
-        throw new InvalidInputException(field, "cannot be cleared");
-      }
-    }
-    var changes =
-        new TimeEntryChanges(
-            PlanningJson.instant(json, "startedAt"),
-            PlanningJson.instant(json, "endedAt"),
-            JournalJson.clearableString(json, "description"),
-            JournalJson.clearableString(json, "sourceEntryId"));
-    if (changes.isEmpty()) {
-      throw new InvalidInputException("body", "nothing to change: give one of " + UPDATE_FIELDS);
-    }
-    return ok(time.updateTimeEntry(id, ETags.expectedVersion(ifMatch), changes));
+    return ok(
+        time.updateTimeEntry(
+            id,
+            ETags.expectedVersion(ifMatch),
+            TimeEntryPatch.read(body).changes(),
+            ChangeOrigin.NONE));
   }
 
   @DELETE
   @Path("{id}")
   @Operation(summary = "Delete a time entry (If-Match honoured)")
+  @APIResponse(responseCode = "204", description = "Deleted")
   public Response delete(
       @PathParam("id") String id, @HeaderParam(TasksResource.IF_MATCH) String ifMatch) {
-    time.deleteTimeEntry(id, ETags.expectedVersion(ifMatch));
+    time.deleteTimeEntry(id, ETags.expectedVersion(ifMatch), ChangeOrigin.NONE);
     return Response.noContent().build();
   }
 
   @POST
   @Path("timer/start")
-  @Operation(summary = "Start a timer on a task {taskId, description}; 409 if one runs")
+  @Operation(summary = "Start a timer on a task; 409 if one runs")
+  @RequestBody(content = @Content(schema = @Schema(implementation = TimerStartRequest.class)))
+  @APIResponse(
+      responseCode = "201",
+      description = "The running entry",
+      content = @Content(schema = @Schema(implementation = TimeEntryResponse.class)))
   public Response startTimer(JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, Set.of("taskId", "description"));
-    var entry = time.startTimer(requiredTaskId(json), JournalJson.string(json, "description"));
-    return Response.created(
-            uriInfo.getBaseUriBuilder().path("time-entries").path(entry.getId()).build())
-        .tag(ETags.of(entry.getVersion()))
-        .entity(PlanningJson.timeEntry(entry))
-        .build();
+    var request = TimerStartRequest.read(body);
+    var entry =
+        time.startTimer(
+            request.taskId(), Optional.ofNullable(request.description()), ChangeOrigin.NONE);
+    return created(
+        uriInfo.getBaseUriBuilder().path("time-entries").path(entry.getId()).build(), entry);
   }
 
   @POST
   @Path("timer/stop")
-  @Operation(summary = "Stop the task's running timer {taskId, endedAt}; 409 if none runs")
+  @Operation(summary = "Stop the task's running timer; 409 if none runs")
+  @RequestBody(content = @Content(schema = @Schema(implementation = TimerStopRequest.class)))
+  @APIResponse(
+      responseCode = "200",
+      description = "The stopped entry",
+      content = @Content(schema = @Schema(implementation = TimeEntryResponse.class)))
   public Response stopTimer(JsonObject body) {
-    var json = JournalJson.object(body);
-    JournalJson.onlyKnown(json, Set.of("taskId", "endedAt"));
-    return ok(time.stopTimer(requiredTaskId(json), PlanningJson.instant(json, "endedAt")));
+    var request = TimerStopRequest.read(body);
+    return ok(
+        time.stopTimer(
+            request.taskId(), Optional.ofNullable(request.endedAt()), ChangeOrigin.NONE));
   }
 
-  private static String requiredTaskId(JsonObject json) {
-    return JournalJson.string(json, "taskId")
-        .orElseThrow(() -> new InvalidInputException("taskId", "is required"));
-  }
-
-  private Response created(TimeEntry entry) {
-    return Response.created(uriInfo.getAbsolutePathBuilder().path(entry.getId()).build())
+  private static Response created(URI location, TimeEntry entry) {
+    return Response.created(location)
         .tag(ETags.of(entry.getVersion()))
-        .entity(PlanningJson.timeEntry(entry))
+        .entity(TimeEntryResponse.of(entry))
         .build();
   }
 
   private static Response ok(TimeEntry entry) {
-    return Response.ok(PlanningJson.timeEntry(entry)).tag(ETags.of(entry.getVersion())).build();
+    return Response.ok(TimeEntryResponse.of(entry)).tag(ETags.of(entry.getVersion())).build();
   }
 }

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -135,10 +136,6 @@ public class ChecklistService {
   // ---- checklists
   // --------------------------------------------------------------------------------
 
-  public ChecklistWithItems createChecklist(String taskId, String title, List<String> itemTitles) {
-    return createChecklist(taskId, title, itemTitles, ChangeOrigin.NONE);
-  }
-
   /**
    * A new checklist at the end of the task's checklists, with its items (none is fine) in the order
    * given, unchecked.
@@ -158,10 +155,6 @@ public class ChecklistService {
     notifications.checklistsChanged(
         new ChecklistChange(List.of(checklist), items, List.of(task), Set.of()), origin);
     return new ChecklistWithItems(checklist, items);
-  }
-
-  public Checklist renameChecklist(String checklistId, OptionalLong expectedVersion, String title) {
-    return renameChecklist(checklistId, expectedVersion, title, ChangeOrigin.NONE);
   }
 
   /** Retitles a checklist of an open task. */
@@ -185,11 +178,6 @@ public class ChecklistService {
 
   // ---- items
   // -------------------------------------------------------------------------------------
-
-  public List<ChecklistItem> addChecklistItems(
-      String taskId, Optional<String> checklistId, List<String> titles) {
-    return addChecklistItems(taskId, checklistId, titles, false, ChangeOrigin.NONE);
-  }
 
   public List<ChecklistItem> addChecklistItems(
       String taskId, Optional<String> checklistId, List<String> titles, ChangeOrigin origin) {
@@ -271,13 +259,12 @@ public class ChecklistService {
     JournalLookups.requireVersion("checklist item", itemId, item.getVersion(), expectedVersion);
     task.requireOpenForEdits("change its checklist");
     title.ifPresent(t -> checkedTitle(t, "title"));
-    return updateChecklistItems(
-            List.of(new ItemUpdate(itemId, expectedVersion, title, checked)), origin)
+    return apply(
+            List.of(new ItemUpdate(itemId, expectedVersion, title, checked)),
+            List.of(item),
+            Map.of(taskId, task),
+            origin)
         .get(0);
-  }
-
-  public List<ChecklistItem> updateChecklistItems(List<ItemUpdate> updates) {
-    return updateChecklistItems(updates, ChangeOrigin.NONE);
   }
 
   /**
@@ -319,6 +306,18 @@ public class ChecklistService {
       tasks.computeIfAbsent(item.getTaskId(), this::task);
       items.add(item);
     }
+    return apply(updates, items, tasks, origin);
+  }
+
+  /**
+   * Applies checked updates to their items (same order), changing only what differs, and publishes
+   * one batch for what changed.
+   */
+  private List<ChecklistItem> apply(
+      List<ItemUpdate> updates,
+      List<ChecklistItem> items,
+      Map<String, Task> tasks,
+      ChangeOrigin origin) {
     var now = clock.instant();
     var changed = new ArrayList<ChecklistItem>();
     var checkedIds = new HashSet<String>();
@@ -349,15 +348,6 @@ public class ChecklistService {
           new ChecklistChange(checklists, changed, changedTasks, checkedIds), origin);
     }
     return items;
-  }
-
-  public List<ChecklistItem> moveChecklistItems(
-      List<String> itemIds,
-      String fromChecklistId,
-      String toChecklistId,
-      boolean preserveCheckedState) {
-    return moveChecklistItems(
-        itemIds, fromChecklistId, toChecklistId, preserveCheckedState, ChangeOrigin.NONE);
   }
 
   /**

@@ -102,10 +102,6 @@ public class DayPlanService {
     return plan(date).map(this::view);
   }
 
-  public PlanResult getOrCreateDayPlan(LocalDate date) {
-    return getOrCreateDayPlan(date, ChangeOrigin.NONE);
-  }
-
   /** The date's plan, created (and announced) when there is none. */
   public PlanResult getOrCreateDayPlan(LocalDate date, ChangeOrigin origin) {
     var existing = plan(date);
@@ -115,11 +111,6 @@ public class DayPlanService {
     var plan = create(date);
     notifications.dayPlanChanged(plan, List.of(), List.of(), List.of(), List.of(), origin);
     return new PlanResult(new PlanView(plan, List.of(), List.of()), true);
-  }
-
-  public BlockChanges upsertBlocks(
-      LocalDate date, List<BlockUpsert> upserts, List<String> deleteIds) {
-    return upsertBlocks(date, upserts, deleteIds, ChangeOrigin.NONE);
   }
 
   /**
@@ -259,10 +250,6 @@ public class DayPlanService {
     BlockOverlaps.require(finalSlots.values());
   }
 
-  public BlockChanges deleteBlock(LocalDate date, String blockId) {
-    return deleteBlock(date, blockId, ChangeOrigin.NONE);
-  }
-
   /**
    * Deletes one block of the date's plan.
    *
@@ -271,10 +258,6 @@ public class DayPlanService {
   public BlockChanges deleteBlock(LocalDate date, String blockId, ChangeOrigin origin) {
     block(date, blockId);
     return upsertBlocks(date, List.of(), List.of(blockId), origin);
-  }
-
-  public BlockChanges shiftBlocks(LocalDate date, List<String> blockIds, Duration offset) {
-    return shiftBlocks(date, blockIds, offset, ChangeOrigin.NONE);
   }
 
   /**
@@ -343,10 +326,6 @@ public class DayPlanService {
     return em.createNamedQuery("DayPlanBlock.byPlan", DayPlanBlock.class)
         .setParameter("planId", planId)
         .getResultList();
-  }
-
-  public PlanView pinTasks(LocalDate date, List<String> taskIds, PinMode mode) {
-    return pinTasks(date, taskIds, mode, ChangeOrigin.NONE);
   }
 
   /**

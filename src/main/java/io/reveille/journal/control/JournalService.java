@@ -8,6 +8,8 @@ import io.reveille.journal.entity.TaskStatus;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.persistence.Window;
+import io.reveille.platform.persistence.Window.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -43,8 +45,6 @@ public class JournalService {
   @Inject Clock clock;
 
   @Inject JournalNotifications notifications;
-
-  @Inject ChecklistService checklists;
 
   /** A new task; status defaults to {@code OPEN}, priority to {@code P2}. */
   public record NewTask(
@@ -137,10 +137,6 @@ public class JournalService {
   /** A partial update of a checklist item; an empty field stays as it is. */
   // ---- categories ----------------------------------------------------------------------------
 
-  public Category createCategory(String name) {
-    return createCategory(name, ChangeOrigin.NONE);
-  }
-
   public Category createCategory(String name, ChangeOrigin origin) {
     var category = new Category(UUID.randomUUID().toString(), name, clock.instant());
     var clash =
@@ -156,8 +152,9 @@ public class JournalService {
     return category;
   }
 
-  public List<Category> categories() {
-    return em.createNamedQuery("Category.all", Category.class).getResultList();
+  /** A page of the categories, by name. */
+  public Page<Category> categories(Window window) {
+    return window.read(em.createNamedQuery("Category.all", Category.class));
   }
 
   public Category category(String categoryId) {
@@ -166,10 +163,6 @@ public class JournalService {
   }
 
   // ---- tasks ---------------------------------------------------------------------------------
-
-  public Task createTask(NewTask request) {
-    return createTask(request, ChangeOrigin.NONE);
-  }
 
   public Task createTask(NewTask request, ChangeOrigin origin) {
     var now = clock.instant();
@@ -201,8 +194,8 @@ public class JournalService {
     return task;
   }
 
-  /** Tasks, newest first, optionally only those in one status or category. */
-  public List<Task> tasks(Optional<TaskStatus> status, Optional<String> categoryId) {
+  /** A page of the tasks, newest first, optionally only those in one status or category. */
+  public Page<Task> tasks(Optional<TaskStatus> status, Optional<String> categoryId, Window window) {
     var cb = em.getCriteriaBuilder();
     var query = cb.createQuery(Task.class);
     var task = query.from(Task.class);
@@ -212,7 +205,7 @@ public class JournalService {
     query
         .where(filters.toArray(jakarta.persistence.criteria.Predicate[]::new))
         .orderBy(cb.desc(task.get("createdAt")), cb.asc(task.get("id")));
-    return em.createQuery(query).getResultList();
+    return window.read(em.createQuery(query));
   }
 
   public Task task(String taskId) {
@@ -225,20 +218,12 @@ public class JournalService {
    * and plan blocks stay, no longer linked. One batch names the task with {@code
    * task.state:deleted}: its task agent goes dormant on that wake.
    */
-  public void deleteTask(String taskId, OptionalLong expectedVersion) {
-    deleteTask(taskId, expectedVersion, ChangeOrigin.NONE);
-  }
-
   public void deleteTask(String taskId, OptionalLong expectedVersion, ChangeOrigin origin) {
     var task = task(taskId);
     JournalLookups.requireVersion("task", taskId, task.getVersion(), expectedVersion);
     em.remove(task);
     em.flush();
     notifications.taskDeleted(task, origin);
-  }
-
-  public Task updateTask(String taskId, OptionalLong expectedVersion, TaskChanges changes) {
-    return updateTask(taskId, expectedVersion, changes, ChangeOrigin.NONE);
   }
 
   /**
@@ -304,21 +289,6 @@ public class JournalService {
   }
 
   // ---- checklist items -----------------------------------------------------------------------
-
-  public ChecklistItem addChecklistItem(String taskId, String title, boolean checked) {
-    return addChecklistItem(taskId, title, checked, ChangeOrigin.NONE);
-  }
-
-  /**
-   * Appends an item to the task's first checklist, creating a default one when the task has none
-   * ({@link ChecklistService#addChecklistItems}).
-   */
-  public ChecklistItem addChecklistItem(
-      String taskId, String title, boolean checked, ChangeOrigin origin) {
-    return checklists
-        .addChecklistItems(taskId, Optional.empty(), List.of(title), checked, origin)
-        .get(0);
-  }
 
   /** All the task's checklist items in order, across its checklists. */
   public List<ChecklistItem> checklistItems(String taskId) {

@@ -7,6 +7,8 @@ import io.reveille.journal.entity.Task;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.persistence.Window;
+import io.reveille.platform.persistence.Window.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -66,10 +68,6 @@ public class LabelService {
 
   @Inject JournalNotifications notifications;
 
-  public Label createLabel(String categoryId, String name, Optional<String> color) {
-    return createLabel(categoryId, name, color, ChangeOrigin.NONE);
-  }
-
   /**
    * A new label of category {@code categoryId}; its name must be new in the category.
    *
@@ -90,15 +88,15 @@ public class LabelService {
     return label;
   }
 
-  /** Labels by category and name, optionally those of one category only. */
-  public List<Label> labels(Optional<String> categoryId) {
-    return categoryId
-        .map(
-            id ->
-                em.createNamedQuery("Label.byCategory", Label.class)
-                    .setParameter("categoryId", id)
-                    .getResultList())
-        .orElseGet(() -> em.createNamedQuery("Label.all", Label.class).getResultList());
+  /** A page of the labels by category and name, optionally those of one category only. */
+  public Page<Label> labels(Optional<String> categoryId, Window window) {
+    return window.read(
+        categoryId
+            .map(
+                id ->
+                    em.createNamedQuery("Label.byCategory", Label.class)
+                        .setParameter("categoryId", id))
+            .orElseGet(() -> em.createNamedQuery("Label.all", Label.class)));
   }
 
   /**
@@ -113,10 +111,6 @@ public class LabelService {
   /** The label with this id, if there is one (for scope checks before a change). */
   public Optional<Label> findLabel(String labelId) {
     return labelId == null ? Optional.empty() : Optional.ofNullable(em.find(Label.class, labelId));
-  }
-
-  public Label updateLabel(String labelId, OptionalLong expectedVersion, LabelChanges changes) {
-    return updateLabel(labelId, expectedVersion, changes, ChangeOrigin.NONE);
   }
 
   /** Renames or recolours a label; the category never changes. */
@@ -140,10 +134,6 @@ public class LabelService {
     return label;
   }
 
-  public Label deleteLabel(String labelId, OptionalLong expectedVersion) {
-    return deleteLabel(labelId, expectedVersion, ChangeOrigin.NONE);
-  }
-
   /**
    * Deletes a label and takes it off every task that carries it, closed tasks included (that is
    * bookkeeping, not an edit of the task). The one batch names the label and those tasks.
@@ -163,10 +153,6 @@ public class LabelService {
     em.flush();
     notifications.labelChanged(label, true, tasks, origin);
     return label;
-  }
-
-  public Task assignTaskLabels(String taskId, Set<String> labelIds, LabelAssignment mode) {
-    return assignTaskLabels(taskId, OptionalLong.empty(), labelIds, mode, ChangeOrigin.NONE);
   }
 
   public Task assignTaskLabels(

@@ -6,6 +6,8 @@ import io.reveille.journal.entity.RatingTarget;
 import io.reveille.journal.entity.TimeEntry;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.persistence.Window;
+import io.reveille.platform.persistence.Window.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -55,17 +57,6 @@ public class RatingService {
 
   /** One dimension of {@link #ratingsSummary}. */
   public record DimensionSummary(String dimension, long count, double average, int min, int max) {}
-
-  public RatingResult createOrUpdateRating(
-      RatingTarget targetType,
-      String targetId,
-      String dimension,
-      int value,
-      Optional<String> note,
-      Optional<String> categoryId) {
-    return createOrUpdateRating(
-        targetType, targetId, dimension, value, note, categoryId, ChangeOrigin.NONE);
-  }
 
   /**
    * Rates {@code targetId} on {@code dimension}. The rating's category is the target's: a task's
@@ -146,10 +137,10 @@ public class RatingService {
         .getResultList();
   }
 
-  /** Ratings, most recently given first, given in {@code [from, to)}. */
-  public List<Rating> ratings(RatingFilter filter) {
+  /** A page of the ratings, most recently given first, given in {@code [from, to)}. */
+  public Page<Rating> ratings(RatingFilter filter, Window window) {
     if (filter.categoryIds().filter(Set::isEmpty).isPresent()) {
-      return List.of();
+      return window.of(List.of());
     }
     var cb = em.getCriteriaBuilder();
     var query = cb.createQuery(Rating.class);
@@ -157,7 +148,7 @@ public class RatingService {
     query
         .where(where(cb, rating, filter))
         .orderBy(cb.desc(rating.get("updatedAt")), cb.asc(rating.get("id")));
-    return em.createQuery(query).getResultList();
+    return window.read(em.createQuery(query));
   }
 
   /** Per dimension (by name): how many ratings, their average, minimum and maximum. */

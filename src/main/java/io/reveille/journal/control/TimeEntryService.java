@@ -7,6 +7,8 @@ import io.reveille.journal.entity.TimeEntry.AnnotateMode;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.persistence.Window;
+import io.reveille.platform.persistence.Window.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -95,10 +97,6 @@ public class TimeEntryService {
         new TimeEntryFilter(Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
   }
 
-  public TimeEntry createTimeEntry(NewTimeEntry request) {
-    return createTimeEntry(request, ChangeOrigin.NONE);
-  }
-
   /**
    * Records time already spent: {@code endedAt} must be after {@code startedAt} and neither may lie
    * in the future. Without {@code endedAt} the entry is a timer running since {@code startedAt},
@@ -145,10 +143,6 @@ public class TimeEntryService {
     return entry;
   }
 
-  public TimeEntry startTimer(String taskId, Optional<String> description) {
-    return startTimer(taskId, description, ChangeOrigin.NONE);
-  }
-
   /**
    * Starts a timer on the task, now.
    *
@@ -177,9 +171,6 @@ public class TimeEntryService {
   }
 
   /** Stops the task's running timer, now or at {@code endedAt}. */
-  public TimeEntry stopTimer(String taskId, Optional<Instant> endedAt) {
-    return stopTimer(taskId, endedAt, ChangeOrigin.NONE);
-  }
 
   /**
    * Stops the task's running timer at {@code endedAt} (default now).
@@ -193,10 +184,6 @@ public class TimeEntryService {
       throw new ConflictException("no timer is running on task " + taskId);
     }
     return stop(running.get(), Optional.of(task), endedAt, origin);
-  }
-
-  public TimeEntry stopTimeEntry(String entryId, Optional<Instant> endedAt) {
-    return stopTimeEntry(entryId, endedAt, ChangeOrigin.NONE);
   }
 
   /**
@@ -220,10 +207,6 @@ public class TimeEntryService {
         .findFirst();
   }
 
-  public TimeEntry annotate(String entryId, String text, AnnotateMode mode) {
-    return annotate(entryId, text, mode, ChangeOrigin.NONE);
-  }
-
   /** Appends {@code text} to the entry's description (a new line) or replaces it. */
   public TimeEntry annotate(String entryId, String text, AnnotateMode mode, ChangeOrigin origin) {
     var entry = timeEntry(entryId);
@@ -232,11 +215,6 @@ public class TimeEntryService {
       notifications.timeEntryChanged(entry, linkedTask(entry), TimeEntryChange.UPDATED, origin);
     }
     return entry;
-  }
-
-  public TimeEntry updateTimeEntry(
-      String entryId, OptionalLong expectedVersion, TimeEntryChanges changes) {
-    return updateTimeEntry(entryId, expectedVersion, changes, ChangeOrigin.NONE);
   }
 
   /**
@@ -274,10 +252,6 @@ public class TimeEntryService {
     return entry;
   }
 
-  public void deleteTimeEntry(String entryId, OptionalLong expectedVersion) {
-    deleteTimeEntry(entryId, expectedVersion, ChangeOrigin.NONE);
-  }
-
   /** Deletes the entry; ratings of it stay (they are a record of how it went). */
   public void deleteTimeEntry(String entryId, OptionalLong expectedVersion, ChangeOrigin origin) {
     var entry = timeEntry(entryId);
@@ -295,12 +269,13 @@ public class TimeEntryService {
   }
 
   /**
-   * Entries by start, oldest first. {@code from}/{@code to} select the entries that overlap {@code
-   * [from, to)} (a running entry extends to now); a present but empty category set selects none.
+   * A page of the entries by start, oldest first. {@code from}/{@code to} select the entries that
+   * overlap {@code [from, to)} (a running entry extends to now); a present but empty category set
+   * selects none.
    */
-  public List<TimeEntry> timeEntries(TimeEntryFilter filter) {
+  public Page<TimeEntry> timeEntries(TimeEntryFilter filter, Window window) {
     if (filter.categoryIds().filter(Set::isEmpty).isPresent()) {
-      return List.of();
+      return window.of(List.of());
     }
     var cb = em.getCriteriaBuilder();
     var query = cb.createQuery(TimeEntry.class);
@@ -320,7 +295,7 @@ public class TimeEntryService {
     query
         .where(where.toArray(Predicate[]::new))
         .orderBy(cb.asc(entry.get("startedAt")), cb.asc(entry.get("id")));
-    return em.createQuery(query).getResultList();
+    return window.read(em.createQuery(query));
   }
 
   private TimeEntry stop(

@@ -1,11 +1,13 @@
 package io.reveille.schedule.boundary;
 
 import io.reveille.api.ETags;
+import io.reveille.api.PageQuery;
 import io.reveille.schedule.control.AgentTimerService;
 import io.reveille.schedule.entity.AgentTimer;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -20,8 +22,11 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
-import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -58,8 +63,13 @@ public class TimersResource {
   @GET
   @Path("{id}/timers")
   @Operation(summary = "The agent's timers, oldest first")
-  public List<TimerResponse> list(@PathParam("id") String agentId) {
-    return timers.list(agentId).stream().map(TimerResponse::of).toList();
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = TimerResponse.class)))
+  public Response list(@PathParam("id") String agentId, @BeanParam PageQuery page) {
+    return PageQuery.ok(page.window().of(timers.list(agentId)), TimerResponse::of, uriInfo);
   }
 
   @GET

@@ -28,6 +28,10 @@ import java.io.StringReader;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -43,7 +47,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Task agents")
 public class TaskAgentResource {
 
-  private static final Set<String> FIELDS = Set.of("displayName", "mode", "config");
+  private static final Set<String> FIELDS = TaskAgentRequest.fields();
 
   @Inject TaskAgents taskAgents;
 
@@ -52,6 +56,19 @@ public class TaskAgentResource {
   @POST
   @Operation(summary = "Create the task agent of a task (one per task)")
   @Consumes({MediaType.APPLICATION_JSON, MediaType.WILDCARD})
+  @RequestBody(
+      required = false,
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = TaskAgentRequest.class)))
+  @APIResponse(
+      responseCode = "201",
+      description = "The task agent",
+      content =
+          @Content(
+              mediaType = MediaType.APPLICATION_JSON,
+              schema = @Schema(implementation = AgentResponse.class)))
   public Response create(@PathParam("taskId") String taskId, String body) {
     var view = taskAgents.create(taskId, options(parse(body)));
     var location = uriInfo.getBaseUriBuilder().path("agents").path(view.agent().getId()).build();
@@ -63,6 +80,10 @@ public class TaskAgentResource {
 
   @GET
   @Operation(summary = "The task agent of a task")
+  @APIResponse(
+      responseCode = "200",
+      description = "The task agent",
+      content = @Content(schema = @Schema(implementation = AgentResponse.class)))
   public Response get(@PathParam("taskId") String taskId) {
     var view = taskAgents.get(taskId);
     return Response.ok(AgentResponse.of(view)).tag(ETags.of(view.agent().getVersion())).build();

@@ -1,27 +1,31 @@
 package io.reveille.wake.boundary;
 
+import io.reveille.api.PageQuery;
 import io.reveille.wake.control.WakeScheduler;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
-import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -35,6 +39,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class WakesResource {
 
   static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+  @Context UriInfo uriInfo;
 
   @Inject WakeScheduler scheduler;
 
@@ -89,11 +95,14 @@ public class WakesResource {
 
   @GET
   @Path("{id}/wakes")
-  @Operation(summary = "The agent's wake run log, newest first")
-  public List<WakeResponse> log(
-      @PathParam("id") String agentId,
-      @QueryParam("limit") @DefaultValue("50") @Min(1) @Max(500) int limit) {
-    return scheduler.log(agentId, limit).stream().map(WakeResponse::of).toList();
+  @Operation(summary = "A page of the agent's wake run log, newest first")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = WakeResponse.class)))
+  public Response log(@PathParam("id") String agentId, @BeanParam PageQuery page) {
+    return PageQuery.ok(scheduler.log(agentId, page.window()), WakeResponse::of, uriInfo);
   }
 
   @POST

@@ -2,6 +2,8 @@ package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.platform.persistence.Window;
+import io.reveille.platform.persistence.Window.Page;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
@@ -269,12 +271,11 @@ public class WakeScheduler {
   }
 
   /** The agent's run log, newest first. */
-  public List<WakeRunLogEntry> log(String agentId, int limit) {
+  public Page<WakeRunLogEntry> log(String agentId, Window window) {
     agents.get(agentId);
-    return em.createNamedQuery("WakeRunLogEntry.findByAgentNewestFirst", WakeRunLogEntry.class)
-        .setParameter("agentId", agentId)
-        .setMaxResults(limit)
-        .getResultList();
+    return window.read(
+        em.createNamedQuery("WakeRunLogEntry.findByAgentNewestFirst", WakeRunLogEntry.class)
+            .setParameter("agentId", agentId));
   }
 
   private Optional<WakeRunLogEntry> queuedSubscriptionJob(String agentId) {

@@ -21,6 +21,7 @@ import io.reveille.alertness.control.TokenClassifier;
 import io.reveille.alertness.entity.TokenClass;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatchDocuments;
+import io.reveille.testing.ShippedConfig;
 import java.io.StringReader;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -28,7 +29,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -44,14 +44,7 @@ class AgentNotificationsTest {
   private final TokenClassifier classifier = shippedClassifier();
 
   private static TokenClassifier shippedClassifier() {
-    var properties = new Properties();
-    try (var in =
-        AgentNotificationsTest.class.getResourceAsStream(
-            "/META-INF/microprofile-config.properties")) {
-      properties.load(in);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    var properties = ShippedConfig.properties();
     return TokenClassifier.of(
         List.of(properties.getProperty(TokenClassifier.SEMANTIC_KEYS_PROPERTY).split(",")));
   }
@@ -262,11 +255,8 @@ class AgentNotificationsTest {
   }
 
   @Test
-  void theShippedConfigurationRegistersEveryAgentKeyAndSwitchesTheBatchesOn() throws Exception {
-    var properties = new Properties();
-    try (var in = getClass().getResourceAsStream("/META-INF/microprofile-config.properties")) {
-      properties.load(in);
-    }
+  void theShippedConfigurationRegistersEveryAgentKeyAndSwitchesTheBatchesOn() {
+    var properties = ShippedConfig.properties();
     assertTrue(
         classifier
             .semanticKeys()

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.alertness.entity.TokenClass;
 import io.reveille.notification.control.NotificationBatch;
+import io.reveille.testing.ShippedConfig;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -175,11 +176,8 @@ class TokenClassifierTest {
   }
 
   @Test
-  void shippedDefaultKeysAreValid() throws Exception {
-    var properties = new java.util.Properties();
-    try (var in = getClass().getResourceAsStream("/META-INF/microprofile-config.properties")) {
-      properties.load(in);
-    }
+  void shippedDefaultKeysAreValid() {
+    var properties = ShippedConfig.properties();
     var value = properties.getProperty(TokenClassifier.SEMANTIC_KEYS_PROPERTY);
     var configured = new TokenClassifier(Optional.of(value));
     assertTrue(configured.semanticKeys().containsAll(Set.of("TASK", "CHECKLIST_ITEM", "AGENT")));

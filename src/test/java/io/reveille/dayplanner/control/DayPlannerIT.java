@@ -11,6 +11,7 @@ import io.reveille.agent.entity.AgentKind;
 import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.agent.entity.AgentMode;
 import io.reveille.agent.entity.AgentSlots;
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.DayPlanService;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.JournalService.NewTask;
@@ -60,8 +61,9 @@ class DayPlannerIT {
   @Test
   void aTimerWakePlansTheDayMostUrgentFirstAndASecondWakeRevisesItsOwnBlocks() {
     var suffix = UUID.randomUUID().toString().substring(0, 8);
-    var category = journal.createCategory("Planned " + suffix).getId();
-    var foreignCategory = journal.createCategory("Not planned " + suffix).getId();
+    var category = journal.createCategory("Planned " + suffix, ChangeOrigin.NONE).getId();
+    var foreignCategory =
+        journal.createCategory("Not planned " + suffix, ChangeOrigin.NONE).getId();
     var today = LocalDate.now(ZoneOffset.UTC);
     var tidy = task("Tidy the notes " + suffix, category, TaskPriority.P1, 30, null);
     var review =
@@ -153,7 +155,8 @@ class DayPlannerIT {
             Optional.empty(),
             Optional.of(TaskPriority.P0),
             Optional.empty(),
-            Optional.empty()));
+            Optional.empty()),
+        ChangeOrigin.NONE);
     var manual = scheduler.scheduleManual(agentId, Optional.empty()).getRunKey();
     Poll.until(
         Duration.ofSeconds(60), () -> fixture.run(manual).getStatus() == WakeStatus.COMPLETED);
@@ -207,7 +210,8 @@ class DayPlannerIT {
                 Optional.of(TaskStatus.OPEN),
                 Optional.of(priority),
                 Optional.ofNullable(estimate),
-                Optional.ofNullable(due)))
+                Optional.ofNullable(due)),
+            ChangeOrigin.NONE)
         .getId();
   }
 

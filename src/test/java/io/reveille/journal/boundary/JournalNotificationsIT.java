@@ -217,8 +217,7 @@ class JournalNotificationsIT {
     assertEquals(409, api.post("/api/categories", "{\"name\":\"" + name + "\"}").status());
     assertProblem(api.post("/api/categories", "{}"), "name");
     assertTrue(
-        api.get("/api/categories").structure().asJsonArray().stream()
-            .anyMatch(c -> c.asJsonObject().getString("id").equals(categoryId)));
+        api.getAll("/api/categories").stream().anyMatch(c -> c.getString("id").equals(categoryId)));
 
     var watcher = agents.createCustom("Gym watcher");
     agents.subscribe(

@@ -42,14 +42,14 @@ class JournalRollbackIT {
     transaction.begin();
     String rolledBack;
     try {
-      rolledBack = journal.createTask(JournalFixture.newTask(title)).getId();
+      rolledBack = journal.createTask(JournalFixture.newTask(title), ChangeOrigin.NONE).getId();
     } finally {
       transaction.rollback();
     }
 
     // A committed change after it, through the same queue, then a sentinel batch: once both
     // have been recorded, the rolled-back one would have been consumed too, had it been sent.
-    var committed = journal.createTask(JournalFixture.newTask(title)).getId();
+    var committed = journal.createTask(JournalFixture.newTask(title), ChangeOrigin.NONE).getId();
     Poll.until(Duration.ofSeconds(30), () -> completedRuns(watcher) == 1);
     sentinel.passThroughTheQueue();
 
@@ -63,12 +63,16 @@ class JournalRollbackIT {
   @Test
   void aRolledBackUpdateOfACommittedTaskWakesNobody() throws Exception {
     var title = "rollback-update-" + UUID.randomUUID();
-    var task = journal.createTask(JournalFixture.newTask(title)).getId();
+    var task = journal.createTask(JournalFixture.newTask(title), ChangeOrigin.NONE).getId();
     var watcher = watcher("title == \"" + title + "\" && status == \"DONE\"");
 
     transaction.begin();
     try {
-      journal.updateTask(task, OptionalLong.empty(), JournalFixture.statusChange(TaskStatus.DONE));
+      journal.updateTask(
+          task,
+          OptionalLong.empty(),
+          JournalFixture.statusChange(TaskStatus.DONE),
+          ChangeOrigin.NONE);
     } finally {
       transaction.rollback();
     }
@@ -77,7 +81,11 @@ class JournalRollbackIT {
     assertEquals(0, fixture.runs(watcher).size());
     assertEquals(TaskStatus.OPEN, journal.task(task).getStatus());
 
-    journal.updateTask(task, OptionalLong.empty(), JournalFixture.statusChange(TaskStatus.DONE));
+    journal.updateTask(
+        task,
+        OptionalLong.empty(),
+        JournalFixture.statusChange(TaskStatus.DONE),
+        ChangeOrigin.NONE);
     Poll.until(Duration.ofSeconds(30), () -> completedRuns(watcher) == 1);
   }
 

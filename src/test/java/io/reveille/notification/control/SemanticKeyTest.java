@@ -2,20 +2,15 @@ package io.reveille.notification.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.IOException;
+import io.reveille.testing.ShippedConfig;
 import java.util.List;
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class SemanticKeyTest {
 
   @Test
-  void theConsumerClassifiesExactlyTheKeysReveillesProducersAnnounce() throws IOException {
-    var shipped = new Properties();
-    try (var in =
-        SemanticKey.class.getResourceAsStream("/META-INF/microprofile-config.properties")) {
-      shipped.load(in);
-    }
+  void theConsumerClassifiesExactlyTheKeysReveillesProducersAnnounce() {
+    var shipped = ShippedConfig.properties();
     assertEquals(
         SemanticKey.ALL,
         List.of(shipped.getProperty("reveille.alertness.semantic-keys").split(",")));

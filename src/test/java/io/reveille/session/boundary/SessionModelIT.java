@@ -8,6 +8,7 @@ import io.reveille.agent.entity.AgentMode;
 import io.reveille.inference.control.ClosedCircuit;
 import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.OpenAiProtocolServer;
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.JournalService.NewTask;
 import io.reveille.journal.entity.TaskPriority;
@@ -20,7 +21,6 @@ import io.reveille.testing.Api;
 import io.reveille.testing.Poll;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
-import jakarta.json.JsonObject;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -65,7 +65,8 @@ class SessionModelIT {
                 Optional.of(TaskPriority.P2),
                 Optional.empty(),
                 Optional.empty(),
-                Optional.empty()))
+                Optional.empty()),
+            ChangeOrigin.NONE)
         .getId();
   }
 
@@ -73,8 +74,8 @@ class SessionModelIT {
   @Test
   @Order(1)
   void aHybridTaskAgentThinkingWithTheModel() {
-    var own = journal.createCategory("Own " + UUID.randomUUID()).getId();
-    var other = journal.createCategory("Other " + UUID.randomUUID()).getId();
+    var own = journal.createCategory("Own " + UUID.randomUUID(), ChangeOrigin.NONE).getId();
+    var other = journal.createCategory("Other " + UUID.randomUUID(), ChangeOrigin.NONE).getId();
     var taskId = task(own, "Write the press release");
     var foreignId = task(other, "Someone else's task");
     var server = OpenAiProtocolServer.shared();
@@ -134,12 +135,7 @@ class SessionModelIT {
     var base = URI.create(System.getProperty("reveille.it.baseUri", "http://127.0.0.1:9181"));
     var api = new Api(base);
     var agent =
-        api
-            .get("/api/agents?kind=taskAgent")
-            .structure()
-            .asJsonArray()
-            .getValuesAs(JsonObject.class)
-            .stream()
+        api.getAll("/api/agents?kind=taskAgent").stream()
             .filter(a -> a.getString("displayName").startsWith(NAME))
             .findFirst()
             .orElseThrow();

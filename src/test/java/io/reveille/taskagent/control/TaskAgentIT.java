@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.ChecklistService;
 import io.reveille.journal.control.ChecklistService.ItemUpdate;
 import io.reveille.journal.control.JournalService;
@@ -59,7 +60,8 @@ class TaskAgentIT {
                 Optional.of(TaskPriority.P2),
                 Optional.of(120),
                 Optional.of(due),
-                Optional.empty()))
+                Optional.empty()),
+            ChangeOrigin.NONE)
         .getId();
   }
 
@@ -82,14 +84,18 @@ class TaskAgentIT {
             Optional.empty(),
             Optional.empty(),
             Optional.of(Optional.of(date)),
-            Optional.empty()));
+            Optional.empty()),
+        ChangeOrigin.NONE);
   }
 
   @Test
   void theReportAndObservationsFollowTheTasksEdits() {
-    var category = journal.createCategory("Work " + UUID.randomUUID()).getId();
+    var category = journal.createCategory("Work " + UUID.randomUUID(), ChangeOrigin.NONE).getId();
     var taskId = newTask(category, LocalDate.parse("2026-12-01"));
-    var items = checklists.createChecklist(taskId, "Steps", List.of("Draft", "Review")).items();
+    var items =
+        checklists
+            .createChecklist(taskId, "Steps", List.of("Draft", "Review"), ChangeOrigin.NONE)
+            .items();
 
     var view = taskAgents.create(taskId, Options.defaults());
     var agentId = view.agent().getId();
@@ -108,7 +114,8 @@ class TaskAgentIT {
 
     // Checking an item: the batch wakes the agent, the report shows the progress.
     checklists.updateChecklistItems(
-        List.of(new ItemUpdate(items.get(0).getId(), Optional.empty(), Optional.of(true))));
+        List.of(new ItemUpdate(items.get(0).getId(), Optional.empty(), Optional.of(true))),
+        ChangeOrigin.NONE);
     Poll.until(WAKE, () -> report(agentId).contains("Checklist: 1 of 2 done"));
     assertTrue(report(agentId).contains("## Achieved\n- Draft"), report(agentId));
     assertTrue(
@@ -140,7 +147,7 @@ class TaskAgentIT {
             >= 4);
 
     // Deleting the task sends the agent to sleep, keeping its report.
-    journal.deleteTask(taskId, OptionalLong.empty());
+    journal.deleteTask(taskId, OptionalLong.empty(), ChangeOrigin.NONE);
     Poll.until(WAKE, () -> agents.get(agentId).getLifecycle() == AgentLifecycle.DORMANT);
     assertTrue(report(agentId).contains("2026-12-09"), "the report is kept");
     var system =
@@ -151,7 +158,7 @@ class TaskAgentIT {
 
   @Test
   void aTaskHasOneTaskAgent() {
-    var category = journal.createCategory("Solo " + UUID.randomUUID()).getId();
+    var category = journal.createCategory("Solo " + UUID.randomUUID(), ChangeOrigin.NONE).getId();
     var taskId = newTask(category, LocalDate.parse("2026-12-01"));
     taskAgents.create(taskId, Options.defaults());
 
@@ -173,7 +180,8 @@ class TaskAgentIT {
                     Optional.empty(),
                     Optional.empty(),
                     Optional.empty(),
-                    Optional.empty()))
+                    Optional.empty()),
+                ChangeOrigin.NONE)
             .getId();
 
     assertThrows(InvalidInputException.class, () -> taskAgents.create(taskId, Options.defaults()));

@@ -10,12 +10,14 @@ import io.reveille.agent.entity.AgentMode;
 import io.reveille.inference.control.ClosedCircuit;
 import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.OpenAiProtocolServer;
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.JournalFixture;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.JournalService.NewTask;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.entity.AgentMessageKind;
+import io.reveille.platform.persistence.Window;
 import io.reveille.taskagent.control.TaskAgents.Options;
 import io.reveille.testing.Poll;
 import io.reveille.wake.control.RunKeys;
@@ -108,7 +110,7 @@ class TaskAgentModelIT {
   }
 
   private String newTaskInNewCategory() {
-    var category = journal.createCategory("Model " + UUID.randomUUID()).getId();
+    var category = journal.createCategory("Model " + UUID.randomUUID(), ChangeOrigin.NONE).getId();
     var taskId =
         journal
             .createTask(
@@ -120,7 +122,8 @@ class TaskAgentModelIT {
                     Optional.of(TaskPriority.P2),
                     Optional.of(60),
                     Optional.of(LocalDate.parse("2026-11-25")),
-                    Optional.empty()))
+                    Optional.empty()),
+                ChangeOrigin.NONE)
             .getId();
     // The creation's batch is taken in before the agent subscribes, so it cannot wake the agent
     // a second time in the middle of a test.
@@ -153,7 +156,7 @@ class TaskAgentModelIT {
   }
 
   private WakeRunLogEntry latestRun(String agentId) {
-    return scheduler.log(agentId, 1).get(0);
+    return scheduler.log(agentId, new Window(0, 1)).items().get(0);
   }
 
   @Test

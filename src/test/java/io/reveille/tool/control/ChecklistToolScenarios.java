@@ -3,6 +3,7 @@ package io.reveille.tool.control;
 import static io.reveille.tool.control.ToolScenario.args;
 import static io.reveille.tool.control.ToolScenario.inAndOut;
 
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.tool.control.ToolWorld.World;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -70,7 +71,7 @@ final class ChecklistToolScenarios {
               var destination =
                   w.services
                       .checklists
-                      .createChecklist(w.taskA2, "Destination", List.of())
+                      .createChecklist(w.taskA2, "Destination", List.of(), ChangeOrigin.NONE)
                       .checklist()
                       .getId();
               var fromA = defaultChecklist(w, w.taskA);
@@ -100,9 +101,15 @@ final class ChecklistToolScenarios {
             "assign_task_labels",
             w -> {
               var labelA =
-                  w.services.labels.createLabel(w.categoryA, "docs", Optional.empty()).getId();
+                  w.services
+                      .labels
+                      .createLabel(w.categoryA, "docs", Optional.empty(), ChangeOrigin.NONE)
+                      .getId();
               var labelB =
-                  w.services.labels.createLabel(w.categoryB, "docs", Optional.empty()).getId();
+                  w.services
+                      .labels
+                      .createLabel(w.categoryB, "docs", Optional.empty(), ChangeOrigin.NONE)
+                      .getId();
               w.foreign(labelB);
               return inAndOut(
                   labels(w.taskA, "add", labelA).build(),

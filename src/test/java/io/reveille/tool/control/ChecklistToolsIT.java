@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.ChecklistService;
 import io.reveille.journal.entity.ChecklistItem;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
@@ -34,7 +35,10 @@ class ChecklistToolsIT {
     var world = worlds.create();
     var from = ChecklistToolScenarios.defaultChecklist(world, world.taskA);
     var checkedItem = ChecklistToolScenarios.checkedItemOfA(world);
-    var to = checklists.createChecklist(world.taskA2, "Destination", List.of("Kept")).checklist();
+    var to =
+        checklists
+            .createChecklist(world.taskA2, "Destination", List.of("Kept"), ChangeOrigin.NONE)
+            .checklist();
     // Named out of order: the plan keeps the items' own order.
     var arguments = move(List.of(checkedItem, world.itemA), from, to.getId(), false);
     var before = worlds.snapshot();

@@ -3,6 +3,7 @@ package io.reveille.tool.control;
 import static io.reveille.tool.control.ToolScenario.args;
 import static io.reveille.tool.control.ToolScenario.inAndOut;
 
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.DayPlanService.BlockUpsert;
 import io.reveille.journal.control.DayPlanService.PinMode;
 import io.reveille.tool.control.ToolWorld.World;
@@ -34,8 +35,9 @@ final class DayPlanToolScenarios {
                 block(w.categoryA, at(w, 9), at(w, 10), Optional.of(w.taskA)),
                 block(w.categoryA, at(w, 11), at(w, 12), Optional.empty()),
                 block(w.categoryB, at(w, 15), at(w, 16), Optional.of(w.taskB))),
-            List.of());
-    w.services.dayPlans.pinTasks(w.planDate, List.of(w.taskB), PinMode.ADD);
+            List.of(),
+            ChangeOrigin.NONE);
+    w.services.dayPlans.pinTasks(w.planDate, List.of(w.taskB), PinMode.ADD, ChangeOrigin.NONE);
     var ids = changes.createdIds();
     w.foreign(ids.get(2));
     return new Plan(ids.get(0), ids.get(1), ids.get(2));

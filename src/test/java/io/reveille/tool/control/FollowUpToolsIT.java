@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.LabelService.LabelAssignment;
 import io.reveille.journal.entity.ChecklistItem;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
@@ -12,6 +13,7 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -33,8 +35,14 @@ class FollowUpToolsIT {
   void previewShowsExactlyWhatApplyDoesAndApplyRollsTheOpenItemsOver() {
     var world = worlds.create();
     var label =
-        worlds.labels.createLabel(world.categoryA, "docs-" + UUID.randomUUID(), Optional.empty());
-    worlds.labels.assignTaskLabels(world.taskA, Set.of(label.getId()), LabelAssignment.REPLACE);
+        worlds.labels.createLabel(
+            world.categoryA, "docs-" + UUID.randomUUID(), Optional.empty(), ChangeOrigin.NONE);
+    worlds.labels.assignTaskLabels(
+        world.taskA,
+        OptionalLong.empty(),
+        Set.of(label.getId()),
+        LabelAssignment.REPLACE,
+        ChangeOrigin.NONE);
     var arguments =
         Json.createObjectBuilder()
             .add("sourceTaskId", world.taskA)
@@ -76,7 +84,8 @@ class FollowUpToolsIT {
     worlds.journal.updateTask(
         world.taskA,
         java.util.OptionalLong.empty(),
-        TaskTools.changes().status(io.reveille.journal.entity.TaskStatus.DONE).build());
+        TaskTools.changes().status(io.reveille.journal.entity.TaskStatus.DONE).build(),
+        ChangeOrigin.NONE);
     var before = worlds.snapshot();
     var result =
         call(

@@ -3,6 +3,7 @@ package io.reveille.tool.control;
 import static io.reveille.tool.control.ToolScenario.args;
 import static io.reveille.tool.control.ToolScenario.inAndOut;
 
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.entity.RatingTarget;
 import io.reveille.tool.control.ToolWorld.World;
 import java.util.List;
@@ -23,23 +24,48 @@ final class RatingToolScenarios {
     var ratings = w.services.ratings;
     var entryB = TimeToolScenarios.entry(w, w.taskB);
     w.foreign(entryB);
-    var planId = w.services.dayPlans.getOrCreateDayPlan(w.planDate).view().plan().getId();
+    var planId =
+        w.services.dayPlans.getOrCreateDayPlan(w.planDate, ChangeOrigin.NONE).view().plan().getId();
     ratings.createOrUpdateRating(
-        RatingTarget.TASK, w.taskA, "focus", 4, Optional.of("Steady"), Optional.empty());
+        RatingTarget.TASK,
+        w.taskA,
+        "focus",
+        4,
+        Optional.of("Steady"),
+        Optional.empty(),
+        ChangeOrigin.NONE);
     w.foreign(
         ratings
             .createOrUpdateRating(
-                RatingTarget.TASK, w.taskB, "focus", 2, Optional.empty(), Optional.empty())
+                RatingTarget.TASK,
+                w.taskB,
+                "focus",
+                2,
+                Optional.empty(),
+                Optional.empty(),
+                ChangeOrigin.NONE)
             .rating()
             .getId());
     w.foreign(
         ratings
             .createOrUpdateRating(
-                RatingTarget.TIME_ENTRY, entryB, "focus", 1, Optional.empty(), Optional.empty())
+                RatingTarget.TIME_ENTRY,
+                entryB,
+                "focus",
+                1,
+                Optional.empty(),
+                Optional.empty(),
+                ChangeOrigin.NONE)
             .rating()
             .getId());
     ratings.createOrUpdateRating(
-        RatingTarget.DAY_PLAN, planId, "energy", 3, Optional.empty(), Optional.of(w.categoryA));
+        RatingTarget.DAY_PLAN,
+        planId,
+        "energy",
+        3,
+        Optional.empty(),
+        Optional.of(w.categoryA),
+        ChangeOrigin.NONE);
     w.foreign(
         ratings
             .createOrUpdateRating(
@@ -48,7 +74,8 @@ final class RatingToolScenarios {
                 "mood",
                 2,
                 Optional.of("Foreign note"),
-                Optional.of(w.categoryB))
+                Optional.of(w.categoryB),
+                ChangeOrigin.NONE)
             .rating()
             .getId());
     return new Rated(entryB, planId);

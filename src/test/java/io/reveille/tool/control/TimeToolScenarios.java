@@ -3,6 +3,7 @@ package io.reveille.tool.control;
 import static io.reveille.tool.control.ToolScenario.args;
 import static io.reveille.tool.control.ToolScenario.inAndOut;
 
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.TimeEntryService.NewTimeEntry;
 import io.reveille.tool.control.ToolWorld.World;
 import java.time.LocalTime;
@@ -38,8 +39,12 @@ final class TimeToolScenarios {
         ToolScenario.of(
             "stop_task_timer",
             w -> {
-              w.services.timeEntries.startTimer(w.taskA, Optional.empty());
-              w.foreign(w.services.timeEntries.startTimer(w.taskB, Optional.empty()).getId());
+              w.services.timeEntries.startTimer(w.taskA, Optional.empty(), ChangeOrigin.NONE);
+              w.foreign(
+                  w.services
+                      .timeEntries
+                      .startTimer(w.taskB, Optional.empty(), ChangeOrigin.NONE)
+                      .getId());
               return inAndOut(
                   args().add("taskId", w.taskA).build(), args().add("taskId", w.taskB).build());
             }),
@@ -92,7 +97,8 @@ final class TimeToolScenarios {
                 yesterdayAt(9).toInstant(),
                 Optional.of(yesterdayAt(10).toInstant()),
                 Optional.of("Worked"),
-                Optional.empty()))
+                Optional.empty()),
+            ChangeOrigin.NONE)
         .getId();
   }
 }

@@ -7,6 +7,7 @@ import io.reveille.agent.entity.AgentKind;
 import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.agent.entity.AgentMode;
 import io.reveille.agent.entity.AgentSlots;
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.ChecklistService;
 import io.reveille.journal.control.DayPlanService;
 import io.reveille.journal.control.JournalService;
@@ -14,6 +15,7 @@ import io.reveille.journal.control.JournalService.NewTask;
 import io.reveille.journal.control.LabelService;
 import io.reveille.journal.control.RatingService;
 import io.reveille.journal.control.TimeEntryService;
+import io.reveille.journal.entity.ChecklistItem;
 import io.reveille.journal.entity.TaskPriority;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
@@ -117,16 +119,28 @@ public class ToolWorld {
     }
   }
 
+  /** An item appended to the task's first checklist, created when the task has none. */
+  private ChecklistItem item(String taskId, String title, boolean checked) {
+    return checklists
+        .addChecklistItems(taskId, Optional.empty(), List.of(title), checked, ChangeOrigin.NONE)
+        .get(0);
+  }
+
   public World create() {
     var suffix = UUID.randomUUID().toString().substring(0, 8);
-    var a = journal.createCategory("tools-A-" + suffix).getId();
-    var b = journal.createCategory("tools-B-" + suffix).getId();
-    var taskA = journal.createTask(task("Write the migration guide " + suffix, a)).getId();
-    var taskA2 = journal.createTask(task("Review release notes " + suffix, a)).getId();
-    var taskB = journal.createTask(task("Foreign planning " + suffix, b)).getId();
-    var itemA = journal.addChecklistItem(taskA, "Draft outline", false).getId();
-    journal.addChecklistItem(taskA, "Collect feedback", true);
-    var itemB = journal.addChecklistItem(taskB, "Foreign item", false).getId();
+    var a = journal.createCategory("tools-A-" + suffix, ChangeOrigin.NONE).getId();
+    var b = journal.createCategory("tools-B-" + suffix, ChangeOrigin.NONE).getId();
+    var taskA =
+        journal
+            .createTask(task("Write the migration guide " + suffix, a), ChangeOrigin.NONE)
+            .getId();
+    var taskA2 =
+        journal.createTask(task("Review release notes " + suffix, a), ChangeOrigin.NONE).getId();
+    var taskB =
+        journal.createTask(task("Foreign planning " + suffix, b), ChangeOrigin.NONE).getId();
+    var itemA = item(taskA, "Draft outline", false).getId();
+    item(taskA, "Collect feedback", true);
+    var itemB = item(taskB, "Foreign item", false).getId();
     var agent =
         agents
             .create(

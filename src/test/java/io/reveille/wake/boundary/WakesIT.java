@@ -110,19 +110,7 @@ class WakesIT {
                 Agents.strings(agents.runs(watcher).get(0).asJsonObject().getJsonArray("tokens"))
                     .containsAll(List.of("k-2", "k-3")));
 
-    var manual = api.post("/api/agents/" + watcher + "/wakes", "");
-    assertEquals(202, manual.status(), manual::toString);
-    var manualKey = manual.json().getString("runKey");
-    await()
-        .atMost(Duration.ofSeconds(20))
-        .until(
-            () ->
-                agents.runs(watcher).stream()
-                    .map(JsonValue::asJsonObject)
-                    .anyMatch(
-                        r ->
-                            r.getString("runKey").equals(manualKey)
-                                && r.getString("status").equals("completed")));
+    agents.awaitManualWake(watcher);
     assertEquals(
         "queued",
         run(watcher, deferred.getString("runKey")).getString("status"),

@@ -7,6 +7,7 @@ import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.NewAgent;
 import io.reveille.alertness.control.SubscriptionService;
 import io.reveille.alertness.control.SubscriptionService.NewSubscription;
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.JournalFixture;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.entity.TaskPriority;
@@ -55,7 +56,11 @@ class SelfSuppressionIT {
 
     var recordedAt = Instant.now();
     recordOwnChange(agentId, task);
-    journal.updateTask(task, OptionalLong.empty(), JournalFixture.priorityChange(TaskPriority.P0));
+    journal.updateTask(
+        task,
+        OptionalLong.empty(),
+        JournalFixture.priorityChange(TaskPriority.P0),
+        ChangeOrigin.NONE);
     // The consumer records a batch and schedules its wakes in one transaction: once the batch is
     // recorded, a wake it caused would be in the run log.
     Poll.until(Duration.ofSeconds(30), () -> fixture.batchesMentioning(task) == 2);
@@ -64,7 +69,11 @@ class SelfSuppressionIT {
     // The same change counts as the agent's own until the suppression window has passed.
     Poll.until(
         TTL.plusSeconds(30), () -> selfMutations.recent(List.of(agentId), List.of(task)).isEmpty());
-    journal.updateTask(task, OptionalLong.empty(), JournalFixture.priorityChange(TaskPriority.P3));
+    journal.updateTask(
+        task,
+        OptionalLong.empty(),
+        JournalFixture.priorityChange(TaskPriority.P3),
+        ChangeOrigin.NONE);
     Poll.until(Duration.ofSeconds(30), () -> completed(agentId) == 1);
     var run = fixture.runs(agentId).get(0);
     assertEquals(WakeReason.SUBSCRIPTION, run.getReason());
@@ -80,7 +89,11 @@ class SelfSuppressionIT {
     scheduler.scheduleManual(agentId, Optional.empty());
     Poll.until(Duration.ofSeconds(30), () -> completed(agentId) == 1);
 
-    journal.updateTask(task, OptionalLong.empty(), JournalFixture.priorityChange(TaskPriority.P0));
+    journal.updateTask(
+        task,
+        OptionalLong.empty(),
+        JournalFixture.priorityChange(TaskPriority.P0),
+        ChangeOrigin.NONE);
     Poll.until(Duration.ofSeconds(30), () -> subscriptionRun(agentId).isPresent());
     assertEquals(WakeStatus.QUEUED, subscriptionRun(agentId).get().getStatus(), "deferred");
 
@@ -100,7 +113,10 @@ class SelfSuppressionIT {
    * woken only by what the test does next.
    */
   private String settledTask(String prefix) {
-    var task = journal.createTask(JournalFixture.newTask(prefix + UUID.randomUUID())).getId();
+    var task =
+        journal
+            .createTask(JournalFixture.newTask(prefix + UUID.randomUUID()), ChangeOrigin.NONE)
+            .getId();
     Poll.until(Duration.ofSeconds(30), () -> fixture.batchesMentioning(task) == 1);
     return task;
   }
