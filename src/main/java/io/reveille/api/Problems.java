@@ -88,7 +88,9 @@ public final class Problems {
               400,
               "Invalid input",
               e.getMessage(),
-              List.of(new Problem.FieldError(e.getField(), e.getMessage()))));
+              e.getViolations().stream()
+                  .map(v -> new Problem.FieldError(v.field(), v.message()))
+                  .toList()));
     }
     if (t instanceof ConstraintViolationException e) {
       return Optional.of(violations(e));

@@ -87,6 +87,20 @@ class ApiContractIT {
   }
 
   @Test
+  void aJournalBodyWithSeveralBadFieldsIsRefusedNamingEveryOne() {
+    var response =
+        api.post(
+            "/api/tasks",
+            "{\"title\":\"x\",\"priority\":\"P9\",\"dueDate\":\"soon\",\"colour\":\"red\"}");
+    assertEquals(400, response.status(), response::toString);
+    var fields =
+        response.json().getJsonArray("errors").getValuesAs(JsonObject.class).stream()
+            .map(error -> error.getString("field"))
+            .toList();
+    assertEquals(List.of("colour", "priority", "dueDate"), fields, response::toString);
+  }
+
+  @Test
   void everyJournalOperationHasARequestAndResponseSchema() {
     var response = api.get("/openapi", "application/json");
     assertEquals(200, response.status(), response::toString);

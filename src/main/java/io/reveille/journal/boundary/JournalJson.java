@@ -38,15 +38,6 @@ final class JournalJson {
     return body;
   }
 
-  /**
-   * The body, which must be there, with no field the request type {@code type} does not declare
-   * (its record components, less those hidden from the schema), so a typo is not silently ignored.
-   */
-  static JsonObject body(JsonObject body, Class<? extends Record> type) {
-    onlyKnown(object(body), fields(type));
-    return body;
-  }
-
   /** The JSON fields of a request type: its record components not hidden from the schema. */
   static Set<String> fields(Class<? extends Record> type) {
     var fields = new TreeSet<String>();
@@ -66,34 +57,21 @@ final class JournalJson {
   }
 
   /**
-   * The body of a merge patch of type {@code type}: no unknown field, at least one field, and no
-   * {@code null} for the {@code uncleared} fields, which a patch may change but not clear.
+   * A reader of the body of a merge patch of type {@code type}: at least one field, and no {@code
+   * null} for the {@code uncleared} fields, which a patch may change but not clear.
    */
-  static JsonObject patch(JsonObject body, Class<? extends Record> type, String... uncleared) {
-    var json = body(body, type);
-    for (var field : uncleared) {
-      if (json.containsKey(field) && json.isNull(field)) {
-        throw new InvalidInputException(field, "cannot be cleared");
-      }
+  static BodyReader patch(JsonObject body, Class<? extends Record> type, String... uncleared) {
+    var in = BodyReader.of(body, type);
+    in.notCleared(uncleared);
+    if (in.json().isEmpty()) {
+      in.add("body", "nothing to change: give one of " + fields(type));
     }
-    if (json.isEmpty()) {
-      throw new InvalidInputException("body", "nothing to change: give one of " + fields(type));
-    }
-    return json;
+    return in;
   }
 
   /** A clearable field of a merge patch: absent when not given, else the value, null included. */
   static <T> Optional<Optional<T>> clearable(Set<String> given, String field, T value) {
     return given.contains(field) ? Optional.of(Optional.ofNullable(value)) : Optional.empty();
-  }
-
-  /** Refuses fields this resource does not know, so a typo is not silently ignored. */
-  static void onlyKnown(JsonObject json, Set<String> known) {
-    for (var name : json.keySet()) {
-      if (!known.contains(name)) {
-        throw new InvalidInputException(name, "unknown field; known fields are " + known);
-      }
-    }
   }
 
   /** Absent: empty. Present: the value, {@code null} included (as an empty inner optional). */

@@ -9,7 +9,6 @@ import io.reveille.journal.control.TimeEntryService.NewTimeEntry;
 import io.reveille.journal.control.TimeEntryService.TimeEntryChanges;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.journal.entity.TaskStatus;
-import io.reveille.platform.error.InvalidInputException;
 import jakarta.json.JsonObject;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -18,14 +17,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The journal's request bodies, one type per operation. Each is read from the JSON by its {@code
- * read} method, field by field, so every bad value is reported under its own name and a field the
- * type does not declare is refused. A merge patch ({@code *Patch}) also knows which fields were
- * given: absent leaves a field, {@code null} clears it where it may be cleared.
+ * read} method through a {@link BodyReader}, field by field: every bad value is reported under its
+ * own name, a field the type does not declare is refused, and all of a body's faults come back
+ * together in one 400. A merge patch ({@code *Patch}) also knows which fields were given: absent
+ * leaves a field, {@code null} clears it where it may be cleared.
  *
  * <p>Bounds on lengths and values are the entities' (a title's length, a rating's 1..5): the
  * service checks them and reports the field.
@@ -40,8 +39,10 @@ public final class JournalRequests {
   public record CategoryRequest(@Schema(required = true) String name) {
 
     static CategoryRequest read(JsonObject body) {
-      var json = JournalJson.body(body, CategoryRequest.class);
-      return new CategoryRequest(JournalJson.string(json, "name").orElse(null));
+      var in = BodyReader.of(body, CategoryRequest.class);
+      var request = new CategoryRequest(in.string("name").orElse(null));
+      in.done();
+      return request;
     }
   }
 
@@ -57,16 +58,19 @@ public final class JournalRequests {
       @Schema(description = "the language the task is written in, e.g. en") String language) {
 
     static TaskRequest read(JsonObject body) {
-      var json = JournalJson.body(body, TaskRequest.class);
-      return new TaskRequest(
-          JournalJson.string(json, "title").orElse(null),
-          JournalJson.string(json, "description").orElse(null),
-          JournalJson.string(json, "categoryId").orElse(null),
-          JournalJson.status(json, "status").orElse(null),
-          JournalJson.priority(json, "priority").orElse(null),
-          JournalJson.clearableInt(json, "estimateMinutes").flatMap(v -> v).orElse(null),
-          JournalJson.clearableDate(json, "dueDate").flatMap(v -> v).orElse(null),
-          JournalJson.string(json, "language").orElse(null));
+      var in = BodyReader.of(body, TaskRequest.class);
+      var request =
+          new TaskRequest(
+              in.string("title").orElse(null),
+              in.string("description").orElse(null),
+              in.string("categoryId").orElse(null),
+              in.status("status").orElse(null),
+              in.priority("priority").orElse(null),
+              in.integer("estimateMinutes").orElse(null),
+              in.date("dueDate").orElse(null),
+              in.string("language").orElse(null));
+      in.done();
+      return request;
     }
 
     NewTask newTask() {
@@ -99,17 +103,20 @@ public final class JournalRequests {
       @Schema(hidden = true, description = PATCH_FIELDS) Set<String> given) {
 
     static TaskPatch read(JsonObject body) {
-      var json = JournalJson.patch(body, TaskPatch.class, "title", "status", "priority");
-      return new TaskPatch(
-          JournalJson.string(json, "title").orElse(null),
-          JournalJson.string(json, "description").orElse(null),
-          JournalJson.string(json, "categoryId").orElse(null),
-          JournalJson.status(json, "status").orElse(null),
-          JournalJson.priority(json, "priority").orElse(null),
-          JournalJson.clearableInt(json, "estimateMinutes").flatMap(v -> v).orElse(null),
-          JournalJson.clearableDate(json, "dueDate").flatMap(v -> v).orElse(null),
-          JournalJson.string(json, "language").orElse(null),
-          Set.copyOf(json.keySet()));
+      var in = JournalJson.patch(body, TaskPatch.class, "title", "status", "priority");
+      var patch =
+          new TaskPatch(
+              in.string("title").orElse(null),
+              in.string("description").orElse(null),
+              in.string("categoryId").orElse(null),
+              in.status("status").orElse(null),
+              in.priority("priority").orElse(null),
+              in.integer("estimateMinutes").orElse(null),
+              in.date("dueDate").orElse(null),
+              in.string("language").orElse(null),
+              Set.copyOf(in.json().keySet()));
+      in.done();
+      return patch;
     }
 
     TaskChanges changes() {
@@ -129,13 +136,12 @@ public final class JournalRequests {
   public record TaskLabelsRequest(@Schema(required = true) List<String> labelIds) {
 
     static TaskLabelsRequest read(JsonObject body) {
-      var json = JournalJson.body(body, TaskLabelsRequest.class);
-      var labelIds =
-          JournalJson.strings(json, "labelIds")
-              .orElseThrow(() -> new InvalidInputException("labelIds", "is required"));
-      if (Set.copyOf(labelIds).size() != labelIds.size()) {
-        throw new InvalidInputException("labelIds", "a label is named twice");
+      var in = BodyReader.of(body, TaskLabelsRequest.class);
+      var labelIds = in.required("labelIds", in.strings("labelIds"));
+      if (labelIds != null && Set.copyOf(labelIds).size() != labelIds.size()) {
+        in.add("labelIds", "a label is named twice");
       }
+      in.done();
       return new TaskLabelsRequest(List.copyOf(labelIds));
     }
   }
@@ -144,10 +150,12 @@ public final class JournalRequests {
   public record ChecklistRequest(@Schema(required = true) String title, List<String> items) {
 
     static ChecklistRequest read(JsonObject body) {
-      var json = JournalJson.body(body, ChecklistRequest.class);
-      return new ChecklistRequest(
-          JournalJson.string(json, "title").orElse(null),
-          JournalJson.strings(json, "items").orElse(List.of()));
+      var in = BodyReader.of(body, ChecklistRequest.class);
+      var request =
+          new ChecklistRequest(
+              in.string("title").orElse(null), in.strings("items").orElse(List.of()));
+      in.done();
+      return request;
     }
   }
 
@@ -155,10 +163,10 @@ public final class JournalRequests {
   public record ChecklistPatch(@Schema(required = true) String title) {
 
     static ChecklistPatch read(JsonObject body) {
-      var json = JournalJson.body(body, ChecklistPatch.class);
-      return new ChecklistPatch(
-          JournalJson.string(json, "title")
-              .orElseThrow(() -> new InvalidInputException("title", "is required")));
+      var in = BodyReader.of(body, ChecklistPatch.class);
+      var patch = new ChecklistPatch(in.required("title", in.string("title")));
+      in.done();
+      return patch;
     }
   }
 
@@ -172,11 +180,14 @@ public final class JournalRequests {
       String checklistId) {
 
     static ChecklistItemRequest read(JsonObject body) {
-      var json = JournalJson.body(body, ChecklistItemRequest.class);
-      return new ChecklistItemRequest(
-          JournalJson.string(json, "title").orElse(null),
-          JournalJson.bool(json, "checked").orElse(false),
-          JournalJson.string(json, "checklistId").orElse(null));
+      var in = BodyReader.of(body, ChecklistItemRequest.class);
+      var request =
+          new ChecklistItemRequest(
+              in.string("title").orElse(null),
+              in.bool("checked").orElse(false),
+              in.string("checklistId").orElse(null));
+      in.done();
+      return request;
     }
   }
 
@@ -184,10 +195,11 @@ public final class JournalRequests {
   public record ChecklistItemPatch(String title, Boolean checked) {
 
     static ChecklistItemPatch read(JsonObject body) {
-      var json = JournalJson.patch(body, ChecklistItemPatch.class, "title", "checked");
-      return new ChecklistItemPatch(
-          JournalJson.string(json, "title").orElse(null),
-          JournalJson.bool(json, "checked").orElse(null));
+      var in = JournalJson.patch(body, ChecklistItemPatch.class, "title", "checked");
+      var patch =
+          new ChecklistItemPatch(in.string("title").orElse(null), in.bool("checked").orElse(null));
+      in.done();
+      return patch;
     }
   }
 
@@ -198,13 +210,14 @@ public final class JournalRequests {
       @Schema(description = "default true") Boolean preserveCheckedState) {
 
     static MoveItemsRequest read(JsonObject body) {
-      var json = JournalJson.body(body, MoveItemsRequest.class);
-      return new MoveItemsRequest(
-          JournalJson.strings(json, "itemIds")
-              .orElseThrow(() -> new InvalidInputException("itemIds", "is required")),
-          JournalJson.string(json, "toChecklistId")
-              .orElseThrow(() -> new InvalidInputException("toChecklistId", "is required")),
-          JournalJson.bool(json, "preserveCheckedState").orElse(true));
+      var in = BodyReader.of(body, MoveItemsRequest.class);
+      var request =
+          new MoveItemsRequest(
+              in.required("itemIds", in.strings("itemIds")),
+              in.required("toChecklistId", in.string("toChecklistId")),
+              in.bool("preserveCheckedState").orElse(true));
+      in.done();
+      return request;
     }
   }
 
@@ -215,11 +228,14 @@ public final class JournalRequests {
       @Schema(description = "#rrggbb", pattern = "^#[0-9a-fA-F]{6}$") String color) {
 
     static LabelRequest read(JsonObject body) {
-      var json = JournalJson.body(body, LabelRequest.class);
-      return new LabelRequest(
-          JournalJson.string(json, "categoryId").orElse(null),
-          JournalJson.string(json, "name").orElse(null),
-          JournalJson.string(json, "color").orElse(null));
+      var in = BodyReader.of(body, LabelRequest.class);
+      var request =
+          new LabelRequest(
+              in.string("categoryId").orElse(null),
+              in.string("name").orElse(null),
+              in.string("color").orElse(null));
+      in.done();
+      return request;
     }
   }
 
@@ -230,11 +246,14 @@ public final class JournalRequests {
       @Schema(hidden = true, description = PATCH_FIELDS) Set<String> given) {
 
     static LabelPatch read(JsonObject body) {
-      var json = JournalJson.patch(body, LabelPatch.class, "name");
-      return new LabelPatch(
-          JournalJson.string(json, "name").orElse(null),
-          JournalJson.string(json, "color").orElse(null),
-          Set.copyOf(json.keySet()));
+      var in = JournalJson.patch(body, LabelPatch.class, "name");
+      var patch =
+          new LabelPatch(
+              in.string("name").orElse(null),
+              in.string("color").orElse(null),
+              Set.copyOf(in.json().keySet()));
+      in.done();
+      return patch;
     }
 
     LabelChanges changes() {
@@ -257,15 +276,17 @@ public final class JournalRequests {
           String sourceEntryId) {
 
     static TimeEntryRequest read(JsonObject body) {
-      var json = JournalJson.body(body, TimeEntryRequest.class);
-      return new TimeEntryRequest(
-          JournalJson.string(json, "taskId").orElse(null),
-          JournalJson.string(json, "categoryId").orElse(null),
-          JournalJson.instant(json, "startedAt")
-              .orElseThrow(() -> new InvalidInputException("startedAt", "is required")),
-          JournalJson.instant(json, "endedAt").orElse(null),
-          JournalJson.string(json, "description").orElse(null),
-          JournalJson.string(json, "sourceEntryId").orElse(null));
+      var in = BodyReader.of(body, TimeEntryRequest.class);
+      var request =
+          new TimeEntryRequest(
+              in.string("taskId").orElse(null),
+              in.string("categoryId").orElse(null),
+              in.required("startedAt", in.instant("startedAt")),
+              in.instant("endedAt").orElse(null),
+              in.string("description").orElse(null),
+              in.string("sourceEntryId").orElse(null));
+      in.done();
+      return request;
     }
 
     NewTimeEntry newTimeEntry() {
@@ -291,13 +312,16 @@ public final class JournalRequests {
       @Schema(hidden = true, description = PATCH_FIELDS) Set<String> given) {
 
     static TimeEntryPatch read(JsonObject body) {
-      var json = JournalJson.patch(body, TimeEntryPatch.class, "startedAt", "endedAt");
-      return new TimeEntryPatch(
-          JournalJson.instant(json, "startedAt").orElse(null),
-          JournalJson.instant(json, "endedAt").orElse(null),
-          JournalJson.string(json, "description").orElse(null),
-          JournalJson.string(json, "sourceEntryId").orElse(null),
-          Set.copyOf(json.keySet()));
+      var in = JournalJson.patch(body, TimeEntryPatch.class, "startedAt", "endedAt");
+      var patch =
+          new TimeEntryPatch(
+              in.instant("startedAt").orElse(null),
+              in.instant("endedAt").orElse(null),
+              in.string("description").orElse(null),
+              in.string("sourceEntryId").orElse(null),
+              Set.copyOf(in.json().keySet()));
+      in.done();
+      return patch;
     }
 
     TimeEntryChanges changes() {
@@ -313,9 +337,12 @@ public final class JournalRequests {
   public record TimerStartRequest(@Schema(required = true) String taskId, String description) {
 
     static TimerStartRequest read(JsonObject body) {
-      var json = JournalJson.body(body, TimerStartRequest.class);
-      return new TimerStartRequest(
-          requiredTaskId(json), JournalJson.string(json, "description").orElse(null));
+      var in = BodyReader.of(body, TimerStartRequest.class);
+      var request =
+          new TimerStartRequest(
+              in.required("taskId", in.string("taskId")), in.string("description").orElse(null));
+      in.done();
+      return request;
     }
   }
 
@@ -325,9 +352,12 @@ public final class JournalRequests {
       @Schema(description = "default now") Instant endedAt) {
 
     static TimerStopRequest read(JsonObject body) {
-      var json = JournalJson.body(body, TimerStopRequest.class);
-      return new TimerStopRequest(
-          requiredTaskId(json), JournalJson.instant(json, "endedAt").orElse(null));
+      var in = BodyReader.of(body, TimerStopRequest.class);
+      var request =
+          new TimerStopRequest(
+              in.required("taskId", in.string("taskId")), in.instant("endedAt").orElse(null));
+      in.done();
+      return request;
     }
   }
 
@@ -338,16 +368,19 @@ public final class JournalRequests {
   public record BlocksRequest(List<BlockRequest> upserts, List<String> deletes) {
 
     static BlocksRequest read(JsonObject body) {
-      var json = JournalJson.body(body, BlocksRequest.class);
+      var in = BodyReader.of(body, BlocksRequest.class);
       var upserts = new ArrayList<BlockRequest>();
-      var objects = JournalJson.objects(json, "upserts");
+      var objects = in.objects("upserts");
       for (int i = 0; i < objects.size(); i++) {
-        upserts.add(BlockRequest.read(objects.get(i), "upserts[" + i + "]"));
+        var element = BodyReader.of(objects.get(i), BlockRequest.class, "upserts[" + i + "]");
+        upserts.add(BlockRequest.read(element));
+        in.addAll(element.violations());
       }
-      var deletes = JournalJson.strings(json, "deletes").orElse(List.of());
-      if (upserts.isEmpty() && deletes.isEmpty()) {
-        throw new InvalidInputException("body", "nothing to change: give upserts or deletes");
+      var deletes = in.strings("deletes").orElse(List.of());
+      if (in.valid() && upserts.isEmpty() && deletes.isEmpty()) {
+        in.add("body", "nothing to change: give upserts or deletes");
       }
+      in.done();
       return new BlocksRequest(List.copyOf(upserts), List.copyOf(deletes));
     }
 
@@ -365,24 +398,14 @@ public final class JournalRequests {
       String taskId,
       String note) {
 
-    static BlockRequest read(JsonObject json, String path) {
-      var known = JournalJson.fields(BlockRequest.class);
-      for (var name : json.keySet()) {
-        if (!known.contains(name)) {
-          throw new InvalidInputException(
-              path + "." + name, "unknown field; known fields are " + known);
-        }
-      }
+    static BlockRequest read(BodyReader in) {
       return new BlockRequest(
-          field(() -> JournalJson.string(json, "id"), path).orElse(null),
-          field(() -> JournalJson.string(json, "categoryId"), path)
-              .orElseThrow(() -> new InvalidInputException(path + ".categoryId", "is required")),
-          field(() -> JournalJson.instant(json, "startTime"), path)
-              .orElseThrow(() -> new InvalidInputException(path + ".startTime", "is required")),
-          field(() -> JournalJson.instant(json, "endTime"), path)
-              .orElseThrow(() -> new InvalidInputException(path + ".endTime", "is required")),
-          field(() -> JournalJson.string(json, "taskId"), path).orElse(null),
-          field(() -> JournalJson.string(json, "note"), path).orElse(null));
+          in.string("id").orElse(null),
+          in.required("categoryId", in.string("categoryId")),
+          in.required("startTime", in.instant("startTime")),
+          in.required("endTime", in.instant("endTime")),
+          in.string("taskId").orElse(null),
+          in.string("note").orElse(null));
     }
 
     BlockUpsert blockUpsert() {
@@ -393,15 +416,6 @@ public final class JournalRequests {
           endTime,
           Optional.ofNullable(taskId),
           Optional.ofNullable(note));
-    }
-
-    /** Reads one field of an element, reporting an error under its full path. */
-    private static <T> T field(Supplier<T> read, String path) {
-      try {
-        return read.get();
-      } catch (InvalidInputException e) {
-        throw new InvalidInputException(path + "." + e.getField(), e.getMessage());
-      }
     }
   }
 
@@ -414,25 +428,28 @@ public final class JournalRequests {
           String mode) {
 
     static PinsRequest read(JsonObject body) {
-      var json = JournalJson.body(body, PinsRequest.class);
-      if (!json.containsKey("taskIds")) {
-        throw new InvalidInputException("taskIds", "is required");
+      var in = BodyReader.of(body, PinsRequest.class);
+      if (!in.json().containsKey("taskIds")) {
+        in.add("taskIds", "is required");
       }
-      var mode = JournalJson.string(json, "mode").orElse("replace");
-      pinMode(mode);
-      return new PinsRequest(JournalJson.strings(json, "taskIds").orElse(List.of()), mode);
+      var taskIds = in.strings("taskIds").orElse(List.of());
+      var mode = in.string("mode").orElse("replace");
+      if (pinModeOf(mode).isEmpty()) {
+        in.add("mode", "must be add, replace or remove, got '" + mode + "'");
+      }
+      in.done();
+      return new PinsRequest(taskIds, mode);
     }
 
     PinMode pinMode() {
-      return pinMode(mode);
+      return pinModeOf(mode).orElseThrow();
     }
 
-    private static PinMode pinMode(String value) {
+    private static Optional<PinMode> pinModeOf(String value) {
       try {
-        return PinMode.valueOf(value.toUpperCase(Locale.ROOT));
+        return Optional.of(PinMode.valueOf(value.toUpperCase(Locale.ROOT)));
       } catch (IllegalArgumentException e) {
-        throw new InvalidInputException(
-            "mode", "must be add, replace or remove, got '" + value + "'");
+        return Optional.empty();
       }
     }
   }
@@ -453,21 +470,17 @@ public final class JournalRequests {
       @Schema(description = "for a dayPlan target only") String categoryId) {
 
     static RatingRequest read(JsonObject body) {
-      var json = JournalJson.body(body, RatingRequest.class);
-      return new RatingRequest(
-          JournalJson.string(json, "targetType").orElse(null),
-          JournalJson.string(json, "targetId").orElse(null),
-          JournalJson.string(json, "dimension").orElse(null),
-          JournalJson.clearableInt(json, "value")
-              .flatMap(v -> v)
-              .orElseThrow(() -> new InvalidInputException("value", "is required")),
-          JournalJson.string(json, "note").orElse(null),
-          JournalJson.string(json, "categoryId").orElse(null));
+      var in = BodyReader.of(body, RatingRequest.class);
+      var request =
+          new RatingRequest(
+              in.string("targetType").orElse(null),
+              in.string("targetId").orElse(null),
+              in.string("dimension").orElse(null),
+              in.required("value", in.integer("value")),
+              in.string("note").orElse(null),
+              in.string("categoryId").orElse(null));
+      in.done();
+      return request;
     }
-  }
-
-  private static String requiredTaskId(JsonObject json) {
-    return JournalJson.string(json, "taskId")
-        .orElseThrow(() -> new InvalidInputException("taskId", "is required"));
   }
 }

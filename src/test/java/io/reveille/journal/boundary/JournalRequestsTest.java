@@ -17,6 +17,7 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -74,6 +75,45 @@ class JournalRequestsTest {
         "upserts[0].colour",
         refused(() -> BlocksRequest.read(json("{\"upserts\":[{\"colour\":\"red\"}]}"))));
     assertEquals("mode", refused(() -> PinsRequest.read(json("{\"taskIds\":[],\"mode\":\"x\"}"))));
+  }
+
+  @Test
+  void everyBadFieldOfABodyIsReportedAtOnce() {
+    var refused =
+        assertThrows(
+            InvalidInputException.class,
+            () ->
+                TaskRequest.read(
+                    json(
+                        "{\"titel\":\"x\",\"status\":\"LATER\",\"estimateMinutes\":\"1h\","
+                            + "\"dueDate\":\"soon\"}")));
+    assertEquals(
+        List.of("titel", "status", "estimateMinutes", "dueDate"),
+        refused.getViolations().stream().map(v -> v.field()).toList());
+    assertTrue(refused.getMessage().startsWith("4 invalid fields: "), refused.getMessage());
+
+    var blocks =
+        assertThrows(
+            InvalidInputException.class,
+            () ->
+                BlocksRequest.read(
+                    json(
+                        "{\"upserts\":[{\"categoryId\":\"c\"},{\"colour\":1,\"categoryId\":\"c\","
+                            + "\"startTime\":\"2026-01-01T09:00:00Z\","
+                            + "\"endTime\":\"2026-01-01T10:00:00Z\"}],\"deletes\":[7]}")));
+    assertEquals(
+        List.of("upserts[0].startTime", "upserts[0].endTime", "upserts[1].colour", "deletes[0]"),
+        blocks.getViolations().stream().map(v -> v.field()).toList());
+  }
+
+  @Test
+  void aRequiredFieldOfTheWrongTypeIsReportedOnceForItsType() {
+    var refused =
+        assertThrows(
+            InvalidInputException.class,
+            () -> JournalRequests.TaskLabelsRequest.read(json("{\"labelIds\":[\"a\",3]}")));
+    assertEquals(
+        List.of("labelIds[1]"), refused.getViolations().stream().map(v -> v.field()).toList());
   }
 
   @Test
