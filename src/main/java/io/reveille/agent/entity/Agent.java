@@ -153,10 +153,15 @@ public class Agent {
    * agent can <action>"}.
    */
   public void requireActive(String action) {
-    if (lifecycle != AgentLifecycle.ACTIVE) {
+    if (!isActive()) {
       throw new ConflictException(
           "agent " + id + " is " + lifecycle.wire() + ": only an active agent can " + action);
     }
+  }
+
+  /** Whether the agent is active: it may wake, and its timers are armed. */
+  public boolean isActive() {
+    return lifecycle == AgentLifecycle.ACTIVE;
   }
 
   /** Refuses {@code action} on a destroyed agent, naming it in the conflict. */

@@ -2,6 +2,7 @@ package io.reveille.schedule.control;
 
 import io.reveille.agent.control.AgentLifecycleChanged;
 import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.agent.entity.AgentState;
 import io.reveille.platform.error.NotFoundException;
@@ -76,7 +77,7 @@ public class AgentTimerService {
     }
     em.persist(timer);
     em.flush();
-    if (timer.isActive() && agent.getLifecycle() == AgentLifecycle.ACTIVE) {
+    if (timer.isActive() && agent.isActive()) {
       alarms.arm(timer.getId(), timer.getNextRunAt());
     }
     refreshScheduledWake(state, agent.getLifecycle());
@@ -118,7 +119,7 @@ public class AgentTimerService {
     timer.redefine(schedule.kind(), schedule.toJson(), schedule.zone(), next, now);
     timer.bound(definition.notBefore().orElse(null), definition.notAfter().orElse(null), now);
     em.flush();
-    if (timer.isActive() && agent.getLifecycle() == AgentLifecycle.ACTIVE) {
+    if (timer.isActive() && agent.isActive()) {
       alarms.arm(timerId, timer.getNextRunAt());
     }
     refreshScheduledWake(state, agent.getLifecycle());
@@ -229,10 +230,7 @@ public class AgentTimerService {
     var timer = em.find(AgentTimer.class, timerId);
     return timer != null
         && timer.isActive()
-        && agents
-            .find(timer.getAgentId())
-            .filter(agent -> agent.getLifecycle() == AgentLifecycle.ACTIVE)
-            .isPresent();
+        && agents.find(timer.getAgentId()).filter(Agent::isActive).isPresent();
   }
 
   /** What {@link #reconcile()} found and did. */

@@ -2,7 +2,6 @@ package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentNotifications;
 import io.reveille.agent.control.AgentService;
-import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
@@ -100,7 +99,7 @@ public class WakeRunSteps {
       entry.skip(now, "agent no longer exists");
       return Optional.empty();
     }
-    if (agent.get().getLifecycle() != AgentLifecycle.ACTIVE) {
+    if (!agent.get().isActive()) {
       entry.skip(now, "agent is " + agent.get().getLifecycle().wire());
       return Optional.empty();
     }
@@ -312,7 +311,7 @@ public class WakeRunSteps {
 
   private void sendToSleep(WakeRun run, String why) {
     var agent = agents.get(run.agentId());
-    if (agent.getLifecycle() != AgentLifecycle.ACTIVE) {
+    if (!agent.isActive()) {
       return;
     }
     agents.pause(run.agentId(), OptionalLong.empty());

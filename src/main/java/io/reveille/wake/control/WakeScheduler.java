@@ -1,7 +1,6 @@
 package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentService;
-import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.platform.persistence.Window;
 import io.reveille.platform.persistence.Window.Page;
 import io.reveille.wake.entity.WakeReason;
@@ -67,7 +66,7 @@ public class WakeScheduler {
   private Optional<WakeRunLogEntry> scheduleSubscriptionWake(
       String batchId, SubscriptionWake wake) {
     var agent = agents.find(wake.agentId());
-    if (agent.isEmpty() || agent.get().getLifecycle() != AgentLifecycle.ACTIVE) {
+    if (agent.isEmpty() || !agent.get().isActive()) {
       LOG.log(
           Level.FINE,
           "Batch {0} matched agent {1}, which is not active: no wake",
