@@ -16,10 +16,11 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * The deterministic engine's planning: most urgent first (priority, then due date, then title),
- * each task one block as long as its remaining estimate, laid out back to back from the day's start
- * around the blocks that are not the planner's, and never past the day's end. A task that does not
- * fit is left out and said so; a shorter task after it may still fit.
+ * The deterministic engine's layout of a day, the one algorithm of {@link DeterministicDayPlanning}
+ * (which reads the tasks and the plan, and writes the result): most urgent first (priority, then
+ * due date, then title), each task one block as long as its remaining estimate, laid out back to
+ * back from the day's start around the blocks that are not the planner's, and never past the day's
+ * end. A task that does not fit is left out and said so; a shorter task after it may still fit.
  *
  * <p>Pure: no container, no clock. The same tasks and busy times give the same plan, which is what
  * lets a re-run of a wake replay its tool calls instead of failing on changed arguments.

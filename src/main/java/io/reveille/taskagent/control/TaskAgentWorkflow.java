@@ -20,12 +20,14 @@ import io.reveille.wake.control.WakeRun;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.workflow.control.AgentConversation;
 import io.reveille.workflow.control.AgentConversation.Brief;
-import io.reveille.workflow.control.ModelChoice;
+import io.reveille.workflow.control.Engine;
 import io.reveille.workflow.control.WakeMemory;
+import io.reveille.workflow.control.WakeOpener;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
@@ -59,11 +61,11 @@ public class TaskAgentWorkflow implements WakeExecutor {
           "update_checklist_items",
           "record_observations");
 
+  @Inject WakeOpener opener;
   @Inject AgentService agents;
   @Inject TaskAgents taskAgents;
   @Inject TaskContextReader reader;
   @Inject WakeMemory wakeMemory;
-  @Inject ModelChoice models;
   @Inject AgentConversation conversation;
   @Inject ToolExecutor tools;
   @Inject Clock clock;
@@ -75,7 +77,7 @@ public class TaskAgentWorkflow implements WakeExecutor {
 
   @Override
   public WakeOutcome execute(WakeRun run) {
-    var agent = agents.get(run.agentId());
+    var agent = opener.agent(run);
     var taskId = agents.state(run.agentId()).getSlots().getActiveTaskId();
     if (taskId.isEmpty()) {
       return WakeOutcome.dormant(
@@ -105,19 +107,19 @@ public class TaskAgentWorkflow implements WakeExecutor {
     var previous = wakeMemory.report(run.agentId());
     var memory = Memory.fromProvenance(previous.map(AgentReport::getProvenance).orElse(null));
     var analysis = TaskAnalyst.analyse(memory, context.get().snapshot(), LocalDate.now(clock));
-    var model = models.modelFor(agent);
+    var engine = opener.engineFor(agent);
     if (run.reason() == WakeReason.USER_INITIATED) {
-      return answer(run, agent, model, previous, context.get(), analysis);
+      return answer(run, agent, engine, previous, context.get(), analysis);
     }
-    if (model.isEmpty()) {
+    if (engine.isDeterministic()) {
       observe(run, analysis.observations());
-      return report(run, analysis.report(), analysis, provenance("deterministic", run));
+      return report(run, analysis.report(), analysis, engine.provenance(run));
     }
     var outcome =
         conversation.talk(
             new Brief(
                 run,
-                model.get(),
+                engine.model().orElseThrow(),
                 systemPrompt(agent),
                 List.of(
                     ChatMessage.user(
@@ -129,17 +131,7 @@ public class TaskAgentWorkflow implements WakeExecutor {
                             analysis))),
                 true,
                 conversation.toolsFor(agent.getKind(), run, TOOLS)));
-    if (outcome.finalText().isBlank()) {
-      throw new IllegalStateException("the model ended the wake without a report");
-    }
-    var provenance =
-        provenance("openai-compatible", run)
-            .add("model", model.get())
-            .add("modelCalls", outcome.modelCalls())
-            .add("toolCalls", outcome.toolCalls())
-            .add("inputTokens", outcome.usage().promptTokens())
-            .add("outputTokens", outcome.usage().completionTokens());
-    return report(run, outcome.finalText(), analysis, provenance);
+    return report(run, outcome.report(), analysis, engine.provenance(run, outcome));
   }
 
   /**
@@ -151,11 +143,11 @@ public class TaskAgentWorkflow implements WakeExecutor {
   private WakeOutcome answer(
       WakeRun run,
       Agent agent,
-      Optional<String> model,
+      Engine engine,
       Optional<AgentReport> previous,
       TaskContext context,
       Analysis analysis) {
-    if (model.isEmpty()) {
+    if (engine.isDeterministic()) {
       var reply =
           "No model is configured for me, so I can only tell you where the task stands.\n\n"
               + analysis.report();
@@ -177,7 +169,7 @@ public class TaskAgentWorkflow implements WakeExecutor {
     conversation.talk(
         new Brief(
             run,
-            model.get(),
+            engine.model().orElseThrow(),
             system,
             wakeMemory.sessionHistory(run.agentId(), run.threadId(), run.runKey()),
             false,
@@ -220,15 +212,13 @@ public class TaskAgentWorkflow implements WakeExecutor {
     }
   }
 
-  private static jakarta.json.JsonObjectBuilder provenance(String engine, WakeRun run) {
-    return Json.createObjectBuilder()
-        .add("engine", engine)
-        .add("runKey", run.runKey())
-        .add("reason", run.reason().wire());
-  }
-
+  /**
+   * The new report, its provenance being the engine's, the wake's reason and the analysis's memory
+   * (the next wake's starting point).
+   */
   private static WakeOutcome report(
-      WakeRun run, String content, Analysis analysis, jakarta.json.JsonObjectBuilder provenance) {
+      WakeRun run, String content, Analysis analysis, JsonObjectBuilder provenance) {
+    provenance.add("reason", run.reason().wire());
     var memory = analysis.memory().toJson();
     memory.forEach(provenance::add);
     return WakeOutcome.report(

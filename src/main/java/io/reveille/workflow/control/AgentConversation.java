@@ -71,7 +71,20 @@ public class AgentConversation {
   }
 
   /** How it ended: the model's final text (its report or reply), after how many model calls. */
-  public record Outcome(String finalText, int modelCalls, int toolCalls, Usage usage) {}
+  public record Outcome(String finalText, int modelCalls, int toolCalls, Usage usage) {
+
+    /**
+     * The final text as the wake's new report.
+     *
+     * @throws IllegalStateException when the model ended the wake without one
+     */
+    public String report() {
+      if (finalText.isBlank()) {
+        throw new IllegalStateException("the model ended the wake without a report");
+      }
+      return finalText;
+    }
+  }
 
   /** The tools an agent of {@code kind} may call on a wake for {@code run}'s reason. */
   public List<ToolSpec> toolsFor(AgentKind kind, WakeRun run) {

@@ -1,6 +1,5 @@
 package io.reveille.workflow.control;
 
-import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.alertness.control.TokenClassifier;
@@ -18,7 +17,6 @@ import io.reveille.wake.entity.WakeReason;
 import io.reveille.workflow.control.AgentConversation.Brief;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,8 +34,7 @@ public class CustomAgentWorkflow implements WakeExecutor {
       "You are an assistant agent in Reveille, acting on a personal task journal through tools.";
 
   @Inject TokenClassifier classifier;
-  @Inject AgentService agents;
-  @Inject ModelChoice models;
+  @Inject WakeOpener opener;
   @Inject AgentConversation conversation;
   @Inject WakeMemory memory;
 
@@ -48,14 +45,13 @@ public class CustomAgentWorkflow implements WakeExecutor {
 
   @Override
   public WakeOutcome execute(WakeRun run) {
-    var agent = agents.get(run.agentId());
-    var model = models.modelFor(agent);
-    if (model.isPresent()) {
-      return think(run, agent, model.get());
+    var opening = opener.open(run);
+    if (!opening.engine().isDeterministic()) {
+      return think(run, opening.agent(), opening.engine());
     }
     // A closing message: appended with the run's completion, so a re-run does not repeat it.
     return WakeOutcome.messages(
-        java.util.List.of(
+        List.of(
             new NewMessage(
                 run.threadId(),
                 AgentMessageKind.SYSTEM,
@@ -65,7 +61,8 @@ public class CustomAgentWorkflow implements WakeExecutor {
                 AgentMessageMetadata.empty())));
   }
 
-  private WakeOutcome think(WakeRun run, Agent agent, String model) {
+  private WakeOutcome think(WakeRun run, Agent agent, Engine engine) {
+    var model = engine.model().orElseThrow();
     var instructions = agent.getConfig().getInstructions().orElse(DEFAULT_INSTRUCTIONS);
     var tools = conversation.toolsFor(agent.getKind(), run);
     if (run.reason() == WakeReason.USER_INITIATED) {
@@ -90,19 +87,11 @@ public class CustomAgentWorkflow implements WakeExecutor {
                 List.of(ChatMessage.user(describe(run) + "\n\n## Your current report\n" + report)),
                 true,
                 tools));
-    if (outcome.finalText().isBlank()) {
-      throw new IllegalStateException("the model ended the wake without a report");
-    }
     return WakeOutcome.report(
         new ReportDraft(
             MemoryService.DEFAULT_REPORT_SCOPE,
-            outcome.finalText(),
-            Json.createObjectBuilder()
-                .add("engine", ModelChoice.OPENAI_COMPATIBLE)
-                .add("model", model)
-                .add("runKey", run.runKey())
-                .add("modelCalls", outcome.modelCalls())
-                .build()));
+            outcome.report(),
+            engine.provenance(run, outcome).build()));
   }
 
   String describe(WakeRun run) {

@@ -52,6 +52,16 @@ public class ModelChoice {
   }
 
   /**
+   * The engine that thinks for the agent: {@link #modelFor} as an {@link Engine}.
+   *
+   * @throws InferenceUnavailableException when the agent is to use the endpoint and none (or no
+   *     model) is configured
+   */
+  public Engine engineFor(Agent agent) {
+    return modelFor(agent).map(Engine::model).orElseGet(Engine::deterministic);
+  }
+
+  /**
    * The model the agent thinks with, or empty for the deterministic engine.
    *
    * @throws InferenceUnavailableException when the agent is to use the endpoint and none (or no

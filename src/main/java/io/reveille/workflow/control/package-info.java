@@ -1,7 +1,8 @@
 /**
- * What every agent's workflow shares: which engine thinks ({@code ModelChoice}), the multi-turn
- * conversation with a model ({@code AgentConversation}), the memory a wake reads ({@code
- * WakeMemory}), and the {@code custom} kind's workflow. The task agent and the day planner live in
- * their own feature packages.
+ * What every agent's workflow shares: how a wake opens ({@code WakeOpener}: the agent and the
+ * {@code Engine} that thinks for it, which starts the report's provenance), which engine thinks
+ * ({@code ModelChoice}), the multi-turn conversation with a model ({@code AgentConversation}), the
+ * memory a wake reads ({@code WakeMemory}), and the {@code custom} kind's workflow. The task agent
+ * and the day planner live in their own feature packages.
  */
 package io.reveille.workflow.control;
