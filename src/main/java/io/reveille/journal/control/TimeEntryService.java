@@ -186,16 +186,6 @@ public class TimeEntryService {
     return stop(running.get(), Optional.of(task), endedAt, origin);
   }
 
-  /**
-   * Stops a running entry by its id at {@code endedAt} (default now).
-   *
-   * @throws ConflictException when the entry is already stopped
-   */
-  public TimeEntry stopTimeEntry(String entryId, Optional<Instant> endedAt, ChangeOrigin origin) {
-    var entry = timeEntry(entryId);
-    return stop(entry, linkedTask(entry), endedAt, origin);
-  }
-
   /** The task's running entry, if a timer runs on it. */
   public Optional<TimeEntry> runningEntry(String taskId) {
     return em
