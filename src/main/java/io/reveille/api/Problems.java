@@ -58,6 +58,11 @@ public final class Problems {
 
   static Optional<Problem> known(Throwable failure) {
     for (var t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof BodyTooLargeException) {
+        return Optional.of(Problem.of(413, "Payload too large", t.getMessage()));
+      }
+    }
+    for (var t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
       var problem = direct(t);
       if (problem.isPresent()) {
         return problem;

@@ -37,7 +37,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V10__journal_time_plans_ratings.sql",
           "V11__agents_that_think.sql",
           "V12__agent_sessions.sql",
-          "V13__run_owner.sql");
+          "V13__run_owner.sql",
+          "V14__audit_trail.sql");
 
   private final ClassLoader classLoader;
 

@@ -48,7 +48,7 @@ public final class TimerLoadDriver {
     var burst = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
     var steady = args.length > 2 ? Integer.parseInt(args[2]) : 1_000;
     var minutes = args.length > 3 ? Integer.parseInt(args[3]) : 3;
-    var api = new Api(base);
+    var api = Api.ofRunningServer(base);
     var scanStart = Instant.now();
     var pool = Executors.newFixedThreadPool(THREADS);
     try {

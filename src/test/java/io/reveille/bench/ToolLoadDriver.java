@@ -28,7 +28,7 @@ public final class ToolLoadDriver {
   private ToolLoadDriver() {}
 
   public static void main(String[] args) throws Exception {
-    var api = new Api(URI.create(args.length > 0 ? args[0] : "http://127.0.0.1:9080"));
+    var api = Api.ofRunningServer(URI.create(args.length > 0 ? args[0] : "http://127.0.0.1:9080"));
     var calls = args.length > 1 ? Integer.parseInt(args[1]) : 2_000;
     var threads = args.length > 2 ? Integer.parseInt(args[2]) : 8;
     var taskCount = args.length > 3 ? Integer.parseInt(args[3]) : 50;

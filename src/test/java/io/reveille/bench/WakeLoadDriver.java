@@ -48,7 +48,7 @@ public final class WakeLoadDriver {
     System.out.printf(
         "Reveille: %d agents, %d batches, %s%n",
         agentCount, batches, rate > 0 ? rate + " batches/s" : "unpaced");
-    var api = new Api(base);
+    var api = Api.ofRunningServer(base);
     var run = UUID.randomUUID().toString().substring(0, 8);
     var agents = new ArrayList<String>();
     for (int i = 0; i < agentCount; i++) {

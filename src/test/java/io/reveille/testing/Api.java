@@ -1,5 +1,6 @@
 package io.reveille.testing;
 
+import io.reveille.security.control.Role;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonStructure;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,13 +28,65 @@ public final class Api {
   private final HttpClient client =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private final URI base;
+  private final Supplier<String> authorization;
 
+  /** The test server, signed in as the administrator. */
   public Api() {
     this(URI.create(System.getProperty("reveille.it.baseUri", "http://127.0.0.1:9181")));
   }
 
+  /** A server the test deployment configured, signed in as the administrator. */
   public Api(URI base) {
+    this(base, TestIdentities.basic(Role.ADMIN));
+  }
+
+  /**
+   * @param authorization the {@code Authorization} header every request carries; {@code null} for
+   *     none
+   */
+  public Api(URI base, String authorization) {
+    this(base, () -> authorization);
+  }
+
+  /** Every request carrying the {@code Authorization} header {@code authorization} gives then. */
+  public Api(URI base, Supplier<String> authorization) {
     this.base = base;
+    this.authorization = authorization;
+  }
+
+  /** The same server, every request carrying {@code authorization} instead ({@code null}: none). */
+  public Api as(String authorization) {
+    return new Api(base, authorization);
+  }
+
+  /** The same server, signed in as the built-in user holding {@code role}. */
+  public Api as(Role role) {
+    return as(TestIdentities.basic(role));
+  }
+
+  /**
+   * A server started outside the tests (the README's run command), signed in as its administrator:
+   * {@code REVEILLE_ADMIN_PASSWORD} when set, else the password the server generated under its
+   * output directory ({@code -Dreveille.admin.password-file} says where, default the dev server's).
+   */
+  public static Api ofRunningServer(URI base) {
+    var password = System.getenv("REVEILLE_ADMIN_PASSWORD");
+    if (password == null || password.isBlank()) {
+      var file =
+          java.nio.file.Path.of(
+              System.getProperty(
+                  "reveille.admin.password-file",
+                  "target/liberty/wlp/usr/servers/reveille/secrets/admin-password"));
+      try {
+        password = java.nio.file.Files.readString(file).strip();
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "set REVEILLE_ADMIN_PASSWORD or -Dreveille.admin.password-file: cannot read " + file,
+            e);
+      }
+    }
+    var user = System.getenv().getOrDefault("REVEILLE_ADMIN_USER", "admin");
+    return new Api(base, TestIdentities.basic(user, password));
   }
 
   public Response get(String path) {
@@ -94,9 +148,15 @@ public final class Api {
   }
 
   private HttpRequest.Builder request(String path) {
-    return HttpRequest.newBuilder(base.resolve(path))
-        .timeout(Duration.ofSeconds(30))
-        .header("Accept", "application/json, application/problem+json");
+    var builder =
+        HttpRequest.newBuilder(base.resolve(path))
+            .timeout(Duration.ofSeconds(30))
+            .header("Accept", "application/json, application/problem+json");
+    var header = authorization.get();
+    if (header != null) {
+      builder.header("Authorization", header);
+    }
+    return builder;
   }
 
   private Response send(HttpRequest.Builder builder) {

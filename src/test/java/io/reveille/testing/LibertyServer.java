@@ -77,6 +77,32 @@ public final class LibertyServer {
     throw new AssertionError(name + " not ready within " + timeout + "; see its logs");
   }
 
+  /** The server's output directory (the installation's default: its own directory). */
+  public Path outputDir() {
+    return wlp.resolve("usr").resolve("servers").resolve(name);
+  }
+
+  /** Where the server keeps the administrator password it generated on its first start. */
+  public Path generatedAdminPasswordFile() {
+    return outputDir().resolve("secrets").resolve("admin-password");
+  }
+
+  /**
+   * An {@code Authorization} header signing in as the administrator with the password the server
+   * generated; {@code null} while the server has not generated one yet.
+   */
+  public String generatedAdminAuthorization() {
+    var file = generatedAdminPasswordFile();
+    if (!Files.isRegularFile(file)) {
+      return null;
+    }
+    try {
+      return TestIdentities.basic("admin", Files.readString(file).strip());
+    } catch (IOException e) {
+      throw new AssertionError("cannot read " + file, e);
+    }
+  }
+
   /** Stops the server (a normal shutdown); does nothing if it is not running. */
   public void stop() {
     run("stop");

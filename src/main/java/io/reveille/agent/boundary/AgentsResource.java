@@ -12,6 +12,8 @@ import io.reveille.agent.entity.AgentSlots;
 import io.reveille.api.ETags;
 import io.reveille.api.PageQuery;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -61,6 +63,7 @@ public class AgentsResource {
 
   @Context UriInfo uriInfo;
 
+  @Allowed(Role.ADMIN)
   @POST
   @Operation(summary = "Create an agent (active unless lifecycle \"created\" is asked for)")
   public Response create(@NotNull(message = "request body is required") @Valid AgentRequest body) {
@@ -95,6 +98,7 @@ public class AgentsResource {
         .build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Operation(summary = "A page of the agents, newest first, optionally by lifecycle and kind")
   @APIResponse(
@@ -139,6 +143,7 @@ public class AgentsResource {
         uriInfo);
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}")
   @Operation(summary = "One agent with its slots")
@@ -147,6 +152,7 @@ public class AgentsResource {
     return Response.ok(AgentResponse.of(view)).tag(ETags.of(view.agent().getVersion())).build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/state")
   @Operation(summary = "The agent's durable state: slots, wake schedule, memory pointers")
@@ -155,6 +161,7 @@ public class AgentsResource {
     return Response.ok(AgentStateResponse.of(state)).tag(ETags.of(state.getVersion())).build();
   }
 
+  @Allowed(Role.ADMIN)
   @PATCH
   @Path("{id}")
   @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
@@ -181,6 +188,7 @@ public class AgentsResource {
     return Response.ok(AgentResponse.of(view)).tag(ETags.of(view.agent().getVersion())).build();
   }
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("{id}/pause")
   @Operation(summary = "active → dormant")
@@ -188,6 +196,7 @@ public class AgentsResource {
     return transitioned(agents.pause(id, ETags.expectedVersion(ifMatch)));
   }
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("{id}/resume")
   @Operation(summary = "dormant → active")
@@ -195,6 +204,7 @@ public class AgentsResource {
     return transitioned(agents.resume(id, ETags.expectedVersion(ifMatch)));
   }
 
+  @Allowed(Role.ADMIN)
   @POST
   @Path("{id}/destroy")
   @Operation(summary = "→ destroyed; the agent stays as a tombstone until deleted")
@@ -202,6 +212,7 @@ public class AgentsResource {
     return transitioned(agents.destroy(id, ETags.expectedVersion(ifMatch)));
   }
 
+  @Allowed(Role.ADMIN)
   @DELETE
   @Path("{id}")
   @Operation(summary = "Delete a destroyed agent and all it owns")

@@ -4,8 +4,13 @@ import io.reveille.alertness.control.InvalidBatchException;
 import io.reveille.alertness.control.NotificationBatchParser;
 import io.reveille.alertness.control.NotificationIntake;
 import io.reveille.alertness.control.NotificationRecords;
+import io.reveille.api.Problem;
+import io.reveille.notification.control.NotificationBatch;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.EdgeRules;
+import io.reveille.security.control.Role;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -19,8 +24,12 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -40,6 +49,11 @@ public class NotificationsResource {
   @Inject NotificationBatchParser parser;
   @Inject NotificationIntake intake;
   @Inject NotificationRecords records;
+  @Context SecurityContext security;
+
+  @Inject
+  @ConfigProperty(name = "reveille.notifications.origin-principals")
+  Optional<String> originPrincipals;
 
   @Resource(lookup = "jms/reveille/ConnectionFactory")
   ConnectionFactory connectionFactory;
@@ -47,16 +61,34 @@ public class NotificationsResource {
   @Resource(lookup = "jms/reveille/notifications")
   Queue notifications;
 
+  @Allowed(Role.PRODUCER)
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   @Operation(summary = "Accept one NotificationBatch and queue it (202)")
   public Response post(String body) {
-    String batchId;
+    NotificationBatch batch;
     try {
-      batchId = parser.parse(body).batchId();
+      batch = parser.parse(body);
     } catch (InvalidBatchException e) {
       throw new InvalidInputException(fieldOf(e.getMessage()), e.getMessage());
     }
+    var claims = batch.originClaims();
+    var principal =
+        security.getUserPrincipal() == null ? "" : security.getUserPrincipal().getName();
+    if (!claims.isEmpty()
+        && !EdgeRules.list(originPrincipals.orElse(""))
+            .contains(principal.toLowerCase(java.util.Locale.ROOT))) {
+      return Problem.of(
+              403,
+              "Forbidden",
+              String.join(", ", claims)
+                  + " may be set only by Reveille itself or a principal listed in"
+                  + " reveille.notifications.origin-principals; leave "
+                  + (claims.size() == 1 ? "it" : "them")
+                  + " out")
+          .toResponse();
+    }
+    var batchId = batch.batchId();
     try (var context = connectionFactory.createContext()) {
       context.createProducer().send(notifications, body);
     }
@@ -65,6 +97,7 @@ public class NotificationsResource {
     return Response.accepted(accepted).build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{batchId}")
   @Operation(summary = "A recorded batch; 404 until the consumer has recorded it")

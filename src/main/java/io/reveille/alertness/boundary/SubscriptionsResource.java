@@ -3,6 +3,8 @@ package io.reveille.alertness.boundary;
 import io.reveille.alertness.control.SubscriptionService;
 import io.reveille.api.ETags;
 import io.reveille.api.PageQuery;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -48,6 +50,7 @@ public class SubscriptionsResource {
 
   @Context UriInfo uriInfo;
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("{id}/subscriptions")
   @Operation(
@@ -65,6 +68,7 @@ public class SubscriptionsResource {
         .build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/subscriptions")
   @Operation(summary = "A page of the agent's active subscriptions, oldest first")
@@ -80,6 +84,7 @@ public class SubscriptionsResource {
         page.window().of(subscriptions.list(agentId)), SubscriptionResponse::of, uriInfo);
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/subscriptions/{sid}")
   @Operation(summary = "One of the agent's subscriptions, also once deactivated (active false)")
@@ -90,6 +95,7 @@ public class SubscriptionsResource {
         .build();
   }
 
+  @Allowed(Role.OPERATOR)
   @DELETE
   @Path("{id}/subscriptions/{sid}")
   @Operation(

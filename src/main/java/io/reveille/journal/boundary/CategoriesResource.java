@@ -6,6 +6,8 @@ import io.reveille.journal.boundary.JournalRequests.CategoryRequest;
 import io.reveille.journal.boundary.JournalResponses.CategoryResponse;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.JournalService;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -40,6 +42,7 @@ public class CategoriesResource {
 
   @Context UriInfo uriInfo;
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Operation(summary = "Create a category")
   @RequestBody(content = @Content(schema = @Schema(implementation = CategoryRequest.class)))
@@ -55,6 +58,7 @@ public class CategoriesResource {
         .build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Operation(summary = "A page of the categories by name")
   @APIResponse(
@@ -67,6 +71,7 @@ public class CategoriesResource {
     return PageQuery.ok(journal.categories(page.window()), CategoryResponse::of, uriInfo);
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}")
   @Operation(summary = "One category")

@@ -8,6 +8,8 @@ import io.reveille.journal.boundary.JournalResponses.ChecklistItemResponse;
 import io.reveille.journal.boundary.JournalResponses.ChecklistResponse;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.ChecklistService;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -48,6 +50,7 @@ public class ChecklistsResource {
 
   @Context UriInfo uriInfo;
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}")
   @Operation(summary = "One checklist")
@@ -62,6 +65,7 @@ public class ChecklistsResource {
         .build();
   }
 
+  @Allowed(Role.OPERATOR)
   @PATCH
   @Path("{id}")
   @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
@@ -86,6 +90,7 @@ public class ChecklistsResource {
         .build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/items")
   @Operation(summary = "A page of the checklist's items in order")
@@ -101,6 +106,7 @@ public class ChecklistsResource {
         page.window().of(checklists.checklistItems(id)), ChecklistItemResponse::of, uriInfo);
   }
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("{id}/items/move")
   @Operation(

@@ -9,6 +9,8 @@ import io.reveille.journal.boundary.JournalResponses.DayPlanResponse;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.DayPlanService;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -43,6 +45,7 @@ public class DayPlansResource {
 
   @Inject DayPlanService plans;
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{date}")
   @Operation(summary = "The day's plan with its blocks and pinned tasks")
@@ -56,6 +59,7 @@ public class DayPlansResource {
     return Response.ok(DayPlanResponse.of(view)).tag(ETags.of(view.plan().getVersion())).build();
   }
 
+  @Allowed(Role.OPERATOR)
   @PUT
   @Path("{date}")
   @Operation(summary = "The day's plan, created if missing (201 then)")
@@ -75,6 +79,7 @@ public class DayPlansResource {
         .build();
   }
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("{date}/blocks")
   @Operation(
@@ -96,6 +101,7 @@ public class DayPlansResource {
         .build();
   }
 
+  @Allowed(Role.OPERATOR)
   @DELETE
   @Path("{date}/blocks/{blockId}")
   @Operation(summary = "Delete one block of the day's plan")
@@ -106,6 +112,7 @@ public class DayPlansResource {
     return Response.noContent().build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{date}/blocks/{blockId}")
   @Operation(summary = "One block of the day's plan")
@@ -118,6 +125,7 @@ public class DayPlansResource {
     return Response.ok(BlockResponse.of(block)).tag(ETags.of(block.getVersion())).build();
   }
 
+  @Allowed(Role.OPERATOR)
   @PUT
   @Path("{date}/pins")
   @Operation(summary = "Pin tasks to the day: add, replace or remove")

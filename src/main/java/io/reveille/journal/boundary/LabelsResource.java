@@ -7,6 +7,8 @@ import io.reveille.journal.boundary.JournalRequests.LabelRequest;
 import io.reveille.journal.boundary.JournalResponses.LabelResponse;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.LabelService;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -51,6 +53,7 @@ public class LabelsResource {
 
   @Context UriInfo uriInfo;
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Operation(summary = "Create a label of a category")
   @RequestBody(content = @Content(schema = @Schema(implementation = LabelRequest.class)))
@@ -72,6 +75,7 @@ public class LabelsResource {
         .build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Operation(summary = "A page of the labels by category and name, optionally of one category")
   @APIResponse(
@@ -87,6 +91,7 @@ public class LabelsResource {
         uriInfo);
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}")
   @Operation(summary = "One label")
@@ -99,6 +104,7 @@ public class LabelsResource {
     return Response.ok(LabelResponse.of(label)).tag(ETags.of(label.getVersion())).build();
   }
 
+  @Allowed(Role.OPERATOR)
   @PATCH
   @Path("{id}")
   @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
@@ -118,6 +124,7 @@ public class LabelsResource {
     return Response.ok(LabelResponse.of(label)).tag(ETags.of(label.getVersion())).build();
   }
 
+  @Allowed(Role.OPERATOR)
   @DELETE
   @Path("{id}")
   @Operation(summary = "Delete a label and take it off every task (If-Match honoured)")

@@ -11,6 +11,8 @@ import io.reveille.journal.control.RatingService;
 import io.reveille.journal.control.RatingService.RatingFilter;
 import io.reveille.journal.entity.RatingTarget;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -53,6 +55,7 @@ public class RatingsResource {
 
   @Context UriInfo uriInfo;
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Operation(summary = "Rate a target on a dimension, or rate it again")
   @RequestBody(content = @Content(schema = @Schema(implementation = RatingRequest.class)))
@@ -83,6 +86,7 @@ public class RatingsResource {
     return response.tag(ETags.of(rating.getVersion())).entity(RatingResponse.of(rating)).build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Operation(
       summary =
@@ -131,6 +135,7 @@ public class RatingsResource {
         uriInfo);
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("summary")
   @Operation(
@@ -150,6 +155,7 @@ public class RatingsResource {
             .toList());
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}")
   @Operation(summary = "One rating")

@@ -19,6 +19,8 @@ import io.reveille.journal.control.LabelService;
 import io.reveille.journal.control.LabelService.LabelAssignment;
 import io.reveille.journal.entity.ChecklistItem;
 import io.reveille.platform.entity.Guards;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -73,6 +75,7 @@ public class TasksResource {
 
   @Context UriInfo uriInfo;
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Operation(summary = "Create a task")
   @RequestBody(content = @Content(schema = @Schema(implementation = TaskRequest.class)))
@@ -88,6 +91,7 @@ public class TasksResource {
         .build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Operation(summary = "A page of the tasks, newest first, optionally by status and category")
   @APIResponse(
@@ -108,6 +112,7 @@ public class TasksResource {
         journal.tasks(statusFilter, categoryFilter, page.window()), TaskResponse::of, uriInfo);
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}")
   @Operation(summary = "One task")
@@ -120,6 +125,7 @@ public class TasksResource {
     return Response.ok(TaskResponse.of(task)).tag(ETags.of(task.getVersion())).build();
   }
 
+  @Allowed(Role.OPERATOR)
   @DELETE
   @Path("{id}")
   @Operation(
@@ -132,6 +138,7 @@ public class TasksResource {
     return Response.noContent().build();
   }
 
+  @Allowed(Role.OPERATOR)
   @PATCH
   @Path("{id}")
   @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
@@ -152,6 +159,7 @@ public class TasksResource {
     return Response.ok(TaskResponse.of(task)).tag(ETags.of(task.getVersion())).build();
   }
 
+  @Allowed(Role.OPERATOR)
   @PUT
   @Path("{id}/labels")
   @Operation(
@@ -176,6 +184,7 @@ public class TasksResource {
     return Response.ok(TaskResponse.of(task)).tag(ETags.of(task.getVersion())).build();
   }
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("{id}/checklists")
   @Operation(summary = "Add a checklist, with the titles of its first items, to the task")
@@ -200,6 +209,7 @@ public class TasksResource {
         .build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/checklists")
   @Operation(summary = "A page of the task's checklists in order")
@@ -214,6 +224,7 @@ public class TasksResource {
         page.window().of(checklists.checklists(id)), ChecklistResponse::of, uriInfo);
   }
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("{id}/checklist-items")
   @Operation(
@@ -243,6 +254,7 @@ public class TasksResource {
         .build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/checklist-items")
   @Operation(summary = "A page of the task's checklist items in order, across its checklists")
@@ -258,6 +270,7 @@ public class TasksResource {
         page.window().of(journal.checklistItems(id)), ChecklistItemResponse::of, uriInfo);
   }
 
+  @Allowed(Role.OPERATOR)
   @PATCH
   @Path("{id}/checklist-items/{itemId}")
   @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})

@@ -11,6 +11,8 @@ import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.TimeEntryService;
 import io.reveille.journal.control.TimeEntryService.TimeEntryFilter;
 import io.reveille.journal.entity.TimeEntry;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -57,6 +59,7 @@ public class TimeEntriesResource {
 
   @Context UriInfo uriInfo;
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Operation(summary = "Record time on a task or category; without endedAt a running timer")
   @RequestBody(content = @Content(schema = @Schema(implementation = TimeEntryRequest.class)))
@@ -69,6 +72,7 @@ public class TimeEntriesResource {
     return created(uriInfo.getAbsolutePathBuilder().path(entry.getId()).build(), entry);
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Operation(
       summary = "A page of the time entries by start; from/to select those overlapping [from, to)")
@@ -95,6 +99,7 @@ public class TimeEntriesResource {
     return PageQuery.ok(time.timeEntries(filter, page.window()), TimeEntryResponse::of, uriInfo);
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}")
   @Operation(summary = "One time entry")
@@ -106,6 +111,7 @@ public class TimeEntriesResource {
     return ok(time.timeEntry(id));
   }
 
+  @Allowed(Role.OPERATOR)
   @PATCH
   @Path("{id}")
   @Consumes({MediaType.APPLICATION_JSON, "application/merge-patch+json"})
@@ -130,6 +136,7 @@ public class TimeEntriesResource {
             ChangeOrigin.NONE));
   }
 
+  @Allowed(Role.OPERATOR)
   @DELETE
   @Path("{id}")
   @Operation(summary = "Delete a time entry (If-Match honoured)")
@@ -140,6 +147,7 @@ public class TimeEntriesResource {
     return Response.noContent().build();
   }
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("timer/start")
   @Operation(summary = "Start a timer on a task; 409 if one runs")
@@ -157,6 +165,7 @@ public class TimeEntriesResource {
         uriInfo.getBaseUriBuilder().path("time-entries").path(entry.getId()).build(), entry);
   }
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("timer/stop")
   @Operation(summary = "Stop the task's running timer; 409 if none runs")

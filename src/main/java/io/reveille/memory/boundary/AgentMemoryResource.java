@@ -6,6 +6,8 @@ import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentReport;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -115,6 +117,7 @@ public class AgentMemoryResource {
     }
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/messages")
   @Operation(summary = "The agent's messages, newest first, paged with before=<message id>")
@@ -155,6 +158,7 @@ public class AgentMemoryResource {
     return new MessagePageResponse(items, next);
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/report")
   @Operation(summary = "The agent's current report (404 until it has written one)")

@@ -71,6 +71,21 @@ public record NotificationBatch(
     return List.copyOf(all);
   }
 
+  /**
+   * The fields of this batch that claim Reveille's own authorship — {@code originAgentId}, {@code
+   * originRunKey}, an {@code origin} other than {@code external} — and so suppress or shape wakes;
+   * only the server's own producers and principals trusted for it may set them.
+   */
+  public List<String> originClaims() {
+    var claims = new java.util.ArrayList<String>();
+    if (origin != Origin.EXTERNAL) {
+      claims.add("origin");
+    }
+    originAgentId.ifPresent(v -> claims.add("originAgentId"));
+    originRunKey.ifPresent(v -> claims.add("originRunKey"));
+    return List.copyOf(claims);
+  }
+
   /** Where a batch came from. */
   public enum Origin {
     LOCAL("local"),

@@ -4,6 +4,8 @@ import io.reveille.api.ETags;
 import io.reveille.api.PageQuery;
 import io.reveille.schedule.control.AgentTimerService;
 import io.reveille.schedule.entity.AgentTimer;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -45,6 +47,7 @@ public class TimersResource {
 
   @Context UriInfo uriInfo;
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("{id}/timers")
   @Operation(
@@ -60,6 +63,7 @@ public class TimersResource {
         .build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/timers")
   @Operation(summary = "The agent's timers, oldest first")
@@ -72,6 +76,7 @@ public class TimersResource {
     return PageQuery.ok(page.window().of(timers.list(agentId)), TimerResponse::of, uriInfo);
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/timers/{tid}")
   @Operation(summary = "One of the agent's timers")
@@ -80,6 +85,7 @@ public class TimersResource {
     return Response.ok(TimerResponse.of(timer)).tag(ETags.of(timer.getVersion())).build();
   }
 
+  @Allowed(Role.OPERATOR)
   @PUT
   @Path("{id}/timers/{tid}")
   @Operation(
@@ -95,6 +101,7 @@ public class TimersResource {
     return Response.ok(TimerResponse.of(timer)).tag(ETags.of(timer.getVersion())).build();
   }
 
+  @Allowed(Role.OPERATOR)
   @DELETE
   @Path("{id}/timers/{tid}")
   @Operation(summary = "Delete a timer; it never fires again (If-Match honoured)")

@@ -1,6 +1,8 @@
 package io.reveille.session.boundary;
 
 import io.reveille.api.ETags;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import io.reveille.session.control.SessionService;
 import io.reveille.session.control.SessionService.TurnReceipt;
 import io.reveille.session.control.TurnInput;
@@ -85,6 +87,7 @@ public class SessionsResource {
     }
   }
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("{id}/sessions")
   @Operation(summary = "Open a session with an active interactive or hybrid agent")
@@ -97,6 +100,7 @@ public class SessionsResource {
         .build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/sessions/{sid}")
   @Operation(summary = "One of the agent's sessions")
@@ -105,6 +109,7 @@ public class SessionsResource {
     return Response.ok(SessionResponse.of(session)).tag(ETags.of(session.getVersion())).build();
   }
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("{id}/sessions/{sid}/close")
   @Operation(summary = "Close the session: it takes no more turns")
@@ -113,6 +118,7 @@ public class SessionsResource {
     return Response.ok(SessionResponse.of(session)).tag(ETags.of(session.getVersion())).build();
   }
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("{id}/sessions/{sid}/turns")
   @Operation(
@@ -127,6 +133,7 @@ public class SessionsResource {
     return Response.accepted(TurnResponse.of(receipt)).build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/sessions/{sid}/events")
   @Produces(MediaType.SERVER_SENT_EVENTS)

@@ -5,6 +5,8 @@ import io.reveille.agent.entity.AgentConfig;
 import io.reveille.agent.entity.AgentMode;
 import io.reveille.api.ETags;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import io.reveille.taskagent.control.TaskAgents;
 import io.reveille.taskagent.control.TaskAgents.Options;
 import jakarta.enterprise.context.RequestScoped;
@@ -53,6 +55,7 @@ public class TaskAgentResource {
 
   @Context UriInfo uriInfo;
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Operation(summary = "Create the task agent of a task (one per task)")
   @Consumes({MediaType.APPLICATION_JSON, MediaType.WILDCARD})
@@ -78,6 +81,7 @@ public class TaskAgentResource {
         .build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Operation(summary = "The task agent of a task")
   @APIResponse(

@@ -1,6 +1,9 @@
 package io.reveille.tool.boundary;
 
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.boundary.Authorization;
+import io.reveille.security.control.Role;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.wake.entity.WakeReason;
@@ -14,8 +17,10 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -41,17 +46,28 @@ public class AgentToolsResource {
       Set.of(WakeReason.USER_INITIATED, WakeReason.MANUAL);
 
   @Inject ToolExecutor executor;
+  @Context SecurityContext security;
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("{id}/tools/{toolName}")
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       summary =
-          "Run a tool on behalf of the agent; a replayed operationId returns the stored receipt")
+          "Run a tool on behalf of the agent; a replayed operationId returns the stored receipt."
+              + " Operators may preview (previewOnly true); applying the effects needs admin")
   public Response run(
       @PathParam("id") String agentId, @PathParam("toolName") String toolName, JsonObject body) {
     var request = parse(agentId, toolName, body == null ? JsonValue.EMPTY_JSON_OBJECT : body);
+    if (!request.previewOnly()) {
+      var refused =
+          Authorization.refusal(
+              security, Role.ADMIN, "a tool call that applies its effects (previewOnly false)");
+      if (refused.isPresent()) {
+        return refused.get();
+      }
+    }
     var result = executor.execute(request);
     var status = result.errorCode().map(code -> code.httpStatus()).orElse(200);
     return Response.status(status).type(MediaType.APPLICATION_JSON).entity(result.toJson()).build();

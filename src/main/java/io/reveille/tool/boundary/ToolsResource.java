@@ -1,5 +1,7 @@
 package io.reveille.tool.boundary;
 
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolRegistry;
 import jakarta.enterprise.context.RequestScoped;
@@ -23,6 +25,7 @@ public class ToolsResource {
 
   @Inject ToolRegistry registry;
 
+  @Allowed(Role.VIEWER)
   @GET
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Every tool: name, capabilities, wake reasons, risk, scope rules")
@@ -51,6 +54,7 @@ public class ToolsResource {
     return tools.build();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("contract")
   @Produces(MediaType.APPLICATION_JSON)
@@ -59,6 +63,7 @@ public class ToolsResource {
     return registry.contract().json();
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("contract")
   @Produces({YAML, "text/yaml"})

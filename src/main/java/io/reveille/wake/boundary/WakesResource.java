@@ -1,6 +1,8 @@
 package io.reveille.wake.boundary;
 
 import io.reveille.api.PageQuery;
+import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Role;
 import io.reveille.wake.control.WakeScheduler;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.RequestScoped;
@@ -93,6 +95,7 @@ public class WakesResource {
     }
   }
 
+  @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/wakes")
   @Operation(summary = "A page of the agent's wake run log, newest first")
@@ -105,6 +108,7 @@ public class WakesResource {
     return PageQuery.ok(scheduler.log(agentId, page.window()), WakeResponse::of, uriInfo);
   }
 
+  @Allowed(Role.OPERATOR)
   @POST
   @Path("{id}/wakes")
   @Operation(summary = "Wake the agent now (not throttled); Idempotency-Key makes retries safe")

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.security.control.Role;
 import io.reveille.testing.Api;
+import io.reveille.testing.TestIdentities;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -221,6 +223,7 @@ class SubscriptionsResourceIT {
             .timeout(Duration.ofSeconds(30))
             .header("Accept", "application/json, application/problem+json")
             .header("If-Match", ifMatch)
+            .header("Authorization", TestIdentities.basic(Role.OPERATOR))
             .DELETE()
             .build();
     try {

@@ -9,6 +9,10 @@ import io.reveille.testing.Api;
 import io.reveille.testing.LibertyServer;
 import io.reveille.testing.Poll;
 import jakarta.json.JsonValue;
+import java.io.IOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -39,7 +43,7 @@ class TimerCatchUpRestartIT {
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
 
   @Test
-  void firingsMissedWhileTheServerWasDownRunOnceAsOneCatchUpAtStartUp() {
+  void firingsMissedWhileTheServerWasDownRunOnceAsOneCatchUpAtStartUp() throws IOException {
     var environment = new HashMap<String, String>();
     environment.put("REVEILLE_DB_KIND", "derby");
     environment.put("REVEILLE_BROKER_EMBEDDED", "true");
@@ -54,11 +58,15 @@ class TimerCatchUpRestartIT {
             "REVEILLE_BROKER_HOST",
             "REVEILLE_BROKER_PORT",
             "REVEILLE_BROKER_USER",
-            "REVEILLE_BROKER_PASSWORD")) {
+            "REVEILLE_BROKER_PASSWORD",
+            "REVEILLE_ADMIN_USER",
+            "REVEILLE_ADMIN_PASSWORD")) {
       environment.put(inherited, null);
     }
     var server = LibertyServer.restartServer(environment);
-    var api = new Api(server.baseUri());
+    // No administrator password is configured: the server generates one on its first start and
+    // must keep it across the restart below.
+    var api = new Api(server.baseUri(), server::generatedAdminAuthorization);
     var agents = new Agents(api);
     String agentId = null;
     try {
@@ -93,7 +101,19 @@ class TimerCatchUpRestartIT {
       // must fall due in real time while no server is running.
       Poll.pause(
           Duration.between(Instant.now(), lastRan.plus(EVERY.multipliedBy(2)).plusSeconds(5)));
+      var passwordBefore = Files.readString(server.generatedAdminPasswordFile());
       var readyAt = server.start(START_TIMEOUT);
+      assertEquals(
+          passwordBefore,
+          Files.readString(server.generatedAdminPasswordFile()),
+          "the generated administrator password survives a restart");
+      if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+        assertEquals(
+            "rw-------",
+            PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(server.generatedAdminPasswordFile())),
+            "only the server's own account may read the generated password");
+      }
 
       await()
           .atMost(Duration.ofSeconds(90))

@@ -13,12 +13,14 @@ import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.JournalService.NewTask;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.memory.control.MemoryService;
+import io.reveille.security.control.Role;
 import io.reveille.session.boundary.SessionsIT.EventStream;
 import io.reveille.session.boundary.SessionsIT.SseEvent;
 import io.reveille.taskagent.control.TaskAgents;
 import io.reveille.taskagent.control.TaskAgents.Options;
 import io.reveille.testing.Api;
 import io.reveille.testing.Poll;
+import io.reveille.testing.TestIdentities;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import java.net.URI;
@@ -151,6 +153,7 @@ class SessionModelIT {
             HttpRequest.newBuilder(
                     base.resolve("/api/agents/" + agentId + "/sessions/" + sessionId + "/events"))
                 .header("Accept", "text/event-stream")
+                .header("Authorization", TestIdentities.basic(Role.VIEWER))
                 .GET()
                 .build(),
             BodyHandlers.ofInputStream());

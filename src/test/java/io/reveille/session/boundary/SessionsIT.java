@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.security.control.Role;
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
+import io.reveille.testing.TestIdentities;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.BufferedReader;
@@ -255,7 +257,8 @@ class SessionsIT {
     var request =
         HttpRequest.newBuilder(
                 base.resolve("/api/agents/" + agent + "/sessions/" + sessionId + "/events"))
-            .header("Accept", "text/event-stream");
+            .header("Accept", "text/event-stream")
+            .header("Authorization", TestIdentities.basic(Role.OPERATOR));
     if (lastEventId != null) {
       request.header("Last-Event-ID", lastEventId);
     }

@@ -2,7 +2,10 @@ package io.reveille.testing.suite;
 
 import io.reveille.taskagent.control.ModelITConfigSource;
 import io.reveille.testing.Deployments;
+import io.reveille.testing.SecurityITConfigSource;
+import io.reveille.testing.TestIdentities;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +21,8 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
  * injected and run inside the server) and the configuration that points agents with a {@code
  * config.modelId} at the local OpenAI-protocol server ({@link ModelITConfigSource}). Agents without
  * a model id keep the deterministic engine, so the model settings change nothing for other tests.
+ * The users and the bearer-token issuer of this test run ({@link TestIdentities}) come along as a
+ * properties file read by {@link SecurityITConfigSource}.
  *
  * <p>Benchmarks and load drivers stay out: they need libraries the server does not have.
  */
@@ -42,9 +47,21 @@ public final class SuiteDeployment {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the test classes in " + classes, e);
     }
-    return archive.addAsResource(
-        new StringAsset(ModelITConfigSource.class.getName() + "\n"),
-        "META-INF/services/" + ConfigSource.class.getName());
+    var settings = new StringWriter();
+    try {
+      TestIdentities.serverSettings().store(settings, "users and token issuer of this test run");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return archive
+        .addAsResource(new StringAsset(settings.toString()), SecurityITConfigSource.RESOURCE)
+        .addAsResource(
+            new StringAsset(
+                ModelITConfigSource.class.getName()
+                    + "\n"
+                    + SecurityITConfigSource.class.getName()
+                    + "\n"),
+            "META-INF/services/" + ConfigSource.class.getName());
   }
 
   private static boolean isExcluded(Path relative) {

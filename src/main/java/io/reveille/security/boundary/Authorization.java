@@ -1,0 +1,38 @@
+package io.reveille.security.boundary;
+
+import io.reveille.api.Problem;
+import io.reveille.security.control.Caller;
+import io.reveille.security.control.Role;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import java.util.EnumSet;
+import java.util.Optional;
+
+/**
+ * A role check inside an operation, for the few whose least role depends on the request (a tool
+ * call that only previews needs {@code operator}, one that applies its effects {@code admin}). The
+ * refusal is the same 403 problem {@link RoleFilter} gives.
+ */
+public final class Authorization {
+
+  private Authorization() {}
+
+  /** A 403 response when the request's caller does not hold {@code role}, else empty. */
+  public static Optional<Response> refusal(SecurityContext security, Role role, String what) {
+    if (security.getUserPrincipal() == null) {
+      return Optional.of(
+          Problem.of(401, "Unauthorized", "this API needs credentials").toResponse());
+    }
+    if (security.isUserInRole(role.groupName())) {
+      return Optional.empty();
+    }
+    var held = EnumSet.noneOf(Role.class);
+    for (var each : Role.values()) {
+      if (security.isUserInRole(each.groupName())) {
+        held.add(each);
+      }
+    }
+    var caller = new Caller(security.getUserPrincipal().getName(), held, Caller.Mechanism.BASIC);
+    return Optional.of(RoleFilter.forbidden(caller, role, what).toResponse());
+  }
+}

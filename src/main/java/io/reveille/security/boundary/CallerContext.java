@@ -1,0 +1,59 @@
+package io.reveille.security.boundary;
+
+import io.reveille.security.control.Caller;
+import io.reveille.security.control.Role;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.SecurityContext;
+import java.security.Principal;
+import java.util.Optional;
+
+/**
+ * The JAX-RS {@link SecurityContext} of an authenticated request: its principal is the caller's
+ * name, {@code isUserInRole} answers for Reveille's roles (implied ones included). Resources that
+ * need the caller inject {@code @Context SecurityContext} and ask it (the injected one is a proxy
+ * of this, so they ask through the interface, never by type).
+ */
+public final class CallerContext implements SecurityContext {
+
+  private static final String PROPERTY = CallerContext.class.getName();
+
+  private final Caller caller;
+  private final boolean secure;
+
+  private CallerContext(Caller caller, boolean secure) {
+    this.caller = caller;
+    this.secure = secure;
+  }
+
+  /** Makes {@code caller} the request's caller. */
+  static void establish(ContainerRequestContext request, Caller caller) {
+    var context = new CallerContext(caller, request.getSecurityContext().isSecure());
+    request.setProperty(PROPERTY, caller);
+    request.setSecurityContext(context);
+  }
+
+  /** The caller of a request, once {@link AuthenticationFilter} has let it in. */
+  public static Optional<Caller> caller(ContainerRequestContext request) {
+    return request.getProperty(PROPERTY) instanceof Caller c ? Optional.of(c) : Optional.empty();
+  }
+
+  @Override
+  public Principal getUserPrincipal() {
+    return caller::name;
+  }
+
+  @Override
+  public boolean isUserInRole(String role) {
+    return Role.ofGroup(role).map(caller::holds).orElse(false);
+  }
+
+  @Override
+  public boolean isSecure() {
+    return secure;
+  }
+
+  @Override
+  public String getAuthenticationScheme() {
+    return caller.mechanism() == Caller.Mechanism.BASIC ? SecurityContext.BASIC_AUTH : "Bearer";
+  }
+}

@@ -1,0 +1,54 @@
+package io.reveille.security.control;
+
+import io.reveille.platform.persistence.Window;
+import io.reveille.platform.persistence.Window.Page;
+import io.reveille.security.entity.AuditEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.criteria.Predicate;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Optional;
+
+/**
+ * The append-only audit trail: records one event per state-changing request, in a transaction of
+ * its own (the request's work has committed or rolled back by then), and reads it newest first.
+ */
+@ApplicationScoped
+public class AuditTrail {
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public void record(AuditEvent.Details details) {
+    em.persist(AuditEvent.of(details));
+  }
+
+  /** Filters of a read; each empty one matches everything. */
+  public record Query(
+      Optional<String> principal,
+      Optional<String> agentId,
+      Optional<Instant> from,
+      Optional<Instant> until) {}
+
+  @Transactional(Transactional.TxType.SUPPORTS)
+  public Page<AuditEvent> events(Query query, Window window) {
+    var cb = em.getCriteriaBuilder();
+    var criteria = cb.createQuery(AuditEvent.class);
+    var event = criteria.from(AuditEvent.class);
+    var filters = new ArrayList<Predicate>();
+    query.principal().ifPresent(p -> filters.add(cb.equal(event.get("principal"), p)));
+    query.agentId().ifPresent(a -> filters.add(cb.equal(event.get("agentId"), a)));
+    query
+        .from()
+        .ifPresent(f -> filters.add(cb.greaterThanOrEqualTo(event.<Instant>get("occurredAt"), f)));
+    query.until().ifPresent(u -> filters.add(cb.lessThan(event.<Instant>get("occurredAt"), u)));
+    criteria
+        .where(filters.toArray(Predicate[]::new))
+        .orderBy(cb.desc(event.get("occurredAt")), cb.desc(event.get("id")));
+    return window.read(em.createQuery(criteria));
+  }
+}

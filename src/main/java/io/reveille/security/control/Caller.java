@@ -1,0 +1,26 @@
+package io.reveille.security.control;
+
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Who sent a request, as the authentication mechanism established it: the principal's name, the
+ * roles it holds (already expanded, see {@link Role#implied()}) and how it proved who it is.
+ */
+public record Caller(String name, Set<Role> roles, Mechanism mechanism) {
+
+  public enum Mechanism {
+    BASIC,
+    BEARER
+  }
+
+  public Caller {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(mechanism, "mechanism");
+    roles = Set.copyOf(roles);
+  }
+
+  public boolean holds(Role role) {
+    return roles.contains(role);
+  }
+}

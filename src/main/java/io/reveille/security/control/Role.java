@@ -1,0 +1,56 @@
+package io.reveille.security.control;
+
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The roles an operation can require. {@code viewer} reads, {@code operator} also moves agents and
+ * writes the journal, {@code admin} may do everything; {@code producer} may only post notification
+ * batches. Roles are cumulative: a caller in {@code admin} is also an operator, a viewer and a
+ * producer; a caller in {@code operator} is also a viewer.
+ */
+public enum Role {
+  VIEWER,
+  OPERATOR,
+  ADMIN,
+  PRODUCER;
+
+  /** The name used in group claims, user configuration and documentation: lower case. */
+  public String groupName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  public static Optional<Role> ofGroup(String group) {
+    for (var role : values()) {
+      if (role.groupName().equals(group)) {
+        return Optional.of(role);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Every role a member of this one holds, itself included. */
+  public Set<Role> implied() {
+    return switch (this) {
+      case ADMIN -> EnumSet.allOf(Role.class);
+      case OPERATOR -> EnumSet.of(OPERATOR, VIEWER);
+      case VIEWER -> EnumSet.of(VIEWER);
+      case PRODUCER -> EnumSet.of(PRODUCER);
+    };
+  }
+
+  /**
+   * The roles a caller in {@code groups} holds: each group naming a role brings that role and the
+   * roles it implies; other groups (a directory's own, a token's unrelated claims) bring none.
+   */
+  public static Set<Role> fromGroups(Collection<String> groups) {
+    var roles = EnumSet.noneOf(Role.class);
+    for (var group : groups) {
+      ofGroup(group).ifPresent(role -> roles.addAll(role.implied()));
+    }
+    return roles;
+  }
+}
