@@ -8,21 +8,39 @@ public final class Broker {
 
   private Broker() {}
 
-  /** Credentials only when the tests run against an external broker that requires a login. */
+  /**
+   * Logged in as Reveille's own server login, which may do anything: for tests that look into the
+   * dead-letter queues or hand the server a job directly.
+   */
   public static ConnectionFactory connectionFactory() {
-    var url = System.getProperty("reveille.it.brokerUrl", "tcp://127.0.0.1:61626");
-    var user = System.getProperty("reveille.it.brokerUser", "");
-    return user.isBlank()
-        ? new ActiveMQConnectionFactory(url)
-        : new ActiveMQConnectionFactory(
-            url, user, System.getProperty("reveille.it.brokerPassword", ""));
+    return new ActiveMQConnectionFactory(
+        url(),
+        System.getProperty("reveille.it.brokerUser", ""),
+        System.getProperty("reveille.it.brokerPassword", ""));
+  }
+
+  /** Logged in as the external producer, which may only send notification batches. */
+  public static ConnectionFactory producerConnectionFactory() {
+    return new ActiveMQConnectionFactory(
+        url(),
+        System.getProperty("reveille.it.brokerProducerUser", ""),
+        System.getProperty("reveille.it.brokerProducerPassword", ""));
+  }
+
+  /** No login at all. */
+  public static ConnectionFactory anonymousConnectionFactory() {
+    return new ActiveMQConnectionFactory(url());
+  }
+
+  private static String url() {
+    return System.getProperty("reveille.it.brokerUrl", "tcp://127.0.0.1:61626");
   }
 
   /**
    * Sends one notification batch document to {@code reveille.notifications}, as a producer does.
    */
   public static void sendNotification(String batch) {
-    try (var context = connectionFactory().createContext()) {
+    try (var context = producerConnectionFactory().createContext()) {
       context.createProducer().send(context.createQueue("reveille.notifications"), batch);
     }
   }

@@ -23,7 +23,8 @@ import java.util.Properties;
  * administrator and one user per other role, and an RSA key pair standing in for an identity
  * provider's signing key. {@link #serverSettings()} is what the test deployment configures the
  * server with (through the documented settings only); the tests then sign in as any role and mint
- * bearer tokens the server trusts, or ones it must refuse.
+ * bearer tokens the server trusts, or ones it must refuse. In-container tests, which run inside the
+ * server, read the same identities from the deployment (they sign in, but mint no tokens).
  */
 public final class TestIdentities {
 
@@ -34,12 +35,37 @@ public final class TestIdentities {
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final Map<Role, String> PASSWORDS = new EnumMap<>(Role.class);
   private static final KeyPair SIGNING = rsaKeyPair();
-  private static final String INFERENCE_KEY = "sk-it-" + randomPassword();
+  private static final Properties DEPLOYED = deployed();
+  private static final String INFERENCE_KEY =
+      DEPLOYED.getProperty("reveille.inference.api-key", "sk-it-" + randomPassword());
 
   static {
     for (var role : Role.values()) {
-      PASSWORDS.put(role, randomPassword());
+      var key =
+          role == Role.ADMIN
+              ? "reveille.admin.password"
+              : "reveille.user." + userName(role) + ".password";
+      PASSWORDS.put(role, DEPLOYED.getProperty(key, randomPassword()));
     }
+  }
+
+  /**
+   * Inside the test server (an in-container test calling the API), the identities the deployment
+   * carries; in the test JVM, none yet: they are made here and deployed.
+   */
+  private static Properties deployed() {
+    var properties = new Properties();
+    try (var in =
+        TestIdentities.class
+            .getClassLoader()
+            .getResourceAsStream(SecurityITConfigSource.RESOURCE)) {
+      if (in != null) {
+        properties.load(in);
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return properties;
   }
 
   private TestIdentities() {}

@@ -34,6 +34,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import java.util.HashSet;
 import java.util.List;
@@ -62,6 +63,7 @@ public class AgentsResource {
   @Inject AgentService agents;
 
   @Context UriInfo uriInfo;
+  @Context SecurityContext security;
 
   @Allowed(Role.ADMIN)
   @POST
@@ -193,7 +195,7 @@ public class AgentsResource {
   @Path("{id}/pause")
   @Operation(summary = "active → dormant")
   public Response pause(@PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch) {
-    return transitioned(agents.pause(id, ETags.expectedVersion(ifMatch)));
+    return transitioned(agents.pause(id, ETags.expectedVersion(ifMatch), actor()));
   }
 
   @Allowed(Role.OPERATOR)
@@ -201,7 +203,7 @@ public class AgentsResource {
   @Path("{id}/resume")
   @Operation(summary = "dormant → active")
   public Response resume(@PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch) {
-    return transitioned(agents.resume(id, ETags.expectedVersion(ifMatch)));
+    return transitioned(agents.resume(id, ETags.expectedVersion(ifMatch), actor()));
   }
 
   @Allowed(Role.ADMIN)
@@ -209,7 +211,7 @@ public class AgentsResource {
   @Path("{id}/destroy")
   @Operation(summary = "→ destroyed; the agent stays as a tombstone until deleted")
   public Response destroy(@PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch) {
-    return transitioned(agents.destroy(id, ETags.expectedVersion(ifMatch)));
+    return transitioned(agents.destroy(id, ETags.expectedVersion(ifMatch), actor()));
   }
 
   @Allowed(Role.ADMIN)
@@ -219,6 +221,11 @@ public class AgentsResource {
   public Response delete(@PathParam("id") String id, @HeaderParam(IF_MATCH) String ifMatch) {
     agents.delete(id, ETags.expectedVersion(ifMatch));
     return Response.noContent().build();
+  }
+
+  /** The principal asking, named in the agent's message log next to the move it asked for. */
+  private Optional<String> actor() {
+    return Optional.ofNullable(security.getUserPrincipal()).map(java.security.Principal::getName);
   }
 
   private Response transitioned(Agent agent) {

@@ -213,15 +213,28 @@ public class AgentService {
   }
 
   public Agent pause(String agentId, OptionalLong expectedVersion) {
-    return transition(agentId, expectedVersion, Agent::pause);
+    return pause(agentId, expectedVersion, Optional.empty());
+  }
+
+  /** Pauses the agent; {@code actor} names the principal who asked, when one did. */
+  public Agent pause(String agentId, OptionalLong expectedVersion, Optional<String> actor) {
+    return transition(agentId, expectedVersion, Agent::pause, actor);
   }
 
   public Agent resume(String agentId, OptionalLong expectedVersion) {
-    return transition(agentId, expectedVersion, Agent::resume);
+    return resume(agentId, expectedVersion, Optional.empty());
+  }
+
+  public Agent resume(String agentId, OptionalLong expectedVersion, Optional<String> actor) {
+    return transition(agentId, expectedVersion, Agent::resume, actor);
   }
 
   public Agent destroy(String agentId, OptionalLong expectedVersion) {
-    return transition(agentId, expectedVersion, Agent::destroy);
+    return destroy(agentId, expectedVersion, Optional.empty());
+  }
+
+  public Agent destroy(String agentId, OptionalLong expectedVersion, Optional<String> actor) {
+    return transition(agentId, expectedVersion, Agent::destroy, actor);
   }
 
   /**
@@ -239,7 +252,10 @@ public class AgentService {
   }
 
   private Agent transition(
-      String agentId, OptionalLong expectedVersion, BiConsumer<Agent, java.time.Instant> move) {
+      String agentId,
+      OptionalLong expectedVersion,
+      BiConsumer<Agent, java.time.Instant> move,
+      Optional<String> actor) {
     // The state row first, as the wake runner locks it: a lifecycle move (which may touch the
     // state, e.g. resume forgiving the failure streak) and a completing run never deadlock.
     stateForUpdate(agentId);
@@ -248,7 +264,7 @@ public class AgentService {
     move.accept(agent, clock.instant());
     em.flush();
     if (from != agent.getLifecycle()) {
-      lifecycleChanged.fire(new AgentLifecycleChanged(agentId, from, agent.getLifecycle()));
+      lifecycleChanged.fire(new AgentLifecycleChanged(agentId, from, agent.getLifecycle(), actor));
       notifications.lifecycleChanged(agent);
     }
     return agent;

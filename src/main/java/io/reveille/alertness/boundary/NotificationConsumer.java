@@ -5,6 +5,7 @@ import io.reveille.alertness.control.NotificationBatchParser;
 import io.reveille.alertness.control.NotificationIntake;
 import io.reveille.messaging.DeadLetters;
 import io.reveille.messaging.JmsBodies;
+import io.reveille.notification.control.NotificationBatch;
 import jakarta.annotation.Resource;
 import jakarta.ejb.MessageDriven;
 import jakarta.ejb.TransactionAttribute;
@@ -14,8 +15,10 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
 import jakarta.jms.Queue;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Takes notification batches off {@code reveille.notifications}: read the body, parse and check it,
@@ -36,6 +39,21 @@ public class NotificationConsumer implements MessageListener {
   @Inject NotificationIntake intake;
   @Inject DeadLetters deadLetters;
 
+  /**
+   * The login that sent a message, as the broker stamped it (populate-validated-user): JMS's {@code
+   * JMSXUserID}, which Artemis keeps as {@code _AMQ_VALIDATED_USER}.
+   */
+  static final String JMSX_USER_ID = "JMSXUserID";
+
+  static final String VALIDATED_USER = "_AMQ_VALIDATED_USER";
+
+  /** Reveille's own login to the embedded broker when none is configured. */
+  static final String DEFAULT_SERVER_LOGIN = "reveille-server";
+
+  @Inject
+  @ConfigProperty(name = "reveille.broker.server-login")
+  Optional<String> brokerUser;
+
   @Resource(lookup = "jms/reveille/notificationsDLQ")
   Queue deadLetterQueue;
 
@@ -55,13 +73,44 @@ public class NotificationConsumer implements MessageListener {
         return;
       }
       try {
-        intake.accept(parser.parse(body.get()));
+        intake.accept(honouredClaims(message, parser.parse(body.get())));
       } catch (InvalidBatchException e) {
         reject(message, body.get(), e.getMessage());
       }
     } catch (JMSException e) {
       throw new IllegalStateException("Cannot read notification message: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * A batch claiming Reveille's authorship ({@code origin}, {@code originAgentId}, {@code
+   * originRunKey}) keeps the claim only when Reveille's own broker login sent it (the broker stamps
+   * each message with the login that sent it); from any other login the claim is dropped and the
+   * batch counts as an outside producer's, so nobody can keep an agent from waking by claiming to
+   * be it.
+   */
+  NotificationBatch honouredClaims(Message message, NotificationBatch batch) throws JMSException {
+    var claims = batch.originClaims();
+    if (claims.isEmpty()) {
+      return batch;
+    }
+    var sender = message.getStringProperty(JMSX_USER_ID);
+    if (sender == null) {
+      sender = message.getStringProperty(VALIDATED_USER);
+    }
+    if (serverLogin().equals(sender)) {
+      return batch;
+    }
+    LOG.log(
+        Level.WARNING,
+        "Notification batch {0} from broker login {1} claims {2}, which only Reveille''s own login"
+            + " may: taken as an outside producer''s batch",
+        new Object[] {batch.batchId(), sender == null ? "(not stamped)" : sender, claims});
+    return batch.withoutOriginClaims();
+  }
+
+  private String serverLogin() {
+    return brokerUser.filter(u -> !u.isBlank()).orElse(DEFAULT_SERVER_LOGIN);
   }
 
   private void reject(Message message, String body, String reason) throws JMSException {

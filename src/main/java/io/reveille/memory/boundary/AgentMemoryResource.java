@@ -120,9 +120,13 @@ public class AgentMemoryResource {
   @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/messages")
-  @Operation(summary = "The agent's messages, newest first, paged with before=<message id>")
+  @Operation(
+      summary =
+          "The agent's messages, newest first, paged with before=<message id>; content=true adds"
+              + " each message's text")
   public MessagePageResponse messages(
       @PathParam("id") String agentId,
+      @QueryParam("content") @Size(max = 5) String content,
       @QueryParam("kind") @Size(max = 32) String kind,
       @QueryParam("threadId") @Size(max = 200) String threadId,
       @QueryParam("limit") @Min(1) @Max(10_000) Integer limit,
@@ -153,7 +157,15 @@ public class AgentMemoryResource {
             Optional.ofNullable(threadId).filter(v -> !v.isBlank()),
             pageSize,
             Optional.ofNullable(before).filter(v -> !v.isBlank()));
-    var items = page.messages().stream().map(MessageResponse::of).toList();
+    var withContent = content != null && !content.isBlank() && flag("content", content);
+    var items =
+        page.messages().stream()
+            .map(
+                m ->
+                    withContent
+                        ? MessageResponse.of(m, memory.content(m).orElse(null))
+                        : MessageResponse.of(m))
+            .toList();
     var next = page.more() ? items.get(items.size() - 1).id() : null;
     return new MessagePageResponse(items, next);
   }
@@ -170,5 +182,13 @@ public class AgentMemoryResource {
         .currentReport(agentId, scope)
         .map(ReportResponse::of)
         .orElseThrow(() -> new NotFoundException("report", agentId + " (scope " + scope + ")"));
+  }
+
+  private static boolean flag(String name, String value) {
+    return switch (value) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new InvalidInputException(name, "must be true or false");
+    };
   }
 }

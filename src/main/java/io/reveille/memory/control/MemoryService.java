@@ -1,5 +1,6 @@
 package io.reveille.memory.control;
 
+import io.reveille.agent.control.AgentLifecycleChanged;
 import io.reveille.agent.control.AgentNotifications;
 import io.reveille.agent.control.AgentNotifications.AppendedMessage;
 import io.reveille.agent.control.AgentNotifications.WrittenReport;
@@ -12,6 +13,7 @@ import io.reveille.memory.entity.AgentReport;
 import io.reveille.memory.entity.AgentReportHead;
 import io.reveille.platform.error.InvalidInputException;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
@@ -110,6 +112,14 @@ public class MemoryService {
     return new MessagePage(List.copyOf(more ? rows.subList(0, limit) : rows), more);
   }
 
+  /** A message's text, when it has one. */
+  @Transactional(Transactional.TxType.SUPPORTS)
+  public Optional<String> content(AgentMessage message) {
+    return Optional.ofNullable(message.getContentEntryId())
+        .map(id -> em.find(AgentMessagePayload.class, id))
+        .map(AgentMessagePayload::getContent);
+  }
+
   /** A message to append; the log assigns its id, time and place in the chain. */
   public record NewMessage(
       String threadId,
@@ -134,6 +144,53 @@ public class MemoryService {
   @Transactional(Transactional.TxType.REQUIRED)
   public AgentMessage append(String agentId, NewMessage message) {
     agents.get(agentId).requireNotDestroyed("append to its message log");
+    return write(agentId, message, true);
+  }
+
+  /**
+   * Records in the agent's operator thread what a principal asked of it over the API. Bookkeeping,
+   * not news: unlike {@link #append}, no {@code AGENT_MESSAGE} batch announces it, so an operator's
+   * pause or manual wake does not itself wake the agent's listeners.
+   */
+  @Transactional(Transactional.TxType.REQUIRED)
+  public AgentMessage noteOperatorAction(String agentId, String text, Optional<String> runKey) {
+    return write(
+        agentId,
+        new NewMessage(
+            operatorThreadId(agentId),
+            AgentMessageKind.SYSTEM,
+            runKey,
+            Optional.of(text),
+            0,
+            AgentMessageMetadata.empty()),
+        false);
+  }
+
+  /**
+   * The thread that records what principals asked of the agent over the API: lifecycle moves and
+   * manual wakes, each naming who asked.
+   */
+  public static String operatorThreadId(String agentId) {
+    return agentId + ":operator";
+  }
+
+  /**
+   * Names the principal who paused, resumed or destroyed the agent in its own log, in the
+   * transaction that moved it (the last message of a destroyed agent says who destroyed it). Moves
+   * Reveille made itself carry no actor and write nothing here: they say why in their run.
+   */
+  void onLifecycleChanged(@Observes AgentLifecycleChanged change) {
+    change
+        .actor()
+        .ifPresent(
+            actor ->
+                noteOperatorAction(
+                    change.agentId(),
+                    change.from().wire() + " → " + change.to().wire() + ", asked by " + actor,
+                    Optional.empty()));
+  }
+
+  private AgentMessage write(String agentId, NewMessage message, boolean announce) {
     var state = agents.stateForUpdate(agentId);
     var previous =
         Optional.ofNullable(state.getRecentHeadMessageId())
@@ -165,8 +222,10 @@ public class MemoryService {
     em.persist(appended);
     state.advanceHead(id, createdAt);
     em.flush();
-    notifications.messageAppended(
-        new AppendedMessage(agentId, id, message.kind().wire(), message.threadId()));
+    if (announce) {
+      notifications.messageAppended(
+          new AppendedMessage(agentId, id, message.kind().wire(), message.threadId()));
+    }
     return appended;
   }
 

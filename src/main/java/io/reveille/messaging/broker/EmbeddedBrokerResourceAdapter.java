@@ -23,6 +23,10 @@ import org.apache.activemq.artemis.ra.ActiveMQResourceAdapter;
  * down only after all of them have deactivated. A broker started by the application itself would
  * stop before its MDBs and hang the undeploy.
  *
+ * <p>The embedded broker requires a login ({@link BrokerUsers}): Reveille's own connections use the
+ * adapter's user and password (configured, or generated on the first start), an external producer
+ * its own login that may only send notification batches.
+ *
  * <p>With {@code embeddedBroker=false} this is the plain Artemis adapter and connects to the
  * external broker named by the usual connector properties. The broker policy (dead-letter
  * addresses, redelivery, duplicate detection) lives here, in broker configuration, mirroring what
@@ -49,15 +53,69 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
   private Integer maxDeliveryAttempts = 5;
   private Long redeliveryDelayMillis = 1000L;
   private Integer duplicateIdCacheSize = 20000;
+  private String producerUser = "";
+  private String producerPassword = "";
 
   private transient EmbeddedActiveMQ broker;
+
+  /** The login of Reveille's own connections when none is configured. */
+  static final String SERVER_USER = "reveille-server";
 
   @Override
   public void start(BootstrapContext ctx) throws ResourceAdapterInternalException {
     if (Boolean.TRUE.equals(embeddedBroker)) {
+      settleServerLogin();
       startBroker();
     }
     super.start(ctx);
+  }
+
+  /**
+   * The embedded broker requires a login. Reveille's own connections (every connection factory and
+   * activation spec without credentials of its own falls back to the adapter's) use the configured
+   * user and password, or a generated password kept beside the broker's data.
+   */
+  private void settleServerLogin() throws ResourceAdapterInternalException {
+    if (isBlank(getUserName())) {
+      setUserName(SERVER_USER);
+    }
+    if (isBlank(getPassword())) {
+      var file = Path.of(embeddedBrokerDataDirectory).toAbsolutePath().resolve("server-password");
+      try {
+        setPassword(ServerCredentials.passwordIn(file));
+      } catch (java.io.IOException e) {
+        throw new ResourceAdapterInternalException(
+            "cannot keep the embedded broker's server password in " + file + ": " + e.getMessage(),
+            e);
+      }
+    } else if (getPassword().length() < ServerCredentials.MIN_LENGTH) {
+      throw new ResourceAdapterInternalException(
+          "reveille.broker.password must have at least "
+              + ServerCredentials.MIN_LENGTH
+              + " characters");
+    }
+  }
+
+  private BrokerUsers users() throws ResourceAdapterInternalException {
+    var users = new BrokerUsers().add(getUserName(), getPassword(), BrokerUsers.SERVER_ROLE);
+    if (!isBlank(producerUser)) {
+      if (isBlank(producerPassword) || producerPassword.length() < ServerCredentials.MIN_LENGTH) {
+        throw new ResourceAdapterInternalException(
+            "reveille.broker.producer.password must be set, with at least "
+                + ServerCredentials.MIN_LENGTH
+                + " characters, when reveille.broker.producer.user is");
+      }
+      if (producerUser.equals(getUserName())) {
+        throw new ResourceAdapterInternalException(
+            "reveille.broker.producer.user must differ from the server's broker user");
+      }
+      users.add(producerUser, producerPassword, BrokerUsers.PRODUCER_ROLE);
+    }
+    return users;
+  }
+
+  private static boolean isBlank(String value) {
+    return value == null || value.isBlank();
   }
 
   @Override
@@ -78,6 +136,7 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
     try {
       var started = new EmbeddedActiveMQ();
       started.setConfiguration(brokerConfiguration(acceptor, dataDir));
+      started.setSecurityManager(users());
       started.start();
       broker = started;
       LOG.log(
@@ -108,7 +167,10 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
         new ConfigurationImpl()
             .setName("reveille-embedded")
             .setPersistenceEnabled(true)
-            .setSecurityEnabled(false)
+            .setSecurityEnabled(true)
+            // Messages carry the login that sent them (JMSXUserID): the consumer knows who wrote a
+            // batch, and only Reveille's own login may claim Reveille's authorship.
+            .setPopulateValidatedUser(true)
             .setJMXManagementEnabled(false)
             .setJournalType(JournalType.NIO)
             .setJournalDirectory(dataDir.resolve("journal").toString())
@@ -131,6 +193,7 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
             .setMaxDeliveryAttempts(maxDeliveryAttempts));
     queue(config, NOTIFICATIONS, NOTIFICATIONS_DLQ);
     queue(config, WAKES, WAKES_DLQ);
+    config.setSecurityRoles(BrokerUsers.permissions(NOTIFICATIONS));
     return config;
   }
 
@@ -193,6 +256,22 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
 
   public void setRedeliveryDelayMillis(Long redeliveryDelayMillis) {
     this.redeliveryDelayMillis = redeliveryDelayMillis;
+  }
+
+  public String getProducerUser() {
+    return producerUser;
+  }
+
+  public void setProducerUser(String producerUser) {
+    this.producerUser = producerUser;
+  }
+
+  public String getProducerPassword() {
+    return producerPassword;
+  }
+
+  public void setProducerPassword(String producerPassword) {
+    this.producerPassword = producerPassword;
   }
 
   public Integer getDuplicateIdCacheSize() {

@@ -86,6 +86,23 @@ public record NotificationBatch(
     return List.copyOf(claims);
   }
 
+  /** This batch as any outside producer's: no claim of Reveille's authorship. */
+  public NotificationBatch withoutOriginClaims() {
+    return new NotificationBatch(
+        schemaVersion,
+        batchId,
+        Origin.EXTERNAL,
+        hostId,
+        counter,
+        tokens,
+        semanticKeys,
+        subtypeTokens,
+        entityIds,
+        entities,
+        Optional.empty(),
+        Optional.empty());
+  }
+
   /** Where a batch came from. */
   public enum Origin {
     LOCAL("local"),

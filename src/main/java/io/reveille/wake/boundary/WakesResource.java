@@ -19,6 +19,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.List;
@@ -45,6 +46,7 @@ public class WakesResource {
   @Context UriInfo uriInfo;
 
   @Inject WakeScheduler scheduler;
+  @Context SecurityContext security;
 
   /** One run log entry. */
   public record WakeResponse(
@@ -118,7 +120,9 @@ public class WakesResource {
           @Size(max = 128)
           @Pattern(regexp = "[\\x21-\\x7e]+", message = "must be printable ASCII without spaces")
           String idempotencyKey) {
-    var entry = scheduler.scheduleManual(agentId, Optional.ofNullable(idempotencyKey));
+    var actor =
+        Optional.ofNullable(security.getUserPrincipal()).map(java.security.Principal::getName);
+    var entry = scheduler.scheduleManual(agentId, Optional.ofNullable(idempotencyKey), actor);
     return Response.accepted(WakeResponse.of(entry)).build();
   }
 }

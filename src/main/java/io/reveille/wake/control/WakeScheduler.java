@@ -1,6 +1,7 @@
 package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentService;
+import io.reveille.memory.control.MemoryService;
 import io.reveille.platform.persistence.Window;
 import io.reveille.platform.persistence.Window.Page;
 import io.reveille.wake.entity.WakeReason;
@@ -48,6 +49,7 @@ public class WakeScheduler {
   EntityManager em;
 
   @Inject AgentService agents;
+  @Inject MemoryService memory;
   @Inject WakeQueue queue;
   @Inject WakeConfig config;
   @Inject Clock clock;
@@ -124,6 +126,15 @@ public class WakeScheduler {
    * repeated request returns the job the first one made.
    */
   public WakeRunLogEntry scheduleManual(String agentId, Optional<String> idempotencyKey) {
+    return scheduleManual(agentId, idempotencyKey, Optional.empty());
+  }
+
+  /**
+   * A manual wake, as {@link #scheduleManual(String, Optional)}; {@code actor}, the principal who
+   * asked over the API, is named in the agent's operator thread with the run key it asked for.
+   */
+  public WakeRunLogEntry scheduleManual(
+      String agentId, Optional<String> idempotencyKey, Optional<String> actor) {
     var agent = agents.get(agentId);
     agent.requireActive("be woken");
     var now = clock.instant();
@@ -151,6 +162,10 @@ public class WakeScheduler {
             now);
     em.persist(entry);
     em.flush();
+    actor.ifPresent(
+        who ->
+            memory.noteOperatorAction(
+                agentId, "Manual wake " + runKey + " asked by " + who, Optional.of(runKey)));
     queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
     return entry;
   }

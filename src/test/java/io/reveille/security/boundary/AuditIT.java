@@ -40,18 +40,49 @@ class AuditIT {
     var refused = admin.as(Role.VIEWER).post("/api/agents/" + agentId + "/resume", "");
     assertEquals(403, refused.status(), refused::toString);
 
+    var resumed = operator.post("/api/agents/" + agentId + "/resume", "");
+    assertEquals(200, resumed.status(), resumed::toString);
+    var woken = operator.post("/api/agents/" + agentId + "/wakes", "");
+    assertEquals(202, woken.status(), woken::toString);
+    var runKey = woken.json().getString("runKey");
+    var notes =
+        admin
+            .get(
+                "/api/agents/"
+                    + agentId
+                    + "/messages?threadId="
+                    + agentId
+                    + ":operator&content=true")
+            .json()
+            .getJsonArray("items")
+            .getValuesAs(JsonObject.class);
+    assertEquals(3, notes.size(), notes::toString);
+    var operatorName = TestIdentities.userName(Role.OPERATOR);
+    assertEquals(
+        List.of(
+            "Manual wake " + runKey + " asked by " + operatorName,
+            "dormant → active, asked by " + operatorName,
+            "active → dormant, asked by " + operatorName),
+        notes.stream().map(n -> n.getString("content", "")).toList(),
+        "the agent's own log names who moved it, newest first");
+
     var trail = admin.getAll("/api/audit?agentId=" + agentId);
-    var creation = only(trail, "POST", "/api/agents");
+    var creation = only(trail, "POST", "/api/agents", TestIdentities.ADMIN);
     assertEquals(TestIdentities.ADMIN, creation.getString("principal"));
     assertEquals("succeeded", creation.getString("outcome"));
-    var pause = only(trail, "POST", "/api/agents/" + agentId + "/pause");
+    var pause = only(trail, "POST", "/api/agents/" + agentId + "/pause", operatorName);
     assertEquals(TestIdentities.userName(Role.OPERATOR), pause.getString("principal"));
     assertEquals("operator,viewer", pause.getString("roles"));
     assertEquals("basic", pause.getString("mechanism"));
     assertEquals(pauseRequest, pause.getString("requestId"));
     assertEquals(200, pause.getInt("status"));
     assertTrue(pause.getString("targetIds").contains("id=" + agentId), pause::toString);
-    var resume = only(trail, "POST", "/api/agents/" + agentId + "/resume");
+    var resume =
+        only(
+            trail,
+            "POST",
+            "/api/agents/" + agentId + "/resume",
+            TestIdentities.userName(Role.VIEWER));
     assertEquals(TestIdentities.userName(Role.VIEWER), resume.getString("principal"));
     assertEquals("refused", resume.getString("outcome"));
     assertEquals(403, resume.getInt("status"));
@@ -62,7 +93,7 @@ class AuditIT {
                 + TestIdentities.userName(Role.OPERATOR)
                 + "&agentId="
                 + agentId);
-    assertEquals(1, byOperator.size(), byOperator::toString);
+    assertEquals(3, byOperator.size(), "pause, resume, wake: " + byOperator);
 
     var forbidden = admin.as(Role.OPERATOR).get("/api/audit");
     assertEquals(403, forbidden.status(), forbidden::toString);
@@ -96,10 +127,12 @@ class AuditIT {
     assertEquals("/api/agents/someone-else", recorded.get(0).getString("path"));
   }
 
-  private static JsonObject only(List<JsonObject> trail, String method, String path) {
+  private static JsonObject only(
+      List<JsonObject> trail, String method, String path, String principal) {
     var matching =
         trail.stream()
             .filter(e -> method.equals(e.getString("method")) && path.equals(e.getString("path")))
+            .filter(e -> principal.equals(e.getString("principal")))
             .toList();
     assertEquals(1, matching.size(), method + " " + path + " in " + trail);
     return matching.get(0);

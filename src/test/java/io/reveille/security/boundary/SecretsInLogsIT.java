@@ -47,6 +47,9 @@ class SecretsInLogsIT {
     }
     secrets.put("inference API key", TestIdentities.inferenceApiKey());
     secrets.put("refused bearer token", strangerToken);
+    secrets.put("broker server password", System.getProperty("reveille.it.brokerPassword", "-"));
+    secrets.put(
+        "broker producer password", System.getProperty("reveille.it.brokerProducerPassword", "-"));
 
     var attempts =
         Map.of(

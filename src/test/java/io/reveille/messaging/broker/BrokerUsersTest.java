@@ -1,0 +1,49 @@
+package io.reveille.messaging.broker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.apache.activemq.artemis.core.security.CheckType;
+import org.junit.jupiter.api.Test;
+
+class BrokerUsersTest {
+
+  private final BrokerUsers users =
+      new BrokerUsers()
+          .add("reveille-server", "server-secret-1", BrokerUsers.SERVER_ROLE)
+          .add("feeder", "feeder-secret-1", BrokerUsers.PRODUCER_ROLE);
+  private final java.util.Map<String, java.util.Set<org.apache.activemq.artemis.core.security.Role>>
+      permissions = BrokerUsers.permissions("reveille.notifications");
+
+  @Test
+  void aLoginIsItsNameAndAWrongPasswordNoLoginAtAll() {
+    assertEquals("feeder", users.validateUser("feeder", "feeder-secret-1", null, null));
+    assertNull(users.validateUser("feeder", "server-secret-1", null, null));
+    assertNull(users.validateUser("nobody", "feeder-secret-1", null, null));
+    assertNull(users.validateUser(null, null, null, null));
+  }
+
+  @Test
+  void theProducerMaySendBatchesAndNothingElseWhileTheServerMayDoAnything() {
+    var notifications = permissions.get("reveille.notifications");
+    var everywhere = permissions.get("#");
+    assertTrue(
+        users.validateUserAndRole("feeder", "feeder-secret-1", notifications, CheckType.SEND));
+    assertFalse(
+        users.validateUserAndRole("feeder", "feeder-secret-1", notifications, CheckType.CONSUME));
+    assertFalse(users.validateUserAndRole("feeder", "feeder-secret-1", everywhere, CheckType.SEND));
+    assertFalse(
+        users.validateUserAndRole("feeder", "feeder-secret-1", notifications, CheckType.BROWSE));
+    for (var check : CheckType.values()) {
+      if (check != CheckType.VIEW && check != CheckType.EDIT) {
+        assertTrue(
+            users.validateUserAndRole("reveille-server", "server-secret-1", everywhere, check),
+            check.name());
+      }
+    }
+    assertFalse(
+        users.validateUserAndRole("reveille-server", "wrong-password", everywhere, CheckType.SEND));
+  }
+}
