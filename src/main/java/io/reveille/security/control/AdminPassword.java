@@ -1,15 +1,10 @@
 package io.reveille.security.control;
 
+import io.reveille.platform.secret.PrivateFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
-import java.util.Base64;
 import java.util.Optional;
 
 /**
@@ -36,8 +31,6 @@ public final class AdminPassword {
   /** The least length of a configured password; a generated one has 32 characters. */
   public static final int MIN_LENGTH = 12;
 
-  private static final int GENERATED_BYTES = 24;
-
   private AdminPassword() {}
 
   /**
@@ -59,47 +52,15 @@ public final class AdminPassword {
       return new Resolved(given.get(), Source.CONFIGURED, Optional.empty());
     }
     try {
-      var stored = read(file);
+      var stored = PrivateFiles.read(file, MIN_LENGTH);
       if (stored.isPresent()) {
         return new Resolved(stored.get(), Source.STORED, Optional.of(file));
       }
-      var bytes = new byte[GENERATED_BYTES];
-      random.nextBytes(bytes);
-      var generated = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-      write(file, generated);
+      var generated = PrivateFiles.randomSecret(random);
+      PrivateFiles.write(file, generated);
       return new Resolved(generated, Source.GENERATED, Optional.of(file));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot keep the administrator password in " + file, e);
     }
-  }
-
-  private static Optional<String> read(Path file) throws IOException {
-    if (!Files.exists(file)) {
-      return Optional.empty();
-    }
-    var text = Files.readString(file, StandardCharsets.UTF_8).strip();
-    if (text.length() < MIN_LENGTH) {
-      throw new IOException(
-          "the file holds no usable password (fewer than " + MIN_LENGTH + " characters)");
-    }
-    return Optional.of(text);
-  }
-
-  /** Written under a temporary name with its final permissions, then moved into place. */
-  private static void write(Path file, String password) throws IOException {
-    var dir = file.toAbsolutePath().getParent();
-    Files.createDirectories(dir);
-    var temp = dir.resolve(file.getFileName() + ".new");
-    Files.deleteIfExists(temp);
-    try {
-      Files.createFile(
-          temp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    } catch (UnsupportedOperationException notPosix) {
-      Files.createFile(temp);
-    } catch (FileAlreadyExistsException raced) {
-      throw new IOException("another process is writing " + temp, raced);
-    }
-    Files.writeString(temp, password + "\n", StandardCharsets.UTF_8);
-    Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
   }
 }

@@ -5,7 +5,7 @@ import io.reveille.session.control.SessionConfig;
 import io.reveille.session.control.SessionService;
 import io.reveille.session.control.SessionService.MessageCursor;
 import io.reveille.session.control.SessionService.ThreadMessage;
-import io.reveille.session.control.StreamSlots;
+import io.reveille.session.control.StreamQuota;
 import io.reveille.session.entity.AgentSession;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -13,6 +13,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.ClientErrorException;
 import jakarta.ws.rs.ServiceUnavailableException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.OutboundSseEvent;
@@ -61,11 +62,11 @@ public class SessionEventStreams {
   @Inject Clock clock;
 
   private final Set<Stream> streams = ConcurrentHashMap.newKeySet();
-  private StreamSlots slots;
+  private StreamQuota quota;
 
   @PostConstruct
   void init() {
-    slots = new StreamSlots(config.eventsMaxStreams());
+    quota = new StreamQuota(config.eventsMaxStreams(), config.eventsMaxStreamsPerPrincipal());
   }
 
   /**
@@ -73,16 +74,31 @@ public class SessionEventStreams {
    * message.
    *
    * @throws ServiceUnavailableException if this node serves as many streams as it may
+   * @throws ClientErrorException (429) if {@code principal} holds as many streams as one may
    */
-  void start(AgentSession session, Optional<MessageCursor> after, SseEventSink sink, Sse sse) {
-    if (!slots.tryTake()) {
+  void start(
+      AgentSession session,
+      Optional<MessageCursor> after,
+      SseEventSink sink,
+      Sse sse,
+      String principal) {
+    var refusal = quota.tryTake(principal);
+    if (refusal.isPresent() && refusal.get() == StreamQuota.Refusal.PRINCIPAL_FULL) {
+      throw new ClientErrorException(
+          "this caller holds "
+              + quota.perPrincipal()
+              + " event streams open already (reveille.sessions.events-max-streams-per-principal);"
+              + " close one or retry later",
+          429);
+    }
+    if (refusal.isPresent()) {
       throw new ServiceUnavailableException(
           "this node serves "
-              + slots.max()
+              + quota.max()
               + " event streams already (reveille.sessions.events-max-streams); retry later",
           5L);
     }
-    var stream = new Stream(session, after, sink, sse, clock.instant());
+    var stream = new Stream(session, after, sink, sse, clock.instant(), principal);
     streams.add(stream);
     try {
       stream.future =
@@ -110,6 +126,7 @@ public class SessionEventStreams {
     private final SseEventSink sink;
     private final Sse sse;
     private final Instant deadline;
+    private final String principal;
     private final AtomicBoolean finished = new AtomicBoolean();
     private volatile ScheduledFuture<?> future;
     private Optional<MessageCursor> cursor;
@@ -120,7 +137,9 @@ public class SessionEventStreams {
         Optional<MessageCursor> after,
         SseEventSink sink,
         Sse sse,
-        Instant now) {
+        Instant now,
+        String principal) {
+      this.principal = principal;
       this.agentId = session.getAgentId();
       this.sessionId = session.getId();
       this.threadId = SessionService.threadId(session);
@@ -190,7 +209,7 @@ public class SessionEventStreams {
         return;
       }
       streams.remove(this);
-      slots.release();
+      quota.release(principal);
       var running = future;
       if (running != null) {
         running.cancel(false);

@@ -20,6 +20,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
@@ -146,12 +147,18 @@ public class SessionsResource {
       @PathParam("sid") String sessionId,
       @HeaderParam(HttpHeaders.LAST_EVENT_ID_HEADER) String lastEventId,
       @Context SseEventSink sink,
-      @Context Sse sse) {
+      @Context Sse sse,
+      @Context SecurityContext security) {
     var session = sessions.get(agentId, sessionId);
     var after =
         Optional.ofNullable(lastEventId)
             .filter(id -> !id.isBlank())
             .map(id -> sessions.cursorAt(session, id.strip(), HttpHeaders.LAST_EVENT_ID_HEADER));
-    streams.start(session, after, sink, sse);
+    streams.start(
+        session,
+        after,
+        sink,
+        sse,
+        Optional.ofNullable(security.getUserPrincipal()).map(p -> p.getName()).orElse(""));
   }
 }

@@ -12,6 +12,7 @@ public class SessionConfig {
   private Duration eventsPoll;
   private Duration eventsMaxAge;
   private int eventsMaxStreams;
+  private int eventsMaxStreamsPerPrincipal;
   private Duration eventsKeepAlive;
 
   SessionConfig() {}
@@ -21,6 +22,8 @@ public class SessionConfig {
       @ConfigProperty(name = "reveille.sessions.events-poll-millis") long pollMillis,
       @ConfigProperty(name = "reveille.sessions.events-max-seconds") long maxSeconds,
       @ConfigProperty(name = "reveille.sessions.events-max-streams") int maxStreams,
+      @ConfigProperty(name = "reveille.sessions.events-max-streams-per-principal")
+          int maxStreamsPerPrincipal,
       @ConfigProperty(name = "reveille.sessions.events-keep-alive-seconds") long keepAliveSeconds) {
     this.eventsPoll =
         Duration.ofMillis(range("reveille.sessions.events-poll-millis", pollMillis, 10, 60_000));
@@ -28,6 +31,13 @@ public class SessionConfig {
         Duration.ofSeconds(range("reveille.sessions.events-max-seconds", maxSeconds, 1, 86_400));
     this.eventsMaxStreams =
         (int) range("reveille.sessions.events-max-streams", maxStreams, 1, 10_000);
+    this.eventsMaxStreamsPerPrincipal =
+        (int)
+            range(
+                "reveille.sessions.events-max-streams-per-principal",
+                maxStreamsPerPrincipal,
+                1,
+                10_000);
     this.eventsKeepAlive =
         Duration.ofSeconds(
             range("reveille.sessions.events-keep-alive-seconds", keepAliveSeconds, 1, 300));
@@ -39,6 +49,11 @@ public class SessionConfig {
           key + " must be between " + min + " and " + max + ", was " + value);
     }
     return value;
+  }
+
+  /** The most event streams one principal may hold open on this node. */
+  public int eventsMaxStreamsPerPrincipal() {
+    return eventsMaxStreamsPerPrincipal;
   }
 
   /** How often an event stream looks for new messages of its thread. */

@@ -11,7 +11,7 @@ class SessionConfigTest {
 
   @Test
   void theDefaultsAreAccepted() {
-    var config = new SessionConfig(250, 3600, 200, 15);
+    var config = new SessionConfig(250, 3600, 200, 20, 15);
     assertEquals(Duration.ofMillis(250), config.eventsPoll());
     assertEquals(Duration.ofHours(1), config.eventsMaxAge());
     assertEquals(200, config.eventsMaxStreams());
@@ -21,14 +21,15 @@ class SessionConfigTest {
   @Test
   void outOfRangeValuesStopTheStartNamingTheKey() {
     var poll =
-        assertThrows(IllegalArgumentException.class, () -> new SessionConfig(0, 3600, 200, 15));
+        assertThrows(IllegalArgumentException.class, () -> new SessionConfig(0, 3600, 200, 20, 15));
     assertTrue(poll.getMessage().contains("events-poll-millis"), poll.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> new SessionConfig(250, 0, 200, 15));
-    assertThrows(IllegalArgumentException.class, () -> new SessionConfig(250, 3600, 0, 15));
+    assertThrows(IllegalArgumentException.class, () -> new SessionConfig(250, 0, 200, 20, 15));
+    assertThrows(IllegalArgumentException.class, () -> new SessionConfig(250, 3600, 0, 20, 15));
     var keepAlive =
-        assertThrows(IllegalArgumentException.class, () -> new SessionConfig(250, 3600, 200, 0));
+        assertThrows(
+            IllegalArgumentException.class, () -> new SessionConfig(250, 3600, 200, 20, 0));
     assertTrue(
         keepAlive.getMessage().contains("events-keep-alive-seconds"), keepAlive.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> new SessionConfig(250, 3600, 200, 301));
+    assertThrows(IllegalArgumentException.class, () -> new SessionConfig(250, 3600, 200, 20, 301));
   }
 }
