@@ -91,13 +91,23 @@ public class EdgeFilter implements ContainerRequestFilter, ContainerResponseFilt
   @Override
   public void filter(ContainerRequestContext request, ContainerResponseContext response) {
     var headers = response.getHeaders();
-    headers.putSingle("X-Content-Type-Options", "nosniff");
-    headers.putSingle("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-    headers.putSingle("X-Frame-Options", "DENY");
-    headers.putSingle("Referrer-Policy", "no-referrer");
-    if (!headers.containsKey(HttpHeaders.CACHE_CONTROL)) {
-      headers.putSingle(HttpHeaders.CACHE_CONTROL, "no-store");
+    var cacheControl = headers.getFirst(HttpHeaders.CACHE_CONTROL);
+    protect(headers::putSingle);
+    if (cacheControl != null) {
+      headers.putSingle(HttpHeaders.CACHE_CONTROL, cacheControl);
     }
+  }
+
+  /**
+   * The headers every response carries: not to be sniffed, framed, cached or given a referrer, and
+   * nothing a browser may run.
+   */
+  static void protect(java.util.function.BiConsumer<String, Object> header) {
+    header.accept("X-Content-Type-Options", "nosniff");
+    header.accept("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    header.accept("X-Frame-Options", "DENY");
+    header.accept("Referrer-Policy", "no-referrer");
+    header.accept(HttpHeaders.CACHE_CONTROL, "no-store");
   }
 
   private static OptionalLong contentLength(ContainerRequestContext request) {

@@ -94,6 +94,21 @@ class ApiSecurityIT {
   }
 
   @Test
+  void theApiDocumentIsForReadersOfTheApiOnly() {
+    var anonymous = admin.as((String) null).get("/openapi", "application/json");
+    assertEquals(401, anonymous.status(), anonymous::toString);
+    assertFalse(anonymous.raw().headers().allValues("WWW-Authenticate").isEmpty());
+    var producer = admin.as(Role.PRODUCER).get("/openapi", "application/json");
+    assertEquals(403, producer.status(), producer::toString);
+    assertTrue(producer.body().contains("needs role viewer"), producer::toString);
+    var viewer = admin.as(Role.VIEWER).get("/openapi", "application/yaml");
+    assertEquals(200, viewer.status(), viewer::toString);
+    assertTrue(viewer.contentType().startsWith("application/yaml"), viewer::toString);
+    assertTrue(viewer.body().contains("/api/agents"), "the document lists the API");
+    assertEquals("nosniff", viewer.header("X-Content-Type-Options"));
+  }
+
+  @Test
   void aProducerCannotClaimThatReveilleOrOneOfItsAgentsWroteABatch() {
     var producer = admin.as(Role.PRODUCER);
     var batchId = "b-origin-" + java.util.UUID.randomUUID();
