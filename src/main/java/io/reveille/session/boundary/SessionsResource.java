@@ -127,10 +127,14 @@ public class SessionsResource {
           "The user's turn: a user message and a userInitiated wake; the same turnId returns the"
               + " same run")
   public Response turn(
-      @PathParam("id") String agentId, @PathParam("sid") String sessionId, TurnRequest body) {
+      @PathParam("id") String agentId,
+      @PathParam("sid") String sessionId,
+      TurnRequest body,
+      @Context SecurityContext security) {
     var request = body == null ? new TurnRequest() : body;
     var turn = TurnInput.of(request.text, request.turnId, () -> UUID.randomUUID().toString());
-    var receipt = sessions.takeTurn(agentId, sessionId, turn);
+    var actor = Optional.ofNullable(security.getUserPrincipal()).map(p -> p.getName());
+    var receipt = sessions.takeTurn(agentId, sessionId, turn, actor);
     return Response.accepted(TurnResponse.of(receipt)).build();
   }
 

@@ -132,6 +132,16 @@ public class SessionService {
    *     destroyed or not active
    */
   public TurnReceipt takeTurn(String agentId, String sessionId, TurnInput turn) {
+    return takeTurn(agentId, sessionId, turn, Optional.empty());
+  }
+
+  /**
+   * A turn as {@link #takeTurn(String, String, TurnInput)}; {@code actor}, the principal who sent
+   * it over the API, is named in the agent's operator thread with the turn's run key, in the same
+   * transaction (a replayed turn names no one again).
+   */
+  public TurnReceipt takeTurn(
+      String agentId, String sessionId, TurnInput turn, Optional<String> actor) {
     agents.stateForUpdate(agentId);
     var session = get(agentId, sessionId);
     var threadId = threadId(session);
@@ -150,6 +160,12 @@ public class SessionService {
             approximateTokens(turn.text()),
             AgentMessageMetadata.empty()));
     scheduler.scheduleUserInitiated(agentId, runKey, threadId);
+    actor.ifPresent(
+        who ->
+            memory.noteOperatorAction(
+                agentId,
+                "Turn " + turn.turnId() + " of session " + sessionId + " sent by " + who,
+                Optional.of(runKey)));
     em.flush();
     return new TurnReceipt(sessionId, turn.turnId(), runKey, threadId, false);
   }

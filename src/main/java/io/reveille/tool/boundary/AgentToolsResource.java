@@ -1,5 +1,6 @@
 package io.reveille.tool.boundary;
 
+import io.reveille.memory.control.MemoryService;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.boundary.Authorization;
@@ -45,7 +46,11 @@ public class AgentToolsResource {
   static final Set<WakeReason> API_WAKE_REASONS =
       Set.of(WakeReason.USER_INITIATED, WakeReason.MANUAL);
 
+  private static final java.util.logging.Logger LOG =
+      java.util.logging.Logger.getLogger(AgentToolsResource.class.getName());
+
   @Inject ToolExecutor executor;
+  @Inject MemoryService memory;
   @Context SecurityContext security;
 
   @Allowed(Role.OPERATOR)
@@ -69,8 +74,41 @@ public class AgentToolsResource {
       }
     }
     var result = executor.execute(request);
+    if (!request.previewOnly() && result.errorCode().isEmpty()) {
+      noteCaller(request);
+    }
     var status = result.errorCode().map(code -> code.httpStatus()).orElse(200);
     return Response.status(status).type(MediaType.APPLICATION_JSON).entity(result.toJson()).build();
+  }
+
+  /**
+   * Names the principal who made an agent act through a tool over the API in the agent's operator
+   * thread (the tool's own action and result are in the agent's log already, attributed to the
+   * agent); a note that cannot be written is logged, the call stands.
+   */
+  private void noteCaller(ToolRequest request) {
+    var who = security.getUserPrincipal();
+    if (who == null) {
+      return;
+    }
+    try {
+      memory.noteOperatorAction(
+          request.agentId(),
+          "Tool "
+              + request.toolName()
+              + request.operationId().map(id -> " (operation " + id + ")").orElse("")
+              + " run on behalf of the agent by "
+              + who.getName(),
+          Optional.empty());
+    } catch (RuntimeException e) {
+      LOG.log(
+          java.util.logging.Level.WARNING,
+          "Could not note in agent "
+              + request.agentId()
+              + "'s log who called "
+              + request.toolName(),
+          e);
+    }
   }
 
   static ToolRequest parse(String agentId, String toolName, JsonObject body) {

@@ -45,6 +45,14 @@ class AuditIT {
     var woken = operator.post("/api/agents/" + agentId + "/wakes", "");
     assertEquals(202, woken.status(), woken::toString);
     var runKey = woken.json().getString("runKey");
+    var operation = "op-" + UUID.randomUUID();
+    var called =
+        admin.post(
+            "/api/agents/" + agentId + "/tools/record_observations",
+            "{\"operationId\":\""
+                + operation
+                + "\",\"arguments\":{\"observations\":[{\"text\":\"Audited.\"}]}}");
+    assertEquals(200, called.status(), called::toString);
     var notes =
         admin
             .get(
@@ -56,10 +64,14 @@ class AuditIT {
             .json()
             .getJsonArray("items")
             .getValuesAs(JsonObject.class);
-    assertEquals(3, notes.size(), notes::toString);
+    assertEquals(4, notes.size(), notes::toString);
     var operatorName = TestIdentities.userName(Role.OPERATOR);
     assertEquals(
         List.of(
+            "Tool record_observations (operation "
+                + operation
+                + ") run on behalf of the agent by "
+                + TestIdentities.ADMIN,
             "Manual wake " + runKey + " asked by " + operatorName,
             "dormant → active, asked by " + operatorName,
             "active → dormant, asked by " + operatorName),

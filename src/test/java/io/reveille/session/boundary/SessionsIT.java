@@ -117,6 +117,14 @@ class SessionsIT {
             .json()
             .getJsonArray("items");
     assertEquals(3, userMessages.size());
+    var notes =
+        api.get("/api/agents/" + agent + "/messages?content=true&threadId=" + agent + ":operator")
+            .json()
+            .getJsonArray("items");
+    assertEquals(3, notes.size(), "each new turn names who sent it; the replay names no one");
+    assertEquals(
+        "Turn retry-1 of session " + sessionId + " sent by " + TestIdentities.ADMIN,
+        notes.getJsonObject(2).getString("content"));
     await().atMost(WAIT).until(() -> agents.completedRuns(agent, "userInitiated").size() == 3);
   }
 
