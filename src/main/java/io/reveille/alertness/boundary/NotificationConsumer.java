@@ -45,8 +45,6 @@ public class NotificationConsumer implements MessageListener {
    */
   static final String JMSX_USER_ID = "JMSXUserID";
 
-  static final String VALIDATED_USER = "_AMQ_VALIDATED_USER";
-
   /** Reveille's own login to the embedded broker when none is configured. */
   static final String DEFAULT_SERVER_LOGIN = "reveille-server";
 
@@ -95,9 +93,6 @@ public class NotificationConsumer implements MessageListener {
       return batch;
     }
     var sender = message.getStringProperty(JMSX_USER_ID);
-    if (sender == null) {
-      sender = message.getStringProperty(VALIDATED_USER);
-    }
     if (serverLogin().equals(sender)) {
       return batch;
     }

@@ -1,7 +1,6 @@
 package io.reveille.security.boundary;
 
 import io.reveille.api.Problem;
-import io.reveille.security.control.Caller;
 import io.reveille.security.control.Role;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
@@ -32,7 +31,6 @@ public final class Authorization {
         held.add(each);
       }
     }
-    var caller = new Caller(security.getUserPrincipal().getName(), held, Caller.Mechanism.BASIC);
-    return Optional.of(RoleFilter.forbidden(caller, role, what).toResponse());
+    return Optional.of(RoleFilter.forbidden(held, role, what).toResponse());
   }
 }

@@ -42,7 +42,8 @@ public class OpenApiDocument extends HttpServlet {
       return;
     }
     if (!result.caller().get().holds(Role.VIEWER)) {
-      var forbidden = RoleFilter.forbidden(result.caller().get(), Role.VIEWER, "the API document");
+      var forbidden =
+          RoleFilter.forbidden(result.caller().get().roles(), Role.VIEWER, "the API document");
       problem(response, forbidden.toJson().toString(), 403);
       return;
     }

@@ -1,7 +1,6 @@
 package io.reveille.security.boundary;
 
 import io.reveille.api.Problem;
-import io.reveille.security.control.Caller;
 import io.reveille.security.control.Role;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
@@ -12,6 +11,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
 import java.lang.reflect.Method;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
@@ -50,7 +50,8 @@ public class RoleFilter implements ContainerRequestFilter {
       return;
     }
     if (!caller.get().holds(required.get())) {
-      context.abortWith(forbidden(caller.get(), required.get(), "this operation").toResponse());
+      context.abortWith(
+          forbidden(caller.get().roles(), required.get(), "this operation").toResponse());
     }
   }
 
@@ -64,11 +65,11 @@ public class RoleFilter implements ContainerRequestFilter {
     return Optional.ofNullable(onType).map(Allowed::value);
   }
 
-  static Problem forbidden(Caller caller, Role required, String what) {
+  static Problem forbidden(Set<Role> roles, Role required, String what) {
     var held =
-        caller.roles().isEmpty()
+        roles.isEmpty()
             ? "no Reveille role"
-            : caller.roles().stream()
+            : roles.stream()
                 .map(Role::groupName)
                 .sorted()
                 .collect(Collectors.joining(", ", "roles ", ""));

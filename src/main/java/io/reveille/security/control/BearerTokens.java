@@ -1,5 +1,6 @@
 package io.reveille.security.control;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
@@ -65,24 +66,22 @@ public class BearerTokens {
   @ConfigProperty(name = "mp.jwt.verify.clock.skew", defaultValue = "60")
   long clockSkewSeconds;
 
-  private volatile Optional<JwtVerifier> verifier;
+  private Optional<JwtVerifier> verifier;
 
+  /** Settles verification once; a key without an issuer fails the bean, and so the start. */
+  @PostConstruct
+  void load() {
+    verifier = build();
+  }
+
+  /** Creates this bean when the application starts, not on the first bearer token. */
   void onStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
-    verifier();
+    verifier.isPresent();
   }
 
   /** The verifier, or empty when no key is configured and bearer tokens are refused. */
   public Optional<JwtVerifier> verifier() {
-    var current = verifier;
-    if (current == null) {
-      synchronized (this) {
-        if (verifier == null) {
-          verifier = build();
-        }
-        current = verifier;
-      }
-    }
-    return current;
+    return verifier;
   }
 
   private Optional<JwtVerifier> build() {

@@ -1,5 +1,6 @@
 package io.reveille.security.control;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
@@ -44,23 +45,21 @@ public class Users {
   @ConfigProperty(name = "reveille.users")
   Optional<String> declared;
 
-  private volatile UserDirectory directory;
+  private UserDirectory directory;
 
+  /** Settles the users once; a bad declaration fails the bean, and so the application's start. */
+  @PostConstruct
+  void load() {
+    directory = build();
+  }
+
+  /** Creates this bean when the application starts, not on the first request. */
   void onStart(@Observes @Initialized(ApplicationScoped.class) Object started) {
-    directory();
+    directory.names();
   }
 
   public UserDirectory directory() {
-    var current = directory;
-    if (current == null) {
-      synchronized (this) {
-        if (directory == null) {
-          directory = load();
-        }
-        current = directory;
-      }
-    }
-    return current;
+    return directory;
   }
 
   /** Where a generated administrator password is kept. */
@@ -71,7 +70,7 @@ public class Users {
         .orElseGet(() -> Path.of(outputDir.orElse("."), "secrets", "admin-password"));
   }
 
-  private UserDirectory load() {
+  private UserDirectory build() {
     var resolved = AdminPassword.resolve(adminPassword, passwordFile(), new SecureRandom());
     if (resolved.source() == AdminPassword.Source.GENERATED) {
       LOG.warning(
