@@ -32,6 +32,20 @@ public final class Broker {
     return new ActiveMQConnectionFactory(url());
   }
 
+  /** The broker's login for the external producer: user name, then password. */
+  public static String[] producerLogin() {
+    return new String[] {
+      System.getProperty("reveille.it.brokerProducerUser", ""),
+      System.getProperty("reveille.it.brokerProducerPassword", "")
+    };
+  }
+
+  /** The broker's host and port, which every protocol shares: {@code host:port}. */
+  public static String hostAndPort() {
+    var url = url();
+    return url.substring(url.indexOf("://") + 3);
+  }
+
   private static String url() {
     return System.getProperty("reveille.it.brokerUrl", "tcp://127.0.0.1:61626");
   }
