@@ -249,8 +249,12 @@ public class OpenAiCompatibleClient implements InferenceProvider {
     if (body == null || body.isBlank()) {
       return "";
     }
-    var excerpt = body.length() > ERROR_BODY_CHARS ? body.substring(0, ERROR_BODY_CHARS) : body;
-    return ": " + redact(excerpt.strip());
+    // Redacted before it is cut: a key straddling the cut would leave its first half behind.
+    var redacted = redact(body).strip();
+    return ": "
+        + (redacted.length() > ERROR_BODY_CHARS
+            ? redacted.substring(0, ERROR_BODY_CHARS)
+            : redacted);
   }
 
   /** Servers sometimes echo what they were sent; the key never leaves in a message. */

@@ -305,6 +305,18 @@ class OpenAiCompatibleClientTest {
   }
 
   @Test
+  void aKeyEchoedAcrossTheExcerptsEndLeavesNoPartOfItBehind() {
+    // The key starts a few characters before the excerpt of the body ends.
+    var padding = "x".repeat(300 - KEY.length() / 2);
+    script.add(Answer.status(401, padding + KEY + " and more"));
+
+    var refused = assertThrows(InferenceException.class, () -> client().chat(question(List.of())));
+
+    assertFalse(
+        refused.getMessage().contains(KEY.substring(0, KEY.length() / 2)), refused.getMessage());
+  }
+
+  @Test
   void aServerSlowerThanTheTimeoutIsATimeout() {
     script.add(new Answer(200, "", Map.of(), true));
 

@@ -27,6 +27,9 @@ public final class OpenAiProtocolServer {
   static final Answer UNSCRIPTED =
       new Answer(503, "{\"error\":{\"message\":\"nothing scripted\"}}", Duration.ZERO);
 
+  /** In a scripted body, stands for the request's {@code Authorization} header. */
+  private static final String AUTHORIZATION = "{{authorization}}";
+
   private static OpenAiProtocolServer shared;
 
   private final HttpServer server;
@@ -91,6 +94,14 @@ public final class OpenAiProtocolServer {
             + "\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2}}");
   }
 
+  /**
+   * An endpoint that echoes what it was sent: a {@code status} answer whose error message holds the
+   * request's {@code Authorization} header, as some servers and proxies do.
+   */
+  public OpenAiProtocolServer thenEchoingAuthorization(int status) {
+    return then(status, "{\"error\":{\"message\":\"refused credentials: " + AUTHORIZATION + "\"}}");
+  }
+
   /** How many chat-completion requests arrived since the last {@link #reset()}. */
   public int requests() {
     return requests.get();
@@ -126,7 +137,10 @@ public final class OpenAiProtocolServer {
           return;
         }
       }
-      var bytes = answer.body().getBytes(StandardCharsets.UTF_8);
+      var authorization = exchange.getRequestHeaders().getFirst("Authorization");
+      var body =
+          answer.body().replace(AUTHORIZATION, authorization == null ? "(none)" : authorization);
+      var bytes = body.getBytes(StandardCharsets.UTF_8);
       exchange.getResponseHeaders().set("Content-Type", "application/json");
       exchange.sendResponseHeaders(answer.status(), bytes.length == 0 ? -1 : bytes.length);
       if (bytes.length > 0) {

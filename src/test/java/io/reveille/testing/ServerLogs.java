@@ -1,0 +1,43 @@
+package io.reveille.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The test server's logs directory (messages, trace, FFDC files), read as it stands. */
+public final class ServerLogs {
+
+  private ServerLogs() {}
+
+  /**
+   * Where each secret appears under {@code logs}: "{@code <what> in <file>}" for every file holding
+   * the value of an entry of {@code secrets} (what it is → the value); empty when none does.
+   */
+  public static List<String> leaks(Path logs, Map<String, String> secrets) {
+    var leaks = new ArrayList<String>();
+    try (var files = Files.walk(logs)) {
+      for (var file : files.filter(Files::isRegularFile).toList()) {
+        var text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+        secrets.forEach(
+            (what, value) -> {
+              if (text.contains(value)) {
+                leaks.add(what + " in " + logs.relativize(file));
+              }
+            });
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return leaks;
+  }
+
+  /** Whether any file under {@code logs} holds {@code text}. */
+  public static boolean mention(Path logs, String text) {
+    return !leaks(logs, Map.of(text, text)).isEmpty();
+  }
+}
