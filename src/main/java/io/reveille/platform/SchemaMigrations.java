@@ -38,7 +38,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V11__agents_that_think.sql",
           "V12__agent_sessions.sql",
           "V13__run_owner.sql",
-          "V14__audit_trail.sql");
+          "V14__audit_trail.sql",
+          "V15__run_heartbeat.sql");
 
   private final ClassLoader classLoader;
 

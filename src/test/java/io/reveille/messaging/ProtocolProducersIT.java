@@ -57,7 +57,7 @@ class ProtocolProducersIT {
     agents.subscribe(agentId, "{\"entityIds\":[\"" + entity + "\"]}");
     var login = Broker.producerLogin();
 
-    var sent = amqpSend("reveille.notifications", login[0], login[1], batch(entity));
+    var sent = amqpSend("reveille.notifications", login[0], login[1], Broker.batch(entity));
 
     assertEquals(0, sent.exitCode(), sent.output());
     await().atMost(WAKE).until(() -> !agents.completedRuns(agentId, "subscription").isEmpty());
@@ -66,7 +66,7 @@ class ProtocolProducersIT {
   @Test
   void amqpWithoutALoginOrToTheWakeQueueIsRefused() throws Exception {
     requireProton();
-    var anonymous = amqpSend("reveille.notifications", "", "", batch("amqp-anonymous"));
+    var anonymous = amqpSend("reveille.notifications", "", "", Broker.batch("amqp-anonymous"));
     assertEquals(2, anonymous.exitCode(), anonymous.output());
 
     var login = Broker.producerLogin();
@@ -84,7 +84,7 @@ class ProtocolProducersIT {
     try (var stomp = new Stomp()) {
       var connected = stomp.connect(login[0], login[1]);
       assertEquals("CONNECTED", connected.command(), connected.toString());
-      var receipt = stomp.send("reveille.notifications", batch(entity));
+      var receipt = stomp.send("reveille.notifications", Broker.batch(entity));
       assertEquals("RECEIPT", receipt.command(), receipt.toString());
     }
     await().atMost(WAKE).until(() -> !agents.completedRuns(agentId, "subscription").isEmpty());
@@ -114,7 +114,7 @@ class ProtocolProducersIT {
     try (var mqtt = new Mqtt()) {
       assertEquals(0, mqtt.connect(login[0], login[1]), "CONNACK return code");
       // MQTT topic levels are separated by '/', which the broker maps to its '.'.
-      assertTrue(mqtt.publishAtLeastOnce("reveille/notifications", batch(entity)), "PUBACK");
+      assertTrue(mqtt.publishAtLeastOnce("reveille/notifications", Broker.batch(entity)), "PUBACK");
     }
     await().atMost(WAKE).until(() -> !agents.completedRuns(agentId, "subscription").isEmpty());
   }
@@ -130,14 +130,6 @@ class ProtocolProducersIT {
       // An MQTT 3.1.1 server has no refusal for a PUBLISH: it closes the connection instead.
       assertFalse(mqtt.publishAtLeastOnce("reveille/wakes", "{\"schemaVersion\":1}"), "PUBACK");
     }
-  }
-
-  private static String batch(String entity) {
-    return "{\"schemaVersion\":1,\"batchId\":\"b-"
-        + UUID.randomUUID()
-        + "\",\"tokens\":[\""
-        + entity
-        + "\"]}";
   }
 
   // --- AMQP 1.0: Qpid Proton's Python client ---

@@ -1,6 +1,12 @@
 package io.reveille.testing;
 
 import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSException;
+import jakarta.jms.QueueRequestor;
+import jakarta.jms.Session;
+import org.apache.activemq.artemis.api.core.management.ResourceNames;
+import org.apache.activemq.artemis.api.jms.ActiveMQJMSClient;
+import org.apache.activemq.artemis.api.jms.management.JMSManagementHelper;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /** A plain JMS client of the test server's broker: what an integrated system uses. */
@@ -48,6 +54,43 @@ public final class Broker {
 
   private static String url() {
     return System.getProperty("reveille.it.brokerUrl", "tcp://127.0.0.1:61626");
+  }
+
+  /**
+   * Invokes a management operation on a queue of the broker (as Reveille's own login, which may
+   * manage), as an operator's console would: {@code pause}, {@code resume}, {@code
+   * sendMessagesToDeadLetterAddress} with a filter, …; returns the operation's result.
+   */
+  public static Object manageQueue(String queue, String operation, Object... parameters) {
+    var factory = (ActiveMQConnectionFactory) connectionFactory();
+    try (var connection = factory.createQueueConnection()) {
+      var session = connection.createQueueSession(false, Session.AUTO_ACKNOWLEDGE);
+      var requestor =
+          new QueueRequestor(session, ActiveMQJMSClient.createQueue("activemq.management"));
+      connection.start();
+      var request = session.createMessage();
+      JMSManagementHelper.putOperationInvocation(
+          request, ResourceNames.QUEUE + queue, operation, parameters);
+      var reply = requestor.request(request);
+      if (!JMSManagementHelper.hasOperationSucceeded(reply)) {
+        throw new IllegalStateException(
+            operation + " on " + queue + " failed: " + JMSManagementHelper.getResult(reply));
+      }
+      return JMSManagementHelper.getResult(reply);
+    } catch (JMSException e) {
+      throw new IllegalStateException(operation + " on " + queue + ": " + e.getMessage(), e);
+    } catch (Exception e) {
+      throw new IllegalStateException(operation + " on " + queue + ": " + e, e);
+    }
+  }
+
+  /** A notification batch document with a fresh batch id and one token. */
+  public static String batch(String token) {
+    return "{\"schemaVersion\":1,\"batchId\":\"b-"
+        + java.util.UUID.randomUUID()
+        + "\",\"tokens\":[\""
+        + token
+        + "\"]}";
   }
 
   /**

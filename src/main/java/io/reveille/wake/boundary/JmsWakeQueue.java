@@ -1,5 +1,7 @@
 package io.reveille.wake.boundary;
 
+import io.reveille.messaging.DeadLetters;
+import io.reveille.messaging.JmsBodies;
 import io.reveille.wake.control.WakeQueue;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,12 +10,19 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Queue;
 import jakarta.json.Json;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The wakes queue on Artemis. A job is a small JSON document naming the run; the message group is
  * the agent (one consumer at a time per agent, across nodes) and Artemis's duplicate-detection id
  * is the run key, so a job enqueued twice is delivered once. Sending joins the caller's JTA
- * transaction.
+ * transaction. Each job also carries its run key as {@value #RUN_KEY}, for the sweeper's browsing.
  */
 @ApplicationScoped
 public class JmsWakeQueue implements WakeQueue {
@@ -23,11 +32,25 @@ public class JmsWakeQueue implements WakeQueue {
 
   static final String GROUP_ID = "JMSXGroupID";
 
+  /** The run key, as a property a selector can name. */
+  static final String RUN_KEY = "reveilleRunKey";
+
+  /** Run keys per browsing selector: keeps the selector's text short. */
+  private static final int SELECTOR_BATCH = 100;
+
+  /** What the broker's own dead-lettering (its delivery attempts spent) leaves as the reason. */
+  static final String BROKER_GAVE_UP =
+      "the broker gave up delivering the job after its delivery attempts"
+          + " (reveille.broker.max.delivery.attempts)";
+
   @Resource(lookup = "jms/reveille/ConnectionFactory")
   ConnectionFactory connectionFactory;
 
   @Resource(lookup = "jms/reveille/wakes")
   Queue wakes;
+
+  @Resource(lookup = "jms/reveille/wakesDLQ")
+  Queue deadLetters;
 
   @Override
   public void enqueue(String agentId, String runKey, Duration delay, String deliveryId) {
@@ -42,6 +65,7 @@ public class JmsWakeQueue implements WakeQueue {
       var message = context.createTextMessage(body);
       message.setStringProperty(GROUP_ID, agentId);
       message.setStringProperty(DUPLICATE_ID, deliveryId);
+      message.setStringProperty(RUN_KEY, runKey);
       var producer = context.createProducer();
       if (!delay.isZero() && !delay.isNegative()) {
         producer.setDeliveryDelay(delay.toMillis());
@@ -50,5 +74,67 @@ public class JmsWakeQueue implements WakeQueue {
     } catch (JMSException e) {
       throw new IllegalStateException("Cannot enqueue run " + runKey + ": " + e.getMessage(), e);
     }
+  }
+
+  @Override
+  public Set<String> waiting(Collection<String> runKeys) {
+    if (runKeys.isEmpty()) {
+      return Set.of();
+    }
+    var found = new HashSet<String>();
+    var keys = List.copyOf(runKeys);
+    try (var context = connectionFactory.createContext()) {
+      for (var from = 0; from < keys.size(); from += SELECTOR_BATCH) {
+        var batch = keys.subList(from, Math.min(keys.size(), from + SELECTOR_BATCH));
+        try (var browser = context.createBrowser(wakes, selector(batch))) {
+          for (var messages = browser.getEnumeration(); messages.hasMoreElements(); ) {
+            var key = ((jakarta.jms.Message) messages.nextElement()).getStringProperty(RUN_KEY);
+            if (key != null) {
+              found.add(key);
+            }
+          }
+        }
+      }
+    } catch (JMSException e) {
+      throw new IllegalStateException("Cannot browse the wakes queue: " + e.getMessage(), e);
+    }
+    return Collections.unmodifiableSet(found);
+  }
+
+  /** {@code reveilleRunKey IN ('a','b')}, each key's quotes doubled. */
+  static String selector(Collection<String> runKeys) {
+    return RUN_KEY
+        + " IN ("
+        + runKeys.stream()
+            .map(key -> "'" + key.replace("'", "''") + "'")
+            .collect(Collectors.joining(","))
+        + ")";
+  }
+
+  @Override
+  public List<DeadLetteredJob> deadLettered(int max) {
+    var jobs = new ArrayList<DeadLetteredJob>();
+    try (var context = connectionFactory.createContext();
+        var browser = context.createBrowser(deadLetters)) {
+      var messages = browser.getEnumeration();
+      while (messages.hasMoreElements() && jobs.size() < max) {
+        var message = (jakarta.jms.Message) messages.nextElement();
+        var body = JmsBodies.text(message);
+        WakeJobs.Job job;
+        try {
+          job = WakeJobs.parse(body.orElse(null));
+        } catch (IllegalArgumentException notAJob) {
+          continue; // poison the consumer dead-lettered itself: it names no run
+        }
+        var reason = message.getStringProperty(DeadLetters.REASON_PROPERTY);
+        jobs.add(
+            new DeadLetteredJob(
+                job.runKey(), job.agentId(), reason == null ? BROKER_GAVE_UP : reason));
+      }
+    } catch (JMSException e) {
+      throw new IllegalStateException(
+          "Cannot browse the wakes dead-letter queue: " + e.getMessage(), e);
+    }
+    return jobs;
   }
 }

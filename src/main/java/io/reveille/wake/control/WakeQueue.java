@@ -1,6 +1,9 @@
 package io.reveille.wake.control;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Where scheduled wakes wait for a consumer: the {@code reveille.wakes} queue.
@@ -18,4 +21,19 @@ public interface WakeQueue {
    *     something derived from it for a deliberate re-enqueue (recovery)
    */
   void enqueue(String agentId, String runKey, Duration delay, String deliveryId);
+
+  /**
+   * Which of {@code runKeys} have a job on the queue now, waiting or scheduled; a job being
+   * delivered this instant may be missed (re-enqueueing it is harmless: the run executes once).
+   */
+  Set<String> waiting(Collection<String> runKeys);
+
+  /**
+   * Up to {@code max} jobs on the wakes dead-letter queue, oldest first, left where they are: what
+   * an operator finds there stays there.
+   */
+  List<DeadLetteredJob> deadLettered(int max);
+
+  /** A wake job on the dead-letter queue and why it is there. */
+  record DeadLetteredJob(String runKey, String agentId, String reason) {}
 }

@@ -21,9 +21,12 @@ import jakarta.transaction.Transactional.TxType;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -47,6 +50,7 @@ public class WakeRunSteps {
   @Inject WakeQueue queue;
   @Inject WakeConfig config;
   @Inject NodeIdentity node;
+  @Inject RunsInFlight inFlight;
   @Inject Clock clock;
   @Inject SelfMutations selfMutations;
   @Inject @Any Instance<WakeExecutor> executors;
@@ -124,13 +128,9 @@ public class WakeRunSteps {
       return Optional.empty();
     }
     if (entry.getStatus() == WakeStatus.STARTED) {
+      // The caller holds this run (WakeRunner enters it in RunsInFlight before begin), so a run
+      // this boot started is one whose thread is gone: it is taken up again below.
       var owner = entry.getOwner();
-      if (node.isThisBoot(owner)) {
-        // A second delivery (a redelivery after the consumer's transaction timed out, a recovery
-        // re-enqueue) of a run this JVM is executing right now: that execution completes it.
-        LOG.log(Level.INFO, "Run {0} is running in this server; the delivery is dropped", runKey);
-        return Optional.empty();
-      }
       if (owner != null && !node.isThisNode(owner) && withinLease(entry, now)) {
         LOG.log(
             Level.FINE,
@@ -188,19 +188,25 @@ public class WakeRunSteps {
   }
 
   /**
-   * Whether a started run is being executed: in this JVM, or on another node within its lease. A
-   * run this node's previous boot left behind is not (recovery runs it again).
+   * Whether a started run is being executed: by a thread of this JVM, or on another node within its
+   * lease. A run this node's previous boot left behind is not (recovery runs it again), nor one of
+   * this boot that no thread holds any more.
    */
   private boolean isLive(WakeRunLogEntry run, Instant now) {
     var owner = run.getOwner();
     if (owner == null) {
       return false;
     }
-    return node.isThisBoot(owner) || !node.isThisNode(owner) && withinLease(run, now);
+    if (node.isThisBoot(owner)) {
+      return inFlight.contains(run.getRunKey());
+    }
+    return !node.isThisNode(owner) && withinLease(run, now);
   }
 
+  /** Whether the run's owner started it or renewed its lease less than a lease ago. */
   private boolean withinLease(WakeRunLogEntry run, Instant now) {
-    return run.getStartedAt() != null && run.getStartedAt().isAfter(now.minus(config.runLease()));
+    var leaseStart = run.getLeaseStart();
+    return leaseStart != null && leaseStart.isAfter(now.minus(config.runLease()));
   }
 
   /** A started run of the agent other than {@code entry} that is being executed. */
@@ -254,7 +260,9 @@ public class WakeRunSteps {
     entry.complete(now);
     state.recordSuccess(now);
     notifications.stateChanged(state);
-    outcome.dormancy().ifPresent(why -> sendToSleep(run, why));
+    outcome
+        .dormancy()
+        .ifPresent(why -> sendToSleep(run.agentId(), run.threadId(), run.runKey(), why));
     em.flush();
   }
 
@@ -264,7 +272,6 @@ public class WakeRunSteps {
    * {@code system} message saying why.
    */
   public void fail(WakeRun run, Throwable failure) {
-    var now = clock.instant();
     var entry = em.find(WakeRunLogEntry.class, run.runKey());
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
       return;
@@ -273,32 +280,119 @@ public class WakeRunSteps {
         failure.getMessage() == null
             ? failure.getClass().getSimpleName()
             : failure.getClass().getSimpleName() + ": " + failure.getMessage();
+    var now = clock.instant();
     entry.fail(now, error);
-    var state = agents.stateForUpdate(run.agentId());
+    countFailure(entry, error, now);
+  }
+
+  /**
+   * Gives up a job that will never run — the broker dead-lettered it, or it was started {@code
+   * reveille.wake.max-run-attempts} times without finishing — as a failed run with {@code why}, and
+   * counts it like any failure (back-off, dormancy), which frees the agent for its next match. A
+   * run that is finished already, or is being executed, is left alone; so a second node sweeping
+   * the same job changes nothing.
+   *
+   * @return whether the run was given up here
+   */
+  public boolean abandon(String runKey, String why) {
+    var entry = em.find(WakeRunLogEntry.class, runKey);
+    if (entry == null) {
+      return false;
+    }
+    if (agents.find(entry.getAgentId()).isPresent()) {
+      // The same order as begin: the agent's state first, then the run as it committed.
+      agents.stateForUpdate(entry.getAgentId());
+      em.refresh(entry);
+    }
+    var now = clock.instant();
+    if (entry.getStatus() == WakeStatus.STARTED ? isLive(entry, now) : !entry.isQueued()) {
+      return false;
+    }
+    entry.abandon(now, why);
+    if (agents.find(entry.getAgentId()).isPresent()) {
+      countFailure(entry, why, now);
+    }
+    return true;
+  }
+
+  /**
+   * A failed run's consequences: the agent's failure streak grows, its next subscription wake backs
+   * off, a waiting session hears why, and at the limit the agent goes dormant.
+   */
+  private void countFailure(WakeRunLogEntry entry, String error, Instant now) {
+    var state = agents.stateForUpdate(entry.getAgentId());
     var streak = state.getConsecutiveFailureCount() + 1;
     state.recordFailure(now, now.plus(config.failureBackoff(streak)));
     notifications.stateChanged(state);
-    if (run.reason() == WakeReason.USER_INITIATED) {
+    if (entry.getReason() == WakeReason.USER_INITIATED) {
       // The user waits on the session's stream: say that this turn got no answer, and why.
       memory.append(
-          run.agentId(),
+          entry.getAgentId(),
           new NewMessage(
-              run.threadId(),
+              entry.getThreadId(),
               AgentMessageKind.SYSTEM,
-              Optional.of(run.runKey()),
+              Optional.of(entry.getRunKey()),
               Optional.of("This turn could not be answered: " + error),
               0,
               AgentMessageMetadata.empty()));
     }
     if (streak >= config.maxConsecutiveFailures()) {
       sendToSleep(
-          run,
+          entry.getAgentId(),
+          entry.getThreadId(),
+          entry.getRunKey(),
           "Gone dormant after "
               + streak
               + " failed wakes in a row; the last failed with "
               + error
               + ". Resume the agent when the cause is fixed.");
     }
+  }
+
+  /**
+   * Renews the lease of runs this JVM is executing: a bulk update of their heartbeat, outside the
+   * entities' version check (the heartbeat is a lease mark, not state a writer could lose).
+   */
+  public void heartbeat(Collection<String> runKeys) {
+    if (runKeys.isEmpty()) {
+      return;
+    }
+    em.createNamedQuery("WakeRunLogEntry.heartbeat")
+        .setParameter("now", clock.instant())
+        .setParameter("runKeys", runKeys)
+        .executeUpdate();
+  }
+
+  /**
+   * Started runs whose lease ran out (no start or heartbeat since {@code cutoff}), oldest first.
+   */
+  @Transactional(TxType.SUPPORTS)
+  public List<WakeRunLogEntry> startedBefore(Instant cutoff, int max) {
+    return em.createNamedQuery("WakeRunLogEntry.findStartedBefore", WakeRunLogEntry.class)
+        .setParameter("cutoff", cutoff)
+        .setMaxResults(max)
+        .getResultList();
+  }
+
+  /** Queued jobs created and due before {@code cutoff}, oldest first. */
+  @Transactional(TxType.SUPPORTS)
+  public List<WakeRunLogEntry> queuedBefore(Instant cutoff, int max) {
+    return em.createNamedQuery("WakeRunLogEntry.findQueuedDueBefore", WakeRunLogEntry.class)
+        .setParameter("cutoff", cutoff)
+        .setMaxResults(max)
+        .getResultList();
+  }
+
+  /** Which of {@code runKeys} name runs that are queued or started. */
+  @Transactional(TxType.SUPPORTS)
+  public Set<String> unfinished(Collection<String> runKeys) {
+    if (runKeys.isEmpty()) {
+      return Set.of();
+    }
+    return Set.copyOf(
+        em.createNamedQuery("WakeRunLogEntry.findUnfinishedAmong", String.class)
+            .setParameter("runKeys", runKeys)
+            .getResultList());
   }
 
   /** Adds the model usage of one call to the run's log entry, committed at once. */
@@ -309,22 +403,22 @@ public class WakeRunSteps {
     }
   }
 
-  private void sendToSleep(WakeRun run, String why) {
-    var agent = agents.get(run.agentId());
+  private void sendToSleep(String agentId, String threadId, String runKey, String why) {
+    var agent = agents.get(agentId);
     if (!agent.isActive()) {
       return;
     }
-    agents.pause(run.agentId(), OptionalLong.empty());
+    agents.pause(agentId, OptionalLong.empty());
     memory.append(
-        run.agentId(),
+        agentId,
         new NewMessage(
-            run.threadId(),
+            threadId,
             AgentMessageKind.SYSTEM,
-            Optional.of(run.runKey()),
+            Optional.of(runKey),
             Optional.of(why),
             0,
             AgentMessageMetadata.empty()));
-    LOG.log(Level.WARNING, "Agent {0} went dormant: {1}", new Object[] {run.agentId(), why});
+    LOG.log(Level.WARNING, "Agent {0} went dormant: {1}", new Object[] {agentId, why});
   }
 
   private Optional<WakeExecutor> executorFor(io.reveille.agent.entity.AgentKind kind) {

@@ -23,6 +23,11 @@ import java.util.logging.Logger;
  * agent's jobs to one consumer at a time; and begin refuses to start a run while another run of the
  * agent is started and within its lease ({@code reveille.wake.run-lease-seconds}), putting the job
  * back on the queue a little later — which also holds across nodes and brokers.
+ *
+ * <p>Nothing leaves a run {@code started} for good: a workflow that throws an {@link Error} is
+ * recorded as failed; a completion that fails is tried again; a failure that cannot be recorded
+ * rolls the delivery back. A started run no thread holds ({@link RunsInFlight}) is taken up again
+ * by the next delivery, and by the sweeper once its lease has run out.
  */
 @ApplicationScoped
 public class WakeRunner {
@@ -30,20 +35,84 @@ public class WakeRunner {
   private static final Logger LOG = Logger.getLogger(WakeRunner.class.getName());
 
   @Inject WakeRunSteps steps;
+  @Inject RunsInFlight inFlight;
+  @Inject SweepConfig config;
 
   public void run(String runKey, String agentId) {
-    var begun = steps.begin(runKey, agentId);
-    if (begun.isEmpty()) {
+    if (!inFlight.enter(runKey)) {
+      // A second delivery (a redelivery after the consumer's transaction timed out, a recovery
+      // re-enqueue) of a run a thread of this JVM is executing right now: that one completes it.
+      LOG.log(Level.INFO, "Run {0} is running in this server; the delivery is dropped", runKey);
       return;
     }
-    var run = begun.get();
     try {
-      var outcome = steps.execute(run);
-      steps.complete(run, outcome);
-      LOG.log(Level.FINE, "Run {0} of agent {1} completed", new Object[] {runKey, run.agentId()});
+      var begun = steps.begin(runKey, agentId);
+      if (begun.isEmpty()) {
+        return;
+      }
+      var run = begun.get();
+      WakeOutcome outcome;
+      try {
+        outcome = steps.execute(run);
+      } catch (RuntimeException | Error e) {
+        recordFailure(run, e);
+        return;
+      }
+      completeOrFail(run, outcome);
+    } finally {
+      inFlight.leave(runKey);
+    }
+  }
+
+  /**
+   * Completes the run, trying again when completing fails (a database blip): the workflow's effects
+   * have committed, and its report must not be lost to a moment's outage. Completing is one
+   * transaction that writes nothing when the run is no longer started, so a repeat is safe. Only
+   * after {@code reveille.wake.complete-attempts} is the run recorded as failed.
+   */
+  private void completeOrFail(WakeRun run, WakeOutcome outcome) {
+    for (var attempt = 1; ; attempt++) {
+      try {
+        steps.complete(run, outcome);
+        LOG.log(
+            Level.FINE,
+            "Run {0} of agent {1} completed",
+            new Object[] {run.runKey(), run.agentId()});
+        return;
+      } catch (RuntimeException e) {
+        if (attempt >= config.completeAttempts()) {
+          recordFailure(run, e);
+          return;
+        }
+        LOG.log(
+            Level.WARNING,
+            "Completing run {0} failed (attempt {1} of {2}), trying again: {3}",
+            new Object[] {run.runKey(), attempt, config.completeAttempts(), e.toString()});
+        try {
+          // A back-off before the next attempt at a failing database, not a wait for an event.
+          Thread.sleep(config.completeRetryDelay().multipliedBy(attempt).toMillis());
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          recordFailure(run, e);
+          return;
+        }
+      }
+    }
+  }
+
+  /**
+   * Records the run as failed. When even that fails (the database is away), the exception leaves
+   * the delivery: its transaction rolls back, the broker brings the job back, and — the run being
+   * started but held by no thread — the next delivery runs it again under its run key.
+   */
+  private void recordFailure(WakeRun run, Throwable failure) {
+    LOG.log(
+        Level.WARNING, "Run " + run.runKey() + " of agent " + run.agentId() + " failed", failure);
+    try {
+      steps.fail(run, failure);
     } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, "Run " + runKey + " of agent " + run.agentId() + " failed", e);
-      steps.fail(run, e);
+      e.addSuppressed(failure);
+      throw e;
     }
   }
 }

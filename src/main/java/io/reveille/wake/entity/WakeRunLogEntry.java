@@ -34,9 +34,10 @@ import java.util.List;
  * same run, one fails at commit.
  *
  * <p>Moves: {@code queued → started → completed}; {@code queued | started → skipped}; {@code
- * started → failed}; {@code started → started} on a redelivery after a crash ({@link #restart});
- * {@code failed | started → queued} for recovery ({@link #requeue}). {@code completed} and {@code
- * skipped} are final. Every other move throws {@link IllegalTransitionException}.
+ * started → failed}; {@code queued | started → failed} for a job given up ({@link #abandon});
+ * {@code started → started} on a redelivery after a crash ({@link #restart}); {@code failed |
+ * started → queued} for recovery ({@link #requeue}). {@code completed} and {@code skipped} are
+ * final. Every other move throws {@link IllegalTransitionException}.
  */
 @Entity
 @Table(name = "wake_run_log")
@@ -55,6 +56,29 @@ import java.util.List;
     query =
         "SELECT w FROM WakeRunLogEntry w WHERE w.status = :status"
             + " ORDER BY w.createdAt, w.runKey")
+@NamedQuery(
+    name = "WakeRunLogEntry.findStartedBefore",
+    query =
+        "SELECT w FROM WakeRunLogEntry w WHERE w.status = io.reveille.wake.entity.WakeStatus.STARTED"
+            + " AND w.startedAt < :cutoff AND (w.heartbeatAt IS NULL OR w.heartbeatAt < :cutoff)"
+            + " ORDER BY w.startedAt, w.runKey")
+@NamedQuery(
+    name = "WakeRunLogEntry.findQueuedDueBefore",
+    query =
+        "SELECT w FROM WakeRunLogEntry w WHERE w.status = io.reveille.wake.entity.WakeStatus.QUEUED"
+            + " AND w.createdAt < :cutoff AND (w.notBefore IS NULL OR w.notBefore < :cutoff)"
+            + " ORDER BY w.createdAt, w.runKey")
+@NamedQuery(
+    name = "WakeRunLogEntry.findUnfinishedAmong",
+    query =
+        "SELECT w.runKey FROM WakeRunLogEntry w WHERE w.runKey IN :runKeys AND w.status IN"
+            + " (io.reveille.wake.entity.WakeStatus.QUEUED,"
+            + " io.reveille.wake.entity.WakeStatus.STARTED)")
+@NamedQuery(
+    name = "WakeRunLogEntry.heartbeat",
+    query =
+        "UPDATE WakeRunLogEntry w SET w.heartbeatAt = :now WHERE w.runKey IN :runKeys"
+            + " AND w.status = io.reveille.wake.entity.WakeStatus.STARTED")
 public class WakeRunLogEntry {
 
   /** Longest run key; a SHA-256 in hex (64) fits with room for a readable prefix. */
@@ -123,6 +147,10 @@ public class WakeRunLogEntry {
 
   @Column(name = "run_owner", length = 200)
   private String owner;
+
+  /** Written by the owner's heartbeat (a bulk update, outside the version check); may be null. */
+  @Column(name = "heartbeat_at")
+  private Instant heartbeatAt;
 
   @Column(name = "input_tokens", nullable = false)
   private long inputTokens;
@@ -303,6 +331,40 @@ public class WakeRunLogEntry {
     move(WakeStatus.STARTED, WakeStatus.FAILED, now);
     completedAt = now;
     errorMessage = truncate(error, ERROR_LENGTH);
+  }
+
+  /**
+   * queued | started → failed, for a job that will never be delivered (the broker dead-lettered it)
+   * or a run given up after too many attempts: {@code why} is kept as the run's error.
+   */
+  public void abandon(Instant now, String why) {
+    required("now", now);
+    if (status != WakeStatus.QUEUED && status != WakeStatus.STARTED) {
+      throw new IllegalTransitionException(
+          "wake run " + runKey, status.wire(), WakeStatus.FAILED.wire());
+    }
+    status = WakeStatus.FAILED;
+    completedAt = now;
+    errorMessage = truncate(why, ERROR_LENGTH);
+  }
+
+  /**
+   * When the run's lease began: its start, or its owner's last heartbeat if later; null for a run
+   * that has not started.
+   */
+  public Instant getLeaseStart() {
+    if (startedAt == null) {
+      return heartbeatAt;
+    }
+    return heartbeatAt != null && heartbeatAt.isAfter(startedAt) ? heartbeatAt : startedAt;
+  }
+
+  public boolean isQueued() {
+    return status == WakeStatus.QUEUED;
+  }
+
+  public Instant getHeartbeatAt() {
+    return heartbeatAt;
   }
 
   /**

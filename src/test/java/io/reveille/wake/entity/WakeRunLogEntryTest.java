@@ -336,4 +336,28 @@ class WakeRunLogEntryTest {
     assertEquals(Optional.empty(), WakeReason.fromWire("USER_INITIATED"));
     assertThrows(IllegalStateException.class, () -> statuses.convertToEntityAttribute("done"));
   }
+
+  @Test
+  void aQueuedOrStartedJobCanBeGivenUpWithItsReason() {
+    for (var entry : List.of(queued(), started())) {
+      entry.abandon(T2, "dead-lettered: no consumer");
+
+      assertEquals(WakeStatus.FAILED, entry.getStatus());
+      assertEquals("dead-lettered: no consumer", entry.getErrorMessage());
+      assertEquals(T2, entry.getCompletedAt());
+    }
+  }
+
+  @Test
+  void aFinishedRunCannotBeGivenUp() {
+    for (var entry : List.of(completed(), skipped(), failed())) {
+      assertThrows(IllegalTransitionException.class, () -> entry.abandon(T2, "late"));
+    }
+  }
+
+  @Test
+  void theLeaseRunsFromTheStart() {
+    assertNull(queued().getLeaseStart());
+    assertEquals(T1, started().getLeaseStart());
+  }
 }

@@ -1,0 +1,166 @@
+package io.reveille.wake.control;
+
+import io.reveille.wake.entity.WakeRunLogEntry;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Heals the wake path while the server runs, on every node at once (each step is idempotent):
+ *
+ * <ul>
+ *   <li>a job the broker dead-lettered fails its run with the reason, counted like any failure,
+ *       which frees the agent for its next match (otherwise its {@code queued} run would absorb
+ *       every later match while nothing is on the queue);
+ *   <li>a started run whose lease ran out (its owner stopped renewing it) goes back on the queue,
+ *       or, started {@code reveille.wake.max-run-attempts} times already, is given up as failed;
+ *   <li>a queued job long past due whose message is on no queue is enqueued again.
+ * </ul>
+ *
+ * A job re-enqueued while its message still exists is delivered twice and runs once. The heartbeat
+ * renews the lease of the runs this JVM is executing.
+ */
+@ApplicationScoped
+public class WakeSweeper {
+
+  private static final Logger LOG = Logger.getLogger(WakeSweeper.class.getName());
+
+  /** Runs looked at per step and sweep; the next sweep takes the rest. */
+  static final int BATCH = 100;
+
+  /** Dead-lettered jobs read per sweep (browsed, oldest first). */
+  static final int DEAD_LETTERS_READ = 5_000;
+
+  /** Run keys per database lookup. */
+  private static final int LOOKUP_BATCH = 500;
+
+  @Inject WakeRunSteps steps;
+  @Inject WakeQueue queue;
+  @Inject RunsInFlight inFlight;
+  @Inject WakeConfig wakeConfig;
+  @Inject SweepConfig config;
+  @Inject Clock clock;
+
+  /** What one sweep did. */
+  public record Sweep(int deadLettered, int restarted, int givenUp, int requeued) {
+    public boolean isEmpty() {
+      return deadLettered + restarted + givenUp + requeued == 0;
+    }
+  }
+
+  /** Renews the lease of every run this JVM is executing. */
+  public void heartbeat() {
+    steps.heartbeat(inFlight.snapshot());
+  }
+
+  public Sweep sweep() {
+    var deadLettered = failDeadLettered();
+    var expired = restartExpired();
+    var requeued = requeueLost();
+    return new Sweep(deadLettered, expired[0], expired[1], requeued);
+  }
+
+  private int failDeadLettered() {
+    var jobs = queue.deadLettered(DEAD_LETTERS_READ);
+    var unfinished = new HashSet<String>();
+    for (var from = 0; from < jobs.size(); from += LOOKUP_BATCH) {
+      var keys =
+          jobs.subList(from, Math.min(jobs.size(), from + LOOKUP_BATCH)).stream()
+              .map(WakeQueue.DeadLetteredJob::runKey)
+              .toList();
+      unfinished.addAll(steps.unfinished(keys));
+    }
+    var failed = 0;
+    for (var job : jobs) {
+      if (unfinished.remove(job.runKey())
+          && !inFlight.contains(job.runKey())
+          && abandon(job.runKey(), "dead-lettered: " + job.reason())) {
+        failed++;
+      }
+    }
+    return failed;
+  }
+
+  /** Restarted and given-up counts. */
+  private int[] restartExpired() {
+    var now = clock.instant();
+    var expired =
+        steps.startedBefore(now.minus(wakeConfig.runLease()), BATCH).stream()
+            .filter(run -> !inFlight.contains(run.getRunKey()))
+            .toList();
+    var restart = new ArrayList<WakeRunLogEntry>();
+    var givenUp = 0;
+    for (var run : expired) {
+      if (run.getAttempts() >= config.maxRunAttempts()) {
+        if (abandon(
+            run.getRunKey(),
+            "given up: started "
+                + run.getAttempts()
+                + " times without finishing (reveille.wake.max-run-attempts)")) {
+          givenUp++;
+        }
+      } else {
+        restart.add(run);
+      }
+    }
+    return new int[] {enqueueUnlessWaiting(restart, "expired"), givenUp};
+  }
+
+  private int requeueLost() {
+    var cutoff = clock.instant().minus(config.staleQueued());
+    var stale =
+        steps.queuedBefore(cutoff, BATCH).stream()
+            .filter(run -> !inFlight.contains(run.getRunKey()))
+            .toList();
+    return enqueueUnlessWaiting(stale, "lost");
+  }
+
+  private int enqueueUnlessWaiting(List<WakeRunLogEntry> runs, String why) {
+    if (runs.isEmpty()) {
+      return 0;
+    }
+    var waiting = queue.waiting(runs.stream().map(WakeRunLogEntry::getRunKey).toList());
+    var now = clock.instant();
+    var count = 0;
+    for (var run : runs) {
+      if (waiting.contains(run.getRunKey())) {
+        continue;
+      }
+      // A fresh duplicate-detection id: the broker may still remember the earlier ones.
+      queue.enqueue(
+          run.getAgentId(),
+          run.getRunKey(),
+          Duration.ZERO,
+          run.getRunKey() + ":sweep:" + now.toEpochMilli());
+      LOG.log(
+          Level.INFO,
+          "Run {0} of agent {1} ({2}: {3}) is on the queue again",
+          new Object[] {run.getRunKey(), run.getAgentId(), run.getStatus().wire(), why});
+      count++;
+    }
+    return count;
+  }
+
+  private boolean abandon(String runKey, String why) {
+    try {
+      var abandoned = steps.abandon(runKey, why);
+      if (abandoned) {
+        LOG.log(Level.WARNING, "Run {0} failed: {1}", new Object[] {runKey, why});
+      }
+      return abandoned;
+    } catch (RuntimeException e) {
+      // Another node's sweep (or the run itself) changed it first; the next sweep looks again.
+      LOG.log(
+          Level.FINE,
+          "Run {0} was not given up this time: {1}",
+          new Object[] {runKey, e.toString()});
+      return false;
+    }
+  }
+}
