@@ -20,9 +20,15 @@ import java.util.logging.Logger;
  * that is not a wake job document is dead-lettered with its reason; any other failure is thrown, so
  * the broker redelivers it (a crash mid-run is re-run under the same key). Bound to its activation
  * spec in {@code WEB-INF/ibm-ejb-jar-bnd.xml}.
+ *
+ * <p>The delivery holds no transaction: the run log is the source of truth from the moment the
+ * run's <em>begin</em> commits, and each step of the run commits on its own. The broker counts the
+ * job delivered when the run returns; a run longer than any transaction timeout is therefore never
+ * redelivered for it, and a slow model ties up no transaction. If the JVM dies mid-run the job is
+ * unacknowledged and comes back, which <em>begin</em> takes as a restart of the same run.
  */
 @MessageDriven(name = "WakeConsumer")
-@TransactionAttribute(TransactionAttributeType.REQUIRED)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class WakeConsumer implements MessageListener {
 
   private static final Logger LOG = Logger.getLogger(WakeConsumer.class.getName());

@@ -219,8 +219,11 @@ class WakesIT {
   @Test
   void aMalformedWakeJobIsDeadLetteredWithItsReason() throws Exception {
     try (var context = Broker.connectionFactory().createContext()) {
-      context.createProducer().send(context.createQueue("reveille.wakes"), "{\"schemaVersion\":9}");
-      try (var dlq = context.createConsumer(context.createQueue("reveille.wakes.DLQ"))) {
+      var poison = context.createTextMessage("{\"schemaVersion\":9}");
+      context.createProducer().send(context.createQueue("reveille.wakes"), poison);
+      // This test's dead letter only: the queue may hold other tests' too.
+      var own = "reveilleOriginalMessageId = '" + poison.getJMSMessageID() + "'";
+      try (var dlq = context.createConsumer(context.createQueue("reveille.wakes.DLQ"), own)) {
         var message = (TextMessage) dlq.receive(20_000);
         assertNotNull(message, "dead-lettered");
         assertTrue(
