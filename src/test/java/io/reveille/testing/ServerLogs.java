@@ -14,6 +14,14 @@ public final class ServerLogs {
 
   private ServerLogs() {}
 
+  /** The logs directory of the integration tests' server, as the test client sees it. */
+  public static Path ofTestServer() {
+    return Path.of(System.getProperty("reveille.it.wlp", "target/liberty/wlp"))
+        .resolve("usr/servers")
+        .resolve(System.getProperty("reveille.it.server", "reveille-it"))
+        .resolve("logs");
+  }
+
   /**
    * Where each secret appears under {@code logs}: "{@code <what> in <file>}" for every file holding
    * the value of an entry of {@code secrets} (what it is → the value); empty when none does.

@@ -6,6 +6,7 @@ import io.reveille.alertness.control.NotificationIntake;
 import io.reveille.messaging.DeadLetters;
 import io.reveille.messaging.JmsBodies;
 import io.reveille.notification.control.NotificationBatch;
+import io.reveille.platform.LogText;
 import jakarta.annotation.Resource;
 import jakarta.ejb.MessageDriven;
 import jakarta.ejb.TransactionAttribute;
@@ -100,7 +101,11 @@ public class NotificationConsumer implements MessageListener {
         Level.WARNING,
         "Notification batch {0} from broker login {1} claims {2}, which only Reveille''s own login"
             + " may: taken as an outside producer''s batch",
-        new Object[] {batch.batchId(), sender == null ? "(not stamped)" : sender, claims});
+        new Object[] {
+          LogText.quoted(batch.batchId()),
+          sender == null ? "(not stamped)" : LogText.quoted(sender),
+          claims
+        });
     return batch.withoutOriginClaims();
   }
 
@@ -112,7 +117,7 @@ public class NotificationConsumer implements MessageListener {
     LOG.log(
         Level.WARNING,
         "Notification message {0} dead-lettered: {1}",
-        new Object[] {message.getJMSMessageID(), reason});
+        new Object[] {LogText.quoted(message.getJMSMessageID()), LogText.quoted(reason)});
     deadLetters.send(deadLetterQueue, message, body, reason);
   }
 }

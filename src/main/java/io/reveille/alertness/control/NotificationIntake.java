@@ -2,6 +2,7 @@ package io.reveille.alertness.control;
 
 import io.reveille.alertness.entity.NotificationBatchRecord;
 import io.reveille.notification.control.NotificationBatch;
+import io.reveille.platform.LogText;
 import io.reveille.wake.control.SelfMutations;
 import io.reveille.wake.control.SelfSuppression;
 import io.reveille.wake.control.SubscriptionWake;
@@ -58,7 +59,7 @@ public class NotificationIntake {
       LOG.log(
           Level.INFO,
           "Notification batch {0} already recorded; duplicate dropped",
-          batch.batchId());
+          LogText.quoted(batch.batchId()));
       return false;
     }
     em.persist(records.record(batch, clock.instant()));
@@ -73,7 +74,7 @@ public class NotificationIntake {
     LOG.log(
         Level.FINE,
         "Recorded notification batch {0} with {1} token(s): {2} wake(s)",
-        new Object[] {batch.batchId(), batch.allTokens().size(), scheduled.size()});
+        new Object[] {LogText.quoted(batch.batchId()), batch.allTokens().size(), scheduled.size()});
     return true;
   }
 
@@ -97,7 +98,7 @@ public class NotificationIntake {
         LOG.log(
             Level.FINE,
             "Batch {0} only echoes changes agent {1} made itself: no wake",
-            new Object[] {batchId, candidate.agentId()});
+            new Object[] {LogText.quoted(batchId), candidate.agentId()});
         continue;
       }
       wakes.add(

@@ -61,6 +61,7 @@ public class OpenAiCompatibleClient implements InferenceProvider {
             .header("Accept", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body(request).toString()));
     config.apiKey().ifPresent(key -> builder.header("Authorization", "Bearer " + key));
+    var shown = shown(endpoint);
 
     HttpResponse<String> response;
     try {
@@ -68,15 +69,28 @@ public class OpenAiCompatibleClient implements InferenceProvider {
           http.send(builder.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     } catch (HttpTimeoutException e) {
       throw new InferenceTimeoutException(
-          "no answer from " + endpoint + " within " + config.timeout().toSeconds() + " s");
+          "no answer from " + shown + " within " + config.timeout().toSeconds() + " s");
     } catch (IOException e) {
       throw new InferenceServerException(
-          "cannot reach " + endpoint + ": " + redact(String.valueOf(e.getMessage())));
+          "cannot reach " + shown + ": " + redact(String.valueOf(e.getMessage())));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new InferenceTimeoutException("interrupted while waiting for " + endpoint);
+      throw new InferenceTimeoutException("interrupted while waiting for " + shown);
     }
-    return result(endpoint, response);
+    return result(shown, response);
+  }
+
+  /**
+   * The endpoint as messages name it: scheme, host, port and path, without the user information or
+   * query string where a base URL may carry credentials.
+   */
+  static String shown(URI endpoint) {
+    var port = endpoint.getPort() < 0 ? "" : ":" + endpoint.getPort();
+    return endpoint.getScheme()
+        + "://"
+        + endpoint.getHost()
+        + port
+        + (endpoint.getRawPath() == null ? "" : endpoint.getRawPath());
   }
 
   /** The request document of the chat-completions protocol. */
@@ -141,7 +155,7 @@ public class OpenAiCompatibleClient implements InferenceProvider {
     return json;
   }
 
-  private ChatResult result(URI endpoint, HttpResponse<String> response) {
+  private ChatResult result(String endpoint, HttpResponse<String> response) {
     int status = response.statusCode();
     if (status == 429) {
       throw new InferenceRateLimitedException(

@@ -13,7 +13,8 @@ import org.eclipse.microprofile.health.Readiness;
  * Ready only while the broker answers: notification batches and wakes travel through it.
  *
  * <p>Browsing the notifications queue is a round trip to the broker; merely borrowing a pooled
- * connection would not prove it is still there.
+ * connection would not prove it is still there. The open endpoint says UP or DOWN and nothing else;
+ * why it is DOWN goes to the server log.
  */
 @Readiness
 @ApplicationScoped
@@ -25,15 +26,19 @@ class BrokerReadiness implements HealthCheck {
   @Resource(lookup = "jms/reveille/notifications")
   Queue notifications;
 
+  private final Transitions transitions = new Transitions("broker");
+
   @Override
   public HealthCheckResponse call() {
     var response = HealthCheckResponse.named("broker");
     try (var context = connectionFactory.createContext();
         var browser = context.createBrowser(notifications)) {
       browser.getEnumeration().hasMoreElements();
+      transitions.up();
       return response.up().build();
     } catch (JMSRuntimeException | jakarta.jms.JMSException e) {
-      return response.down().withData("error", String.valueOf(e.getMessage())).build();
+      transitions.down(String.valueOf(e.getMessage()));
+      return response.down().build();
     }
   }
 }

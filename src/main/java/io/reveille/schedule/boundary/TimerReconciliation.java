@@ -1,12 +1,11 @@
 package io.reveille.schedule.boundary;
 
+import io.reveille.platform.StartupWork;
 import io.reveille.schedule.control.AgentTimerService;
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -16,9 +15,9 @@ import java.util.logging.Logger;
  * AgentTimerService#reconcile()}). Alarms missed while the server was down need nothing from here:
  * the container fires each of them once, promptly, and the firing coalesces what was missed.
  *
- * <p>In the background, not in the start-up path: reading every pending alarm costs about 0.4 ms
- * per timer (12.6 s for 31,000 on the benchmark machine), and it only repairs a store that lost
- * alarms, which a normal start does not need.
+ * <p>In the background ({@link StartupWork}: retried until it succeeds, readiness waiting for it),
+ * not in the start-up path: reading every pending alarm costs about 0.4 ms per timer (12.6 s for
+ * 31,000 on the benchmark machine), and a failure must not fail the application's start.
  */
 @Startup
 @Singleton
@@ -29,22 +28,16 @@ public class TimerReconciliation {
 
   @Inject AgentTimerService timers;
 
-  @Resource ManagedExecutorService executor;
+  @Inject StartupWork startupWork;
 
   @PostConstruct
   void start() {
-    executor.execute(this::reconcile);
+    startupWork.submit("timer reconciliation", this::reconcile);
   }
 
   void reconcile() {
     var started = System.nanoTime();
-    AgentTimerService.Reconciliation result;
-    try {
-      result = timers.reconcile();
-    } catch (RuntimeException e) {
-      LOG.log(Level.SEVERE, "Timer alarms could not be reconciled at start-up", e);
-      return;
-    }
+    var result = timers.reconcile();
     LOG.log(
         Level.INFO,
         "{0} active timer(s) checked against their alarms in {1} ms ({2} armed, {3} cancelled)",

@@ -1,5 +1,6 @@
 package io.reveille.security.boundary;
 
+import io.reveille.platform.LogText;
 import io.reveille.security.control.AuditTrail;
 import io.reveille.security.control.Role;
 import io.reveille.security.entity.AuditEvent;
@@ -99,11 +100,11 @@ public class AuditFilter implements ContainerRequestFilter, ContainerResponseFil
       LOG.log(
           Level.SEVERE,
           "Audit event of request "
-              + id
+              + LogText.quoted(id)
               + " ("
               + request.getMethod()
               + " "
-              + path
+              + LogText.quoted(path)
               + ") not recorded",
           e);
     }

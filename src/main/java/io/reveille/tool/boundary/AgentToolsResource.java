@@ -1,6 +1,7 @@
 package io.reveille.tool.boundary;
 
 import io.reveille.memory.control.MemoryService;
+import io.reveille.platform.LogText;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.boundary.Authorization;
@@ -104,9 +105,9 @@ public class AgentToolsResource {
       LOG.log(
           java.util.logging.Level.WARNING,
           "Could not note in agent "
-              + request.agentId()
+              + LogText.quoted(request.agentId())
               + "'s log who called "
-              + request.toolName(),
+              + LogText.quoted(request.toolName()),
           e);
     }
   }

@@ -3,6 +3,7 @@ package io.reveille.tool.control;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.Agent;
 import io.reveille.journal.control.ChangeOrigin;
+import io.reveille.platform.LogText;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
@@ -274,11 +275,11 @@ public class ToolExecutor {
         thrown,
         () ->
             "Tool "
-                + call.toolName()
+                + LogText.quoted(call.toolName())
                 + " failed for agent "
-                + call.agentId()
+                + LogText.quoted(call.agentId())
                 + " (operation "
-                + call.operationId().orElse("-")
+                + LogText.quoted(call.operationId().orElse("-"))
                 + ")");
     var detail = thrown instanceof PersistenceException ? "a database error" : thrown.toString();
     return new ToolFailure(

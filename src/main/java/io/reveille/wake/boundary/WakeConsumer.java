@@ -2,6 +2,7 @@ package io.reveille.wake.boundary;
 
 import io.reveille.messaging.DeadLetters;
 import io.reveille.messaging.JmsBodies;
+import io.reveille.platform.LogText;
 import io.reveille.wake.control.WakeRunner;
 import jakarta.annotation.Resource;
 import jakarta.ejb.MessageDriven;
@@ -50,7 +51,9 @@ public class WakeConsumer implements MessageListener {
         LOG.log(
             Level.WARNING,
             "Wake message {0} dead-lettered: {1}",
-            new Object[] {message.getJMSMessageID(), e.getMessage()});
+            new Object[] {
+              LogText.quoted(message.getJMSMessageID()), LogText.quoted(e.getMessage())
+            });
         deadLetters.send(deadLetterQueue, message, body.orElse(null), e.getMessage());
         return;
       }

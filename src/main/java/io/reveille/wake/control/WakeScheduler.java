@@ -2,6 +2,7 @@ package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.memory.control.MemoryService;
+import io.reveille.platform.LogText;
 import io.reveille.platform.persistence.Window;
 import io.reveille.platform.persistence.Window.Page;
 import io.reveille.wake.entity.WakeReason;
@@ -83,7 +84,7 @@ public class WakeScheduler {
       LOG.log(
           Level.FINE,
           "Batch {0} coalesced into queued run {1} of agent {2}",
-          new Object[] {batchId, queued.get().getRunKey(), wake.agentId()});
+          new Object[] {LogText.quoted(batchId), queued.get().getRunKey(), wake.agentId()});
       return queued;
     }
     var now = clock.instant();

@@ -317,6 +317,18 @@ class OpenAiCompatibleClientTest {
   }
 
   @Test
+  void messagesNameTheEndpointWithoutItsCredentialsOrQuery() {
+    assertEquals(
+        "https://models.example:8443/v1/chat/completions",
+        OpenAiCompatibleClient.shown(
+            java.net.URI.create(
+                "https://svc:s3cret@models.example:8443/v1/chat/completions?api-key=s3cret")));
+    assertEquals(
+        "http://127.0.0.1/v1/chat/completions",
+        OpenAiCompatibleClient.shown(java.net.URI.create("http://127.0.0.1/v1/chat/completions")));
+  }
+
+  @Test
   void aServerSlowerThanTheTimeoutIsATimeout() {
     script.add(new Answer(200, "", Map.of(), true));
 

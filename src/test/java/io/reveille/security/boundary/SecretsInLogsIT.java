@@ -29,11 +29,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class SecretsInLogsIT {
 
   private final Api api = new Api();
-  private final Path logs =
-      Path.of(System.getProperty("reveille.it.wlp", "target/liberty/wlp"))
-          .resolve("usr/servers")
-          .resolve(System.getProperty("reveille.it.server", "reveille-it"))
-          .resolve("logs");
+  private final Path logs = ServerLogs.ofTestServer();
 
   @Test
   void noSecretReachesALogAnFfdcFileOrAResponse() {
