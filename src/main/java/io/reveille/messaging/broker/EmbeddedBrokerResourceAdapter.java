@@ -50,8 +50,10 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
   private String embeddedBrokerHost = "127.0.0.1";
   private Integer embeddedBrokerPort = 61616;
   private String embeddedBrokerDataDirectory = "artemis-data";
-  private Integer maxDeliveryAttempts = 5;
+  private Integer maxDeliveryAttempts = 10;
   private Long redeliveryDelayMillis = 1000L;
+  private Double redeliveryMultiplier = 2.0;
+  private Long maxRedeliveryDelayMillis = 60_000L;
   private Integer duplicateIdCacheSize = 20000;
   private String producerUser = "";
   private String producerPassword = "";
@@ -206,7 +208,11 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
         new AddressSettings()
             .setDeadLetterAddress(SimpleString.of(deadLetter))
             .setMaxDeliveryAttempts(maxDeliveryAttempts)
+            // Backing off: a delivery that fails because the database is away comes back after 1,
+            // 2, 4 … s (at most a minute), so an outage of minutes dead-letters nothing.
             .setRedeliveryDelay(redeliveryDelayMillis)
+            .setRedeliveryMultiplier(redeliveryMultiplier)
+            .setMaxRedeliveryDelay(maxRedeliveryDelayMillis)
             .setAutoCreateDeadLetterResources(false));
   }
 
@@ -256,6 +262,22 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
 
   public void setRedeliveryDelayMillis(Long redeliveryDelayMillis) {
     this.redeliveryDelayMillis = redeliveryDelayMillis;
+  }
+
+  public Double getRedeliveryMultiplier() {
+    return redeliveryMultiplier;
+  }
+
+  public void setRedeliveryMultiplier(Double redeliveryMultiplier) {
+    this.redeliveryMultiplier = redeliveryMultiplier;
+  }
+
+  public Long getMaxRedeliveryDelayMillis() {
+    return maxRedeliveryDelayMillis;
+  }
+
+  public void setMaxRedeliveryDelayMillis(Long maxRedeliveryDelayMillis) {
+    this.maxRedeliveryDelayMillis = maxRedeliveryDelayMillis;
   }
 
   public String getProducerUser() {

@@ -57,8 +57,8 @@ class WakeDeadLetterIT {
         await().atMost(WAKE).until(() -> run(agentId, runKey), run -> isFailed(run)).orElseThrow();
     assertTrue(failed.getString("error", "").startsWith("dead-lettered: "), failed.toString());
 
-    // The failure counts for back-off (reveille.wake.failure-backoff-seconds, 30 s here): the
-    // next subscription wake waits that long.
+    // The failure counts for back-off (reveille.wake.failure-backoff-seconds; 5 s for the test
+    // server): the next subscription wake waits that long.
     Broker.sendNotification(Broker.batch(entity));
     await()
         .atMost(WAKE.plusSeconds(30))
