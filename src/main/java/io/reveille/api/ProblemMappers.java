@@ -4,6 +4,7 @@ import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
+import io.reveille.platform.error.TooManyRequestsException;
 import jakarta.ejb.EJBException;
 import jakarta.json.JsonException;
 import jakarta.json.bind.JsonbException;
@@ -56,6 +57,16 @@ public final class ProblemMappers {
     @Override
     public Response toResponse(ConflictException e) {
       return Problems.of(e).toResponse();
+    }
+  }
+
+  @Provider
+  public static class TooManyRequests implements ExceptionMapper<TooManyRequestsException> {
+    @Override
+    public Response toResponse(TooManyRequestsException e) {
+      return Response.fromResponse(Problems.of(e).toResponse())
+          .header("Retry-After", Math.max(1, e.retryAfter().toSeconds()))
+          .build();
     }
   }
 
@@ -119,7 +130,12 @@ public final class ProblemMappers {
   public static class Web implements ExceptionMapper<WebApplicationException> {
     @Override
     public Response toResponse(WebApplicationException e) {
-      return Problems.of(e).toResponse();
+      var problem = Problems.of(e).toResponse();
+      var retryAfter =
+          e.getResponse() == null ? null : e.getResponse().getHeaderString("Retry-After");
+      return retryAfter == null
+          ? problem
+          : Response.fromResponse(problem).header("Retry-After", retryAfter).build();
     }
   }
 

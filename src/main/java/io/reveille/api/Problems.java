@@ -5,6 +5,7 @@ import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
+import io.reveille.platform.error.TooManyRequestsException;
 import jakarta.ejb.EJBException;
 import jakarta.json.JsonException;
 import jakarta.json.bind.JsonbException;
@@ -111,6 +112,9 @@ public final class Problems {
     }
     if (t instanceof IllegalTransitionException e) {
       return Optional.of(Problem.of(409, "Illegal transition", e.getMessage()));
+    }
+    if (t instanceof TooManyRequestsException e) {
+      return Optional.of(Problem.of(429, "Too many requests", e.getMessage()));
     }
     if (t instanceof ConflictException e) {
       return Optional.of(Problem.of(409, "Conflict", e.getMessage()));

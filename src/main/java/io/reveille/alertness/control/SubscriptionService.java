@@ -5,6 +5,7 @@ import io.reveille.agent.control.AgentService;
 import io.reveille.alertness.entity.AgentSubscription;
 import io.reveille.alertness.entity.SubscriptionToken;
 import io.reveille.alertness.entity.TokenClass;
+import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Agents' subscriptions: create, list and deactivate what wakes an agent.
@@ -42,6 +44,19 @@ public class SubscriptionService {
   @Inject AgentService agents;
 
   @Inject Clock clock;
+
+  @Inject
+  @ConfigProperty(name = "reveille.subscriptions.max-per-agent", defaultValue = "100")
+  int maxPerAgent;
+
+  /** The most active subscriptions one agent may have ({@code 1..10000}, checked on use). */
+  int maxPerAgent() {
+    if (maxPerAgent < 1 || maxPerAgent > 10_000) {
+      throw new IllegalStateException(
+          "reveille.subscriptions.max-per-agent must be between 1 and 10000, was " + maxPerAgent);
+    }
+    return maxPerAgent;
+  }
 
   /**
    * What a new subscription is made of, as the client sent it: the tokens of each class and an
@@ -148,13 +163,29 @@ public class SubscriptionService {
    *
    * @throws InvalidInputException for bad tokens or a bad predicate (nothing is written)
    * @throws NotFoundException for an unknown agent
-   * @throws io.reveille.platform.error.ConflictException for a destroyed agent
+   * @throws ConflictException for a destroyed agent, or one with as many subscriptions as it may
+   *     have
    */
   public AgentSubscription create(String agentId, NewSubscription request) {
     var tokens = request.tokens();
     request.parsedPredicate();
     var agent = agents.get(agentId);
     agent.requireNotDestroyed("subscribe it to notifications");
+    // Counted under the agent's state lock: two requests cannot both take the last place.
+    agents.stateForUpdate(agentId);
+    var active =
+        em.createNamedQuery("AgentSubscription.countActiveByAgent", Long.class)
+            .setParameter("agentId", agentId)
+            .getSingleResult();
+    if (active >= maxPerAgent()) {
+      throw new ConflictException(
+          "agent "
+              + agentId
+              + " has "
+              + active
+              + " subscriptions, the most one agent may have"
+              + " (reveille.subscriptions.max-per-agent); delete one first");
+    }
     var subscription =
         new AgentSubscription(
             UUID.randomUUID().toString(),

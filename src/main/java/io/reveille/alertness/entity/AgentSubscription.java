@@ -50,6 +50,10 @@ import java.util.stream.Collectors;
         "SELECT s FROM AgentSubscription s LEFT JOIN FETCH s.tokens"
             + " WHERE s.agentId = :agentId ORDER BY s.createdAt, s.id")
 @NamedQuery(
+    name = "AgentSubscription.countActiveByAgent",
+    query =
+        "SELECT COUNT(s) FROM AgentSubscription s WHERE s.agentId = :agentId AND s.active = true")
+@NamedQuery(
     name = "AgentSubscription.findActive",
     query =
         "SELECT s FROM AgentSubscription s LEFT JOIN FETCH s.tokens"

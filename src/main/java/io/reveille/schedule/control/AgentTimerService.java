@@ -5,6 +5,7 @@ import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.agent.entity.AgentState;
+import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
 import io.reveille.schedule.entity.AgentTimer;
@@ -59,6 +60,20 @@ public class AgentTimerService {
     var state = agents.stateForUpdate(agentId);
     var now = clock.instant();
     var request = ScheduleParser.forInput(config.minimumInterval()).request(body, now);
+    // Counted under the agent's state lock: two requests cannot both take the last place.
+    var timers =
+        em.createNamedQuery("AgentTimer.countByAgent", Long.class)
+            .setParameter("agentId", agentId)
+            .getSingleResult();
+    if (timers >= config.maxPerAgent()) {
+      throw new ConflictException(
+          "agent "
+              + agentId
+              + " has "
+              + timers
+              + " timers, the most one agent may have (reveille.timer.max-per-agent);"
+              + " delete one first");
+    }
     var definition = request.definition();
     var schedule = definition.schedule();
     var next = definition.nextAfter(now);

@@ -3,6 +3,7 @@ package io.reveille.wake.boundary;
 import io.reveille.api.PageQuery;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
+import io.reveille.wake.control.WakeRateLimit;
 import io.reveille.wake.control.WakeScheduler;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.RequestScoped;
@@ -46,6 +47,7 @@ public class WakesResource {
   @Context UriInfo uriInfo;
 
   @Inject WakeScheduler scheduler;
+  @Inject WakeRateLimit rateLimit;
   @Context SecurityContext security;
 
   /** One run log entry. */
@@ -113,7 +115,10 @@ public class WakesResource {
   @Allowed(Role.OPERATOR)
   @POST
   @Path("{id}/wakes")
-  @Operation(summary = "Wake the agent now (not throttled); Idempotency-Key makes retries safe")
+  @Operation(
+      summary =
+          "Wake the agent now (not throttled; rate-limited per agent, 429 with Retry-After);"
+              + " Idempotency-Key makes retries safe")
   public Response wake(
       @PathParam("id") String agentId,
       @HeaderParam(IDEMPOTENCY_KEY)
@@ -122,6 +127,7 @@ public class WakesResource {
           String idempotencyKey) {
     var actor =
         Optional.ofNullable(security.getUserPrincipal()).map(java.security.Principal::getName);
+    rateLimit.take(agentId);
     var entry = scheduler.scheduleManual(agentId, Optional.ofNullable(idempotencyKey), actor);
     return Response.accepted(WakeResponse.of(entry)).build();
   }

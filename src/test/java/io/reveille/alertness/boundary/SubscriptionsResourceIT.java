@@ -19,6 +19,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.regex.Pattern;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -77,6 +78,34 @@ class SubscriptionsResourceIT {
         200,
         api.get("/api/agents/" + agentId).status(),
         "the agents resource still answers for the agent itself");
+  }
+
+  @Test
+  void anAgentHasAtMostItsCapOfSubscriptions() {
+    var agentId = agent("Watches a lot");
+    var cap = Integer.getInteger("reveille.it.capPerAgent", 8);
+    for (var i = 0; i < cap; i++) {
+      var created =
+          api.post(
+              "/api/agents/" + agentId + "/subscriptions",
+              "{\"entityIds\":[\"cap-" + i + "-" + UUID.randomUUID() + "\"]}");
+      assertEquals(201, created.status(), created::toString);
+    }
+
+    var refused =
+        api.post("/api/agents/" + agentId + "/subscriptions", "{\"entityIds\":[\"one-more\"]}");
+
+    assertEquals(409, refused.status(), refused::toString);
+    assertTrue(
+        refused.json().getString("detail").contains("reveille.subscriptions.max-per-agent"),
+        refused::toString);
+    assertEquals(
+        201,
+        api.post(
+                "/api/agents/" + agent("Another") + "/subscriptions",
+                "{\"entityIds\":[\"one-more\"]}")
+            .status(),
+        "per agent");
   }
 
   @Test

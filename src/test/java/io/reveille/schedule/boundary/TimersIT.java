@@ -47,6 +47,25 @@ class TimersIT {
   }
 
   @Test
+  void anAgentHasAtMostItsCapOfTimers() {
+    var agentId = agents.createCustom("Many alarms");
+    var cap = Integer.getInteger("reveille.it.capPerAgent", 8);
+    for (var i = 0; i < cap; i++) {
+      dailyTimerIn(agentId, 3_600 + i);
+    }
+
+    var refused =
+        api.post(
+            "/api/agents/" + agentId + "/timers",
+            "{\"schedule\":{\"kind\":\"daily\",\"time\":\"07:00\",\"zone\":\"UTC\"}}");
+
+    assertEquals(409, refused.status(), refused::toString);
+    assertTrue(
+        refused.json().getString("detail").contains("reveille.timer.max-per-agent"),
+        refused::toString);
+  }
+
+  @Test
   void aTimerDueInAFewSecondsFiresOnceAsATimerWakeWithItsScheduledInstant() {
     var agentId = agents.createCustom("Morning");
     var timer = dailyTimerIn(agentId, 4);

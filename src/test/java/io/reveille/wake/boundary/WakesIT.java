@@ -217,6 +217,31 @@ class WakesIT {
   }
 
   @Test
+  void requestedWakesAreRateLimitedPerAgentWithRetryAfter() {
+    var busy = agents.createCustom("Woken too often");
+    var accepted = 0;
+    Api.Response refused = null;
+    for (var i = 0; i < 40 && refused == null; i++) {
+      var answer = api.post("/api/agents/" + busy + "/wakes", "");
+      if (answer.status() == 429) {
+        refused = answer;
+      } else {
+        assertEquals(202, answer.status(), answer::toString);
+        accepted++;
+      }
+    }
+
+    assertNotNull(refused, "40 wakes in a row were all accepted");
+    assertTrue(accepted >= 10, "the burst (reveille.wake.requested-burst) is allowed: " + accepted);
+    assertTrue(Long.parseLong(refused.header("Retry-After")) >= 1, refused::toString);
+    assertTrue(
+        refused.json().getString("detail").contains("reveille.wake.requested-burst"),
+        refused::toString);
+    var other = agents.createCustom("Woken once");
+    assertEquals(202, api.post("/api/agents/" + other + "/wakes", "").status(), "per agent");
+  }
+
+  @Test
   void aMalformedWakeJobIsDeadLetteredWithItsReason() throws Exception {
     try (var context = Broker.connectionFactory().createContext()) {
       var poison = context.createTextMessage("{\"schemaVersion\":9}");
