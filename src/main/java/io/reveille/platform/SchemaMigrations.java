@@ -39,7 +39,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V12__agent_sessions.sql",
           "V13__run_owner.sql",
           "V14__audit_trail.sql",
-          "V15__run_heartbeat.sql");
+          "V15__run_heartbeat.sql",
+          "V16__run_tokens_left_out.sql");
 
   private final ClassLoader classLoader;
 

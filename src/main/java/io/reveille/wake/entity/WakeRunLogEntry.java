@@ -84,6 +84,12 @@ public class WakeRunLogEntry {
   /** Longest run key; a SHA-256 in hex (64) fits with room for a readable prefix. */
   public static final int RUN_KEY_LENGTH = 200;
 
+  /**
+   * Most trigger tokens one run keeps: a batch brings at most as many, and a run that keeps
+   * coalescing matches counts the rest in {@link #getTokensLeftOut()}.
+   */
+  public static final int MAX_TOKENS = 1000;
+
   /** Longest stored error message; longer ones are cut. */
   public static final int ERROR_LENGTH = 2000;
 
@@ -148,6 +154,10 @@ public class WakeRunLogEntry {
   @Column(name = "run_owner", length = 200)
   private String owner;
 
+  /** Trigger tokens not kept because the run holds {@link #MAX_TOKENS} already. */
+  @Column(name = "tokens_left_out", nullable = false)
+  private int tokensLeftOut;
+
   /** Written by the owner's heartbeat (a bulk update, outside the version check); may be null. */
   @Column(name = "heartbeat_at")
   private Instant heartbeatAt;
@@ -189,7 +199,9 @@ public class WakeRunLogEntry {
     this.reason = required("reason", reason);
     this.reasonId = optionalText("reasonId", reasonId, 200);
     this.threadId = nonBlankText("threadId", threadId, 200);
-    this.tokens = write(union(List.of(), required("tokens", tokens)));
+    var kept = union(List.of(), required("tokens", tokens));
+    this.tokens = write(kept);
+    this.tokensLeftOut = distinct(tokens) - kept.size();
     this.logicalChangeKey = optionalText("logicalChangeKey", logicalChangeKey, 200);
     this.createdAt = required("createdAt", createdAt);
     this.status = WakeStatus.QUEUED;
@@ -220,9 +232,10 @@ public class WakeRunLogEntry {
   }
 
   /**
-   * Coalesces another trigger into this queued wake: its tokens join the ones already here.
+   * Coalesces another trigger into this queued wake: its tokens join the ones already here, up to
+   * {@link #MAX_TOKENS}; new tokens beyond that are counted, not kept.
    *
-   * @return whether any token was new
+   * @return whether the run changed: a new token kept or counted
    * @throws ConflictException unless the run is still queued (a started run has already read its
    *     tokens; the trigger needs a wake of its own)
    */
@@ -234,8 +247,10 @@ public class WakeRunLogEntry {
     }
     var current = getTokens();
     var merged = union(current, more);
+    var leftOut = distinct(more) - (merged.size() - current.size()) - common(current, more);
+    tokensLeftOut += leftOut;
     if (merged.size() == current.size()) {
-      return false;
+      return leftOut > 0;
     }
     tokens = write(merged);
     return true;
@@ -359,6 +374,11 @@ public class WakeRunLogEntry {
     return heartbeatAt != null && heartbeatAt.isAfter(startedAt) ? heartbeatAt : startedAt;
   }
 
+  /** Trigger tokens left out because the run held {@link #MAX_TOKENS} already. */
+  public int getTokensLeftOut() {
+    return tokensLeftOut;
+  }
+
   public boolean isQueued() {
     return status == WakeStatus.QUEUED;
   }
@@ -473,12 +493,29 @@ public class WakeRunLogEntry {
     return version;
   }
 
+  /**
+   * {@code current} and then {@code more}, each token once, at most {@link #MAX_TOKENS}: the first
+   * tokens are kept, later ones left out.
+   */
   private static List<String> union(List<String> current, Collection<String> more) {
     var all = new LinkedHashSet<>(current);
     for (var token : more) {
-      all.add(nonBlankText("tokens[]", token, TOKEN_LENGTH));
+      var checked = nonBlankText("tokens[]", token, TOKEN_LENGTH);
+      if (all.size() < MAX_TOKENS) {
+        all.add(checked);
+      }
     }
     return List.copyOf(all);
+  }
+
+  private static int distinct(Collection<String> tokens) {
+    return new LinkedHashSet<>(tokens).size();
+  }
+
+  /** How many distinct tokens of {@code more} the run holds already. */
+  private static int common(List<String> current, Collection<String> more) {
+    var held = new LinkedHashSet<>(current);
+    return (int) new LinkedHashSet<>(more).stream().filter(held::contains).count();
   }
 
   private static String write(Collection<String> values) {

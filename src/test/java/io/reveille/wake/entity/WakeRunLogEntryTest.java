@@ -360,4 +360,24 @@ class WakeRunLogEntryTest {
     assertNull(queued().getLeaseStart());
     assertEquals(T1, started().getLeaseStart());
   }
+
+  @Test
+  void aRunKeepsAtMostItsCapOfTokensAndCountsTheRest() {
+    var many = new java.util.ArrayList<String>();
+    for (var i = 0; i < WakeRunLogEntry.MAX_TOKENS + 3; i++) {
+      many.add("entity-" + i);
+    }
+    var entry =
+        new WakeRunLogEntry(
+            "rk-many", "agent-1", WakeReason.SUBSCRIPTION, "s-1", "t", many, null, T0);
+
+    assertEquals(WakeRunLogEntry.MAX_TOKENS, entry.getTokens().size());
+    assertEquals(3, entry.getTokensLeftOut());
+    assertEquals("entity-0", entry.getTokens().get(0), "the first tokens are kept");
+
+    assertTrue(entry.mergeTokens(List.of("entity-1", "new-1", "new-2", "new-2")));
+    assertEquals(WakeRunLogEntry.MAX_TOKENS, entry.getTokens().size());
+    assertEquals(5, entry.getTokensLeftOut(), "two new distinct tokens left out");
+    assertFalse(entry.mergeTokens(List.of("entity-2")), "a held token changes nothing");
+  }
 }
