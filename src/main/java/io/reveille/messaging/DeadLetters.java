@@ -24,6 +24,11 @@ public class DeadLetters {
   public static final String ORIGINAL_DESTINATION_PROPERTY = "reveilleOriginalDestination";
   static final int MAX_REASON_LENGTH = 1000;
 
+  /** The reason of a message the broker dead-lettered itself, which carries none. */
+  public static final String BROKER_GAVE_UP =
+      "the broker gave up delivering it after its delivery attempts"
+          + " (reveille.broker.max.delivery.attempts)";
+
   @Resource(lookup = "jms/reveille/ConnectionFactory")
   ConnectionFactory connectionFactory;
 

@@ -38,11 +38,6 @@ public class JmsWakeQueue implements WakeQueue {
   /** Run keys per browsing selector: keeps the selector's text short. */
   private static final int SELECTOR_BATCH = 100;
 
-  /** What the broker's own dead-lettering (its delivery attempts spent) leaves as the reason. */
-  static final String BROKER_GAVE_UP =
-      "the broker gave up delivering the job after its delivery attempts"
-          + " (reveille.broker.max.delivery.attempts)";
-
   @Resource(lookup = "jms/reveille/ConnectionFactory")
   ConnectionFactory connectionFactory;
 
@@ -129,7 +124,7 @@ public class JmsWakeQueue implements WakeQueue {
         var reason = message.getStringProperty(DeadLetters.REASON_PROPERTY);
         jobs.add(
             new DeadLetteredJob(
-                job.runKey(), job.agentId(), reason == null ? BROKER_GAVE_UP : reason));
+                job.runKey(), job.agentId(), reason == null ? DeadLetters.BROKER_GAVE_UP : reason));
       }
     } catch (JMSException e) {
       throw new IllegalStateException(

@@ -104,6 +104,26 @@ class NotificationConsumerIT {
   }
 
   @Test
+  void administratorsReadWhyABatchWasDeadLetteredOverHttp() {
+    var marker = "unreadable-" + UUID.randomUUID();
+    send("{\"schemaVersion\":1,\"tokens\":[\"" + marker + "\"]}");
+
+    var letter =
+        org.awaitility.Awaitility.await()
+            .atMost(java.time.Duration.ofSeconds(60))
+            .until(
+                () ->
+                    api.getAll("/api/dead-letters/notifications").stream()
+                        .filter(l -> l.getString("body", "").contains(marker))
+                        .findFirst(),
+                java.util.Optional::isPresent)
+            .get();
+
+    assertEquals("batchId: required", letter.getString("reason"), letter::toString);
+    assertEquals(404, api.get("/api/dead-letters/elsewhere").status());
+  }
+
+  @Test
   void batchOverTheTokenLimitIsDeadLetteredNotRecorded() {
     var batchId = "it-big-" + UUID.randomUUID();
     var tokens = new StringBuilder();
