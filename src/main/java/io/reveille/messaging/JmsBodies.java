@@ -25,7 +25,10 @@ public final class JmsBodies {
   public static Optional<String> text(Message message) throws JMSException {
     if (message instanceof TextMessage text) {
       var body = text.getText();
-      return body == null || body.length() > MAX_BODY_BYTES ? Optional.empty() : Optional.of(body);
+      // Bytes, not characters: a text of multi-byte characters may be three times its length.
+      return body == null || body.length() > MAX_BODY_BYTES || utf8Length(body) > MAX_BODY_BYTES
+          ? Optional.empty()
+          : Optional.of(body);
     }
     if (message instanceof BytesMessage bytes) {
       var length = bytes.getBodyLength();
@@ -37,6 +40,27 @@ public final class JmsBodies {
       return Optional.of(new String(buffer, StandardCharsets.UTF_8));
     }
     return Optional.empty();
+  }
+
+  /** The length of {@code text} in UTF-8 bytes, without encoding it. */
+  static long utf8Length(CharSequence text) {
+    long bytes = 0;
+    for (var i = 0; i < text.length(); i++) {
+      var c = text.charAt(i);
+      if (c < 0x80) {
+        bytes += 1;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        bytes += 4;
+        i++;
+      } else {
+        bytes += 3;
+      }
+    }
+    return bytes;
   }
 
   /** A short description of a message's type for a dead-letter reason. */

@@ -1,0 +1,100 @@
+package io.reveille.retention.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * How long finished records are kept (README: {@code reveille.retention.*}): ISO-8601 durations
+ * such as {@code P30D}, or {@code off} to keep them for ever. Checked when the application starts
+ * using them.
+ */
+@ApplicationScoped
+public class RetentionConfig {
+
+  private Optional<Duration> notificationBatches;
+  private Optional<Duration> runLog;
+  private Optional<Duration> toolCalls;
+  private Optional<Duration> deadLetters;
+  private int batchSize;
+  private Duration period;
+
+  RetentionConfig() {}
+
+  @Inject
+  public RetentionConfig(
+      @ConfigProperty(name = "reveille.retention.notification-batches", defaultValue = "P30D")
+          String notificationBatches,
+      @ConfigProperty(name = "reveille.retention.run-log", defaultValue = "P90D") String runLog,
+      @ConfigProperty(name = "reveille.retention.tool-calls", defaultValue = "P90D")
+          String toolCalls,
+      @ConfigProperty(name = "reveille.retention.dead-letters", defaultValue = "P30D")
+          String deadLetters,
+      @ConfigProperty(name = "reveille.retention.batch-size", defaultValue = "500") int batchSize,
+      @ConfigProperty(name = "reveille.retention.period-minutes", defaultValue = "60")
+          long periodMinutes) {
+    this.notificationBatches = age("reveille.retention.notification-batches", notificationBatches);
+    this.runLog = age("reveille.retention.run-log", runLog);
+    this.toolCalls = age("reveille.retention.tool-calls", toolCalls);
+    this.deadLetters = age("reveille.retention.dead-letters", deadLetters);
+    if (batchSize < 1 || batchSize > 10_000) {
+      throw new IllegalArgumentException(
+          "reveille.retention.batch-size must be between 1 and 10000, was " + batchSize);
+    }
+    if (periodMinutes < 1 || periodMinutes > 7 * 24 * 60) {
+      throw new IllegalArgumentException(
+          "reveille.retention.period-minutes must be between 1 and 10080, was " + periodMinutes);
+    }
+    this.batchSize = batchSize;
+    this.period = Duration.ofMinutes(periodMinutes);
+  }
+
+  /** {@code off}, or a positive ISO-8601 duration of at least a second. */
+  static Optional<Duration> age(String key, String value) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException(key + " must be an ISO-8601 duration (P30D) or off");
+    }
+    if (value.strip().equalsIgnoreCase("off")) {
+      return Optional.empty();
+    }
+    try {
+      var age = Duration.parse(value.strip());
+      if (age.compareTo(Duration.ofSeconds(1)) < 0) {
+        throw new IllegalArgumentException(key + " must be at least PT1S, or off; was " + value);
+      }
+      return Optional.of(age);
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          key + " must be an ISO-8601 duration (P30D, PT12H) or off; was " + value, e);
+    }
+  }
+
+  public Optional<Duration> notificationBatches() {
+    return notificationBatches;
+  }
+
+  public Optional<Duration> runLog() {
+    return runLog;
+  }
+
+  public Optional<Duration> toolCalls() {
+    return toolCalls;
+  }
+
+  public Optional<Duration> deadLetters() {
+    return deadLetters;
+  }
+
+  /** Rows deleted per transaction: short transactions that never hold up a wake for long. */
+  public int batchSize() {
+    return batchSize;
+  }
+
+  /** How often each node purges. */
+  public Duration period() {
+    return period;
+  }
+}
