@@ -42,7 +42,7 @@ public class StartupWork {
     try {
       task.run();
       work.put(name, new Status(true, attempt, null));
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       var delay = backoff(attempt);
       work.put(name, new Status(false, attempt, e.toString()));
       LOG.log(

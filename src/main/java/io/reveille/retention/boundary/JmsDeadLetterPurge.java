@@ -26,14 +26,17 @@ public class JmsDeadLetterPurge implements DeadLetterPurge {
 
   @Override
   public int purgeOlderThan(Instant cutoff, int max) {
-    var selector = "JMSTimestamp < " + cutoff.toEpochMilli();
+    // A message without a timestamp (some AMQP clients send none) is never old enough to go.
+    var selector = "JMSTimestamp > 0 AND JMSTimestamp < " + cutoff.toEpochMilli();
     var removed = 0;
     try (var context = connectionFactory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
       for (var queue : new Queue[] {notifications, wakes}) {
         try (var consumer = context.createConsumer(queue, selector)) {
-          while (removed < max && consumer.receive(RECEIVE_MILLIS) != null) {
-            removed++;
+          var fromThisQueue = 0;
+          while (fromThisQueue < max && consumer.receive(RECEIVE_MILLIS) != null) {
+            fromThisQueue++;
           }
+          removed += fromThisQueue;
         }
       }
     }

@@ -7,7 +7,6 @@ import io.reveille.session.control.SessionService;
 import io.reveille.session.control.SessionService.TurnReceipt;
 import io.reveille.session.control.TurnInput;
 import io.reveille.session.entity.AgentSession;
-import io.reveille.wake.control.WakeRateLimit;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -45,7 +44,6 @@ public class SessionsResource {
 
   @Inject SessionService sessions;
   @Inject SessionEventStreams streams;
-  @Inject WakeRateLimit rateLimit;
 
   @Context UriInfo uriInfo;
 
@@ -136,7 +134,6 @@ public class SessionsResource {
     var request = body == null ? new TurnRequest() : body;
     var turn = TurnInput.of(request.text, request.turnId, () -> UUID.randomUUID().toString());
     var actor = Optional.ofNullable(security.getUserPrincipal()).map(p -> p.getName());
-    rateLimit.take(agentId);
     var receipt = sessions.takeTurn(agentId, sessionId, turn, actor);
     return Response.accepted(TurnResponse.of(receipt)).build();
   }

@@ -47,6 +47,7 @@ public class SessionService {
   @Inject AgentService agents;
   @Inject MemoryService memory;
   @Inject WakeScheduler scheduler;
+  @Inject io.reveille.wake.control.WakeRateLimit rateLimit;
   @Inject Clock clock;
 
   /**
@@ -148,6 +149,10 @@ public class SessionService {
     var runKey = RunKeys.session(agentId, sessionId, turn.turnId());
     if (em.find(WakeRunLogEntry.class, runKey) != null) {
       return new TurnReceipt(sessionId, turn.turnId(), runKey, threadId, true);
+    }
+    if (actor.isPresent()) {
+      // A new turn asked for over the API; a replayed one (above) costs nothing.
+      rateLimit.take(agentId);
     }
     session.recordTurn(clock.instant());
     memory.append(

@@ -1,7 +1,6 @@
 package io.reveille.wake.boundary;
 
 import io.reveille.messaging.DeadLetters;
-import io.reveille.messaging.JmsBodies;
 import io.reveille.wake.control.WakeQueue;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -107,24 +106,26 @@ public class JmsWakeQueue implements WakeQueue {
   }
 
   @Override
-  public List<DeadLetteredJob> deadLettered(int max) {
+  public List<DeadLetteredJob> deadLettered(Collection<String> runKeys) {
     var jobs = new ArrayList<DeadLetteredJob>();
-    try (var context = connectionFactory.createContext();
-        var browser = context.createBrowser(deadLetters)) {
-      var messages = browser.getEnumeration();
-      while (messages.hasMoreElements() && jobs.size() < max) {
-        var message = (jakarta.jms.Message) messages.nextElement();
-        var body = JmsBodies.text(message);
-        WakeJobs.Job job;
-        try {
-          job = WakeJobs.parse(body.orElse(null));
-        } catch (IllegalArgumentException notAJob) {
-          continue; // poison the consumer dead-lettered itself: it names no run
+    if (runKeys.isEmpty()) {
+      return jobs;
+    }
+    var keys = List.copyOf(runKeys);
+    try (var context = connectionFactory.createContext()) {
+      for (var from = 0; from < keys.size(); from += SELECTOR_BATCH) {
+        var batch = keys.subList(from, Math.min(keys.size(), from + SELECTOR_BATCH));
+        try (var browser = context.createBrowser(deadLetters, selector(batch))) {
+          for (var messages = browser.getEnumeration(); messages.hasMoreElements(); ) {
+            var message = (jakarta.jms.Message) messages.nextElement();
+            var reason = message.getStringProperty(DeadLetters.REASON_PROPERTY);
+            jobs.add(
+                new DeadLetteredJob(
+                    message.getStringProperty(RUN_KEY),
+                    message.getStringProperty(GROUP_ID),
+                    reason == null ? DeadLetters.BROKER_GAVE_UP : reason));
+          }
         }
-        var reason = message.getStringProperty(DeadLetters.REASON_PROPERTY);
-        jobs.add(
-            new DeadLetteredJob(
-                job.runKey(), job.agentId(), reason == null ? DeadLetters.BROKER_GAVE_UP : reason));
       }
     } catch (JMSException e) {
       throw new IllegalStateException(

@@ -3,7 +3,6 @@ package io.reveille.wake.boundary;
 import io.reveille.api.PageQuery;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
-import io.reveille.wake.control.WakeRateLimit;
 import io.reveille.wake.control.WakeScheduler;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.RequestScoped;
@@ -47,7 +46,6 @@ public class WakesResource {
   @Context UriInfo uriInfo;
 
   @Inject WakeScheduler scheduler;
-  @Inject WakeRateLimit rateLimit;
   @Context SecurityContext security;
 
   /** One run log entry. */
@@ -129,7 +127,6 @@ public class WakesResource {
           String idempotencyKey) {
     var actor =
         Optional.ofNullable(security.getUserPrincipal()).map(java.security.Principal::getName);
-    rateLimit.take(agentId);
     var entry = scheduler.scheduleManual(agentId, Optional.ofNullable(idempotencyKey), actor);
     return Response.accepted(WakeResponse.of(entry)).build();
   }

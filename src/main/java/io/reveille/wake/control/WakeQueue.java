@@ -29,10 +29,10 @@ public interface WakeQueue {
   Set<String> waiting(Collection<String> runKeys);
 
   /**
-   * Up to {@code max} jobs on the wakes dead-letter queue, oldest first, left where they are: what
-   * an operator finds there stays there.
+   * Which of {@code runKeys} have a job on the wakes dead-letter queue, and why: browsed, left
+   * where they are (what an operator finds there stays there).
    */
-  List<DeadLetteredJob> deadLettered(int max);
+  List<DeadLetteredJob> deadLettered(Collection<String> runKeys);
 
   /** A wake job on the dead-letter queue and why it is there. */
   record DeadLetteredJob(String runKey, String agentId, String reason) {}

@@ -51,6 +51,7 @@ public class WakeRunSteps {
   @Inject WakeConfig config;
   @Inject NodeIdentity node;
   @Inject RunsInFlight inFlight;
+  @Inject SweepConfig sweepConfig;
   @Inject Clock clock;
   @Inject SelfMutations selfMutations;
   @Inject @Any Instance<WakeExecutor> executors;
@@ -138,6 +139,18 @@ public class WakeRunSteps {
             new Object[] {runKey, owner});
         queue.enqueue(
             entry.getAgentId(), runKey, BUSY_RETRY, runKey + ":busy:" + now.toEpochMilli());
+        return Optional.empty();
+      }
+      if (entry.getAttempts() >= sweepConfig.maxRunAttempts()) {
+        // Every start so far ended without an outcome (the JVM died under it, say): running it
+        // again would only repeat that, so it is given up and counted as a failure.
+        var why =
+            "given up: started "
+                + entry.getAttempts()
+                + " times without finishing (reveille.wake.max-run-attempts)";
+        entry.abandon(now, why);
+        countFailure(entry, why, now);
+        LOG.log(Level.WARNING, "Run {0} {1}", new Object[] {runKey, why});
         return Optional.empty();
       }
       LOG.log(
@@ -350,8 +363,9 @@ public class WakeRunSteps {
   }
 
   /**
-   * Renews the lease of runs this JVM is executing: a bulk update of their heartbeat, outside the
-   * entities' version check (the heartbeat is a lease mark, not state a writer could lose).
+   * Renews the lease of runs this JVM is executing and owns (a thread about to find another node's
+   * run live holds its key too, and must not renew that run): a bulk update of their heartbeat,
+   * outside the entities' version check (a lease mark, which no entity write carries back).
    */
   public void heartbeat(Collection<String> runKeys) {
     if (runKeys.isEmpty()) {
@@ -360,6 +374,7 @@ public class WakeRunSteps {
     em.createNamedQuery("WakeRunLogEntry.heartbeat")
         .setParameter("now", clock.instant())
         .setParameter("runKeys", runKeys)
+        .setParameter("owner", node.owner())
         .executeUpdate();
   }
 

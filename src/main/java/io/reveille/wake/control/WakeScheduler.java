@@ -52,6 +52,7 @@ public class WakeScheduler {
   @Inject AgentService agents;
   @Inject MemoryService memory;
   @Inject WakeQueue queue;
+  @Inject WakeRateLimit rateLimit;
   @Inject WakeConfig config;
   @Inject Clock clock;
 
@@ -139,17 +140,21 @@ public class WakeScheduler {
     var agent = agents.get(agentId);
     agent.requireActive("be woken");
     var now = clock.instant();
-    String runKey;
+    // Without a key every request is a new wake; a random part keeps it off the agent state, so a
+    // manual wake never collides with a run that is writing that state.
+    var runKey =
+        idempotencyKey
+            .map(key -> RunKeys.manual(agentId, "key:" + key))
+            .orElseGet(() -> RunKeys.manual(agentId, "request:" + UUID.randomUUID()));
     if (idempotencyKey.isPresent()) {
-      runKey = RunKeys.manual(agentId, "key:" + idempotencyKey.get());
       var existing = em.find(WakeRunLogEntry.class, runKey);
       if (existing != null) {
         return existing;
       }
-    } else {
-      // A request without a key is a new wake each time; a random part keeps it off the agent
-      // state, so a manual wake never collides with a run that is writing that state.
-      runKey = RunKeys.manual(agentId, "request:" + UUID.randomUUID());
+    }
+    if (actor.isPresent()) {
+      // A new wake asked for over the API; a retry with the same key (above) costs nothing.
+      rateLimit.take(agentId);
     }
     var entry =
         new WakeRunLogEntry(

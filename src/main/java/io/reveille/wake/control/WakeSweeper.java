@@ -34,12 +34,6 @@ public class WakeSweeper {
   /** Runs looked at per step and sweep; the next sweep takes the rest. */
   static final int BATCH = 100;
 
-  /** Dead-lettered jobs read per sweep (browsed, oldest first). */
-  static final int DEAD_LETTERS_READ = 5_000;
-
-  /** Run keys per database lookup. */
-  private static final int LOOKUP_BATCH = 500;
-
   @Inject WakeRunSteps steps;
   @Inject WakeQueue queue;
   @Inject RunsInFlight inFlight;
@@ -59,28 +53,46 @@ public class WakeSweeper {
     steps.heartbeat(inFlight.snapshot());
   }
 
+  /** One sweep; a step that fails is logged and the others still run. */
   public Sweep sweep() {
-    var deadLettered = failDeadLettered();
-    var expired = restartExpired();
-    var requeued = requeueLost();
+    var deadLettered = step("dead-letter check", this::failDeadLettered, 0);
+    var expired = step("lease check", this::restartExpired, new int[] {0, 0});
+    var requeued = step("lost-job check", this::requeueLost, 0);
     return new Sweep(deadLettered, expired[0], expired[1], requeued);
   }
 
-  private int failDeadLettered() {
-    var jobs = queue.deadLettered(DEAD_LETTERS_READ);
-    var unfinished = new HashSet<String>();
-    for (var from = 0; from < jobs.size(); from += LOOKUP_BATCH) {
-      var keys =
-          jobs.subList(from, Math.min(jobs.size(), from + LOOKUP_BATCH)).stream()
-              .map(WakeQueue.DeadLetteredJob::runKey)
-              .toList();
-      unfinished.addAll(steps.unfinished(keys));
+  private static <T> T step(String what, java.util.function.Supplier<T> step, T nothing) {
+    try {
+      return step.get();
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "Wake sweep: the " + what + " failed; the next sweep tries again", e);
+      return nothing;
     }
+  }
+
+  /**
+   * Fails the runs whose job the broker dead-lettered: the oldest unfinished runs (queued, or
+   * started and held by no thread here) looked up on the dead-letter queue by run key, so that
+   * however much the queue holds, what matters is found.
+   */
+  private int failDeadLettered() {
+    var now = clock.instant();
+    var candidates = new ArrayList<String>();
+    steps.queuedBefore(now, BATCH).forEach(run -> candidates.add(run.getRunKey()));
+    steps.startedBefore(now, BATCH).forEach(run -> candidates.add(run.getRunKey()));
+    candidates.removeIf(inFlight::contains);
+    var deadLettered = queue.deadLettered(candidates);
+    if (deadLettered.isEmpty()) {
+      return 0;
+    }
+    // A stale copy on the dead-letter queue of a job that is on the queue again (recovery put it
+    // back) fails nothing: that job will run.
+    var waiting =
+        queue.waiting(deadLettered.stream().map(WakeQueue.DeadLetteredJob::runKey).toList());
     var failed = 0;
-    for (var job : jobs) {
-      if (unfinished.remove(job.runKey())
-          && !inFlight.contains(job.runKey())
-          && abandon(job.runKey(), "dead-lettered: " + job.reason())) {
+    var seen = new HashSet<String>(waiting);
+    for (var job : deadLettered) {
+      if (seen.add(job.runKey()) && abandon(job.runKey(), "dead-lettered: " + job.reason())) {
         failed++;
       }
     }

@@ -78,7 +78,7 @@ import java.util.List;
     name = "WakeRunLogEntry.heartbeat",
     query =
         "UPDATE WakeRunLogEntry w SET w.heartbeatAt = :now WHERE w.runKey IN :runKeys"
-            + " AND w.status = io.reveille.wake.entity.WakeStatus.STARTED")
+            + " AND w.owner = :owner AND w.status = io.reveille.wake.entity.WakeStatus.STARTED")
 public class WakeRunLogEntry {
 
   /** Longest run key; a SHA-256 in hex (64) fits with room for a readable prefix. */
@@ -159,7 +159,7 @@ public class WakeRunLogEntry {
   private int tokensLeftOut;
 
   /** Written by the owner's heartbeat (a bulk update, outside the version check); may be null. */
-  @Column(name = "heartbeat_at")
+  @Column(name = "heartbeat_at", insertable = false, updatable = false)
   private Instant heartbeatAt;
 
   @Column(name = "input_tokens", nullable = false)
