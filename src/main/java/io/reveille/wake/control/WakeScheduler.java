@@ -259,35 +259,66 @@ public class WakeScheduler {
     return entry;
   }
 
+  /** Where a batched re-enqueue stopped: the last run it handled, in run-log order. */
+  public record RunCursor(Instant createdAt, String runKey) {}
+
   /**
    * Puts every job that a crash may have stranded (queued, or started and never finished) back on
    * the queue under its own run key; the runner completes each once. Deferred jobs keep their
-   * deadline.
+   * deadline. One transaction: for a bounded backlog (tests); start-up recovery goes in batches
+   * ({@link #requeueUnfinished(WakeStatus, Optional, int)}).
    */
   public int requeueUnfinished() {
-    var now = clock.instant();
     var count = 0;
     for (var status : List.of(WakeStatus.QUEUED, WakeStatus.STARTED)) {
-      var entries =
-          em.createNamedQuery("WakeRunLogEntry.findByStatus", WakeRunLogEntry.class)
-              .setParameter("status", status)
-              .getResultList();
-      for (var entry : entries) {
-        var notBefore = entry.getNotBefore();
-        var delay =
-            notBefore != null && notBefore.isAfter(now)
-                ? Duration.between(now, notBefore)
-                : Duration.ZERO;
-        // A fresh duplicate-detection id: the broker may still remember the run key itself.
-        queue.enqueue(
-            entry.getAgentId(),
-            entry.getRunKey(),
-            delay,
-            entry.getRunKey() + ":recovery:" + now.toEpochMilli());
-        count++;
-      }
+      Optional<RunCursor> after = Optional.empty();
+      do {
+        var batch = requeueBatch(status, after, REQUEUE_BATCH);
+        count += batch.size();
+        after = batch.isEmpty() ? Optional.empty() : Optional.of(batch.get(batch.size() - 1));
+      } while (after.isPresent());
     }
     return count;
+  }
+
+  /**
+   * Re-enqueues up to {@code max} unfinished runs of {@code status} after {@code after} (in
+   * creation order), in a transaction of its own; returns the runs it handled, in that order (empty
+   * when none was left). A crash recovery takes a large backlog in short transactions.
+   */
+  public List<RunCursor> requeueUnfinished(WakeStatus status, Optional<RunCursor> after, int max) {
+    return requeueBatch(status, after, max);
+  }
+
+  /** Runs per batch of a re-enqueue. */
+  public static final int REQUEUE_BATCH = 500;
+
+  private List<RunCursor> requeueBatch(WakeStatus status, Optional<RunCursor> after, int max) {
+    var now = clock.instant();
+    var query =
+        after.isEmpty()
+            ? em.createNamedQuery("WakeRunLogEntry.findByStatus", WakeRunLogEntry.class)
+                .setParameter("status", status)
+            : em.createNamedQuery("WakeRunLogEntry.findByStatusAfter", WakeRunLogEntry.class)
+                .setParameter("status", status)
+                .setParameter("createdAt", after.get().createdAt())
+                .setParameter("runKey", after.get().runKey());
+    var handled = new java.util.ArrayList<RunCursor>();
+    for (var entry : query.setMaxResults(max).getResultList()) {
+      var notBefore = entry.getNotBefore();
+      var delay =
+          notBefore != null && notBefore.isAfter(now)
+              ? Duration.between(now, notBefore)
+              : Duration.ZERO;
+      // A fresh duplicate-detection id: the broker may still remember the run key itself.
+      queue.enqueue(
+          entry.getAgentId(),
+          entry.getRunKey(),
+          delay,
+          entry.getRunKey() + ":recovery:" + now.toEpochMilli());
+      handled.add(new RunCursor(entry.getCreatedAt(), entry.getRunKey()));
+    }
+    return handled;
   }
 
   /** The agent's run log, newest first. */

@@ -57,6 +57,12 @@ import java.util.List;
         "SELECT w FROM WakeRunLogEntry w WHERE w.status = :status"
             + " ORDER BY w.createdAt, w.runKey")
 @NamedQuery(
+    name = "WakeRunLogEntry.findByStatusAfter",
+    query =
+        "SELECT w FROM WakeRunLogEntry w WHERE w.status = :status AND (w.createdAt > :createdAt"
+            + " OR (w.createdAt = :createdAt AND w.runKey > :runKey))"
+            + " ORDER BY w.createdAt, w.runKey")
+@NamedQuery(
     name = "WakeRunLogEntry.findStartedBefore",
     query =
         "SELECT w FROM WakeRunLogEntry w WHERE w.status = io.reveille.wake.entity.WakeStatus.STARTED"

@@ -60,6 +60,29 @@ class WakeRecoveryIT {
   }
 
   @Test
+  void startUpRecoveryTakesTheBacklogInBatchesAndMissesNoRun() {
+    var agentId = agents.create(NewAgent.custom("Backlog")).agent().getId();
+    var first = runLog.insertStartedRun(agentId, "wk-backlog-a-" + UUID.randomUUID());
+    var second = runLog.insertStartedRun(agentId, "wk-backlog-b-" + UUID.randomUUID());
+
+    var visited = new java.util.HashSet<String>();
+    Optional<WakeScheduler.RunCursor> after = Optional.empty();
+    for (var batch = scheduler.requeueUnfinished(WakeStatus.STARTED, after, 1);
+        !batch.isEmpty();
+        batch = scheduler.requeueUnfinished(WakeStatus.STARTED, after, 1)) {
+      assertEquals(1, batch.size(), "a batch holds at most its size");
+      visited.add(batch.get(0).runKey());
+      after = Optional.of(batch.get(0));
+    }
+
+    assertTrue(visited.containsAll(java.util.List.of(first, second)), visited::toString);
+    for (var runKey : java.util.List.of(first, second)) {
+      Poll.until(
+          Duration.ofSeconds(30), () -> runLog.find(runKey).getStatus() == WakeStatus.COMPLETED);
+    }
+  }
+
+  @Test
   void aRunAnotherNodeIsRunningWaitsForItsLeaseWhileOneOfAnEarlierBootRunsAtOnce() {
     var agentId = agents.create(NewAgent.custom("Shared")).agent().getId();
     var live =
