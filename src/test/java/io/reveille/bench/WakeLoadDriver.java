@@ -1,6 +1,7 @@
 package io.reveille.bench;
 
 import io.reveille.testing.Api;
+import io.reveille.testing.Broker;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSContext;
 import jakarta.json.JsonValue;
@@ -15,7 +16,6 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
  * End-to-end load against a running Reveille: notification batches through the real broker, each
@@ -40,7 +40,7 @@ public final class WakeLoadDriver {
     var batches = args.length > 3 ? Integer.parseInt(args[3]) : 1000;
     // Optional pacing (batches per second); 0 sends as fast as the broker takes them.
     var rate = args.length > 4 ? Integer.parseInt(args[4]) : 0;
-    var factory = new ActiveMQConnectionFactory(brokerUrl);
+    var factory = Broker.ofRunningServer(brokerUrl);
 
     System.out.printf("Relay (bare Artemis consume-and-forward), %d messages%n", batches);
     report(relay(factory, batches), batches);
@@ -56,6 +56,9 @@ public final class WakeLoadDriver {
           api.post(
               "/api/agents",
               "{\"kind\":\"custom\",\"displayName\":\"load " + run + " " + i + "\"}");
+      if (created.status() != 201) {
+        throw new IllegalStateException("creating a load agent: " + created);
+      }
       var id = created.json().getString("id");
       api.post(
           "/api/agents/" + id + "/subscriptions",

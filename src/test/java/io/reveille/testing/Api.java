@@ -86,7 +86,15 @@ public final class Api {
       }
     }
     var user = System.getenv().getOrDefault("REVEILLE_ADMIN_USER", "admin");
-    return new Api(base, TestIdentities.basic(user, password));
+    var api = new Api(base, TestIdentities.basic(user, password));
+    // Maven run in the server's checkout (the load profile) may have the server reload the
+    // application: wait until it answers again.
+    org.awaitility.Awaitility.await()
+        .atMost(Duration.ofMinutes(2))
+        .pollInterval(Duration.ofMillis(500))
+        .ignoreExceptions()
+        .until(() -> api.get("/health/ready").status() == 200);
+    return api;
   }
 
   public Response get(String path) {

@@ -33,6 +33,32 @@ public final class Broker {
         System.getProperty("reveille.it.brokerProducerPassword", ""));
   }
 
+  /**
+   * Logged in as Reveille's own broker login of a server started with the README's run command, for
+   * the load drivers: {@code REVEILLE_BROKER_USER} / {@code REVEILLE_BROKER_PASSWORD} when set,
+   * else {@code reveille-server} with the password the server generated into its broker data
+   * directory ({@code -Dreveille.broker.password-file} names another file).
+   */
+  public static ConnectionFactory ofRunningServer(String brokerUrl) {
+    var password = System.getenv("REVEILLE_BROKER_PASSWORD");
+    if (password == null || password.isBlank()) {
+      var file =
+          java.nio.file.Path.of(
+              System.getProperty(
+                  "reveille.broker.password-file",
+                  "target/liberty/wlp/usr/servers/reveille/artemis-data/server-password"));
+      try {
+        password = java.nio.file.Files.readString(file).strip();
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(
+            "set REVEILLE_BROKER_PASSWORD or -Dreveille.broker.password-file: cannot read " + file,
+            e);
+      }
+    }
+    var user = System.getenv().getOrDefault("REVEILLE_BROKER_USER", "reveille-server");
+    return new ActiveMQConnectionFactory(brokerUrl, user, password);
+  }
+
   /** No login at all. */
   public static ConnectionFactory anonymousConnectionFactory() {
     return new ActiveMQConnectionFactory(url());
