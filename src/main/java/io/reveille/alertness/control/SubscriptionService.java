@@ -1,5 +1,7 @@
 package io.reveille.alertness.control;
 
+import static io.reveille.platform.Settings.within;
+
 import io.reveille.agent.control.AgentDeleted;
 import io.reveille.agent.control.AgentService;
 import io.reveille.alertness.entity.AgentSubscription;
@@ -51,11 +53,7 @@ public class SubscriptionService {
 
   /** The most active subscriptions one agent may have ({@code 1..10000}, checked on use). */
   int maxPerAgent() {
-    if (maxPerAgent < 1 || maxPerAgent > 10_000) {
-      throw new IllegalStateException(
-          "reveille.subscriptions.max-per-agent must be between 1 and 10000, was " + maxPerAgent);
-    }
-    return maxPerAgent;
+    return (int) within("reveille.subscriptions.max-per-agent", maxPerAgent, 1, 10_000);
   }
 
   /**

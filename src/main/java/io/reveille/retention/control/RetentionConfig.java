@@ -1,5 +1,7 @@
 package io.reveille.retention.control;
 
+import static io.reveille.platform.Settings.within;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -40,16 +42,10 @@ public class RetentionConfig {
     this.runLog = age("reveille.retention.run-log", runLog);
     this.toolCalls = age("reveille.retention.tool-calls", toolCalls);
     this.deadLetters = age("reveille.retention.dead-letters", deadLetters);
-    if (batchSize < 1 || batchSize > 10_000) {
-      throw new IllegalArgumentException(
-          "reveille.retention.batch-size must be between 1 and 10000, was " + batchSize);
-    }
-    if (periodMinutes < 1 || periodMinutes > 7 * 24 * 60) {
-      throw new IllegalArgumentException(
-          "reveille.retention.period-minutes must be between 1 and 10080, was " + periodMinutes);
-    }
-    this.batchSize = batchSize;
-    this.period = Duration.ofMinutes(periodMinutes);
+    this.batchSize = (int) within("reveille.retention.batch-size", batchSize, 1, 10_000);
+    this.period =
+        Duration.ofMinutes(
+            within("reveille.retention.period-minutes", periodMinutes, 1, 7 * 24 * 60));
   }
 
   /** {@code off}, or a positive ISO-8601 duration of at least a second. */

@@ -1,5 +1,7 @@
 package io.reveille.schedule.control;
 
+import static io.reveille.platform.Settings.within;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -18,16 +20,9 @@ public class ScheduleConfig {
   ScheduleConfig(
       @ConfigProperty(name = "reveille.timer.min-interval-seconds") long seconds,
       @ConfigProperty(name = "reveille.timer.max-per-agent", defaultValue = "50") int maxPerAgent) {
-    if (seconds < 1 || seconds > 86_400) {
-      throw new IllegalArgumentException(
-          "reveille.timer.min-interval-seconds must be between 1 and 86400, was " + seconds);
-    }
-    if (maxPerAgent < 1 || maxPerAgent > 10_000) {
-      throw new IllegalArgumentException(
-          "reveille.timer.max-per-agent must be between 1 and 10000, was " + maxPerAgent);
-    }
-    this.minimumInterval = Duration.ofSeconds(seconds);
-    this.maxPerAgent = maxPerAgent;
+    this.minimumInterval =
+        Duration.ofSeconds(within("reveille.timer.min-interval-seconds", seconds, 1, 86_400));
+    this.maxPerAgent = (int) within("reveille.timer.max-per-agent", maxPerAgent, 1, 10_000);
   }
 
   /** The most timers one agent may have, active or not. */

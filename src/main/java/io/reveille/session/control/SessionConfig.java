@@ -1,5 +1,7 @@
 package io.reveille.session.control;
 
+import static io.reveille.platform.Settings.within;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -26,29 +28,21 @@ public class SessionConfig {
           int maxStreamsPerPrincipal,
       @ConfigProperty(name = "reveille.sessions.events-keep-alive-seconds") long keepAliveSeconds) {
     this.eventsPoll =
-        Duration.ofMillis(range("reveille.sessions.events-poll-millis", pollMillis, 10, 60_000));
+        Duration.ofMillis(within("reveille.sessions.events-poll-millis", pollMillis, 10, 60_000));
     this.eventsMaxAge =
-        Duration.ofSeconds(range("reveille.sessions.events-max-seconds", maxSeconds, 1, 86_400));
+        Duration.ofSeconds(within("reveille.sessions.events-max-seconds", maxSeconds, 1, 86_400));
     this.eventsMaxStreams =
-        (int) range("reveille.sessions.events-max-streams", maxStreams, 1, 10_000);
+        (int) within("reveille.sessions.events-max-streams", maxStreams, 1, 10_000);
     this.eventsMaxStreamsPerPrincipal =
         (int)
-            range(
+            within(
                 "reveille.sessions.events-max-streams-per-principal",
                 maxStreamsPerPrincipal,
                 1,
                 10_000);
     this.eventsKeepAlive =
         Duration.ofSeconds(
-            range("reveille.sessions.events-keep-alive-seconds", keepAliveSeconds, 1, 300));
-  }
-
-  static long range(String key, long value, long min, long max) {
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(
-          key + " must be between " + min + " and " + max + ", was " + value);
-    }
-    return value;
+            within("reveille.sessions.events-keep-alive-seconds", keepAliveSeconds, 1, 300));
   }
 
   /** The most event streams one principal may hold open on this node. */

@@ -1,5 +1,7 @@
 package io.reveille.wake.control;
 
+import static io.reveille.platform.Settings.within;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -51,14 +53,6 @@ public class SweepConfig {
         Duration.ofMillis(
             within(
                 "reveille.wake.complete-retry-delay-millis", completeRetryDelayMillis, 0, 60_000));
-  }
-
-  private static long within(String key, long value, long min, long max) {
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(
-          key + " must be between " + min + " and " + max + ", was " + value);
-    }
-    return value;
   }
 
   /** How often a working run's lease is renewed. */

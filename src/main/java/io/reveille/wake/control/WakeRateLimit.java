@@ -1,5 +1,7 @@
 package io.reveille.wake.control;
 
+import static io.reveille.platform.Settings.within;
+
 import io.reveille.platform.error.TooManyRequestsException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -35,16 +37,8 @@ public class WakeRateLimit {
       @ConfigProperty(name = "reveille.wake.requested-per-minute", defaultValue = "20")
           int perMinute,
       Clock clock) {
-    if (burst < 1 || burst > 10_000) {
-      throw new IllegalArgumentException(
-          "reveille.wake.requested-burst must be between 1 and 10000, was " + burst);
-    }
-    if (perMinute < 1 || perMinute > 60_000) {
-      throw new IllegalArgumentException(
-          "reveille.wake.requested-per-minute must be between 1 and 60000, was " + perMinute);
-    }
-    this.burst = burst;
-    this.perSecond = perMinute / 60.0;
+    this.burst = (int) within("reveille.wake.requested-burst", burst, 1, 10_000);
+    this.perSecond = within("reveille.wake.requested-per-minute", perMinute, 1, 60_000) / 60.0;
     this.clock = clock;
   }
 
