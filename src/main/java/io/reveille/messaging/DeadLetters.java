@@ -25,12 +25,21 @@ public class DeadLetters {
   static final int MAX_REASON_LENGTH = 1000;
 
   /** The reason of a message the broker dead-lettered itself, which carries none. */
-  public static final String BROKER_GAVE_UP =
+  static final String BROKER_GAVE_UP =
       "the broker gave up delivering it after its delivery attempts"
           + " (reveille.broker.max.delivery.attempts)";
 
   @Resource(lookup = "jms/reveille/ConnectionFactory")
   ConnectionFactory connectionFactory;
+
+  /**
+   * Why {@code message} is on a dead-letter queue: the reason a consumer gave, or, for one the
+   * broker moved there itself, {@link #BROKER_GAVE_UP}.
+   */
+  public static String reasonOf(Message message) throws JMSException {
+    var reason = message.getStringProperty(REASON_PROPERTY);
+    return reason != null ? reason : BROKER_GAVE_UP;
+  }
 
   public void send(Queue deadLetterQueue, Message original, String body, String reason)
       throws JMSException {

@@ -114,13 +114,12 @@ public class DeadLettersResource {
   private static DeadLetterResponse of(Message message) throws JMSException {
     var body = JmsBodies.text(message).orElse(null);
     var cut = body != null && body.length() > BODY_CHARS;
-    var reason = message.getStringProperty(DeadLetters.REASON_PROPERTY);
     var destination = message.getStringProperty(DeadLetters.ORIGINAL_DESTINATION_PROPERTY);
     return new DeadLetterResponse(
         message.getJMSMessageID(),
         message.getStringProperty(DeadLetters.ORIGINAL_ID_PROPERTY),
         destination != null ? destination : message.getStringProperty("_AMQ_ORIG_ADDRESS"),
-        reason != null ? reason : DeadLetters.BROKER_GAVE_UP,
+        DeadLetters.reasonOf(message),
         message.getJMSTimestamp() == 0 ? null : Instant.ofEpochMilli(message.getJMSTimestamp()),
         cut ? body.substring(0, BODY_CHARS) : body,
         cut);

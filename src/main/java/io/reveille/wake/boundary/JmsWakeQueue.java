@@ -72,25 +72,9 @@ public class JmsWakeQueue implements WakeQueue {
 
   @Override
   public Set<String> waiting(Collection<String> runKeys) {
-    if (runKeys.isEmpty()) {
-      return Set.of();
-    }
     var found = new HashSet<String>();
-    var keys = List.copyOf(runKeys);
-    try (var context = connectionFactory.createContext()) {
-      for (var from = 0; from < keys.size(); from += SELECTOR_BATCH) {
-        var batch = keys.subList(from, Math.min(keys.size(), from + SELECTOR_BATCH));
-        try (var browser = context.createBrowser(wakes, selector(batch))) {
-          for (var messages = browser.getEnumeration(); messages.hasMoreElements(); ) {
-            var key = ((jakarta.jms.Message) messages.nextElement()).getStringProperty(RUN_KEY);
-            if (key != null) {
-              found.add(key);
-            }
-          }
-        }
-      }
-    } catch (JMSException e) {
-      throw new IllegalStateException("Cannot browse the wakes queue: " + e.getMessage(), e);
+    for (var message : browseByRunKey(wakes, runKeys, "the wakes queue")) {
+      found.add(message.runKey());
     }
     return Collections.unmodifiableSet(found);
   }
@@ -107,30 +91,42 @@ public class JmsWakeQueue implements WakeQueue {
 
   @Override
   public List<DeadLetteredJob> deadLettered(Collection<String> runKeys) {
-    var jobs = new ArrayList<DeadLetteredJob>();
-    if (runKeys.isEmpty()) {
-      return jobs;
-    }
+    return browseByRunKey(deadLetters, runKeys, "the wakes dead-letter queue").stream()
+        .map(job -> new DeadLetteredJob(job.runKey(), job.agentId(), job.reason()))
+        .toList();
+  }
+
+  /** What browsing reads of one job message. */
+  private record Browsed(String runKey, String agentId, String reason) {}
+
+  /**
+   * The jobs on {@code queue} that name one of {@code runKeys}, browsed (left where they are) with
+   * a selector on {@value #RUN_KEY}, {@value #SELECTOR_BATCH} keys at a time.
+   */
+  private List<Browsed> browseByRunKey(Queue queue, Collection<String> runKeys, String what) {
+    var found = new ArrayList<Browsed>();
     var keys = List.copyOf(runKeys);
+    if (keys.isEmpty()) {
+      return found;
+    }
     try (var context = connectionFactory.createContext()) {
       for (var from = 0; from < keys.size(); from += SELECTOR_BATCH) {
         var batch = keys.subList(from, Math.min(keys.size(), from + SELECTOR_BATCH));
-        try (var browser = context.createBrowser(deadLetters, selector(batch))) {
+        try (var browser = context.createBrowser(queue, selector(batch))) {
           for (var messages = browser.getEnumeration(); messages.hasMoreElements(); ) {
             var message = (jakarta.jms.Message) messages.nextElement();
-            var reason = message.getStringProperty(DeadLetters.REASON_PROPERTY);
-            jobs.add(
-                new DeadLetteredJob(
-                    message.getStringProperty(RUN_KEY),
-                    message.getStringProperty(GROUP_ID),
-                    reason == null ? DeadLetters.BROKER_GAVE_UP : reason));
+            var runKey = message.getStringProperty(RUN_KEY);
+            if (runKey != null) {
+              found.add(
+                  new Browsed(
+                      runKey, message.getStringProperty(GROUP_ID), DeadLetters.reasonOf(message)));
+            }
           }
         }
       }
     } catch (JMSException e) {
-      throw new IllegalStateException(
-          "Cannot browse the wakes dead-letter queue: " + e.getMessage(), e);
+      throw new IllegalStateException("Cannot browse " + what + ": " + e.getMessage(), e);
     }
-    return jobs;
+    return found;
   }
 }
