@@ -1,5 +1,6 @@
 package io.reveille.retention.boundary;
 
+import io.reveille.platform.PeriodicRound;
 import io.reveille.retention.control.Retention;
 import io.reveille.retention.control.RetentionConfig;
 import jakarta.annotation.PostConstruct;
@@ -15,8 +16,6 @@ import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -36,7 +35,7 @@ public class RetentionTimer {
   @Inject Retention retention;
   @Inject RetentionConfig config;
 
-  private final AtomicBoolean running = new AtomicBoolean();
+  private final PeriodicRound round = new PeriodicRound("Retention round", LOG);
 
   @PostConstruct
   void schedule() {
@@ -46,15 +45,6 @@ public class RetentionTimer {
 
   @Timeout
   void purge() {
-    if (!running.compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      retention.purge();
-    } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, "Retention round failed; the next one tries again: " + e, e);
-    } finally {
-      running.set(false);
-    }
+    round.run(retention::purge);
   }
 }

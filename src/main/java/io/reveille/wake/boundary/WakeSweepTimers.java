@@ -1,5 +1,6 @@
 package io.reveille.wake.boundary;
 
+import io.reveille.platform.PeriodicRound;
 import io.reveille.wake.control.SweepConfig;
 import io.reveille.wake.control.WakeSweeper;
 import jakarta.annotation.PostConstruct;
@@ -16,7 +17,6 @@ import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -42,8 +42,8 @@ public class WakeSweepTimers {
   @Inject WakeSweeper sweeper;
   @Inject SweepConfig config;
 
-  private final AtomicBoolean heartbeating = new AtomicBoolean();
-  private final AtomicBoolean sweeping = new AtomicBoolean();
+  private final PeriodicRound heartbeatRound = new PeriodicRound("Wake heartbeat", LOG);
+  private final PeriodicRound sweepRound = new PeriodicRound("Wake sweep", LOG);
 
   @PostConstruct
   void schedule() {
@@ -56,31 +56,15 @@ public class WakeSweepTimers {
   @Timeout
   void fire(Timer timer) {
     if (HEARTBEAT.equals(timer.getInfo())) {
-      once(heartbeating, "heartbeat", sweeper::heartbeat);
+      heartbeatRound.run(sweeper::heartbeat);
     } else {
-      once(
-          sweeping,
-          "sweep",
+      sweepRound.run(
           () -> {
-            var sweep = sweeper.sweep();
-            if (!sweep.isEmpty()) {
-              LOG.log(Level.INFO, "Wake sweep: {0}", sweep);
+            var done = sweeper.sweep();
+            if (!done.isEmpty()) {
+              LOG.log(Level.INFO, "Wake sweep: {0}", done);
             }
           });
-    }
-  }
-
-  /** Runs {@code round} unless the previous one is still going (a slow database). */
-  private static void once(AtomicBoolean running, String what, Runnable round) {
-    if (!running.compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      round.run();
-    } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, "Wake " + what + " failed; the next one tries again: " + e, e);
-    } finally {
-      running.set(false);
     }
   }
 }
