@@ -70,7 +70,7 @@ public class SweepConfig {
     return staleQueued;
   }
 
-  /** How many times a run is started before the sweeper gives it up as failed. */
+  /** How many times a run is started before begin gives it up as failed. */
   public int maxRunAttempts() {
     return maxRunAttempts;
   }

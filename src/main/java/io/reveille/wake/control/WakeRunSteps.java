@@ -299,11 +299,10 @@ public class WakeRunSteps {
   }
 
   /**
-   * Gives up a job that will never run — the broker dead-lettered it, or it was started {@code
-   * reveille.wake.max-run-attempts} times without finishing — as a failed run with {@code why}, and
-   * counts it like any failure (back-off, dormancy), which frees the agent for its next match. A
-   * run that is finished already, or is being executed, is left alone; so a second node sweeping
-   * the same job changes nothing.
+   * Gives up a job that will never run — the broker dead-lettered it — as a failed run with {@code
+   * why}, and counts it like any failure (back-off, dormancy), which frees the agent for its next
+   * match. A run that is finished already, or is being executed, is left alone; so a second node
+   * sweeping the same job changes nothing.
    *
    * @return whether the run was given up here
    */

@@ -19,7 +19,8 @@ import java.util.logging.Logger;
  *       which frees the agent for its next match (otherwise its {@code queued} run would absorb
  *       every later match while nothing is on the queue);
  *   <li>a started run whose lease ran out (its owner stopped renewing it) goes back on the queue,
- *       or, started {@code reveille.wake.max-run-attempts} times already, is given up as failed;
+ *       where begin runs it again, or, started {@code reveille.wake.max-run-attempts} times
+ *       already, gives it up as failed;
  *   <li>a queued job long past due whose message is on no queue is enqueued again.
  * </ul>
  *
@@ -42,9 +43,9 @@ public class WakeSweeper {
   @Inject Clock clock;
 
   /** What one sweep did. */
-  public record Sweep(int deadLettered, int restarted, int givenUp, int requeued) {
+  public record Sweep(int deadLettered, int restarted, int requeued) {
     public boolean isEmpty() {
-      return deadLettered + restarted + givenUp + requeued == 0;
+      return deadLettered + restarted + requeued == 0;
     }
   }
 
@@ -56,9 +57,9 @@ public class WakeSweeper {
   /** One sweep; a step that fails is logged and the others still run. */
   public Sweep sweep() {
     var deadLettered = step("dead-letter check", this::failDeadLettered, 0);
-    var expired = step("lease check", this::restartExpired, new int[] {0, 0});
+    var restarted = step("lease check", this::restartExpired, 0);
     var requeued = step("lost-job check", this::requeueLost, 0);
-    return new Sweep(deadLettered, expired[0], expired[1], requeued);
+    return new Sweep(deadLettered, restarted, requeued);
   }
 
   private static <T> T step(String what, java.util.function.Supplier<T> step, T nothing) {
@@ -99,29 +100,16 @@ public class WakeSweeper {
     return failed;
   }
 
-  /** Restarted and given-up counts. */
-  private int[] restartExpired() {
-    var now = clock.instant();
+  /**
+   * Puts started runs whose lease ran out back on the queue; begin runs each again, or gives it up
+   * once it has been started {@code reveille.wake.max-run-attempts} times.
+   */
+  private int restartExpired() {
     var expired =
-        steps.startedBefore(now.minus(wakeConfig.runLease()), BATCH).stream()
+        steps.startedBefore(clock.instant().minus(wakeConfig.runLease()), BATCH).stream()
             .filter(run -> !inFlight.contains(run.getRunKey()))
             .toList();
-    var restart = new ArrayList<WakeRunLogEntry>();
-    var givenUp = 0;
-    for (var run : expired) {
-      if (run.getAttempts() >= config.maxRunAttempts()) {
-        if (abandon(
-            run.getRunKey(),
-            "given up: started "
-                + run.getAttempts()
-                + " times without finishing (reveille.wake.max-run-attempts)")) {
-          givenUp++;
-        }
-      } else {
-        restart.add(run);
-      }
-    }
-    return new int[] {enqueueUnlessWaiting(restart, "expired"), givenUp};
+    return enqueueUnlessWaiting(expired, "expired");
   }
 
   private int requeueLost() {
