@@ -19,6 +19,7 @@ import jakarta.persistence.Version;
 import java.io.StringReader;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 
@@ -205,9 +206,9 @@ public class WakeRunLogEntry {
     this.reason = required("reason", reason);
     this.reasonId = optionalText("reasonId", reasonId, 200);
     this.threadId = nonBlankText("threadId", threadId, 200);
-    var kept = union(List.of(), required("tokens", tokens));
-    this.tokens = write(kept);
-    this.tokensLeftOut = distinct(tokens) - kept.size();
+    var union = Union.of(List.of(), required("tokens", tokens));
+    this.tokens = write(union.kept());
+    this.tokensLeftOut = union.leftOut();
     this.logicalChangeKey = optionalText("logicalChangeKey", logicalChangeKey, 200);
     this.createdAt = required("createdAt", createdAt);
     this.status = WakeStatus.QUEUED;
@@ -252,13 +253,12 @@ public class WakeRunLogEntry {
           "wake run " + runKey + " is " + status.wire() + "; tokens merge only into a queued run");
     }
     var current = getTokens();
-    var merged = union(current, more);
-    var leftOut = distinct(more) - (merged.size() - current.size()) - common(current, more);
-    tokensLeftOut += leftOut;
-    if (merged.size() == current.size()) {
-      return leftOut > 0;
+    var union = Union.of(current, more);
+    tokensLeftOut += union.leftOut();
+    if (union.kept().size() == current.size()) {
+      return union.leftOut() > 0;
     }
-    tokens = write(merged);
+    tokens = write(union.kept());
     return true;
   }
 
@@ -501,27 +501,22 @@ public class WakeRunLogEntry {
 
   /**
    * {@code current} and then {@code more}, each token once, at most {@link #MAX_TOKENS}: the first
-   * tokens are kept, later ones left out.
+   * tokens are kept; {@code leftOut} counts the distinct new ones beyond the cap.
    */
-  private static List<String> union(List<String> current, Collection<String> more) {
-    var all = new LinkedHashSet<>(current);
-    for (var token : more) {
-      var checked = nonBlankText("tokens[]", token, TOKEN_LENGTH);
-      if (all.size() < MAX_TOKENS) {
-        all.add(checked);
+  private record Union(List<String> kept, int leftOut) {
+    static Union of(List<String> current, Collection<String> more) {
+      var all = new LinkedHashSet<>(current);
+      var leftOut = new HashSet<String>();
+      for (var token : more) {
+        var checked = nonBlankText("tokens[]", token, TOKEN_LENGTH);
+        if (all.size() < MAX_TOKENS) {
+          all.add(checked);
+        } else if (!all.contains(checked)) {
+          leftOut.add(checked);
+        }
       }
+      return new Union(List.copyOf(all), leftOut.size());
     }
-    return List.copyOf(all);
-  }
-
-  private static int distinct(Collection<String> tokens) {
-    return new LinkedHashSet<>(tokens).size();
-  }
-
-  /** How many distinct tokens of {@code more} the run holds already. */
-  private static int common(List<String> current, Collection<String> more) {
-    var held = new LinkedHashSet<>(current);
-    return (int) new LinkedHashSet<>(more).stream().filter(held::contains).count();
   }
 
   private static String write(Collection<String> values) {
