@@ -2,14 +2,11 @@ package io.reveille.wake.boundary;
 
 import io.reveille.platform.StartupWork;
 import io.reveille.wake.control.WakeScheduler;
-import io.reveille.wake.entity.WakeStatus;
 import jakarta.annotation.PostConstruct;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
-import java.util.List;
-import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -37,16 +34,7 @@ public class WakeRecovery {
 
   /** In batches, each its own transaction, so a large backlog never outlasts a transaction. */
   private void requeue() {
-    var count = 0;
-    for (var status : List.of(WakeStatus.QUEUED, WakeStatus.STARTED)) {
-      Optional<WakeScheduler.RunCursor> after = Optional.empty();
-      List<WakeScheduler.RunCursor> batch;
-      do {
-        batch = scheduler.requeueUnfinished(status, after, WakeScheduler.REQUEUE_BATCH);
-        count += batch.size();
-        after = batch.isEmpty() ? after : Optional.of(batch.get(batch.size() - 1));
-      } while (!batch.isEmpty());
-    }
+    var count = WakeScheduler.requeueAll(scheduler::requeueUnfinished);
     if (count > 0) {
       LOG.log(Level.INFO, "Re-enqueued {0} unfinished wake run(s) after start-up", count);
     }

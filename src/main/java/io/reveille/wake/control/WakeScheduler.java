@@ -265,26 +265,43 @@ public class WakeScheduler {
   /**
    * Puts every job that a crash may have stranded (queued, or started and never finished) back on
    * the queue under its own run key; the runner completes each once. Deferred jobs keep their
-   * deadline. One transaction: for a bounded backlog (tests); start-up recovery goes in batches
-   * ({@link #requeueUnfinished(WakeStatus, Optional, int)}).
+   * deadline. One transaction: for a bounded backlog (tests); start-up recovery calls {@link
+   * #requeueAll} with the proxied {@link #requeueUnfinished(WakeStatus, Optional, int)}, a
+   * transaction per batch.
    */
   public int requeueUnfinished() {
+    return requeueAll(this::requeueBatch);
+  }
+
+  /** One batch of a re-enqueue, as {@link #requeueUnfinished(WakeStatus, Optional, int)}. */
+  @FunctionalInterface
+  public interface RequeueBatch {
+    List<RunCursor> next(WakeStatus status, Optional<RunCursor> after, int max);
+  }
+
+  /**
+   * Walks every unfinished run, queued then started, in batches of {@link #REQUEUE_BATCH} taken by
+   * {@code batches}, each after the last run of the one before; returns how many were re-enqueued.
+   */
+  public static int requeueAll(RequeueBatch batches) {
     var count = 0;
     for (var status : List.of(WakeStatus.QUEUED, WakeStatus.STARTED)) {
       Optional<RunCursor> after = Optional.empty();
-      do {
-        var batch = requeueBatch(status, after, REQUEUE_BATCH);
+      for (var batch = batches.next(status, after, REQUEUE_BATCH);
+          !batch.isEmpty();
+          batch = batches.next(status, after, REQUEUE_BATCH)) {
         count += batch.size();
-        after = batch.isEmpty() ? Optional.empty() : Optional.of(batch.get(batch.size() - 1));
-      } while (after.isPresent());
+        after = Optional.of(batch.get(batch.size() - 1));
+      }
     }
     return count;
   }
 
   /**
    * Re-enqueues up to {@code max} unfinished runs of {@code status} after {@code after} (in
-   * creation order), in a transaction of its own; returns the runs it handled, in that order (empty
-   * when none was left). A crash recovery takes a large backlog in short transactions.
+   * creation order), in the caller's transaction or one of its own; returns the runs it handled, in
+   * that order (empty when none was left). A crash recovery takes a large backlog in short
+   * transactions.
    */
   public List<RunCursor> requeueUnfinished(WakeStatus status, Optional<RunCursor> after, int max) {
     return requeueBatch(status, after, max);
