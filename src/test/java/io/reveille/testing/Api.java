@@ -70,21 +70,9 @@ public final class Api {
    * output directory ({@code -Dreveille.admin.password-file} says where, default the dev server's).
    */
   public static Api ofRunningServer(URI base) {
-    var password = System.getenv("REVEILLE_ADMIN_PASSWORD");
-    if (password == null || password.isBlank()) {
-      var file =
-          java.nio.file.Path.of(
-              System.getProperty(
-                  "reveille.admin.password-file",
-                  "target/liberty/wlp/usr/servers/reveille/secrets/admin-password"));
-      try {
-        password = java.nio.file.Files.readString(file).strip();
-      } catch (IOException e) {
-        throw new UncheckedIOException(
-            "set REVEILLE_ADMIN_PASSWORD or -Dreveille.admin.password-file: cannot read " + file,
-            e);
-      }
-    }
+    var password =
+        TestIdentities.ofRunningServer(
+            "REVEILLE_ADMIN_PASSWORD", "reveille.admin.password-file", "secrets/admin-password");
     var user = System.getenv().getOrDefault("REVEILLE_ADMIN_USER", "admin");
     var api = new Api(base, TestIdentities.basic(user, password));
     // Maven run in the server's checkout (the load profile) may have the server reload the

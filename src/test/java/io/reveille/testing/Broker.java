@@ -40,21 +40,11 @@ public final class Broker {
    * directory ({@code -Dreveille.broker.password-file} names another file).
    */
   public static ConnectionFactory ofRunningServer(String brokerUrl) {
-    var password = System.getenv("REVEILLE_BROKER_PASSWORD");
-    if (password == null || password.isBlank()) {
-      var file =
-          java.nio.file.Path.of(
-              System.getProperty(
-                  "reveille.broker.password-file",
-                  "target/liberty/wlp/usr/servers/reveille/artemis-data/server-password"));
-      try {
-        password = java.nio.file.Files.readString(file).strip();
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(
-            "set REVEILLE_BROKER_PASSWORD or -Dreveille.broker.password-file: cannot read " + file,
-            e);
-      }
-    }
+    var password =
+        TestIdentities.ofRunningServer(
+            "REVEILLE_BROKER_PASSWORD",
+            "reveille.broker.password-file",
+            "artemis-data/server-password");
     var user = System.getenv().getOrDefault("REVEILLE_BROKER_USER", "reveille-server");
     return new ActiveMQConnectionFactory(brokerUrl, user, password);
   }

@@ -216,4 +216,26 @@ public final class TestIdentities {
       throw new IllegalStateException(e);
     }
   }
+
+  /**
+   * A password of the server the README's run command started: the environment variable {@code env}
+   * when set, else the file the server generated under its output directory ({@code
+   * -D<fileProperty>} names another, relative to the checkout by default).
+   */
+  public static String ofRunningServer(String env, String fileProperty, String generatedFile) {
+    var password = System.getenv(env);
+    if (password != null && !password.isBlank()) {
+      return password;
+    }
+    var file =
+        java.nio.file.Path.of(
+            System.getProperty(
+                fileProperty, "target/liberty/wlp/usr/servers/reveille/" + generatedFile));
+    try {
+      return java.nio.file.Files.readString(file).strip();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(
+          "set " + env + " or -D" + fileProperty + ": cannot read " + file, e);
+    }
+  }
 }
