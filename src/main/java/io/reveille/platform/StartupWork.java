@@ -5,7 +5,7 @@ import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -25,26 +25,23 @@ public class StartupWork {
 
   static final long MAX_BACKOFF_SECONDS = 60;
 
-  /** Where one piece of work stands: {@code done}, or its attempts so far and its last error. */
-  public record Status(boolean done, int attempts, String lastError) {}
-
-  private final Map<String, Status> work = new ConcurrentHashMap<>();
+  /** The names of the work not done yet. */
+  private final Set<String> unfinished = ConcurrentHashMap.newKeySet();
 
   @Resource ManagedScheduledExecutorService executor;
 
   /** Starts {@code task} in the background under {@code name}; it is retried until it succeeds. */
   public void submit(String name, Runnable task) {
-    work.put(name, new Status(false, 0, null));
+    unfinished.add(name);
     executor.execute(() -> attempt(name, task, 1));
   }
 
   private void attempt(String name, Runnable task, int attempt) {
     try {
       task.run();
-      work.put(name, new Status(true, attempt, null));
+      unfinished.remove(name);
     } catch (RuntimeException | Error e) {
       var delay = backoff(attempt);
-      work.put(name, new Status(false, attempt, e.toString()));
       LOG.log(
           Level.WARNING,
           "Start-up work \""
@@ -69,14 +66,6 @@ public class StartupWork {
 
   /** The work not done yet, by name. */
   public List<String> unfinished() {
-    return work.entrySet().stream()
-        .filter(e -> !e.getValue().done())
-        .map(Map.Entry::getKey)
-        .sorted()
-        .toList();
-  }
-
-  public Map<String, Status> statuses() {
-    return Map.copyOf(work);
+    return unfinished.stream().sorted().toList();
   }
 }

@@ -26,7 +26,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -395,18 +394,6 @@ public class WakeRunSteps {
         .setParameter("cutoff", cutoff)
         .setMaxResults(max)
         .getResultList();
-  }
-
-  /** Which of {@code runKeys} name runs that are queued or started. */
-  @Transactional(TxType.SUPPORTS)
-  public Set<String> unfinished(Collection<String> runKeys) {
-    if (runKeys.isEmpty()) {
-      return Set.of();
-    }
-    return Set.copyOf(
-        em.createNamedQuery("WakeRunLogEntry.findUnfinishedAmong", String.class)
-            .setParameter("runKeys", runKeys)
-            .getResultList());
   }
 
   /** Adds the model usage of one call to the run's log entry, committed at once. */

@@ -76,12 +76,6 @@ import java.util.List;
             + " AND w.createdAt < :cutoff AND (w.notBefore IS NULL OR w.notBefore < :cutoff)"
             + " ORDER BY w.createdAt, w.runKey")
 @NamedQuery(
-    name = "WakeRunLogEntry.findUnfinishedAmong",
-    query =
-        "SELECT w.runKey FROM WakeRunLogEntry w WHERE w.runKey IN :runKeys AND w.status IN"
-            + " (io.reveille.wake.entity.WakeStatus.QUEUED,"
-            + " io.reveille.wake.entity.WakeStatus.STARTED)")
-@NamedQuery(
     name = "WakeRunLogEntry.heartbeat",
     query =
         "UPDATE WakeRunLogEntry w SET w.heartbeatAt = :now WHERE w.runKey IN :runKeys"
