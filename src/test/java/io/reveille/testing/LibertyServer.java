@@ -36,12 +36,51 @@ public final class LibertyServer {
     this.environment = environment;
   }
 
+  /**
+   * The environment of a server of a test's own: Derby and the embedded broker, with a password
+   * generated on the first start — none of the variables that point the suite's server at
+   * PostgreSQL, an external broker or the test run's logins (a {@code null} removes one). Add to it
+   * what the test needs.
+   */
+  public static Map<String, String> ownEnvironment() {
+    var environment = new java.util.HashMap<String, String>();
+    environment.put("REVEILLE_DB_KIND", "derby");
+    environment.put("REVEILLE_BROKER_EMBEDDED", "true");
+    for (var inherited :
+        List.of(
+            "REVEILLE_DB_HOST",
+            "REVEILLE_DB_PORT",
+            "REVEILLE_DB_NAME",
+            "REVEILLE_DB_USER",
+            "REVEILLE_DB_PASSWORD",
+            "REVEILLE_BROKER_HOST",
+            "REVEILLE_BROKER_PORT",
+            "REVEILLE_BROKER_USER",
+            "REVEILLE_BROKER_PASSWORD",
+            "REVEILLE_ADMIN_USER",
+            "REVEILLE_ADMIN_PASSWORD",
+            "REVEILLE_WAKE_SWEEP_SECONDS",
+            "REVEILLE_WAKE_FAILURE_BACKOFF_SECONDS")) {
+      environment.put(inherited, null);
+    }
+    return environment;
+  }
+
   /** The build's restart-test server, as failsafe describes it. */
   public static LibertyServer restartServer(Map<String, String> environment) {
     return new LibertyServer(
         Path.of(System.getProperty("reveille.it.wlp", "target/liberty/wlp")),
         System.getProperty("reveille.it.restartServer", "reveille-restart"),
         URI.create(System.getProperty("reveille.it.restartBaseUri", "http://127.0.0.1:9281")),
+        environment);
+  }
+
+  /** The build's crash-test server, as failsafe describes it. */
+  public static LibertyServer crashServer(Map<String, String> environment) {
+    return new LibertyServer(
+        Path.of(System.getProperty("reveille.it.wlp", "target/liberty/wlp")),
+        System.getProperty("reveille.it.crashServer", "reveille-crash"),
+        URI.create(System.getProperty("reveille.it.crashBaseUri", "http://127.0.0.1:9282")),
         environment);
   }
 
@@ -103,9 +142,59 @@ public final class LibertyServer {
     }
   }
 
+  /**
+   * Kills the server's JVM with SIGKILL — no shutdown hook, no quiesce, in-flight transactions left
+   * as they are — and waits until the process is gone.
+   */
+  public void kill() {
+    var pidFile = pidFile();
+    long pid;
+    try {
+      pid = Long.parseLong(Files.readString(pidFile).strip());
+    } catch (IOException | NumberFormatException e) {
+      throw new AssertionError("no process id of " + name + " in " + pidFile, e);
+    }
+    var process =
+        ProcessHandle.of(pid)
+            .orElseThrow(() -> new AssertionError(name + " (process " + pid + ") is not running"));
+    // destroyForcibly is SIGKILL on Unix.
+    process.destroyForcibly();
+    try {
+      process.onExit().get(60, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      throw new AssertionError(name + " (process " + pid + ") did not die", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted", e);
+    }
+  }
+
   /** Stops the server (a normal shutdown); does nothing if it is not running. */
   public void stop() {
     run("stop");
+  }
+
+  /**
+   * Stops the server, and kills it when it does not stop (a server the test wedged): no test leaves
+   * a server behind.
+   */
+  public void stopOrKill() {
+    try {
+      stop();
+    } catch (AssertionError e) {
+      if (pidFile().toFile().isFile()) {
+        try {
+          kill();
+        } catch (AssertionError notKilled) {
+          e.addSuppressed(notKilled);
+        }
+      }
+      throw e;
+    }
+  }
+
+  private Path pidFile() {
+    return wlp.resolve("usr").resolve("servers").resolve(".pid").resolve(name + ".pid");
   }
 
   private void run(String action) {

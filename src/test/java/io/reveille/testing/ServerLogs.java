@@ -44,6 +44,22 @@ public final class ServerLogs {
     return leaks;
   }
 
+  /** How often {@code text} appears in the files under {@code logs}, all together. */
+  public static int occurrences(Path logs, String text) {
+    var count = 0;
+    try (var files = Files.walk(logs)) {
+      for (var file : files.filter(Files::isRegularFile).toList()) {
+        var content = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+        for (var at = content.indexOf(text); at >= 0; at = content.indexOf(text, at + 1)) {
+          count++;
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return count;
+  }
+
   /** Whether any file under {@code logs} holds {@code text}. */
   public static boolean mention(Path logs, String text) {
     return !leaks(logs, Map.of(text, text)).isEmpty();

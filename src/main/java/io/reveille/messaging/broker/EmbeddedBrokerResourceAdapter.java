@@ -1,10 +1,12 @@
 package io.reveille.messaging.broker;
 
+import jakarta.resource.spi.ActivationSpec;
 import jakarta.resource.spi.BootstrapContext;
 import jakarta.resource.spi.ResourceAdapterInternalException;
 import java.nio.file.Path;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javax.transaction.xa.XAResource;
 import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
@@ -14,6 +16,8 @@ import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.apache.activemq.artemis.ra.ActiveMQResourceAdapter;
+import org.apache.activemq.artemis.service.extensions.xa.recovery.ActiveMQXAResourceWrapper;
+import org.apache.activemq.artemis.service.extensions.xa.recovery.XARecoveryConfig;
 
 /**
  * The Artemis resource adapter, optionally hosting the broker it connects to.
@@ -59,6 +63,7 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
   private String producerPassword = "";
 
   private transient EmbeddedActiveMQ broker;
+  private transient ActiveMQXAResourceWrapper recovery;
 
   /** The login of Reveille's own connections when none is configured. */
   static final String SERVER_USER = "reveille-server";
@@ -120,9 +125,43 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
     return value == null || value.isBlank();
   }
 
+  /**
+   * The XA resource through which Liberty's transaction manager resolves the broker's in-doubt
+   * branches of message-driven transactions after a crash.
+   *
+   * <p>Liberty asks for exactly one resource per activation spec of its recovery log and resolves
+   * no recovered transaction at all — not even their database branches, whose locks then block the
+   * application — until every such resource answers. Artemis' own answer is null (it expects an
+   * application server with Artemis' recovery registry, such as WildFly), which would leave every
+   * transaction a crash interrupted in doubt forever. So this answers, for every spec, with one
+   * resource on the adapter's recovery connection factory (registered when the adapter starts),
+   * which connects on first use and reconnects after a failure; while the adapter has not started,
+   * it answers with none, and Liberty asks again. Liberty only resolves branches of its own earlier
+   * runs through it, never those of live transactions.
+   */
+  @Override
+  public XAResource[] getXAResources(ActivationSpec[] specs) {
+    var configs = getRecoveryManager().getResources().toArray(new XARecoveryConfig[0]);
+    if (configs.length == 0) {
+      return new XAResource[0];
+    }
+    synchronized (this) {
+      if (recovery == null) {
+        recovery = new ActiveMQXAResourceWrapper(configs);
+      }
+      return new XAResource[] {recovery};
+    }
+  }
+
   @Override
   public void stop() {
     try {
+      synchronized (this) {
+        if (recovery != null) {
+          recovery.close();
+          recovery = null;
+        }
+      }
       super.stop();
     } finally {
       stopBroker();

@@ -85,13 +85,19 @@ public final class OpenAiProtocolServer {
 
   /** A 200 with a plain chat completion whose content is {@code content}. */
   public OpenAiProtocolServer thenAnswer(String content) {
+    return thenAnswer(content, Duration.ZERO);
+  }
+
+  /** The same, sent {@code delay} after the request arrived: a slow model. */
+  public OpenAiProtocolServer thenAnswer(String content, Duration delay) {
     return then(
         200,
         "{\"id\":\"c1\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,"
             + "\"message\":{\"role\":\"assistant\",\"content\":\""
             + content
             + "\"},\"finish_reason\":\"stop\"}],"
-            + "\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2}}");
+            + "\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2}}",
+        delay);
   }
 
   /**

@@ -16,8 +16,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
@@ -44,25 +42,8 @@ class TimerCatchUpRestartIT {
 
   @Test
   void firingsMissedWhileTheServerWasDownRunOnceAsOneCatchUpAtStartUp() throws IOException {
-    var environment = new HashMap<String, String>();
-    environment.put("REVEILLE_DB_KIND", "derby");
-    environment.put("REVEILLE_BROKER_EMBEDDED", "true");
+    var environment = LibertyServer.ownEnvironment();
     environment.put("REVEILLE_TIMER_MIN_INTERVAL_SECONDS", "5");
-    for (var inherited :
-        List.of(
-            "REVEILLE_DB_HOST",
-            "REVEILLE_DB_PORT",
-            "REVEILLE_DB_NAME",
-            "REVEILLE_DB_USER",
-            "REVEILLE_DB_PASSWORD",
-            "REVEILLE_BROKER_HOST",
-            "REVEILLE_BROKER_PORT",
-            "REVEILLE_BROKER_USER",
-            "REVEILLE_BROKER_PASSWORD",
-            "REVEILLE_ADMIN_USER",
-            "REVEILLE_ADMIN_PASSWORD")) {
-      environment.put(inherited, null);
-    }
     var server = LibertyServer.restartServer(environment);
     // No administrator password is configured: the server generates one on its first start and
     // must keep it across the restart below.
@@ -180,7 +161,7 @@ class TimerCatchUpRestartIT {
           LOG.warning("Could not destroy the test agent: " + e);
         }
       }
-      server.stop();
+      server.stopOrKill();
     }
   }
 }

@@ -6,15 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.Broker;
+import io.reveille.testing.DatabaseControl;
 import io.reveille.testing.Poll;
 import jakarta.json.JsonValue;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Assumptions;
@@ -40,17 +38,16 @@ class DatabaseOutageIT {
   private final Agents agents = new Agents(api);
 
   @Test
-  void batchesSentWhileTheDatabaseIsAwayAreNotLostAndTheAgentWakesAgain() throws Exception {
-    var stop = System.getProperty("reveille.it.databaseStop", "");
-    var start = System.getProperty("reveille.it.databaseStart", "");
-    Assumptions.assumeFalse(
-        stop.isBlank() || start.isBlank(), "no database this test may stop (it.database.stop)");
+  void batchesSentWhileTheDatabaseIsAwayAreNotLostAndTheAgentWakesAgain() {
+    var database =
+        DatabaseControl.of("reveille.it.databaseStop", "reveille.it.databaseStart").orElse(null);
+    Assumptions.assumeTrue(database != null, "no database this test may stop (it.database.stop)");
     var agentId = agents.createCustom("Outlives an outage");
     var entity = "outage-" + UUID.randomUUID();
     agents.subscribe(agentId, "{\"entityIds\":[\"" + entity + "\"]}");
 
     var batchIds = new ArrayList<String>();
-    run(stop);
+    database.stop();
     try {
       for (var i = 0; i < 5; i++) {
         var batchId = "outage-" + UUID.randomUUID();
@@ -65,7 +62,7 @@ class DatabaseOutageIT {
       // The outage is the fault under test: it lasts its time whatever happens meanwhile.
       Poll.pause(OUTAGE);
     } finally {
-      run(start);
+      database.start();
     }
 
     for (var batchId : batchIds) {
@@ -93,13 +90,5 @@ class DatabaseOutageIT {
         .map(JsonValue::asJsonObject)
         .filter(run -> UNFINISHED.contains(run.getString("status")))
         .count();
-  }
-
-  private static void run(String script) throws IOException, InterruptedException {
-    var process = new ProcessBuilder(List.of("bash", script)).redirectErrorStream(true).start();
-    var output = new String(process.getInputStream().readAllBytes());
-    if (!process.waitFor(120, TimeUnit.SECONDS) || process.exitValue() != 0) {
-      throw new IllegalStateException(script + " failed: " + output);
-    }
   }
 }

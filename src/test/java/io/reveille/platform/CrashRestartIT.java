@@ -1,0 +1,459 @@
+package io.reveille.platform;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.inference.control.OpenAiProtocolServer;
+import io.reveille.testing.Api;
+import io.reveille.testing.DatabaseControl;
+import io.reveille.testing.LibertyServer;
+import io.reveille.testing.Poll;
+import io.reveille.testing.ServerLogs;
+import jakarta.json.JsonObject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+/**
+ * Real faults against a real server of its own ({@code reveille-crash}: the shipped WAR, the
+ * embedded broker, Derby — or, in the second CI pass, a PostgreSQL database of its own):
+ *
+ * <ul>
+ *   <li>a model call that outlasts the transaction timeout: the run completes once and no
+ *       transaction times out, because no transaction spans a run;
+ *   <li>where the test may stop the database (the second CI pass, on PostgreSQL), a model run cut
+ *       by a 20 s outage completes once the database is back, the batches accepted meanwhile are
+ *       recorded, and the agents wake again — without a restart;
+ *   <li>the JVM killed with SIGKILL in the middle of a load of HTTP batches and tool calls, at
+ *       several points, then started again with the {@code server} script: the application is ready
+ *       within {@link #READY_WITHIN}, every batch the server accepted is recorded, no run is left
+ *       queued or started, no run key is there twice, every agent wakes on its next match, and
+ *       replaying every tool call that was sent has exactly one effect.
+ * </ul>
+ *
+ * <p>Not an Arquillian test: it starts, kills and starts the server itself, beside the Arquillian
+ * classes.
+ */
+@Execution(ExecutionMode.CONCURRENT)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class CrashRestartIT {
+
+  private static final Logger LOG = Logger.getLogger(CrashRestartIT.class.getName());
+
+  /** How long the application may take to be ready after a crash (README: operations). */
+  static final Duration READY_WITHIN = Duration.ofMinutes(3);
+
+  /** How long the load runs before each kill: early (still warming up) and in full swing. */
+  private static final List<Duration> KILL_POINTS =
+      List.of(Duration.ofSeconds(4), Duration.ofSeconds(13));
+
+  private static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(10);
+  private static final Duration MODEL_DELAY = TRANSACTION_TIMEOUT.plusSeconds(5);
+
+  /** Liberty's message when a transaction outlives its timeout. */
+  private static final String TRANSACTION_TIMED_OUT = "WTRN0006W";
+
+  private static final Duration OUTAGE = Duration.ofSeconds(20);
+  private static final Duration MODEL_DELAY_IN_OUTAGE = Duration.ofSeconds(5);
+  private static final Duration SETTLE = Duration.ofMinutes(3);
+  private static final Set<String> UNFINISHED = Set.of("queued", "started");
+  private static final int LOAD_AGENTS = 3;
+
+  private final OpenAiProtocolServer model = OpenAiProtocolServer.shared();
+  private LibertyServer server;
+  private Api api;
+
+  @BeforeAll
+  void start() {
+    var environment = LibertyServer.ownEnvironment();
+    environment.put("REVEILLE_DB_KIND", System.getProperty("reveille.it.crashDbKind", "derby"));
+    environment.put("REVEILLE_DB_PORT", blankToNull("reveille.it.crashDbPort"));
+    environment.put("REVEILLE_DB_NAME", blankToNull("reveille.it.crashDbName"));
+    environment.put("REVEILLE_DB_PASSWORD", blankToNull("reveille.it.crashDbPassword"));
+    environment.put("REVEILLE_INFERENCE_BASE_URL", model.baseUrl());
+    environment.put("REVEILLE_INFERENCE_MODEL", "crash-test-model");
+    environment.put("REVEILLE_INFERENCE_API_KEY", "sk-crash-" + UUID.randomUUID());
+    environment.put(
+        "REVEILLE_TRANSACTION_LIFETIME_SECONDS", String.valueOf(TRANSACTION_TIMEOUT.toSeconds()));
+    // A short throttle window: the load keeps the wake path busy, its matches coalescing into a
+    // run per agent every two seconds rather than one each, as they would on a real server.
+    environment.put("REVEILLE_WAKE_SUBSCRIPTION_THROTTLE_SECONDS", "2");
+    server = LibertyServer.crashServer(environment);
+    api = new Api(server.baseUri(), server::generatedAdminAuthorization);
+    var took = timed(() -> server.start(READY_WITHIN));
+    LOG.info("reveille-crash ready " + took.toMillis() + " ms after its first start");
+  }
+
+  @AfterAll
+  void stop() {
+    if (server != null) {
+      server.stopOrKill();
+    }
+  }
+
+  @Test
+  @Order(1)
+  @Execution(ExecutionMode.SAME_THREAD)
+  void aModelCallLongerThanTheTransactionTimeoutCompletesItsRunOnce() {
+    var logs = server.outputDir().resolve("logs");
+    var timeoutsBefore = ServerLogs.occurrences(logs, TRANSACTION_TIMED_OUT);
+    model.reset();
+    var answer = "Report after a slow model " + UUID.randomUUID();
+    model.thenAnswer(answer, MODEL_DELAY);
+    var agentId =
+        created(
+            api.post(
+                "/api/agents",
+                "{\"kind\":\"custom\",\"displayName\":\"Slow thinker\","
+                    + "\"config\":{\"modelId\":\"default\"}}"));
+    var wake = api.post("/api/agents/" + agentId + "/wakes", "");
+    assertEquals(202, wake.status(), wake::toString);
+    var runKey = wake.json().getString("runKey");
+
+    await()
+        .atMost(MODEL_DELAY.plus(Duration.ofMinutes(2)))
+        .until(() -> "completed".equals(run(agentId, runKey).getString("status")));
+    var run = run(agentId, runKey);
+    assertEquals(1, run.getInt("attempts"), () -> "begun once: " + run);
+    assertEquals(1, model.requests(), "the model was asked once");
+    assertEquals(answer, api.get("/api/agents/" + agentId + "/report").json().getString("content"));
+    // The run outlasted the transaction timeout; had a transaction spanned it (the delivery's),
+    // Liberty would have logged its timeout when it passed, before the run completed.
+    assertEquals(
+        timeoutsBefore,
+        ServerLogs.occurrences(logs, TRANSACTION_TIMED_OUT),
+        "no transaction timed out");
+  }
+
+  @Test
+  @Order(2)
+  @Execution(ExecutionMode.SAME_THREAD)
+  void aModelRunCutByADatabaseOutageCompletesAfterwardsAndTheAgentWakesAgain() {
+    var database =
+        DatabaseControl.of("reveille.it.crashDatabaseStop", "reveille.it.crashDatabaseStart")
+            .orElse(null);
+    Assumptions.assumeTrue(
+        database != null, "no database this test may stop (it.crash.database.stop)");
+    model.reset();
+    var lost = "Report the outage lost " + UUID.randomUUID();
+    var kept = "Report after the outage " + UUID.randomUUID();
+    // The first answer arrives while the database is away; the run's re-run gets the second.
+    model.thenAnswer(lost, MODEL_DELAY_IN_OUTAGE).thenAnswer(kept);
+    var thinker =
+        created(
+            api.post(
+                "/api/agents",
+                "{\"kind\":\"custom\",\"displayName\":\"Thinks through an outage\","
+                    + "\"config\":{\"modelId\":\"default\"}}"));
+    var world = World.create(api);
+    var wake = api.post("/api/agents/" + thinker + "/wakes", "");
+    assertEquals(202, wake.status(), wake::toString);
+    var runKey = wake.json().getString("runKey");
+    await().atMost(Duration.ofMinutes(1)).until(() -> model.requests() >= 1);
+
+    var accepted = new ArrayList<String>();
+    database.stop();
+    try {
+      // Batches keep coming while the database is away.
+      for (var i = 0; i < 5; i++) {
+        var batchId = "outage-" + UUID.randomUUID();
+        if (api.post("/api/notifications", world.batch(batchId, i % LOAD_AGENTS)).status() == 202) {
+          accepted.add(batchId);
+        }
+      }
+      // The outage is the fault under test: it lasts its time whatever happens meanwhile.
+      Poll.pause(OUTAGE);
+    } finally {
+      database.start();
+    }
+
+    await()
+        .atMost(SETTLE)
+        .until(() -> !UNFINISHED.contains(run(thinker, runKey).getString("status")));
+    var run = run(thinker, runKey);
+    assertEquals("completed", run.getString("status"), run::toString);
+    assertEquals(kept, api.get("/api/agents/" + thinker + "/report").json().getString("content"));
+    LOG.info(
+        "The run cut by the outage completed on attempt "
+            + run.getInt("attempts")
+            + "; "
+            + accepted.size()
+            + " batches accepted during the outage");
+    var load = new Load(Executors.newSingleThreadExecutor());
+    load.accepted.addAll(accepted);
+    load.stop();
+    world.assertRecovered(load);
+
+    model.thenAnswer("Awake again");
+    var next = api.post("/api/agents/" + thinker + "/wakes", "");
+    assertEquals(202, next.status(), next::toString);
+    var nextKey = next.json().getString("runKey");
+    await()
+        .atMost(SETTLE)
+        .until(() -> "completed".equals(run(thinker, nextKey).getString("status")));
+  }
+
+  @Test
+  @Order(3)
+  @Execution(ExecutionMode.SAME_THREAD)
+  void aServerKilledUnderLoadComesBackWithNothingLostStuckOrDoneTwice() {
+    var world = World.create(api);
+    for (var point : KILL_POINTS) {
+      var load = world.load();
+      // The kill point is the fault under test: the load runs this long whatever happens.
+      Poll.pause(point);
+      server.kill();
+      load.stop();
+      LOG.info(
+          "Killed reveille-crash "
+              + point.toSeconds()
+              + " s into the load: "
+              + load.accepted.size()
+              + " batches accepted, "
+              + load.toolCalls.size()
+              + " tool calls sent");
+      var took = timed(() -> server.start(READY_WITHIN));
+      LOG.info("reveille-crash ready " + took.toMillis() + " ms after the restart");
+
+      var verified = timed(() -> world.assertRecovered(load));
+      LOG.info("Recovery verified in " + verified.toMillis() + " ms");
+    }
+  }
+
+  /** One test's agents, category and load, and what must hold after each crash. */
+  private record World(
+      Api api, String tag, String category, String toolAgent, List<String> agents) {
+
+    static World create(Api api) {
+      var tag = UUID.randomUUID().toString().substring(0, 8);
+      var category = created(api.post("/api/categories", "{\"name\":\"crash-" + tag + "\"}"));
+      var toolAgent =
+          created(
+              api.post(
+                  "/api/agents",
+                  "{\"kind\":\"custom\",\"displayName\":\"crash tools "
+                      + tag
+                      + "\",\"allowedCategoryIds\":[\""
+                      + category
+                      + "\"]}"));
+      var agents = new ArrayList<String>();
+      for (var i = 0; i < LOAD_AGENTS; i++) {
+        var agent =
+            created(
+                api.post(
+                    "/api/agents",
+                    "{\"kind\":\"custom\",\"displayName\":\"crash " + tag + " " + i + "\"}"));
+        // Each wakes on its own entity; the first also on every task change (the tool calls').
+        var subscriptions =
+            i == 0
+                ? List.of(entitySubscription(tag, i), "{\"semanticKeys\":[\"TASK\"]}")
+                : List.of(entitySubscription(tag, i));
+        for (var body : subscriptions) {
+          var subscribed = api.post("/api/agents/" + agent + "/subscriptions", body);
+          assertEquals(201, subscribed.status(), subscribed::toString);
+        }
+        agents.add(agent);
+      }
+      return new World(api, tag, category, toolAgent, agents);
+    }
+
+    private static String entitySubscription(String tag, int agent) {
+      return "{\"entityIds\":[\"" + entity(tag, agent) + "\"]}";
+    }
+
+    private static String entity(String tag, int agent) {
+      return "crash-" + tag + "-" + agent;
+    }
+
+    String batch(String batchId, int agent) {
+      return "{\"schemaVersion\":1,\"batchId\":\""
+          + batchId
+          + "\",\"tokens\":[\""
+          + entity(tag, agent)
+          + "\"]}";
+    }
+
+    /** Two producers of batches over HTTP and one caller of a mutating tool, until stopped. */
+    Load load() {
+      var load = new Load(Executors.newFixedThreadPool(3));
+      var round = UUID.randomUUID().toString().substring(0, 8);
+      for (var producer = 0; producer < 2; producer++) {
+        var id = producer;
+        load.run(
+            i -> {
+              var batchId = "crash-" + round + "-" + id + "-" + i;
+              if (api.post("/api/notifications", batch(batchId, i % LOAD_AGENTS)).status() == 202) {
+                load.accepted.add(batchId);
+              }
+            });
+      }
+      load.run(
+          i -> {
+            var title = "crash " + round + " " + i;
+            var body =
+                "{\"operationId\":\"crash-"
+                    + round
+                    + "-"
+                    + i
+                    + "\",\"arguments\":{\"title\":\""
+                    + title
+                    + "\",\"categoryId\":\""
+                    + category
+                    + "\"}}";
+            // Recorded before it is sent: a call cut off by the kill must still have one effect.
+            load.toolCalls.put(title, body);
+            api.post(toolPath(), body);
+          });
+      return load;
+    }
+
+    private String toolPath() {
+      return "/api/agents/" + toolAgent + "/tools/create_task";
+    }
+
+    Instant assertRecovered(Load load) {
+      // Every batch the server accepted (202) is recorded, however the crash cut its way.
+      for (var batchId : load.accepted) {
+        // Checked at once (most are recorded by now): hundreds of batches, no poll delay each.
+        await()
+            .pollDelay(Duration.ZERO)
+            .atMost(SETTLE)
+            .until(() -> api.get("/api/notifications/" + batchId).status() == 200);
+      }
+      // Every run of every agent ends; none is left queued or started.
+      for (var agent : agents) {
+        await().atMost(SETTLE).until(() -> unfinished(agent).isEmpty());
+        var keys = runs(agent).stream().map(run -> run.getString("runKey")).toList();
+        assertEquals(
+            keys.size(), keys.stream().distinct().count(), () -> "no run key twice: " + keys);
+      }
+      // Replaying every tool call sent — answered, cut off or never arrived — has one effect.
+      for (var call : load.toolCalls.entrySet()) {
+        var replay = api.post(toolPath(), call.getValue());
+        assertEquals(200, replay.status(), () -> call.getKey() + ": " + replay);
+      }
+      var titles =
+          api.getAll("/api/tasks?limit=500&categoryId=" + category).stream()
+              .map(task -> task.getString("title"))
+              .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+      for (var title : load.toolCalls.keySet()) {
+        assertEquals(1L, titles.getOrDefault(title, 0L), () -> "one task titled " + title);
+      }
+      // And every agent wakes on its next match.
+      for (var i = 0; i < agents.size(); i++) {
+        var agent = agents.get(i);
+        var before = completed(agent);
+        var batchId = "crash-next-" + UUID.randomUUID();
+        var accepted = api.post("/api/notifications", batch(batchId, i));
+        assertEquals(202, accepted.status(), accepted::toString);
+        await().atMost(SETTLE).until(() -> completed(agent) > before);
+      }
+      for (var agent : agents) {
+        await().atMost(SETTLE).until(() -> unfinished(agent).isEmpty());
+      }
+      return Instant.now();
+    }
+
+    private List<JsonObject> runs(String agent) {
+      return api.getAll("/api/agents/" + agent + "/wakes?limit=500");
+    }
+
+    private List<JsonObject> unfinished(String agent) {
+      return runs(agent).stream()
+          .filter(run -> UNFINISHED.contains(run.getString("status")))
+          .toList();
+    }
+
+    private long completed(String agent) {
+      return runs(agent).stream()
+          .filter(run -> run.getString("status").equals("completed"))
+          .count();
+    }
+  }
+
+  /** Load that runs until {@link #stop()}; a request the kill cuts off ends its thread. */
+  private static final class Load {
+    final ConcurrentLinkedQueue<String> accepted = new ConcurrentLinkedQueue<>();
+    final Map<String, String> toolCalls = new java.util.concurrent.ConcurrentHashMap<>();
+    private final ExecutorService threads;
+    private final AtomicBoolean running = new AtomicBoolean(true);
+
+    Load(ExecutorService threads) {
+      this.threads = threads;
+    }
+
+    interface Step {
+      void run(int index);
+    }
+
+    void run(Step step) {
+      threads.execute(
+          () -> {
+            for (var i = 0; running.get(); i++) {
+              try {
+                step.run(i);
+              } catch (RuntimeException e) {
+                return; // the server is gone
+              }
+            }
+          });
+    }
+
+    void stop() {
+      running.set(false);
+      threads.shutdown();
+      try {
+        assertTrue(threads.awaitTermination(60, TimeUnit.SECONDS), "the load stops");
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError("interrupted", e);
+      }
+    }
+  }
+
+  private JsonObject run(String agentId, String runKey) {
+    return api.getAll("/api/agents/" + agentId + "/wakes?limit=500").stream()
+        .filter(run -> run.getString("runKey").equals(runKey))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no run " + runKey));
+  }
+
+  private static String created(Api.Response response) {
+    assertEquals(201, response.status(), response::toString);
+    return response.json().getString("id");
+  }
+
+  private static String blankToNull(String property) {
+    var value = System.getProperty(property, "");
+    return value.isBlank() ? null : value;
+  }
+
+  private static Duration timed(java.util.function.Supplier<Instant> action) {
+    var start = Instant.now();
+    return Duration.between(start, action.get());
+  }
+}
