@@ -172,6 +172,16 @@ public class AgentMemoryResource {
 
   @Allowed(Role.VIEWER)
   @GET
+  @Path("{id}/messages/{messageId}")
+  @Operation(summary = "One of the agent's messages, with its text")
+  public MessageResponse message(
+      @PathParam("id") String agentId, @PathParam("messageId") @Size(max = 64) String messageId) {
+    var message = memory.message(agentId, messageId);
+    return MessageResponse.of(message, memory.content(message).orElse(null));
+  }
+
+  @Allowed(Role.VIEWER)
+  @GET
   @Path("{id}/report")
   @Operation(summary = "The agent's current report (404 until it has written one)")
   public ReportResponse report(

@@ -12,6 +12,7 @@ import io.reveille.memory.entity.AgentMessagePayload;
 import io.reveille.memory.entity.AgentReport;
 import io.reveille.memory.entity.AgentReportHead;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.error.NotFoundException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -110,6 +111,25 @@ public class MemoryService {
     var rows = em.createQuery(query).setMaxResults(limit + 1).getResultList();
     var more = rows.size() > limit;
     return new MessagePage(List.copyOf(more ? rows.subList(0, limit) : rows), more);
+  }
+
+  /** One message of the agent; 404 when the agent or the message (of this agent) is unknown. */
+  @Transactional(Transactional.TxType.SUPPORTS)
+  public AgentMessage message(String agentId, String messageId) {
+    agents.get(agentId);
+    return Optional.ofNullable(em.find(AgentMessage.class, messageId))
+        .filter(found -> found.getAgentId().equals(agentId))
+        .orElseThrow(() -> new NotFoundException("message", messageId));
+  }
+
+  /** The first {@code limit} messages a run wrote (their trigger is its run key), oldest first. */
+  @Transactional(Transactional.TxType.SUPPORTS)
+  public List<AgentMessage> ofRun(String agentId, String runKey, int limit) {
+    return em.createNamedQuery("AgentMessage.findByTriggerOldestFirst", AgentMessage.class)
+        .setParameter("agentId", agentId)
+        .setParameter("triggerSourceId", runKey)
+        .setMaxResults(limit)
+        .getResultList();
   }
 
   /** A message's text, when it has one. */

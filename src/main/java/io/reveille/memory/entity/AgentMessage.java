@@ -36,6 +36,11 @@ import org.hibernate.annotations.Immutable;
         "SELECT m FROM AgentMessage m WHERE m.agentId = :agentId AND m.threadId = :threadId"
             + " ORDER BY m.createdAt DESC, m.id DESC")
 @NamedQuery(
+    name = "AgentMessage.findByTriggerOldestFirst",
+    query =
+        "SELECT m FROM AgentMessage m WHERE m.agentId = :agentId"
+            + " AND m.triggerSourceId = :triggerSourceId ORDER BY m.createdAt, m.id")
+@NamedQuery(
     name = "AgentMessage.findByKindOldestFirst",
     query =
         "SELECT m FROM AgentMessage m WHERE m.agentId = :agentId AND m.kind = :kind"

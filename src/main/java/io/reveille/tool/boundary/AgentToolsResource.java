@@ -1,5 +1,6 @@
 package io.reveille.tool.boundary;
 
+import io.reveille.api.PageQuery;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.platform.LogText;
 import io.reveille.platform.error.InvalidInputException;
@@ -8,13 +9,16 @@ import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
+import io.reveille.tool.control.ToolLedger;
 import io.reveille.wake.entity.WakeReason;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -23,10 +27,15 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
@@ -51,8 +60,28 @@ public class AgentToolsResource {
       java.util.logging.Logger.getLogger(AgentToolsResource.class.getName());
 
   @Inject ToolExecutor executor;
+  @Inject ToolLedger ledger;
+  @Context UriInfo uriInfo;
   @Inject MemoryService memory;
   @Context SecurityContext security;
+
+  @Allowed(Role.VIEWER)
+  @GET
+  @Path("{id}/tool-calls")
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary =
+          "A page of the agent's tool calls (the ledger), newest first: arguments, result with"
+              + " the affected entities, or the error")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(
+              schema = @Schema(type = SchemaType.ARRAY, implementation = ToolCallResponse.class)))
+  public Response calls(@PathParam("id") String agentId, @BeanParam PageQuery page) {
+    return PageQuery.ok(ledger.calls(agentId, page.window()), ToolCallResponse::of, uriInfo);
+  }
 
   @Allowed(Role.OPERATOR)
   @POST

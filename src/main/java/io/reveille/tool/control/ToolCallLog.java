@@ -62,7 +62,7 @@ public class ToolCallLog {
             new NewMessage(
                 call.threadId(),
                 AgentMessageKind.ACTION,
-                Optional.empty(),
+                call.runKey(),
                 Optional.of(arguments),
                 approxTokens(arguments),
                 metadata))
@@ -96,7 +96,7 @@ public class ToolCallLog {
             new NewMessage(
                 call.threadId(),
                 AgentMessageKind.TOOL_RESULT,
-                Optional.empty(),
+                call.runKey(),
                 Optional.of(content),
                 approxTokens(content),
                 metadata));

@@ -74,7 +74,7 @@ public class WakesResource {
     /** The model tokens and calls of the run (zero without a model). */
     public record Usage(long inputTokens, long outputTokens, int modelCalls) {}
 
-    static WakeResponse of(WakeRunLogEntry e) {
+    public static WakeResponse of(WakeRunLogEntry e) {
       return new WakeResponse(
           e.getRunKey(),
           e.getAgentId(),

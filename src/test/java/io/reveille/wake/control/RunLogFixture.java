@@ -19,6 +19,38 @@ public class RunLogFixture {
 
   @jakarta.inject.Inject io.reveille.platform.NodeIdentity node;
 
+  /**
+   * {@code count} finished runs of the agent, one a second from {@code from}: every third failed,
+   * the rest completed; manual wakes, except every fifth a timer wake. Returns their keys, oldest
+   * first.
+   */
+  public List<String> insertFinishedRuns(String agentId, int count, Instant from) {
+    var keys = new java.util.ArrayList<String>();
+    for (var i = 0; i < count; i++) {
+      var at = from.plusSeconds(i);
+      var runKey = agentId + ":planted:" + i;
+      var entry =
+          new WakeRunLogEntry(
+              runKey,
+              agentId,
+              i % 5 == 0 ? WakeReason.TIMER : WakeReason.MANUAL,
+              null,
+              RunKeys.threadId(agentId, runKey),
+              List.of(),
+              null,
+              at);
+      entry.start(at);
+      if (i % 3 == 0) {
+        entry.fail(at, "planted failure");
+      } else {
+        entry.complete(at);
+      }
+      em.persist(entry);
+      keys.add(runKey);
+    }
+    return keys;
+  }
+
   /** A run that began (its begin transaction committed) and then the server died. */
   public String insertStartedRun(String agentId, String runKey) {
     return insertStartedRun(agentId, runKey, null, Instant.now());

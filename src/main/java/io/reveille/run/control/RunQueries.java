@@ -1,0 +1,73 @@
+package io.reveille.run.control;
+
+import io.reveille.memory.control.MemoryService;
+import io.reveille.memory.entity.AgentMessage;
+import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.persistence.Window;
+import io.reveille.platform.persistence.Window.Page;
+import io.reveille.tool.control.ToolLedger;
+import io.reveille.tool.entity.ToolCall;
+import io.reveille.wake.entity.WakeRunLogEntry;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.criteria.Predicate;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs across agents, for operators: the run log filtered and paged newest first (only the page is
+ * read, whatever the log holds), and one run with what it did — its tool calls (the ledger) and the
+ * messages it wrote.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.SUPPORTS)
+public class RunQueries {
+
+  /** Most tool calls, and most messages, one run's detail carries. */
+  public static final int DETAIL_LIMIT = 500;
+
+  @PersistenceContext EntityManager em;
+  @Inject ToolLedger ledger;
+  @Inject MemoryService memory;
+
+  /**
+   * One run with its tool calls and messages, each oldest first and at most {@link #DETAIL_LIMIT}.
+   */
+  public record RunDetail(
+      WakeRunLogEntry run, List<ToolCall> toolCalls, List<AgentMessage> messages) {}
+
+  /** A window of the runs the filter admits, newest first. */
+  public Page<WakeRunLogEntry> runs(RunFilter filter, Window window) {
+    var cb = em.getCriteriaBuilder();
+    var query = cb.createQuery(WakeRunLogEntry.class);
+    var run = query.from(WakeRunLogEntry.class);
+    var where = new ArrayList<Predicate>();
+    filter.agentId().ifPresent(v -> where.add(cb.equal(run.get("agentId"), v)));
+    filter.status().ifPresent(v -> where.add(cb.equal(run.get("status"), v)));
+    filter.reason().ifPresent(v -> where.add(cb.equal(run.get("reason"), v)));
+    filter
+        .from()
+        .ifPresent(v -> where.add(cb.greaterThanOrEqualTo(run.<Instant>get("createdAt"), v)));
+    filter.to().ifPresent(v -> where.add(cb.lessThan(run.<Instant>get("createdAt"), v)));
+    query
+        .where(where.toArray(Predicate[]::new))
+        .orderBy(cb.desc(run.get("createdAt")), cb.desc(run.get("runKey")));
+    return window.read(em.createQuery(query));
+  }
+
+  /** The run with this key and what it did; 404 when there is none. */
+  public RunDetail run(String runKey) {
+    var run =
+        Optional.ofNullable(em.find(WakeRunLogEntry.class, runKey))
+            .orElseThrow(() -> new NotFoundException("run", runKey));
+    return new RunDetail(
+        run,
+        ledger.ofRun(runKey, DETAIL_LIMIT),
+        memory.ofRun(run.getAgentId(), runKey, DETAIL_LIMIT));
+  }
+}

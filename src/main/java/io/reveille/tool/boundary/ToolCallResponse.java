@@ -1,0 +1,45 @@
+package io.reveille.tool.boundary;
+
+import io.reveille.tool.entity.ToolCall;
+import jakarta.json.JsonObject;
+import java.time.Instant;
+
+/**
+ * One row of the tool-call ledger: what was asked ({@code arguments}), what came of it ({@code
+ * result} with its affected entities, or {@code errorCode} and {@code error}), and how often it was
+ * executed. A replay returns the stored result and adds no row.
+ */
+public record ToolCallResponse(
+    String idempotencyKey,
+    String agentId,
+    String runKey,
+    String toolName,
+    String operationId,
+    String sideEffect,
+    String status,
+    JsonObject arguments,
+    JsonObject result,
+    String errorCode,
+    String error,
+    int attempts,
+    Instant createdAt,
+    Instant updatedAt) {
+
+  public static ToolCallResponse of(ToolCall call) {
+    return new ToolCallResponse(
+        call.getIdempotencyKey(),
+        call.getAgentId(),
+        call.getRunKey(),
+        call.getToolName(),
+        call.getOperationId(),
+        call.getSideEffect().wire(),
+        call.getStatus().wire(),
+        call.getArguments(),
+        call.getResult(),
+        call.getErrorCode(),
+        call.getErrorMessage(),
+        call.getAttempts(),
+        call.getCreatedAt(),
+        call.getUpdatedAt());
+  }
+}
