@@ -40,7 +40,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V13__run_owner.sql",
           "V14__audit_trail.sql",
           "V15__run_heartbeat.sql",
-          "V16__run_tokens_left_out.sql");
+          "V16__run_tokens_left_out.sql",
+          "V17__run_views.sql");
 
   private final ClassLoader classLoader;
 
