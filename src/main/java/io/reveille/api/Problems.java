@@ -6,6 +6,7 @@ import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
 import io.reveille.platform.error.TooManyRequestsException;
+import io.reveille.platform.error.UnavailableException;
 import jakarta.ejb.EJBException;
 import jakarta.json.JsonException;
 import jakarta.json.bind.JsonbException;
@@ -118,6 +119,9 @@ public final class Problems {
     }
     if (t instanceof ConflictException e) {
       return Optional.of(Problem.of(409, "Conflict", e.getMessage()));
+    }
+    if (t instanceof UnavailableException e) {
+      return Optional.of(Problem.of(503, "Unavailable", e.getMessage()));
     }
     if (t instanceof OptimisticLockException
         || t instanceof PessimisticLockException

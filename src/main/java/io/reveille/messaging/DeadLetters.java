@@ -22,6 +22,14 @@ public class DeadLetters {
   public static final String REASON_PROPERTY = "reveilleDeadLetterReason";
   public static final String ORIGINAL_ID_PROPERTY = "reveilleOriginalMessageId";
   public static final String ORIGINAL_DESTINATION_PROPERTY = "reveilleOriginalDestination";
+
+  /**
+   * Marks a batch an administrator put back on the queue from the dead letters: whoever sends it,
+   * the consumer takes it as an outside producer's (its origin claims are dropped), since the copy
+   * no longer says which login first sent it.
+   */
+  public static final String REPLAYED_PROPERTY = "reveilleReplayed";
+
   static final int MAX_REASON_LENGTH = 1000;
 
   /** The reason of a message the broker dead-lettered itself, which carries none. */

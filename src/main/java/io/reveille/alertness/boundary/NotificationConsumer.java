@@ -86,7 +86,7 @@ public class NotificationConsumer implements MessageListener {
    * originRunKey}) keeps the claim only when Reveille's own broker login sent it (the broker stamps
    * each message with the login that sent it); from any other login the claim is dropped and the
    * batch counts as an outside producer's, so nobody can keep an agent from waking by claiming to
-   * be it.
+   * be it. A batch replayed from the dead letters keeps no claim either, whoever sent it.
    */
   NotificationBatch honouredClaims(Message message, NotificationBatch batch) throws JMSException {
     var claims = batch.originClaims();
@@ -94,7 +94,7 @@ public class NotificationConsumer implements MessageListener {
       return batch;
     }
     var sender = message.getStringProperty(JMSX_USER_ID);
-    if (serverLogin().equals(sender)) {
+    if (serverLogin().equals(sender) && !message.propertyExists(DeadLetters.REPLAYED_PROPERTY)) {
       return batch;
     }
     LOG.log(

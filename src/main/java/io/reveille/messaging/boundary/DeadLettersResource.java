@@ -3,18 +3,26 @@ package io.reveille.messaging.boundary;
 import io.reveille.api.PageQuery;
 import io.reveille.messaging.DeadLetters;
 import io.reveille.messaging.JmsBodies;
+import io.reveille.messaging.control.DeadLetterActions;
+import io.reveille.messaging.control.QueueDepths;
+import io.reveille.messaging.control.QueueDepths.QueueDepth;
+import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.persistence.Window;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.Queue;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -24,6 +32,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -32,8 +41,9 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * What lies on the dead-letter queues and why, for administrators: browsed, never consumed, so the
- * queues keep what an operator expects to find there.
+ * What lies on the dead-letter queues and why, for administrators: listed by browsing (the queues
+ * keep what an operator expects to find there), then discarded or — a notification batch — put back
+ * on the notifications queue, one message at a time.
  */
 @Path("dead-letters")
 @RequestScoped
@@ -64,6 +74,11 @@ public class DeadLettersResource {
   Queue wakes;
 
   @Context UriInfo uriInfo;
+  @Inject DeadLetterActions actions;
+  @Inject QueueDepths depths;
+
+  static final String NOTIFICATIONS_DLQ = "reveille.notifications.DLQ";
+  static final String WAKES_DLQ = "reveille.wakes.DLQ";
 
   @Allowed(Role.ADMIN)
   @GET
@@ -79,8 +94,7 @@ public class DeadLettersResource {
           @Content(
               schema = @Schema(type = SchemaType.ARRAY, implementation = DeadLetterResponse.class)))
   public Response list(
-      @PathParam("queue") @jakarta.validation.constraints.Size(max = 64) String queue,
-      @BeanParam PageQuery page) {
+      @PathParam("queue") @Size(max = 64) String queue, @BeanParam PageQuery page) {
     var window = page.window();
     var items = new ArrayList<DeadLetterResponse>();
     try (var context = connectionFactory.createContext();
@@ -101,6 +115,63 @@ public class DeadLettersResource {
     var more = items.size() > window.limit();
     var shown = more ? items.subList(0, window.limit()) : items;
     return PageQuery.ok(new Window.Page<>(shown, window, more), letter -> letter, uriInfo);
+  }
+
+  /** A dead-letter queue and how many messages it holds. */
+  public record DeadLetterQueueResponse(String queue, String destination, long messageCount) {}
+
+  @Allowed(Role.ADMIN)
+  @GET
+  @Operation(
+      summary = "The dead-letter queues (notifications, wakes) and how many messages each holds")
+  public List<DeadLetterQueueResponse> queues() {
+    var counts =
+        depths.depths().stream()
+            .collect(java.util.stream.Collectors.toMap(QueueDepth::name, QueueDepth::messageCount));
+    return List.of(
+        new DeadLetterQueueResponse(
+            "notifications", NOTIFICATIONS_DLQ, counts.getOrDefault(NOTIFICATIONS_DLQ, 0L)),
+        new DeadLetterQueueResponse("wakes", WAKES_DLQ, counts.getOrDefault(WAKES_DLQ, 0L)));
+  }
+
+  @Allowed(Role.ADMIN)
+  @DELETE
+  @Path("{queue}/{messageId}")
+  @Operation(summary = "Discard a dead letter (404 when the queue does not hold it)")
+  @APIResponse(responseCode = "204", description = "Discarded")
+  public Response discard(
+      @PathParam("queue") @Size(max = 64) String queue,
+      @PathParam("messageId") @Size(max = 200) String messageId) {
+    if (!actions.discard(queue(queue), messageId)) {
+      throw new NotFoundException("dead letter on " + queue, messageId);
+    }
+    return Response.noContent().build();
+  }
+
+  @Allowed(Role.ADMIN)
+  @POST
+  @Path("{queue}/{messageId}/replay")
+  @Operation(
+      summary =
+          "Put a dead-lettered notification batch back on the notifications queue (taken as an"
+              + " outside producer's batch); wake jobs are not replayed: wake the agent instead")
+  @APIResponse(responseCode = "202", description = "Back on the notifications queue")
+  public Response replay(
+      @PathParam("queue") @Size(max = 64) String queue,
+      @PathParam("messageId") @Size(max = 200) String messageId) {
+    var deadLetters = queue(queue);
+    if (deadLetters != notifications) {
+      throw new InvalidInputException(
+          "queue",
+          "only notification batches are replayed; a dead-lettered wake job's run is failed"
+              + " already: wake the agent again (POST /api/agents/{id}/wakes)");
+    }
+    if (!actions.replayNotification(deadLetters, messageId)) {
+      throw new NotFoundException("dead letter on " + queue, messageId);
+    }
+    return Response.accepted(
+            jakarta.json.Json.createObjectBuilder().add("replayed", messageId).build())
+        .build();
   }
 
   private Queue queue(String name) {

@@ -37,7 +37,7 @@ class TimerCatchUpRestartIT {
 
   private static final Logger LOG = Logger.getLogger(TimerCatchUpRestartIT.class.getName());
 
-  private static final Duration EVERY = Duration.ofSeconds(20);
+  private static final Duration EVERY = Duration.ofSeconds(10);
   private static final Duration START_TIMEOUT = Duration.ofMinutes(3);
 
   @Test
