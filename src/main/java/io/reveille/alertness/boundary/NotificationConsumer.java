@@ -6,6 +6,7 @@ import io.reveille.alertness.control.NotificationIntake;
 import io.reveille.messaging.DeadLetters;
 import io.reveille.messaging.JmsBodies;
 import io.reveille.notification.control.NotificationBatch;
+import io.reveille.observability.control.Metrics;
 import io.reveille.platform.LogText;
 import jakarta.annotation.Resource;
 import jakarta.ejb.MessageDriven;
@@ -39,6 +40,7 @@ public class NotificationConsumer implements MessageListener {
   @Inject NotificationBatchParser parser;
   @Inject NotificationIntake intake;
   @Inject DeadLetters deadLetters;
+  @Inject Metrics metrics;
 
   /**
    * The login that sent a message, as the broker stamped it (populate-validated-user): JMS's {@code
@@ -73,6 +75,7 @@ public class NotificationConsumer implements MessageListener {
       }
       try {
         intake.accept(honouredClaims(message, parser.parse(body.get())));
+        metrics.batch("accepted");
       } catch (InvalidBatchException e) {
         reject(message, body.get(), e.getMessage());
       }
@@ -119,5 +122,6 @@ public class NotificationConsumer implements MessageListener {
         "Notification message {0} dead-lettered: {1}",
         new Object[] {LogText.quoted(message.getJMSMessageID()), LogText.quoted(reason)});
     deadLetters.send(deadLetterQueue, message, body, reason);
+    metrics.batch("dead_lettered");
   }
 }

@@ -1,5 +1,6 @@
 package io.reveille.inference.control;
 
+import io.reveille.observability.control.Metrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.temporal.ChronoUnit;
@@ -33,6 +34,8 @@ public class InferenceGateway implements InferenceProvider {
 
   InferenceGateway() {}
 
+  @Inject Metrics metrics;
+
   @Inject
   InferenceGateway(InferenceConfig config) {
     this.client = new OpenAiCompatibleClient(config);
@@ -53,6 +56,17 @@ public class InferenceGateway implements InferenceProvider {
       skipOn = {InferenceRequestException.class, InferenceUnavailableException.class})
   @Bulkhead(8)
   public ChatResult chat(ChatRequest request) {
-    return client.chat(request);
+    try {
+      var result = client.chat(request);
+      metrics.inferenceCall(
+          request.model(),
+          "succeeded",
+          result.usage().promptTokens(),
+          result.usage().completionTokens());
+      return result;
+    } catch (RuntimeException e) {
+      metrics.inferenceCall(request.model(), "failed", 0, 0);
+      throw e;
+    }
   }
 }

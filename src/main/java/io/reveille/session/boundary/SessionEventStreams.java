@@ -1,6 +1,7 @@
 package io.reveille.session.boundary;
 
 import io.reveille.memory.boundary.AgentMemoryResource.MessageResponse;
+import io.reveille.observability.control.Metrics;
 import io.reveille.session.control.SessionConfig;
 import io.reveille.session.control.SessionService;
 import io.reveille.session.control.SessionService.MessageCursor;
@@ -64,9 +65,12 @@ public class SessionEventStreams {
   private final Set<Stream> streams = ConcurrentHashMap.newKeySet();
   private StreamQuota quota;
 
+  @Inject Metrics metrics;
+
   @PostConstruct
   void init() {
     quota = new StreamQuota(config.eventsMaxStreams(), config.eventsMaxStreamsPerPrincipal());
+    metrics.gauge("reveille.sse.streams.open", "Open session event streams", streams::size);
   }
 
   /**

@@ -3,6 +3,7 @@ package io.reveille.tool.control;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.Agent;
 import io.reveille.journal.control.ChangeOrigin;
+import io.reveille.observability.control.Metrics;
 import io.reveille.platform.LogText;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
@@ -50,6 +51,7 @@ public class ToolExecutor {
   static final String API_RUN_KEY_PREFIX = "tool-call:";
 
   @Inject ToolRegistry registry;
+  @Inject Metrics metrics;
   @Inject CapabilityProfiles profiles;
   @Inject AgentService agents;
   @Inject ToolCallSteps steps;
@@ -110,6 +112,16 @@ public class ToolExecutor {
    * @throws NotFoundException when the agent does not exist (nothing to record the call in)
    */
   public ToolResult execute(ToolRequest request) {
+    var result = executeUnmetered(request);
+    metrics.toolCall(
+        registry.find(request.toolName()).isPresent() ? request.toolName() : "unknown",
+        result.replayed()
+            ? "replayed"
+            : result.errorCode().map(code -> code.wire()).orElse("succeeded"));
+    return result;
+  }
+
+  private ToolResult executeUnmetered(ToolRequest request) {
     var agent = agents.get(request.agentId());
     var state = agents.state(request.agentId());
     var operationId =

@@ -6,6 +6,7 @@ import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.observability.control.Metrics;
 import io.reveille.platform.NodeIdentity;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
@@ -53,6 +54,7 @@ public class WakeRunSteps {
   @Inject SweepConfig sweepConfig;
   @Inject Clock clock;
   @Inject SelfMutations selfMutations;
+  @Inject Metrics metrics;
   @Inject @Any Instance<WakeExecutor> executors;
 
   /** How long a run held back by another run of its agent waits before it is tried again. */
@@ -157,6 +159,7 @@ public class WakeRunSteps {
       entry.restart(now);
     } else {
       entry.start(now);
+      metrics.wakeStarted(entry.getReason().wire(), Duration.between(entry.getCreatedAt(), now));
     }
     entry.claim(node.owner());
     var state = agents.stateForUpdate(entry.getAgentId());

@@ -1,7 +1,9 @@
 package io.reveille.wake.control;
 
+import io.reveille.observability.control.Metrics;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -37,6 +39,12 @@ public class WakeRunner {
   @Inject WakeRunSteps steps;
   @Inject RunsInFlight inFlight;
   @Inject SweepConfig config;
+  @Inject Metrics metrics;
+
+  /** How a run ended, as {@code reveille_wakes_total} counts it ("retried": not recorded). */
+  static final String COMPLETED = "completed";
+
+  static final String FAILED = "failed";
 
   public void run(String runKey, String agentId) {
     if (!inFlight.enter(runKey)) {
@@ -51,14 +59,22 @@ public class WakeRunner {
         return;
       }
       var run = begun.get();
-      WakeOutcome outcome;
+      var startedAt = System.nanoTime();
+      var ending = "retried";
       try {
-        outcome = steps.execute(run);
-      } catch (RuntimeException | Error e) {
-        recordFailure(run, e);
-        return;
+        WakeOutcome outcome;
+        try {
+          outcome = steps.execute(run);
+        } catch (RuntimeException | Error e) {
+          recordFailure(run, e);
+          ending = FAILED;
+          return;
+        }
+        ending = completeOrFail(run, outcome) ? COMPLETED : FAILED;
+      } finally {
+        metrics.wakeFinished(
+            run.reason().wire(), ending, Duration.ofNanos(System.nanoTime() - startedAt));
       }
-      completeOrFail(run, outcome);
     } finally {
       inFlight.leave(runKey);
     }
@@ -70,7 +86,7 @@ public class WakeRunner {
    * transaction that writes nothing when the run is no longer started, so a repeat is safe. Only
    * after {@code reveille.wake.complete-attempts} is the run recorded as failed.
    */
-  private void completeOrFail(WakeRun run, WakeOutcome outcome) {
+  private boolean completeOrFail(WakeRun run, WakeOutcome outcome) {
     for (var attempt = 1; ; attempt++) {
       try {
         steps.complete(run, outcome);
@@ -78,11 +94,11 @@ public class WakeRunner {
             Level.FINE,
             "Run {0} of agent {1} completed",
             new Object[] {run.runKey(), run.agentId()});
-        return;
+        return true;
       } catch (RuntimeException e) {
         if (attempt >= config.completeAttempts()) {
           recordFailure(run, e);
-          return;
+          return false;
         }
         LOG.log(
             Level.WARNING,
@@ -94,7 +110,7 @@ public class WakeRunner {
         } catch (InterruptedException interrupted) {
           Thread.currentThread().interrupt();
           recordFailure(run, e);
-          return;
+          return false;
         }
       }
     }

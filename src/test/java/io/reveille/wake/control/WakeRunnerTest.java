@@ -80,6 +80,7 @@ class WakeRunnerTest {
     var runner = new WakeRunner();
     runner.steps = steps;
     runner.inFlight = inFlight;
+    runner.metrics = new io.reveille.observability.control.Metrics();
     runner.config = new SweepConfig(900, 60, 30, 600, 5, completeAttempts, 0);
     return runner;
   }

@@ -1,0 +1,59 @@
+package io.reveille.observability.boundary;
+
+import io.reveille.messaging.control.QueueDepths;
+import io.reveille.observability.control.Metrics;
+import io.reveille.platform.error.UnavailableException;
+import io.reveille.security.control.Authentication;
+import io.reveille.security.control.Role;
+import jakarta.inject.Inject;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * {@code GET /metrics}: every metric in Prometheus' text format, for callers holding the viewer
+ * role (HTTP Basic or a bearer token, as for the API); 401 with the challenges without usable
+ * credentials, 403 for a caller without the role. Queue depths are asked of the broker at each
+ * scrape; when it does not answer, the last depths stay and the rest is served.
+ */
+@WebServlet("/metrics")
+public class MetricsServlet extends HttpServlet {
+
+  private static final long serialVersionUID = 1L;
+  private static final Logger LOG = Logger.getLogger(MetricsServlet.class.getName());
+
+  /** Prometheus' text exposition format. */
+  static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+  @Inject transient Authentication authentication;
+  @Inject transient Metrics metrics;
+  @Inject transient QueueDepths depths;
+
+  @Override
+  protected void doGet(HttpServletRequest request, HttpServletResponse response)
+      throws IOException {
+    var result = authentication.authenticate(request.getHeader("Authorization"));
+    if (result.caller().isEmpty()) {
+      response.addHeader("WWW-Authenticate", "Basic realm=\"reveille\", charset=\"UTF-8\"");
+      response.addHeader("WWW-Authenticate", "Bearer realm=\"reveille\"");
+      response.sendError(HttpServletResponse.SC_UNAUTHORIZED);
+      return;
+    }
+    if (!result.caller().get().holds(Role.VIEWER)) {
+      response.sendError(HttpServletResponse.SC_FORBIDDEN);
+      return;
+    }
+    try {
+      depths.depths().forEach(depth -> metrics.queueDepth(depth.name(), depth.messageCount()));
+    } catch (UnavailableException e) {
+      LOG.log(Level.FINE, "Queue depths left as they were: {0}", e.getMessage());
+    }
+    response.setContentType(CONTENT_TYPE);
+    response.getOutputStream().write(metrics.scrape().getBytes(StandardCharsets.UTF_8));
+  }
+}

@@ -1,0 +1,134 @@
+package io.reveille.observability.control;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * Reveille's operational metrics, one registry per server, scraped in Prometheus' text format at
+ * {@code /metrics}. Every name starts {@code reveille_}; labels carry only bounded values (wake
+ * reasons, outcomes, tool names of the contract, queue names, model names), never ids.
+ *
+ * <ul>
+ *   <li>{@code reveille_wakes_total{reason,outcome}}: finished runs, {@code completed} or {@code
+ *       failed};
+ *   <li>{@code reveille_wake_run_seconds{reason}}: how long a run took, begin to end (histogram);
+ *   <li>{@code reveille_wake_start_latency_seconds{reason}}: from the job's creation (a matched
+ *       batch, a firing, a request) to the run's start (histogram);
+ *   <li>{@code reveille_notification_batches_total{outcome}}: batches {@code accepted} or {@code
+ *       dead_lettered} by the consumer;
+ *   <li>{@code reveille_tool_calls_total{tool,outcome}}: {@code succeeded}, {@code replayed}, or
+ *       the error code ({@code out_of_scope}, …);
+ *   <li>{@code reveille_inference_calls_total{model,outcome}} and {@code
+ *       reveille_inference_tokens_total{model,direction}};
+ *   <li>{@code reveille_queue_depth{queue}} (asked of the broker at each scrape) and {@code
+ *       reveille_sse_streams_open}.
+ * </ul>
+ */
+@ApplicationScoped
+public class Metrics {
+
+  /** Buckets of the duration histograms: from 5 ms to 10 min. */
+  static final Duration MIN_EXPECTED = Duration.ofMillis(5);
+
+  static final Duration MAX_EXPECTED = Duration.ofMinutes(10);
+
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final Map<String, AtomicLong> queueDepths = new ConcurrentHashMap<>();
+
+  public void wakeFinished(String reason, String outcome, Duration took) {
+    Counter.builder("reveille.wakes")
+        .description("Finished wake runs")
+        .tags("reason", reason, "outcome", outcome)
+        .register(registry)
+        .increment();
+    histogram("reveille.wake.run", "How long a wake run took", "reason", reason).record(took);
+  }
+
+  public void wakeStarted(String reason, Duration sinceCreated) {
+    histogram(
+            "reveille.wake.start.latency",
+            "From a wake job's creation to its run's start",
+            "reason",
+            reason)
+        .record(sinceCreated.isNegative() ? Duration.ZERO : sinceCreated);
+  }
+
+  public void batch(String outcome) {
+    Counter.builder("reveille.notification.batches")
+        .description("Notification batches taken from the queue")
+        .tags("outcome", outcome)
+        .register(registry)
+        .increment();
+  }
+
+  public void toolCall(String tool, String outcome) {
+    Counter.builder("reveille.tool.calls")
+        .description("Tool calls")
+        .tags("tool", tool, "outcome", outcome)
+        .register(registry)
+        .increment();
+  }
+
+  public void inferenceCall(String model, String outcome, long inputTokens, long outputTokens) {
+    Counter.builder("reveille.inference.calls")
+        .description("Calls of the model endpoint")
+        .tags("model", model, "outcome", outcome)
+        .register(registry)
+        .increment();
+    tokens(model, "input").increment(inputTokens);
+    tokens(model, "output").increment(outputTokens);
+  }
+
+  /** Registers a gauge read at each scrape, such as the open event streams. */
+  public void gauge(String name, String description, Supplier<Number> value) {
+    Gauge.builder(name, value).description(description).register(registry);
+  }
+
+  /** Sets the queue depths the broker gave for this scrape. */
+  public void queueDepth(String queue, long messageCount) {
+    queueDepths
+        .computeIfAbsent(
+            queue,
+            q -> {
+              var depth = new AtomicLong();
+              Gauge.builder("reveille.queue.depth", depth, AtomicLong::get)
+                  .description("Messages on a queue, as the broker counts them")
+                  .tags("queue", q)
+                  .register(registry);
+              return depth;
+            })
+        .set(messageCount);
+  }
+
+  /** Every metric in Prometheus' text format. */
+  public String scrape() {
+    return registry.scrape();
+  }
+
+  private Counter tokens(String model, String direction) {
+    return Counter.builder("reveille.inference.tokens")
+        .description("Model tokens")
+        .tags("model", model, "direction", direction)
+        .register(registry);
+  }
+
+  private Timer histogram(String name, String description, String tag, String value) {
+    return Timer.builder(name)
+        .description(description)
+        .tags(tag, value)
+        .publishPercentileHistogram()
+        .minimumExpectedValue(MIN_EXPECTED)
+        .maximumExpectedValue(MAX_EXPECTED)
+        .register(registry);
+  }
+}
