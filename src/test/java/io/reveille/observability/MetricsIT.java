@@ -38,6 +38,7 @@ class MetricsIT {
         value(before, "reveille_wakes_total", "reason=\"manual\"", "outcome=\"completed\"");
     var runs = value(before, "reveille_wake_run_seconds_count", "reason=\"manual\"");
     var batches = value(before, "reveille_notification_batches_total", "outcome=\"accepted\"");
+    var decisions = value(before, "reveille_wake_decisions_total");
     var created =
         value(before, "reveille_tool_calls_total", "tool=\"create_task\"", "outcome=\"succeeded\"");
 
@@ -84,6 +85,9 @@ class MetricsIT {
         value(after, "reveille_tool_calls_total", "tool=\"create_task\"", "outcome=\"succeeded\"")
             >= created + 1,
         "a tool call counted");
+    assertTrue(
+        value(after, "reveille_wake_decisions_total") >= decisions + 1,
+        "the subscription match's fate counted");
     for (var queue : new String[] {"reveille.notifications", "reveille.wakes.DLQ"}) {
       assertTrue(
           after.contains("reveille_queue_depth{queue=\"" + queue + "\"}"), "the depth of " + queue);

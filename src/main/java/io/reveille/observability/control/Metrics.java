@@ -23,6 +23,8 @@ import java.util.function.Supplier;
  *   <li>{@code reveille_wake_run_seconds{reason}}: how long a run took, begin to end (histogram);
  *   <li>{@code reveille_wake_start_latency_seconds{reason}}: from the job's creation (a matched
  *       batch, a firing, a request) to the run's start (histogram);
+ *   <li>{@code reveille_wake_decisions_total{decision}}: subscription matches {@code scheduled},
+ *       {@code deferred}, {@code coalesced} or {@code suppressed};
  *   <li>{@code reveille_notification_batches_total{outcome}}: batches {@code accepted} or {@code
  *       dead_lettered} by the consumer;
  *   <li>{@code reveille_tool_calls_total{tool,outcome}}: {@code succeeded}, {@code replayed}, or
@@ -61,6 +63,19 @@ public class Metrics {
             "reason",
             reason)
         .record(sinceCreated.isNegative() ? Duration.ZERO : sinceCreated);
+  }
+
+  /**
+   * What the scheduler made of a subscription match, or the runner of its run: {@code scheduled}
+   * (at once), {@code deferred} (to the end of the throttle window or a back-off), {@code
+   * coalesced} (merged into a queued run), {@code suppressed} (the agent's own change).
+   */
+  public void wakeDecision(String decision) {
+    Counter.builder("reveille.wake.decisions")
+        .description("What became of subscription matches")
+        .tags("decision", decision)
+        .register(registry)
+        .increment();
   }
 
   public void batch(String outcome) {

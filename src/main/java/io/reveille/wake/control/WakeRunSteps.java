@@ -115,6 +115,7 @@ public class WakeRunSteps {
     }
     if (isOwnChange(entry)) {
       entry.skip(now, "every trigger token is an entity the agent changed itself");
+      metrics.wakeDecision("suppressed");
       agents.stateForUpdate(entry.getAgentId()).clearDeferral();
       return Optional.empty();
     }

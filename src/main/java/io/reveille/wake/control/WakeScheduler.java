@@ -2,6 +2,7 @@ package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.memory.control.MemoryService;
+import io.reveille.observability.control.Metrics;
 import io.reveille.platform.LogText;
 import io.reveille.platform.persistence.Window;
 import io.reveille.platform.persistence.Window.Page;
@@ -50,6 +51,7 @@ public class WakeScheduler {
   EntityManager em;
 
   @Inject AgentService agents;
+  @Inject Metrics metrics;
   @Inject MemoryService memory;
   @Inject WakeQueue queue;
   @Inject WakeRateLimit rateLimit;
@@ -82,6 +84,7 @@ public class WakeScheduler {
     if (queued.isPresent()) {
       queued.get().mergeTokens(wake.tokens());
       em.flush();
+      metrics.wakeDecision("coalesced");
       LOG.log(
           Level.FINE,
           "Batch {0} coalesced into queued run {1} of agent {2}",
@@ -116,6 +119,7 @@ public class WakeScheduler {
     em.persist(entry);
     em.flush();
     queue.enqueue(wake.agentId(), runKey, delay, runKey);
+    metrics.wakeDecision(delay.isZero() ? "scheduled" : "deferred");
     LOG.log(
         Level.FINE,
         "Batch {0} scheduled run {1} of agent {2} in {3}",
