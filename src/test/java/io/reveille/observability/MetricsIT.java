@@ -39,6 +39,7 @@ class MetricsIT {
     var runs = value(before, "reveille_wake_run_seconds_count", "reason=\"manual\"");
     var batches = value(before, "reveille_notification_batches_total", "outcome=\"accepted\"");
     var decisions = value(before, "reveille_wake_decisions_total");
+    var lateness = value(before, "reveille_timer_lateness_seconds_count");
     var created =
         value(before, "reveille_tool_calls_total", "tool=\"create_task\"", "outcome=\"succeeded\"");
 
@@ -54,6 +55,15 @@ class MetricsIT {
                     + "\"]}")
             .json()
             .getString("id");
+    var at =
+        java.time.LocalTime.now(java.time.ZoneOffset.UTC)
+            .plusSeconds(3)
+            .truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    var timer =
+        api.post(
+            "/api/agents/" + agentId + "/timers",
+            "{\"schedule\":{\"kind\":\"daily\",\"time\":\"" + at + "\",\"zone\":\"UTC\"}}");
+    assertEquals(201, timer.status(), timer::toString);
     agents.awaitManualWake(agentId);
     var entity = "metrics-" + UUID.randomUUID();
     agents.subscribe(agentId, "{\"entityIds\":[\"" + entity + "\"]}");
@@ -67,7 +77,12 @@ class MetricsIT {
                 + "\"}}");
     assertEquals(200, call.status(), call::toString);
 
+    await().atMost(WAIT).until(() -> !agents.completedRuns(agentId, "timer").isEmpty());
+
     var after = scrape();
+    assertTrue(
+        value(after, "reveille_timer_lateness_seconds_count") >= lateness + 1,
+        "the timer's lateness in its histogram");
     assertTrue(
         value(after, "reveille_wakes_total", "reason=\"manual\"", "outcome=\"completed\"")
             >= manualWakes + 1,

@@ -25,6 +25,7 @@ import java.util.function.Supplier;
  *       batch, a firing, a request) to the run's start (histogram);
  *   <li>{@code reveille_wake_decisions_total{decision}}: subscription matches {@code scheduled},
  *       {@code deferred}, {@code coalesced} or {@code suppressed};
+ *   <li>{@code reveille_timer_lateness_seconds}: how late timer alarms go off (histogram);
  *   <li>{@code reveille_notification_batches_total{outcome}}: batches {@code accepted} or {@code
  *       dead_lettered} by the consumer;
  *   <li>{@code reveille_tool_calls_total{tool,outcome}}: {@code succeeded}, {@code replayed}, or
@@ -76,6 +77,17 @@ public class Metrics {
         .tags("decision", decision)
         .register(registry)
         .increment();
+  }
+
+  /** How late a timer's alarm went off after the firing it was set for. */
+  public void timerLateness(Duration late) {
+    Timer.builder("reveille.timer.lateness")
+        .description("How late timer alarms go off")
+        .publishPercentileHistogram()
+        .minimumExpectedValue(Duration.ofMillis(1))
+        .maximumExpectedValue(MAX_EXPECTED)
+        .register(registry)
+        .record(late.isNegative() ? Duration.ZERO : late);
   }
 
   public void batch(String outcome) {

@@ -2,6 +2,7 @@ package io.reveille.schedule.control;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.observability.control.Metrics;
 import io.reveille.schedule.entity.AgentTimer;
 import io.reveille.wake.control.WakeScheduler;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,6 +11,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -39,6 +41,7 @@ public class TimerFiring {
   @Inject TimerAlarms alarms;
   @Inject WakeScheduler wakes;
   @Inject AgentTimerService timers;
+  @Inject Metrics metrics;
 
   /** The alarm of timer {@code timerId} set for {@code firing} went off. */
   public void fire(String timerId, Instant firing) {
@@ -68,6 +71,7 @@ public class TimerFiring {
       return;
     }
     var firings = due.get();
+    metrics.timerLateness(Duration.between(firing, now));
     var lifecycle = agent.get().getLifecycle();
     if (lifecycle == AgentLifecycle.ACTIVE) {
       wakes.scheduleTimer(
