@@ -4,6 +4,7 @@ import io.reveille.messaging.control.QueueDepths;
 import io.reveille.observability.control.Metrics;
 import io.reveille.platform.error.UnavailableException;
 import io.reveille.security.control.Authentication;
+import io.reveille.security.control.EdgeRules;
 import io.reveille.security.control.Role;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
@@ -12,14 +13,17 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * {@code GET /metrics}: every metric in Prometheus' text format, for callers holding the viewer
- * role (HTTP Basic or a bearer token, as for the API); 401 with the challenges without usable
- * credentials, 403 for a caller without the role. Queue depths are asked of the broker at each
- * scrape; when it does not answer, the last depths stay and the rest is served.
+ * role (HTTP Basic or a bearer token, as for the API); 421 for a {@code Host} the API would not
+ * answer either, 401 with the challenges without usable credentials, 403 for a caller without the
+ * role. Queue depths are asked of the broker at each scrape; when it does not answer, the last
+ * depths stay and the rest is served.
  */
 @WebServlet("/metrics")
 public class MetricsServlet extends HttpServlet {
@@ -34,9 +38,27 @@ public class MetricsServlet extends HttpServlet {
   @Inject transient Metrics metrics;
   @Inject transient QueueDepths depths;
 
+  @Inject
+  @ConfigProperty(name = "reveille.http.allowed-hosts", defaultValue = "localhost,127.0.0.1,[::1]")
+  transient String allowedHosts;
+
+  private EdgeRules hostRules() {
+    return new EdgeRules(1, EdgeRules.list(allowedHosts), java.util.Set.of());
+  }
+
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
+    // The authority the container read from Host (HTTP/1.1) or :authority (HTTP/2).
+    var host =
+        Optional.ofNullable(
+                java.net.URI.create(request.getRequestURL().toString()).getRawAuthority())
+            .orElse("");
+    if (hostRules().unknownHost(host).isPresent()) {
+      // As the API's edge: a Host this server does not answer to (DNS rebinding) is misdirected.
+      response.sendError(421);
+      return;
+    }
     var result = authentication.authenticate(request.getHeader("Authorization"));
     if (result.caller().isEmpty()) {
       response.addHeader("WWW-Authenticate", "Basic realm=\"reveille\", charset=\"UTF-8\"");

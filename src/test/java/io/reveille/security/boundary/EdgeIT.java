@@ -65,6 +65,13 @@ class EdgeIT {
                 + TestIdentities.basic(Role.VIEWER)
                 + "\r\nConnection: close\r\n\r\n");
     assertTrue(rebound.startsWith("HTTP/1.1 421"), rebound);
+    var reboundMetrics =
+        raw(
+            "GET /metrics HTTP/1.1\r\nHost: evil.example\r\n"
+                + "Authorization: "
+                + TestIdentities.basic(Role.VIEWER)
+                + "\r\nConnection: close\r\n\r\n");
+    assertTrue(reboundMetrics.startsWith("HTTP/1.1 421"), reboundMetrics);
 
     var host = base.getHost() + ":" + base.getPort();
     var forged =
