@@ -49,10 +49,7 @@ public class Metrics {
   private final Map<String, AtomicLong> queueDepths = new ConcurrentHashMap<>();
 
   public void wakeFinished(String reason, String outcome, Duration took) {
-    Counter.builder("reveille.wakes")
-        .description("Finished wake runs")
-        .tags("reason", reason, "outcome", outcome)
-        .register(registry)
+    counter("reveille.wakes", "Finished wake runs", "reason", reason, "outcome", outcome)
         .increment();
     histogram("reveille.wake.run", "How long a wake run took", "reason", reason).record(took);
   }
@@ -72,10 +69,7 @@ public class Metrics {
    * coalesced} (merged into a queued run), {@code suppressed} (the agent's own change).
    */
   public void wakeDecision(String decision) {
-    Counter.builder("reveille.wake.decisions")
-        .description("What became of subscription matches")
-        .tags("decision", decision)
-        .register(registry)
+    counter("reveille.wake.decisions", "What became of subscription matches", "decision", decision)
         .increment();
   }
 
@@ -91,26 +85,26 @@ public class Metrics {
   }
 
   public void batch(String outcome) {
-    Counter.builder("reveille.notification.batches")
-        .description("Notification batches taken from the queue")
-        .tags("outcome", outcome)
-        .register(registry)
+    counter(
+            "reveille.notification.batches",
+            "Notification batches taken from the queue",
+            "outcome",
+            outcome)
         .increment();
   }
 
   public void toolCall(String tool, String outcome) {
-    Counter.builder("reveille.tool.calls")
-        .description("Tool calls")
-        .tags("tool", tool, "outcome", outcome)
-        .register(registry)
-        .increment();
+    counter("reveille.tool.calls", "Tool calls", "tool", tool, "outcome", outcome).increment();
   }
 
   public void inferenceCall(String model, String outcome, long inputTokens, long outputTokens) {
-    Counter.builder("reveille.inference.calls")
-        .description("Calls of the model endpoint")
-        .tags("model", model, "outcome", outcome)
-        .register(registry)
+    counter(
+            "reveille.inference.calls",
+            "Calls of the model endpoint",
+            "model",
+            model,
+            "outcome",
+            outcome)
         .increment();
     tokens(model, "input").increment(inputTokens);
     tokens(model, "output").increment(outputTokens);
@@ -143,10 +137,12 @@ public class Metrics {
   }
 
   private Counter tokens(String model, String direction) {
-    return Counter.builder("reveille.inference.tokens")
-        .description("Model tokens")
-        .tags("model", model, "direction", direction)
-        .register(registry);
+    return counter(
+        "reveille.inference.tokens", "Model tokens", "model", model, "direction", direction);
+  }
+
+  private Counter counter(String name, String description, String... tags) {
+    return Counter.builder(name).description(description).tags(tags).register(registry);
   }
 
   private Timer histogram(String name, String description, String tag, String value) {
