@@ -3,6 +3,7 @@ package io.reveille.observability.boundary;
 import io.reveille.messaging.control.QueueDepths;
 import io.reveille.observability.control.Metrics;
 import io.reveille.platform.error.UnavailableException;
+import io.reveille.security.boundary.ServletGate;
 import io.reveille.security.control.Authentication;
 import io.reveille.security.control.EdgeRules;
 import io.reveille.security.control.Role;
@@ -20,10 +21,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * {@code GET /metrics}: every metric in Prometheus' text format, for callers holding the viewer
- * role (HTTP Basic or a bearer token, as for the API); 421 for a {@code Host} the API would not
- * answer either, 401 with the challenges without usable credentials, 403 for a caller without the
- * role. Queue depths are asked of the broker at each scrape; when it does not answer, the last
- * depths stay and the rest is served.
+ * role, checked as the API checks ({@link ServletGate}), and 421 for a {@code Host} the API would
+ * not answer either. Queue depths are asked of the broker at each scrape; when it does not answer,
+ * the last depths stay and the rest is served.
  */
 @WebServlet("/metrics")
 public class MetricsServlet extends HttpServlet {
@@ -42,8 +42,12 @@ public class MetricsServlet extends HttpServlet {
   @ConfigProperty(name = "reveille.http.allowed-hosts", defaultValue = "localhost,127.0.0.1,[::1]")
   transient String allowedHosts;
 
-  private EdgeRules hostRules() {
-    return new EdgeRules(1, EdgeRules.list(allowedHosts), java.util.Set.of());
+  /** The edge's host rule; the API's limits on bodies and origins do not apply to a GET. */
+  private transient EdgeRules hostRules;
+
+  @Override
+  public void init() {
+    hostRules = new EdgeRules(1, EdgeRules.list(allowedHosts), java.util.Set.of());
   }
 
   @Override
@@ -54,20 +58,12 @@ public class MetricsServlet extends HttpServlet {
         Optional.ofNullable(
                 java.net.URI.create(request.getRequestURL().toString()).getRawAuthority())
             .orElse("");
-    if (hostRules().unknownHost(host).isPresent()) {
+    if (hostRules.unknownHost(host).isPresent()) {
       // As the API's edge: a Host this server does not answer to (DNS rebinding) is misdirected.
       response.sendError(421);
       return;
     }
-    var result = authentication.authenticate(request.getHeader("Authorization"));
-    if (result.caller().isEmpty()) {
-      response.addHeader("WWW-Authenticate", "Basic realm=\"reveille\", charset=\"UTF-8\"");
-      response.addHeader("WWW-Authenticate", "Bearer realm=\"reveille\"");
-      response.sendError(HttpServletResponse.SC_UNAUTHORIZED);
-      return;
-    }
-    if (!result.caller().get().holds(Role.VIEWER)) {
-      response.sendError(HttpServletResponse.SC_FORBIDDEN);
+    if (!ServletGate.admit(authentication, request, response, Role.VIEWER, "the metrics")) {
       return;
     }
     try {

@@ -1,6 +1,5 @@
 package io.reveille.security.boundary;
 
-import io.reveille.api.Problem;
 import io.reveille.security.control.Authentication;
 import io.reveille.security.control.Role;
 import jakarta.inject.Inject;
@@ -30,21 +29,7 @@ public class OpenApiDocument extends HttpServlet {
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    EdgeFilter.protect((name, value) -> response.setHeader(name, String.valueOf(value)));
-    var result = authentication.authenticate(request.getHeader("Authorization"));
-    if (result.caller().isEmpty()) {
-      var refusal = AuthenticationFilter.unauthenticated(result);
-      refusal
-          .getStringHeaders()
-          .get("WWW-Authenticate")
-          .forEach(challenge -> response.addHeader("WWW-Authenticate", challenge));
-      problem(response, refusal.getEntity().toString(), 401);
-      return;
-    }
-    if (!result.caller().get().holds(Role.VIEWER)) {
-      var forbidden =
-          RoleFilter.forbidden(result.caller().get().roles(), Role.VIEWER, "the API document");
-      problem(response, forbidden.toJson().toString(), 403);
+    if (!ServletGate.admit(authentication, request, response, Role.VIEWER, "the API document")) {
       return;
     }
     var json = wantsJson(request);
@@ -67,13 +52,5 @@ public class OpenApiDocument extends HttpServlet {
     }
     var accept = request.getHeader("Accept");
     return accept != null && accept.contains("application/json") && !accept.contains("yaml");
-  }
-
-  private static void problem(HttpServletResponse response, String body, int status)
-      throws IOException {
-    response.setStatus(status);
-    response.setContentType(Problem.MEDIA_TYPE);
-    response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-    response.getWriter().write(body);
   }
 }

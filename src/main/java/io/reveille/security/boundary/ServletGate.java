@@ -1,0 +1,56 @@
+package io.reveille.security.boundary;
+
+import io.reveille.api.Problem;
+import io.reveille.security.control.Authentication;
+import io.reveille.security.control.Role;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The API's checks for a servlet beside it (the OpenAPI document, the metrics): the edge's
+ * protective headers, then the same credentials, challenges and problem documents as the API — 401
+ * without usable credentials, 403 for a caller without {@code role}.
+ */
+public final class ServletGate {
+
+  private ServletGate() {}
+
+  /**
+   * Answers the request itself when the caller may not read {@code what}; returns whether it may.
+   */
+  public static boolean admit(
+      Authentication authentication,
+      HttpServletRequest request,
+      HttpServletResponse response,
+      Role role,
+      String what)
+      throws IOException {
+    EdgeFilter.protect((name, value) -> response.setHeader(name, String.valueOf(value)));
+    var result = authentication.authenticate(request.getHeader("Authorization"));
+    if (result.caller().isEmpty()) {
+      var refusal = AuthenticationFilter.unauthenticated(result);
+      refusal
+          .getStringHeaders()
+          .get("WWW-Authenticate")
+          .forEach(challenge -> response.addHeader("WWW-Authenticate", challenge));
+      problem(response, refusal.getEntity().toString(), 401);
+      return false;
+    }
+    if (!result.caller().get().holds(role)) {
+      var forbidden = RoleFilter.forbidden(result.caller().get().roles(), role, what);
+      problem(response, forbidden.toJson().toString(), 403);
+      return false;
+    }
+    return true;
+  }
+
+  private static void problem(HttpServletResponse response, String body, int status)
+      throws IOException {
+    response.setStatus(status);
+    response.setContentType(Problem.MEDIA_TYPE);
+    response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+    response.getWriter().write(body);
+  }
+}
