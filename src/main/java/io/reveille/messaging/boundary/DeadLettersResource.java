@@ -1,11 +1,13 @@
 package io.reveille.messaging.boundary;
 
+import static io.reveille.messaging.control.QueueDepths.NOTIFICATIONS_DLQ;
+import static io.reveille.messaging.control.QueueDepths.WAKES_DLQ;
+
 import io.reveille.api.PageQuery;
 import io.reveille.messaging.DeadLetters;
 import io.reveille.messaging.JmsBodies;
 import io.reveille.messaging.control.DeadLetterActions;
 import io.reveille.messaging.control.QueueDepths;
-import io.reveille.messaging.control.QueueDepths.QueueDepth;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.persistence.Window;
@@ -77,9 +79,6 @@ public class DeadLettersResource {
   @Inject DeadLetterActions actions;
   @Inject QueueDepths depths;
 
-  static final String NOTIFICATIONS_DLQ = "reveille.notifications.DLQ";
-  static final String WAKES_DLQ = "reveille.wakes.DLQ";
-
   @Allowed(Role.ADMIN)
   @GET
   @Path("{queue}")
@@ -125,13 +124,11 @@ public class DeadLettersResource {
   @Operation(
       summary = "The dead-letter queues (notifications, wakes) and how many messages each holds")
   public List<DeadLetterQueueResponse> queues() {
-    var counts =
-        depths.depths().stream()
-            .collect(java.util.stream.Collectors.toMap(QueueDepth::name, QueueDepth::messageCount));
+    var counts = depths.depths(List.of(NOTIFICATIONS_DLQ, WAKES_DLQ));
     return List.of(
         new DeadLetterQueueResponse(
-            "notifications", NOTIFICATIONS_DLQ, counts.getOrDefault(NOTIFICATIONS_DLQ, 0L)),
-        new DeadLetterQueueResponse("wakes", WAKES_DLQ, counts.getOrDefault(WAKES_DLQ, 0L)));
+            "notifications", NOTIFICATIONS_DLQ, counts.get(0).messageCount()),
+        new DeadLetterQueueResponse("wakes", WAKES_DLQ, counts.get(1).messageCount()));
   }
 
   @Allowed(Role.ADMIN)

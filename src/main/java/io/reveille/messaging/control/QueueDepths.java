@@ -23,13 +23,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class QueueDepths {
 
+  public static final String NOTIFICATIONS = "reveille.notifications";
+  public static final String NOTIFICATIONS_DLQ = "reveille.notifications.DLQ";
+  public static final String WAKES = "reveille.wakes";
+  public static final String WAKES_DLQ = "reveille.wakes.DLQ";
+
   /** Reveille's queues, in the order operators read them. */
   public static final List<String> QUEUES =
-      List.of(
-          "reveille.notifications",
-          "reveille.notifications.DLQ",
-          "reveille.wakes",
-          "reveille.wakes.DLQ");
+      List.of(NOTIFICATIONS, NOTIFICATIONS_DLQ, WAKES, WAKES_DLQ);
 
   /** How long one answer of the broker may take. */
   static final long REPLY_TIMEOUT_MILLIS = 5_000;
@@ -51,12 +52,17 @@ public class QueueDepths {
 
   /** The depth of each of {@link #QUEUES}. */
   public List<QueueDepth> depths() {
+    return depths(QUEUES);
+  }
+
+  /** The depth of each of {@code queues}, in their order: one request to the broker each. */
+  public List<QueueDepth> depths(List<String> queues) {
     try (var context = connectionFactory.createContext()) {
       var management = context.createQueue(managementAddress);
       var replies = context.createTemporaryQueue();
       try (var consumer = context.createConsumer(replies)) {
         var depths = new ArrayList<QueueDepth>();
-        for (var queue : QUEUES) {
+        for (var queue : queues) {
           var request = context.createMessage();
           request.setStringProperty(RESOURCE_NAME, "queue." + queue);
           request.setStringProperty(ATTRIBUTE, "messageCount");
