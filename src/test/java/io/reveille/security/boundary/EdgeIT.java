@@ -71,6 +71,42 @@ class EdgeIT {
       assertTrue(rebound.startsWith("HTTP/1.1 421"), () -> path + ": " + rebound);
     }
 
+    var host = base.getHost() + ":" + base.getPort();
+    var forged =
+        raw(
+            "POST /api/categories HTTP/1.1\r\nHost: "
+                + host
+                + "\r\n"
+                + "Origin: https://evil.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
+                + "Authorization: "
+                + TestIdentities.basic(Role.OPERATOR)
+                + "\r\nConnection: close\r\n\r\n{}");
+    assertTrue(forged.startsWith("HTTP/1.1 403"), forged);
+    assertTrue(forged.contains("another origin"), forged);
+
+    var sameOrigin =
+        raw(
+            "POST /api/categories HTTP/1.1\r\nHost: "
+                + host
+                + "\r\n"
+                + "Origin: http://"
+                + host
+                + "\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
+                + "Authorization: "
+                + TestIdentities.basic(Role.OPERATOR)
+                + "\r\nConnection: close\r\n\r\n{}");
+    assertTrue(
+        sameOrigin.startsWith("HTTP/1.1 400"), "past the edge, the body is refused: " + sameOrigin);
+  }
+
+  @Test
+  void everyResponseForbidsSniffingFramingCachingAndCors() {
+    var response = api.as(Role.VIEWER).get("/api/agents?limit=1");
+    assertEquals(200, response.status());
+    assertEquals("nosniff", response.header("X-Content-Type-Options"));
+    assertTrue(response.header("Content-Security-Policy").contains("default-src 'none'"));
+    assertEquals("no-store", response.header("Cache-Control"));
+    assertTrue(response.raw().headers().firstValue("Access-Control-Allow-Origin").isEmpty());
     var refused = api.as((String) null).get("/api/agents");
     assertEquals("nosniff", refused.header("X-Content-Type-Options"));
   }
