@@ -21,7 +21,7 @@ import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 
 /**
- * Timer load against a running Reveille (issue 4's benchmark), two phases:
+ * Timer load against a running Reveille, two phases:
  *
  * <ol>
  *   <li><b>Burst</b>: N agents, each with a daily timer due at the same second. Measured: how long

@@ -10,12 +10,12 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 
 /**
- * Tool calls over HTTP against a running Reveille (issue 5's benchmark): one agent scoped to one
- * category with {@code tasks} tasks, then three phases of {@code calls} calls each from {@code
- * threads} clients — a mutating call ({@code update_task_priority}, new operation id each: ledger
- * row, action and result messages, the change and its notification batch in one transaction), the
- * same calls replayed (stored receipts), and a read ({@code list_tasks_in_scope}). Prints latency
- * percentiles and calls per second of each phase.
+ * Tool calls over HTTP against a running Reveille: one agent scoped to one category with {@code
+ * tasks} tasks, then three phases of {@code calls} calls each from {@code threads} clients — a
+ * mutating call ({@code update_task_priority}, new operation id each: ledger row, action and result
+ * messages, the change and its notification batch in one transaction), the same calls replayed
+ * (stored receipts), and a read ({@code list_tasks_in_scope}). Prints latency percentiles and calls
+ * per second of each phase.
  *
  * <p>Usage: {@code ./mvnw -Pload test-compile exec:exec
  * -Dload.main=io.reveille.bench.ToolLoadDriver -Dload.args="http://127.0.0.1:9080 2000 8 50"} (base

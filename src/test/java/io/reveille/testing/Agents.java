@@ -22,7 +22,15 @@ public final class Agents {
 
   /** Creates an active {@code custom} agent; returns its id. */
   public String createCustom(String name) {
-    var created = api.post("/api/agents", "{\"kind\":\"custom\",\"displayName\":\"" + name + "\"}");
+    return createCustom(name, "autonomous");
+  }
+
+  /** Creates an active {@code custom} agent of this mode; returns its id. */
+  public String createCustom(String name, String mode) {
+    var created =
+        api.post(
+            "/api/agents",
+            "{\"kind\":\"custom\",\"displayName\":\"" + name + "\",\"mode\":\"" + mode + "\"}");
     assertEquals(201, created.status(), created::toString);
     return created.json().getString("id");
   }

@@ -2,11 +2,17 @@ package io.reveille.agent.boundary;
 
 import io.reveille.agent.control.AgentService.AgentView;
 import io.reveille.agent.entity.Agent;
+import io.reveille.agent.entity.AgentState;
+import io.reveille.run.control.RunQueries;
 import jakarta.json.JsonObject;
 import java.time.Instant;
 import java.util.List;
 
-/** An agent as the API shows it. */
+/**
+ * An agent as the API shows it, with its wake activity: when it last woke, when it may wake next
+ * (the subscription throttle's {@code nextWakeAt}, the next timer's {@code scheduledWakeAt}), its
+ * failure streak and how many wakes it has had.
+ */
 public record AgentResponse(
     String id,
     long version,
@@ -20,13 +26,44 @@ public record AgentResponse(
     String stateId,
     Instant createdAt,
     Instant updatedAt,
-    Instant destroyedAt) {
+    Instant destroyedAt,
+    Activity activity) {
 
-  public static AgentResponse of(AgentView view) {
-    return of(view.agent(), view.state().getSlots().toJson(), view.state().getId());
+  /**
+   * The agent's wake activity: its state's wake bookkeeping and how many runs it has in the run log
+   * (finished runs leave it after {@code reveille.retention.run-log}).
+   */
+  public record Activity(
+      Instant lastWakeAt,
+      Instant nextWakeAt,
+      Instant scheduledWakeAt,
+      int consecutiveFailureCount,
+      long runCount) {
+
+    static Activity of(AgentState state, long runCount) {
+      return state == null
+          ? null
+          : new Activity(
+              state.getLastWakeAt(),
+              state.getNextWakeAt(),
+              state.getScheduledWakeAt(),
+              state.getConsecutiveFailureCount(),
+              runCount);
+    }
   }
 
-  static AgentResponse of(Agent agent, JsonObject slots, String stateId) {
+  /** The agent with its slots and activity, its runs counted by {@code runs}. */
+  public static AgentResponse of(AgentView view, RunQueries runs) {
+    var id = view.agent().getId();
+    return of(
+        view.agent(),
+        view.state().getSlots().toJson(),
+        view.state(),
+        runs.runCounts(java.util.List.of(id)).getOrDefault(id, 0L));
+  }
+
+  /** The agent with these slots ({@code null} in lists) and its state's activity. */
+  static AgentResponse of(Agent agent, JsonObject slots, AgentState state, long runCount) {
     return new AgentResponse(
         agent.getId(),
         agent.getVersion(),
@@ -37,9 +74,10 @@ public record AgentResponse(
         agent.getAllowedCategoryIds().stream().sorted().toList(),
         agent.getConfig().toJson(),
         slots,
-        stateId,
+        state == null ? null : state.getId(),
         agent.getCreatedAt(),
         agent.getUpdatedAt(),
-        agent.getDestroyedAt());
+        agent.getDestroyedAt(),
+        Activity.of(state, runCount));
   }
 }

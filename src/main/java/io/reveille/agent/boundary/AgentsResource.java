@@ -12,6 +12,7 @@ import io.reveille.agent.entity.AgentSlots;
 import io.reveille.api.ETags;
 import io.reveille.api.PageQuery;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.run.control.RunQueries;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
@@ -60,6 +61,7 @@ public class AgentsResource {
 
   static final String IF_MATCH = "If-Match";
 
+  @Inject RunQueries runs;
   @Inject AgentService agents;
 
   @Context UriInfo uriInfo;
@@ -96,13 +98,16 @@ public class AgentsResource {
     var location = uriInfo.getAbsolutePathBuilder().path(created.agent().getId()).build();
     return Response.created(location)
         .tag(ETags.of(created.agent().getVersion()))
-        .entity(AgentResponse.of(created))
+        .entity(AgentResponse.of(created, runs))
         .build();
   }
 
   @Allowed(Role.VIEWER)
   @GET
-  @Operation(summary = "A page of the agents, newest first, optionally by lifecycle and kind")
+  @Operation(
+      summary =
+          "A page of the agents with their wake activity, newest first, optionally by lifecycle,"
+              + " kind and a part of the display name (ignoring case)")
   @APIResponse(
       responseCode = "200",
       description = "The page; a Link rel=next header when more follow",
@@ -111,6 +116,7 @@ public class AgentsResource {
   public Response list(
       @QueryParam("lifecycle") @Size(max = 32) String lifecycle,
       @QueryParam("kind") @Size(max = 64) String kind,
+      @QueryParam("name") @Size(max = 200) String name,
       @BeanParam PageQuery page) {
     var lifecycleFilter =
         Optional.ofNullable(lifecycle)
@@ -139,9 +145,20 @@ public class AgentsResource {
                                         + v
                                         + "'; known kinds: "
                                         + AgentKind.wireNames())));
+    var found =
+        agents.list(
+            lifecycleFilter,
+            kindFilter,
+            Optional.ofNullable(name).map(String::strip).filter(v -> !v.isEmpty()),
+            page.window());
+    var ids = found.items().stream().map(Agent::getId).toList();
+    var states = agents.states(ids);
+    var counts = runs.runCounts(ids);
     return PageQuery.ok(
-        agents.list(lifecycleFilter, kindFilter, page.window()),
-        agent -> AgentResponse.of(agent, null, null),
+        found,
+        agent ->
+            AgentResponse.of(
+                agent, null, states.get(agent.getId()), counts.getOrDefault(agent.getId(), 0L)),
         uriInfo);
   }
 
@@ -151,7 +168,9 @@ public class AgentsResource {
   @Operation(summary = "One agent with its slots")
   public Response get(@PathParam("id") String id) {
     var view = agents.view(id);
-    return Response.ok(AgentResponse.of(view)).tag(ETags.of(view.agent().getVersion())).build();
+    return Response.ok(AgentResponse.of(view, runs))
+        .tag(ETags.of(view.agent().getVersion()))
+        .build();
   }
 
   @Allowed(Role.VIEWER)
@@ -187,7 +206,9 @@ public class AgentsResource {
           "body", "nothing to change: give displayName, allowedCategoryIds, config or slots");
     }
     var view = agents.update(id, ETags.expectedVersion(ifMatch), changes);
-    return Response.ok(AgentResponse.of(view)).tag(ETags.of(view.agent().getVersion())).build();
+    return Response.ok(AgentResponse.of(view, runs))
+        .tag(ETags.of(view.agent().getVersion()))
+        .build();
   }
 
   @Allowed(Role.OPERATOR)
@@ -230,7 +251,7 @@ public class AgentsResource {
 
   private Response transitioned(Agent agent) {
     var view = agents.view(agent.getId());
-    return Response.ok(AgentResponse.of(view)).tag(ETags.of(agent.getVersion())).build();
+    return Response.ok(AgentResponse.of(view, runs)).tag(ETags.of(agent.getVersion())).build();
   }
 
   private static Set<String> categories(List<String> ids) {

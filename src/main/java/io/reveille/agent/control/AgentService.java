@@ -168,9 +168,15 @@ public class AgentService {
         .orElseThrow(() -> new NotFoundException("agent state", agentId));
   }
 
-  /** A page of the agents, newest first, optionally of one lifecycle or kind. */
+  /**
+   * A page of the agents, newest first, optionally of one lifecycle or kind, or whose display name
+   * contains {@code name} (ignoring case).
+   */
   public Page<Agent> list(
-      Optional<AgentLifecycle> lifecycle, Optional<AgentKind> kind, Window window) {
+      Optional<AgentLifecycle> lifecycle,
+      Optional<AgentKind> kind,
+      Optional<String> name,
+      Window window) {
     // Criteria rather than "(:p IS NULL OR ...)": Derby rejects untyped parameters in IS NULL.
     var cb = em.getCriteriaBuilder();
     var query = cb.createQuery(Agent.class);
@@ -178,10 +184,35 @@ public class AgentService {
     var filters = new java.util.ArrayList<jakarta.persistence.criteria.Predicate>();
     lifecycle.ifPresent(value -> filters.add(cb.equal(agent.get("lifecycle"), value)));
     kind.ifPresent(value -> filters.add(cb.equal(agent.get("kind"), value)));
+    name.ifPresent(
+        value ->
+            filters.add(
+                cb.like(
+                    cb.lower(agent.get("displayName")),
+                    "%" + likeLiteral(value.toLowerCase(java.util.Locale.ROOT)) + "%",
+                    '\\')));
     query
         .where(filters.toArray(jakarta.persistence.criteria.Predicate[]::new))
         .orderBy(cb.desc(agent.get("createdAt")), cb.asc(agent.get("id")));
     return window.read(em.createQuery(query));
+  }
+
+  /** The states of these agents, by agent id: one query for a page of agents. */
+  public java.util.Map<String, AgentState> states(java.util.Collection<String> agentIds) {
+    if (agentIds.isEmpty()) {
+      return java.util.Map.of();
+    }
+    return em
+        .createQuery("SELECT s FROM AgentState s WHERE s.agentId IN :ids", AgentState.class)
+        .setParameter("ids", agentIds)
+        .getResultList()
+        .stream()
+        .collect(java.util.stream.Collectors.toMap(AgentState::getAgentId, s -> s));
+  }
+
+  /** {@code text} matched literally by LIKE with {@code \} as the escape character. */
+  static String likeLiteral(String text) {
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
   }
 
   public AgentView update(String agentId, OptionalLong expectedVersion, AgentChanges changes) {

@@ -1,6 +1,7 @@
 package io.reveille.memory.boundary;
 
 import io.reveille.memory.control.MemoryService;
+import io.reveille.memory.control.ReportMarkdown;
 import io.reveille.memory.entity.AgentMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentReport;
@@ -95,12 +96,16 @@ public class AgentMemoryResource {
     }
   }
 
-  /** The current report of a scope. */
+  /**
+   * The current report of a scope: its markdown and the same rendered as HTML that is safe to show
+   * (raw HTML escaped, unsafe link targets dropped).
+   */
   public record ReportResponse(
       String id,
       String agentId,
       String scope,
       String content,
+      String contentHtml,
       Double confidence,
       JsonObject provenance,
       Instant createdAt) {
@@ -111,6 +116,7 @@ public class AgentMemoryResource {
           r.getAgentId(),
           r.getScope(),
           r.getContent(),
+          ReportMarkdown.html(r.getContent()),
           r.getConfidence(),
           r.getProvenance(),
           r.getCreatedAt());

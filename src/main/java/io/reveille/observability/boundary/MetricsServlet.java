@@ -3,9 +3,9 @@ package io.reveille.observability.boundary;
 import io.reveille.messaging.control.QueueDepths;
 import io.reveille.observability.control.Metrics;
 import io.reveille.platform.error.UnavailableException;
+import io.reveille.security.boundary.HostCheck;
 import io.reveille.security.boundary.ServletGate;
 import io.reveille.security.control.Authentication;
-import io.reveille.security.control.EdgeRules;
 import io.reveille.security.control.Role;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
@@ -14,10 +14,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * {@code GET /metrics}: every metric in Prometheus' text format, for callers holding the viewer
@@ -38,27 +36,12 @@ public class MetricsServlet extends HttpServlet {
   @Inject transient Metrics metrics;
   @Inject transient QueueDepths depths;
 
-  @Inject
-  @ConfigProperty(name = "reveille.http.allowed-hosts", defaultValue = "localhost,127.0.0.1,[::1]")
-  transient String allowedHosts;
-
-  /** The edge's host rule; the API's limits on bodies and origins do not apply to a GET. */
-  private transient EdgeRules hostRules;
-
-  @Override
-  public void init() {
-    hostRules = new EdgeRules(1, EdgeRules.list(allowedHosts), java.util.Set.of());
-  }
+  @Inject transient HostCheck hosts;
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    // The authority the container read from Host (HTTP/1.1) or :authority (HTTP/2).
-    var host =
-        Optional.ofNullable(
-                java.net.URI.create(request.getRequestURL().toString()).getRawAuthority())
-            .orElse("");
-    if (hostRules.unknownHost(host).isPresent()) {
+    if (hosts.misdirected(request)) {
       // As the API's edge: a Host this server does not answer to (DNS rebinding) is misdirected.
       response.sendError(421);
       return;

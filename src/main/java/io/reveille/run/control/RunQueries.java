@@ -41,6 +41,25 @@ public class RunQueries {
   public record RunDetail(
       WakeRunLogEntry run, List<ToolCall> toolCalls, List<AgentMessage> messages) {}
 
+  /**
+   * How many runs each of these agents has in the run log (finished ones leave it after their
+   * retention): one grouped query, by the run log's agent index.
+   */
+  public java.util.Map<String, Long> runCounts(java.util.Collection<String> agentIds) {
+    if (agentIds.isEmpty()) {
+      return java.util.Map.of();
+    }
+    return em
+        .createQuery(
+            "SELECT r.agentId, COUNT(r) FROM WakeRunLogEntry r WHERE r.agentId IN :ids"
+                + " GROUP BY r.agentId",
+            Object[].class)
+        .setParameter("ids", agentIds)
+        .getResultList()
+        .stream()
+        .collect(java.util.stream.Collectors.toMap(row -> (String) row[0], row -> (Long) row[1]));
+  }
+
   /** A window of the runs the filter admits, newest first. */
   public Page<WakeRunLogEntry> runs(RunFilter filter, Window window) {
     var cb = em.getCriteriaBuilder();

@@ -16,7 +16,8 @@ import java.util.Locale;
  * The OpenAPI document at {@code /openapi}, for callers who may read the API ({@code viewer} and
  * up) and no one else: the build makes it from the annotations (SmallRye OpenAPI) into the WAR.
  * YAML by default; JSON for {@code Accept: application/json} or {@code ?format=JSON}. The same
- * credentials, challenges and problem documents as the API itself.
+ * credentials, challenges and problem documents as the API itself, and 421 for a {@code Host} the
+ * API would not answer either.
  */
 @WebServlet("/openapi")
 public class OpenApiDocument extends HttpServlet {
@@ -25,10 +26,15 @@ public class OpenApiDocument extends HttpServlet {
   static final String LOCATION = "/META-INF/openapi-document/openapi.";
 
   @Inject transient Authentication authentication;
+  @Inject transient HostCheck hosts;
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
+    if (hosts.misdirected(request)) {
+      response.sendError(421);
+      return;
+    }
     if (!ServletGate.admit(authentication, request, response, Role.VIEWER, "the API document")) {
       return;
     }

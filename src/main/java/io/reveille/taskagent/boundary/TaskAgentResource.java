@@ -5,6 +5,7 @@ import io.reveille.agent.entity.AgentConfig;
 import io.reveille.agent.entity.AgentMode;
 import io.reveille.api.ETags;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.run.control.RunQueries;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import io.reveille.taskagent.control.TaskAgents;
@@ -51,6 +52,7 @@ public class TaskAgentResource {
 
   private static final Set<String> FIELDS = TaskAgentRequest.fields();
 
+  @Inject RunQueries runs;
   @Inject TaskAgents taskAgents;
 
   @Context UriInfo uriInfo;
@@ -77,7 +79,7 @@ public class TaskAgentResource {
     var location = uriInfo.getBaseUriBuilder().path("agents").path(view.agent().getId()).build();
     return Response.created(location)
         .tag(ETags.of(view.agent().getVersion()))
-        .entity(AgentResponse.of(view))
+        .entity(AgentResponse.of(view, runs))
         .build();
   }
 
@@ -90,7 +92,9 @@ public class TaskAgentResource {
       content = @Content(schema = @Schema(implementation = AgentResponse.class)))
   public Response get(@PathParam("taskId") String taskId) {
     var view = taskAgents.get(taskId);
-    return Response.ok(AgentResponse.of(view)).tag(ETags.of(view.agent().getVersion())).build();
+    return Response.ok(AgentResponse.of(view, runs))
+        .tag(ETags.of(view.agent().getVersion()))
+        .build();
   }
 
   /** The optional body: none (or blank) means the defaults. */

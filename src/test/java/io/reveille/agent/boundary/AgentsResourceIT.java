@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import jakarta.json.JsonObject;
 import java.util.List;
@@ -208,6 +209,42 @@ class AgentsResourceIT {
             .filter(agent -> agent.getString("displayName").equals(marker))
             .toList();
     assertEquals(List.of(), named, "rejected requests must not create agents");
+  }
+
+  @Test
+  void theListFindsAgentsByAPartOfTheirNameAndShowsTheirActivity() {
+    var marker = UUID.randomUUID().toString().substring(0, 8);
+    var owl = create("{\"kind\":\"custom\",\"displayName\":\"Night 50%_Owl " + marker + "\"}");
+    var bird = create("{\"kind\":\"custom\",\"displayName\":\"Day bird " + marker + "\"}");
+    var owlId = owl.getString("id");
+    var fresh = owl.getJsonObject("activity");
+    assertEquals(0, fresh.getJsonNumber("runCount").longValue(), owl::toString);
+    assertEquals(0, fresh.getInt("consecutiveFailureCount"), owl::toString);
+
+    assertEquals(List.of(owlId), named("50%_owl " + marker), "ignoring case, % and _ literally");
+    assertEquals(List.of(bird.getString("id"), owlId), named(marker), "both, newest first");
+    assertEquals(List.of(), named("%" + marker), "% matches only itself");
+    assertEquals(List.of(), named("_" + marker), "_ matches only itself");
+
+    new Agents(api).awaitManualWake(owlId);
+    var listed =
+        api.getAll("/api/agents?name=" + encode("Owl " + marker)).get(0).getJsonObject("activity");
+    assertEquals(1, listed.getJsonNumber("runCount").longValue(), listed::toString);
+    assertNotNull(listed.getString("lastWakeAt"), listed::toString);
+    assertEquals(listed, api.get("/api/agents/" + owlId).json().getJsonObject("activity"));
+
+    var tooLong = api.get("/api/agents?name=" + "x".repeat(201));
+    assertProblem(tooLong, 400);
+  }
+
+  private List<String> named(String part) {
+    return api.getAll("/api/agents?name=" + encode(part)).stream()
+        .map(agent -> agent.getString("id"))
+        .toList();
+  }
+
+  private static String encode(String text) {
+    return java.net.URLEncoder.encode(text, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   private JsonObject create(String body) {

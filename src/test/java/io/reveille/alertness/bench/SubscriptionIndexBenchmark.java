@@ -31,8 +31,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What matching one notification batch costs as the number of subscriptions grows (issue 3: at 100k
- * subscriptions at most twice the cost at 1k). Run with {@code ./mvnw -Pbench test-compile
+ * What matching one notification batch costs as the number of subscriptions grows (the bound: at
+ * 100k subscriptions at most twice the cost at 1k). Run with {@code ./mvnw -Pbench test-compile
  * exec:exec} (docs/performance.md).
  *
  * <p>The index holds {@code subscriptions} task-agent style subscriptions, each on one random

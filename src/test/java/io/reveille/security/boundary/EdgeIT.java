@@ -59,7 +59,7 @@ class EdgeIT {
 
   @Test
   void aForeignHostIsA421AndAChangeFromAnotherOriginA403() throws IOException {
-    for (var path : List.of("/api/agents", "/metrics")) {
+    for (var path : List.of("/api/agents", "/metrics", "/openapi", "/", "/console/app.js")) {
       var rebound =
           raw(
               "GET "
@@ -109,6 +109,32 @@ class EdgeIT {
     assertTrue(response.raw().headers().firstValue("Access-Control-Allow-Origin").isEmpty());
     var refused = api.as((String) null).get("/api/agents");
     assertEquals("nosniff", refused.header("X-Content-Type-Options"));
+  }
+
+  @Test
+  void theConsolesFilesCarryNoDataAndMayRunOnlyTheirOwnScripts() {
+    var anonymous = api.as((String) null);
+    var page = anonymous.get("/");
+    assertEquals(200, page.status(), page::toString);
+    assertTrue(page.contentType().startsWith("text/html"), page::toString);
+    assertTrue(page.body().contains("id=\"sign-in-form\""), "the sign-in form");
+    var policy = page.header("Content-Security-Policy");
+    assertTrue(policy.contains("script-src 'self'"), policy);
+    assertTrue(policy.contains("connect-src 'self'"), policy);
+    assertTrue(policy.contains("frame-ancestors 'none'"), policy);
+    assertEquals("nosniff", page.header("X-Content-Type-Options"));
+    var script = anonymous.get("/console/app.js");
+    assertEquals(200, script.status(), script::toString);
+    assertTrue(script.contentType().contains("javascript"), script::contentType);
+    assertEquals(policy, script.header("Content-Security-Policy"));
+    // The data stays behind the API's authentication.
+    assertEquals(401, anonymous.get("/api/me").status());
+    var me = api.as(Role.OPERATOR).get("/api/me").json();
+    assertEquals(TestIdentities.userName(Role.OPERATOR), me.getString("name"));
+    assertEquals(
+        List.of("viewer", "operator"),
+        me.getJsonArray("roles").getValuesAs(jakarta.json.JsonString::getString));
+    assertEquals("basic", me.getString("mechanism"));
   }
 
   private String raw(String request) throws IOException {

@@ -52,7 +52,7 @@ class SessionsIT {
 
   @Test
   void aTurnStreamsTheUserMessageThenTheWorkflowsAnswerAndLogsAUserInitiatedRun() throws Exception {
-    var agent = interactiveAgent("Coach", "interactive");
+    var agent = agents.createCustom("Coach", "interactive");
     var opened = api.post("/api/agents/" + agent + "/sessions", "");
     assertEquals(201, opened.status(), opened::toString);
     var session = opened.json();
@@ -95,7 +95,7 @@ class SessionsIT {
 
   @Test
   void theSameTurnIdTwiceMakesOneRunAndNoTurnIdMakesANewRunEachTime() throws Exception {
-    var agent = interactiveAgent("Retrying client", "hybrid");
+    var agent = agents.createCustom("Retrying client", "hybrid");
     var sessionId = open(agent);
 
     var first = turn(agent, sessionId, "Hello", "retry-1");
@@ -130,7 +130,7 @@ class SessionsIT {
 
   @Test
   void aClosedSessionRefusesTurnsWith409() {
-    var agent = interactiveAgent("Closer", "interactive");
+    var agent = agents.createCustom("Closer", "interactive");
     var sessionId = open(agent);
 
     var closed = api.post("/api/agents/" + agent + "/sessions/" + sessionId + "/close", "");
@@ -154,7 +154,7 @@ class SessionsIT {
     assertTrue(refused.contentType().startsWith("application/problem+json"));
     assertTrue(refused.json().getString("detail").contains("autonomous"), refused::toString);
 
-    var dormant = interactiveAgent("Sleepy", "interactive");
+    var dormant = agents.createCustom("Sleepy", "interactive");
     assertEquals(200, api.post("/api/agents/" + dormant + "/pause", "").status());
     var asleep = api.post("/api/agents/" + dormant + "/sessions", "");
     assertEquals(409, asleep.status(), asleep::toString);
@@ -173,7 +173,7 @@ class SessionsIT {
 
   @Test
   void lastEventIdResumesAfterThatMessage() throws Exception {
-    var agent = interactiveAgent("Reconnecting client", "interactive");
+    var agent = agents.createCustom("Reconnecting client", "interactive");
     var sessionId = open(agent);
     turn(agent, sessionId, "First", "r-1");
     var firstRound = events(agent, sessionId, null, 2);
@@ -189,7 +189,7 @@ class SessionsIT {
 
   @Test
   void aQuietStreamIsKeptAliveAndStillDeliversLaterTurns() throws Exception {
-    var agent = interactiveAgent("Quiet user", "interactive");
+    var agent = agents.createCustom("Quiet user", "interactive");
     var sessionId = open(agent);
     try (var stream = connect(agent, sessionId, null)) {
       // Two keep-alive comments: the stream has been quiet for over 30 s, longer than a servlet
@@ -205,7 +205,7 @@ class SessionsIT {
 
   @Test
   void badTurnsAndUnknownSessionsAreProblems() throws Exception {
-    var agent = interactiveAgent("Validator", "interactive");
+    var agent = agents.createCustom("Validator", "interactive");
     var sessionId = open(agent);
 
     var blank = turn(agent, sessionId, "   ", "v-1");
@@ -223,15 +223,6 @@ class SessionsIT {
     assertEquals(404, stream.statusCode());
     var badCursor = rawEvents(agent, sessionId, "no-such-message");
     assertEquals(400, badCursor.statusCode());
-  }
-
-  private String interactiveAgent(String name, String mode) {
-    var created =
-        api.post(
-            "/api/agents",
-            "{\"kind\":\"custom\",\"displayName\":\"" + name + "\",\"mode\":\"" + mode + "\"}");
-    assertEquals(201, created.status(), created::toString);
-    return created.json().getString("id");
   }
 
   private String open(String agent) {

@@ -1,0 +1,123 @@
+// The console: sign-in, navigation between pages (#/agents, #/agents/{id}, #/sessions,
+// #/runs, #/runs/{runKey}, #/broker, #/tools) and the signed-in caller's roles.
+
+import { auth, call, ApiError } from './api.js';
+import { fill, say, tickCountdowns, Live } from './dom.js';
+import * as pages from './pages.js';
+
+const view = document.getElementById('view');
+let current = null;
+let caller = null;
+
+const routes = [
+  [/^#\/agents\/([^/]+)$/, pages.agent],
+  [/^#\/agents$/, pages.agents],
+  [/^#\/sessions\/([^/]+)\/([^/]+)$/, pages.sessions],
+  [/^#\/sessions$/, pages.sessions],
+  [/^#\/runs\/([^/]+)$/, pages.run],
+  [/^#\/runs$/, pages.runs],
+  [/^#\/broker$/, pages.broker],
+  [/^#\/tools$/, pages.tools],
+];
+
+function show(signedIn) {
+  document.getElementById('sign-in').hidden = signedIn;
+  document.getElementById('nav').hidden = !signedIn;
+  document.getElementById('who').hidden = !signedIn;
+  view.hidden = !signedIn;
+}
+
+function route() {
+  if (!caller) {
+    return;
+  }
+  const hash = /^#\//.test(location.hash) ? location.hash : '#/agents';
+  if (current) {
+    current.stop();
+  }
+  current = new Live();
+  const page = hash.split('/')[1];
+  document.querySelectorAll('#nav a').forEach((link) => {
+    if (link.dataset.page === page) {
+      link.setAttribute('aria-current', 'page');
+    } else {
+      link.removeAttribute('aria-current');
+    }
+  });
+  let render = pages.agents;
+  let args = [];
+  for (const [pattern, page] of routes) {
+    const match = pattern.exec(hash);
+    if (match) {
+      render = page;
+      args = match.slice(1).map(decodeURIComponent);
+      break;
+    }
+  }
+  fill(view);
+  say('');
+  render(...args)({ root: view, live: current, caller }).catch((error) => {
+    fill(view, pages.failure(error));
+  });
+}
+
+async function signIn(authorization) {
+  const me = (await call('GET', '/api/me', { authorization })).data;
+  auth.keep(authorization);
+  caller = {
+    name: me.name,
+    roles: new Set(me.roles),
+    may: (role) => me.roles.includes(role),
+  };
+  document.getElementById('who-name').textContent = `${me.name} (${me.roles.filter((r) => r !== 'producer').join(', ')})`;
+  show(true);
+  route();
+}
+
+function signOut(message = 'Signed out.') {
+  auth.forget();
+  caller = null;
+  if (current) {
+    current.stop();
+    current = null;
+  }
+  fill(view);
+  show(false);
+  document.getElementById('sign-in-password').value = '';
+  document.getElementById('sign-in-token').value = '';
+  say(message);
+  document.getElementById('sign-in-user').focus();
+}
+
+document.getElementById('sign-in-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const error = document.getElementById('sign-in-error');
+  error.textContent = '';
+  const token = document.getElementById('sign-in-token').value.trim();
+  const user = document.getElementById('sign-in-user').value;
+  const password = document.getElementById('sign-in-password').value;
+  if (!token && (!user || !password)) {
+    error.textContent = 'Enter a user and a password, or a bearer token.';
+    return;
+  }
+  try {
+    await signIn(token ? auth.bearer(token) : auth.basic(user, password));
+    document.getElementById('sign-in-password').value = '';
+  } catch (failure) {
+    error.textContent = failure instanceof ApiError && failure.status === 401
+      ? 'Those credentials were not accepted.'
+      : failure instanceof ApiError && failure.status === 403
+        ? 'This user may not use the console (it needs the viewer role at least).'
+        : `Could not sign in: ${failure.message}`;
+  }
+});
+document.getElementById('sign-out').addEventListener('click', () => signOut());
+auth.whenSignedOut((message) => signOut(message));
+window.addEventListener('hashchange', route);
+setInterval(() => tickCountdowns(view), 1000);
+
+if (auth.header) {
+  signIn(auth.header).catch(() => signOut('Sign in to continue.'));
+} else {
+  show(false);
+}

@@ -1,0 +1,147 @@
+// Building the page: elements from data, text always as text (never parsed as HTML).
+
+/** An element: h('a', {href: '#/x', class: 'y'}, 'text', child, [more]). */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  Object.entries(attributes || {}).forEach(([name, value]) => {
+    if (value === undefined || value === null || value === false) {
+      return;
+    }
+    if (name.startsWith('on') && typeof value === 'function') {
+      element.addEventListener(name.slice(2), value);
+    } else if (name === 'dataset') {
+      Object.assign(element.dataset, value);
+    } else {
+      element.setAttribute(name, value === true ? '' : String(value));
+    }
+  });
+  append(element, children);
+  return element;
+}
+
+function append(element, children) {
+  children.flat(Infinity).forEach((child) => {
+    if (child === undefined || child === null || child === false) {
+      return;
+    }
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  });
+}
+
+/** Replaces the children of an element. */
+export function fill(element, ...children) {
+  element.replaceChildren();
+  append(element, children);
+  return element;
+}
+
+/** A table with a caption, a header row and one row per item. */
+export function table(caption, columns, items, row) {
+  return h('table', {},
+    h('caption', {}, caption),
+    h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', {}, items.length
+      ? items.map(row)
+      : h('tr', {}, h('td', { colspan: columns.length, class: 'empty' }, 'None'))));
+}
+
+export function time(instant) {
+  if (!instant) {
+    return '—';
+  }
+  const date = new Date(instant);
+  return h('time', { datetime: instant, title: instant }, date.toLocaleString());
+}
+
+/** "in 4m 12s" / "3m 2s ago", from now. */
+export function relative(instant, now = Date.now()) {
+  if (!instant) {
+    return '—';
+  }
+  const seconds = Math.round((new Date(instant).getTime() - now) / 1000);
+  const span = Math.abs(seconds);
+  const parts = [];
+  const d = Math.floor(span / 86400);
+  const hh = Math.floor((span % 86400) / 3600);
+  const m = Math.floor((span % 3600) / 60);
+  const s = span % 60;
+  if (d) parts.push(`${d}d`);
+  if (hh) parts.push(`${hh}h`);
+  if (m && !d) parts.push(`${m}m`);
+  if (!d && !hh) parts.push(`${s}s`);
+  return seconds >= 0 ? `in ${parts.join(' ')}` : `${parts.join(' ')} ago`;
+}
+
+/** A countdown to an instant that ticks every second (see tickCountdowns). */
+export function countdown(instant) {
+  if (!instant) {
+    return h('span', {}, '—');
+  }
+  return h('span', {},
+    time(instant), ' ',
+    h('span', { class: 'countdown', dataset: { at: instant } }, `(${relative(instant)})`));
+}
+
+export function tickCountdowns(root = document) {
+  root.querySelectorAll('.countdown').forEach((element) => {
+    element.textContent = `(${relative(element.dataset.at)})`;
+  });
+}
+
+export function json(value) {
+  return h('pre', { class: 'json' }, JSON.stringify(value, null, 2));
+}
+
+export function badge(text, kind = text) {
+  return h('span', { class: `badge badge-${kind}` }, text);
+}
+
+/** Tells screen readers and sighted users what just happened. */
+export function say(message, error = false) {
+  const status = document.getElementById('status');
+  status.textContent = message;
+  status.classList.toggle('error', error);
+}
+
+/**
+ * Work of the current page that repeats while the page is shown: every `ms`, and at once when the
+ * tab becomes visible again; stopped for good when the page is left.
+ */
+export class Live {
+  constructor() {
+    this.controller = new AbortController();
+    this.timers = [];
+  }
+
+  get signal() {
+    return this.controller.signal;
+  }
+
+  every(ms, work) {
+    let running = false;
+    const run = async () => {
+      if (running || this.signal.aborted || document.hidden) {
+        return;
+      }
+      running = true;
+      try {
+        await work();
+      } catch (error) {
+        if (!this.signal.aborted) {
+          say(`Could not refresh: ${error.message}`, true);
+        }
+      } finally {
+        running = false;
+      }
+    };
+    this.timers.push(setInterval(run, ms));
+    const visible = () => { if (!document.hidden) run(); };
+    document.addEventListener('visibilitychange', visible, { signal: this.signal });
+    return run();
+  }
+
+  stop() {
+    this.timers.forEach(clearInterval);
+    this.controller.abort();
+  }
+}

@@ -1,0 +1,610 @@
+// The console's pages. Each is a function of its route's parameters that returns a renderer of
+// {root, live, caller}; `live` repeats the page's refresh while the page is shown.
+
+import { ApiError, call, del, follow, get, post, query } from './api.js';
+import {
+  badge, countdown, fill, h, json, say, table, time,
+} from './dom.js';
+
+const LIFECYCLES = ['created', 'active', 'dormant', 'destroyed'];
+const KINDS = ['taskAgent', 'dayPlanner', 'custom'];
+const STATUSES = ['queued', 'started', 'completed', 'failed', 'skipped'];
+const REASONS = ['subscription', 'timer', 'timer_catchup', 'manual', 'userInitiated', 'recovery'];
+const MESSAGE_KINDS = ['user', 'assistant', 'system', 'thought', 'action', 'toolResult',
+  'observation', 'summary'];
+const PAGE = 25;
+
+const enc = encodeURIComponent;
+
+export function failure(error) {
+  const text = error instanceof ApiError && error.status === 404
+    ? 'Not found: it may have been deleted.'
+    : `Could not load this page: ${error.message}`;
+  return h('p', { class: 'error', role: 'alert' }, text);
+}
+
+function select(id, label, values, value, onChange) {
+  return h('span', { class: 'field' },
+    h('label', { for: id }, label),
+    h('select', { id, onchange: (e) => onChange(e.target.value) },
+      h('option', { value: '' }, 'any'),
+      values.map((v) => h('option', { value: v, selected: v === value }, v))));
+}
+
+function input(id, label, attributes, onChange) {
+  let pending;
+  return h('span', { class: 'field' },
+    h('label', { for: id }, label),
+    h('input', {
+      id,
+      ...attributes,
+      oninput: (e) => {
+        clearTimeout(pending);
+        pending = setTimeout(() => onChange(e.target.value), 300);
+      },
+    }));
+}
+
+/** Previous / next over a paged list; `state.offset` moves by `state.limit`. */
+function pager(state, more, refresh, label) {
+  return h('nav', { class: 'pager', 'aria-label': `${label} pages` },
+    h('button', {
+      type: 'button',
+      disabled: state.offset === 0,
+      onclick: () => { state.offset = Math.max(0, state.offset - state.limit); refresh(); },
+    }, 'Previous'),
+    h('span', {}, `${state.offset + 1}–${state.offset + state.limit}`),
+    h('button', {
+      type: 'button',
+      disabled: !more,
+      onclick: () => { state.offset += state.limit; refresh(); },
+    }, 'Next'));
+}
+
+/** Runs an action from a control, saying what came of it. */
+async function act(label, work, after) {
+  try {
+    await work();
+    say(`${label}: done.`);
+  } catch (error) {
+    say(`${label} failed: ${error.message}`, true);
+  }
+  if (after) {
+    await after();
+  }
+}
+
+/** A modal question; resolves to whether the user confirmed. */
+function confirmDialog(title, text, confirmLabel) {
+  return new Promise((resolve) => {
+    const dialog = h('dialog', { 'aria-labelledby': 'confirm-title', class: 'confirm' },
+      h('form', { method: 'dialog' },
+        h('h2', { id: 'confirm-title' }, title),
+        h('p', {}, text),
+        h('div', { class: 'actions' },
+          h('button', { value: 'cancel', autofocus: true }, 'Cancel'),
+          h('button', { value: 'confirm', class: 'danger', id: 'confirm-yes' }, confirmLabel))));
+    dialog.addEventListener('close', () => {
+      resolve(dialog.returnValue === 'confirm');
+      dialog.remove();
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}
+
+function nextWake(activity) {
+  if (!activity) {
+    return '—';
+  }
+  const now = Date.now();
+  const candidates = [
+    ['timer', activity.scheduledWakeAt],
+    ['throttle', activity.nextWakeAt],
+  ].filter(([, at]) => at && new Date(at).getTime() > now)
+    .sort((a, b) => new Date(a[1]) - new Date(b[1]));
+  if (!candidates.length) {
+    return '—';
+  }
+  const [which, at] = candidates[0];
+  return h('span', {}, `${which}: `, countdown(at));
+}
+
+// ---- Agents ------------------------------------------------------------------------------------
+
+export function agents() {
+  return async ({ root, live, caller }) => {
+    const state = { lifecycle: '', kind: '', name: '', offset: 0, limit: PAGE };
+    const results = h('div', { id: 'agents-results' });
+    const refresh = async () => {
+      const page = await call('GET', query('/api/agents', {
+        lifecycle: state.lifecycle, kind: state.kind, name: state.name,
+        offset: state.offset, limit: state.limit,
+      }));
+      fill(results,
+        table('Agents, newest first', ['Name', 'Kind', 'Lifecycle', 'Mode', 'Last wake',
+          'Next wake', 'Failure streak', 'Runs'], page.data, (a) => h('tr', {},
+          h('td', {}, h('a', { href: `#/agents/${enc(a.id)}` }, a.displayName)),
+          h('td', {}, a.kind),
+          h('td', {}, badge(a.lifecycle)),
+          h('td', {}, a.mode),
+          h('td', {}, time(a.activity?.lastWakeAt)),
+          h('td', {}, nextWake(a.activity)),
+          h('td', { class: 'number' }, a.activity?.consecutiveFailureCount ?? '—'),
+          h('td', { class: 'number' }, a.activity?.runCount ?? '—'))),
+        pager(state, Boolean(page.next), refresh, 'Agent list'));
+    };
+    const change = (field) => (value) => { state[field] = value; state.offset = 0; refresh(); };
+    fill(root,
+      h('h1', {}, 'Agents'),
+      h('form', { class: 'filters', role: 'search', onsubmit: (e) => e.preventDefault() },
+        select('filter-lifecycle', 'Lifecycle', LIFECYCLES, '', change('lifecycle')),
+        select('filter-kind', 'Kind', KINDS, '', change('kind')),
+        input('filter-name', 'Name contains', { type: 'search', maxlength: 200 }, change('name'))),
+      caller.may('operator') ? newTaskAgent() : null,
+      results);
+    await live.every(3000, refresh);
+  };
+}
+
+function newTaskAgent() {
+  const task = h('input', { id: 'new-task-agent-task', required: true, maxlength: 64 });
+  return h('form', {
+    class: 'inline',
+    id: 'new-task-agent',
+    onsubmit: async (event) => {
+      event.preventDefault();
+      await act('Create task agent', async () => {
+        const created = await post(`/api/tasks/${enc(task.value.trim())}/agent`);
+        location.hash = `#/agents/${enc(created.id)}`;
+      });
+    },
+  },
+  h('label', { for: 'new-task-agent-task' }, 'New task agent for task id'),
+  task,
+  h('button', { type: 'submit' }, 'Create task agent'));
+}
+
+// ---- One agent ---------------------------------------------------------------------------------
+
+export function agent(id) {
+  return async ({ root, live, caller }) => {
+    const base = `/api/agents/${enc(id)}`;
+    const filter = { kind: '', threadId: '' };
+    const open = new Set();
+    const seen = {};
+    const sections = {};
+    ['header', 'controls', 'state', 'report', 'observations', 'activity', 'tool-calls',
+      'subscriptions', 'timers', 'runs'].forEach((name) => {
+      sections[name] = h('section', { id: `agent-${name}`, 'aria-live': 'off' });
+    });
+    let signature = '';
+    let fullAt = 0;
+
+    /** Re-renders a section only when its data changed, so open details and focus stay. */
+    const render = (name, data, build) => {
+      const key = JSON.stringify(data);
+      if (seen[name] !== key) {
+        seen[name] = key;
+        fill(sections[name], build(data));
+      }
+    };
+
+    const load = async (force) => {
+      const [agentResponse, stateData, newest] = await Promise.all([
+        call('GET', base), get(`${base}/state`), get(`${base}/messages?limit=1`),
+      ]);
+      const a = agentResponse.data;
+      const now = `${a.version}:${stateData.version}:${newest.items[0]?.id || ''}`;
+      render('header', a, () => header(a));
+      render('controls', { a, roles: [...caller.roles] }, () => controls(a, caller, () => load(true)));
+      render('state', { stateData, runs: a.activity?.runCount },
+        () => stateSection(stateData, a.activity?.runCount));
+      if (!force && now === signature && Date.now() - fullAt < 10000) {
+        return;
+      }
+      signature = now;
+      fullAt = Date.now();
+      const report = get(`${base}/report`).catch((error) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      });
+      const [r, observations, activity, calls, subscriptions, timers, runs] = await Promise.all([
+        report,
+        get(`${base}/messages?kind=observation&content=true&limit=50`),
+        get(query(`${base}/messages`, { ...filter, content: true, limit: 50 })),
+        get(`${base}/tool-calls?limit=50`),
+        get(`${base}/subscriptions`),
+        get(`${base}/timers`),
+        get(`${base}/wakes?limit=20`),
+      ]);
+      render('report', r, () => reportSection(r));
+      render('observations', observations, () => h('div', {},
+        h('h2', {}, 'Observations'),
+        messageList('observation-list', observations.items, open)));
+      render('activity', { activity, filter }, () => activitySection(activity, filter, open, () => load(true)));
+      render('tool-calls', calls, () => toolCallsSection(calls));
+      render('subscriptions', subscriptions, () => table('Subscriptions',
+        ['Semantic keys', 'Subtype tokens', 'Entity ids', 'Active', 'Created'], subscriptions,
+        (s) => h('tr', {},
+          h('td', {}, s.semanticKeys.join(', ')),
+          h('td', {}, s.subtypeTokens.join(', ')),
+          h('td', {}, s.entityIds.join(', ')),
+          h('td', {}, s.active ? 'yes' : 'no'),
+          h('td', {}, time(s.createdAt)))));
+      render('timers', timers, () => table('Timers', ['Schedule', 'Active', 'Next firing',
+        'Last fired'], timers, (t) => h('tr', {},
+        h('td', {}, h('code', {}, JSON.stringify(t.schedule))),
+        h('td', {}, t.active ? 'yes' : 'no'),
+        h('td', {}, countdown(t.nextFireAt)),
+        h('td', {}, time(t.lastFiredAt)))));
+      render('runs', runs, () => runTable('Wake runs, newest first', runs, false));
+    };
+
+    fill(root,
+      h('p', {}, h('a', { href: '#/agents' }, '← All agents')),
+      sections.header,
+      sections.controls,
+      h('div', { class: 'columns' },
+        h('div', {}, sections.state, sections.report, sections.observations),
+        h('div', {}, sections.activity)),
+      sections['tool-calls'],
+      h('div', { class: 'columns' }, sections.subscriptions, sections.timers),
+      sections.runs);
+    await live.every(2000, () => load(false));
+  };
+}
+
+function header(a) {
+  return h('div', { class: 'agent-header' },
+    h('h1', {}, a.displayName),
+    h('p', {},
+      badge(a.lifecycle), ' ', a.kind, ' · ', a.mode, ' · categories ',
+      a.allowedCategoryIds.length ? a.allowedCategoryIds.join(', ') : 'none',
+      ' · ', h('code', {}, a.id)));
+}
+
+function controls(a, caller, reload) {
+  const base = `/api/agents/${enc(a.id)}`;
+  const buttons = [];
+  if (caller.may('operator') && a.lifecycle === 'active') {
+    buttons.push(h('button', {
+      type: 'button', id: 'pause',
+      onclick: () => act('Pause', () => post(`${base}/pause`), reload),
+    }, 'Pause'));
+  }
+  if (caller.may('operator') && a.lifecycle === 'dormant') {
+    buttons.push(h('button', {
+      type: 'button', id: 'resume',
+      onclick: () => act('Resume', () => post(`${base}/resume`), reload),
+    }, 'Resume'));
+  }
+  if (caller.may('operator') && a.lifecycle === 'active') {
+    buttons.push(h('button', {
+      type: 'button', id: 'wake-now',
+      onclick: () => act('Wake now', () => post(`${base}/wakes`), reload),
+    }, 'Wake now'));
+  }
+  if (caller.may('operator') && a.lifecycle === 'active' && a.mode !== 'autonomous') {
+    buttons.push(h('a', { class: 'button', href: '#/sessions', id: 'talk' }, 'Talk to it'));
+  }
+  if (caller.may('admin') && a.lifecycle !== 'destroyed') {
+    buttons.push(h('button', {
+      type: 'button', id: 'destroy', class: 'danger',
+      onclick: async () => {
+        if (await confirmDialog('Destroy this agent?',
+          `${a.displayName} stops waking for good; its memory stays readable until it is deleted.`,
+          'Destroy')) {
+          await act('Destroy', () => post(`${base}/destroy`), reload);
+        }
+      },
+    }, 'Destroy'));
+  }
+  return buttons.length ? h('div', { class: 'controls', role: 'group', 'aria-label': 'Agent controls' }, buttons) : '';
+}
+
+function stateSection(s, runCount) {
+  const row = (term, value) => [h('dt', {}, term), h('dd', {}, value)];
+  return h('div', {},
+    h('h2', {}, 'State'),
+    h('dl', { class: 'facts' },
+      row('Last wake', time(s.lastWakeAt)),
+      row('Next wake (throttle)', countdown(s.nextWakeAt)),
+      row('Next timer wake', countdown(s.scheduledWakeAt)),
+      row('Failure streak', String(s.consecutiveFailureCount)),
+      row('Runs in the run log', String(runCount ?? 0)),
+      row('Slots', json(s.slots))));
+}
+
+function reportSection(report) {
+  const body = h('div', { class: 'report', id: 'report-body' });
+  if (report) {
+    // Rendered by the server from the report's markdown with raw HTML escaped and unsafe link
+    // targets dropped; the page's Content-Security-Policy runs no script it might carry anyway.
+    body.innerHTML = report.contentHtml;
+  } else {
+    body.append(h('p', { class: 'empty' }, 'No report yet.'));
+  }
+  return h('div', {},
+    h('h2', {}, 'Report'),
+    report ? h('p', { class: 'meta' }, 'Written ', time(report.createdAt)) : '',
+    body);
+}
+
+function preview(text) {
+  if (!text) return '';
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 120)}…` : line;
+}
+
+function messageList(id, items, open) {
+  return h('ol', { class: 'messages', id },
+    items.length ? items.map((m) => {
+      const details = h('details', {
+        open: open.has(m.id),
+        ontoggle: (e) => (e.target.open ? open.add(m.id) : open.delete(m.id)),
+      },
+      h('summary', {}, time(m.createdAt), ' ', badge(m.kind, 'kind'), ' ',
+        h('span', { class: 'preview' }, preview(m.content))),
+      h('p', { class: 'meta' }, 'thread ', h('code', {}, m.threadId),
+        m.triggerSourceId ? [' · run ', h('a', { href: `#/runs/${enc(m.triggerSourceId)}` }, h('code', {}, m.triggerSourceId))] : ''),
+      h('pre', { class: 'content' }, m.content ?? ''),
+      Object.keys(m.metadata || {}).length ? json(m.metadata) : '');
+      return h('li', { dataset: { kind: m.kind } }, details);
+    }) : h('li', { class: 'empty' }, 'None'));
+}
+
+function activitySection(page, filter, open, reload) {
+  return h('div', {},
+    h('h2', {}, 'Activity log'),
+    h('form', { class: 'filters', onsubmit: (e) => e.preventDefault() },
+      select('activity-kind', 'Kind', MESSAGE_KINDS, filter.kind, (v) => { filter.kind = v; reload(); }),
+      input('activity-thread', 'Thread', { value: filter.threadId, maxlength: 200 },
+        (v) => { filter.threadId = v.trim(); reload(); })),
+    messageList('activity-log', page.items, open));
+}
+
+function toolCallsSection(calls) {
+  return table('Tool calls, newest first', ['When', 'Tool', 'Status', 'Arguments',
+    'Result / error', 'Attempts', 'Run'], calls, (c) => h('tr', {},
+    h('td', {}, time(c.createdAt)),
+    h('td', {}, h('code', {}, c.toolName)),
+    h('td', {}, badge(c.status)),
+    h('td', {}, h('details', {}, h('summary', {}, 'arguments'), json(c.arguments))),
+    h('td', {}, c.errorCode
+      ? h('span', { class: 'error' }, `${c.errorCode}: ${c.error || ''}`)
+      : h('details', {}, h('summary', {},
+        `affected: ${(c.result?.changedEntityIds || []).join(', ') || 'none'}`), json(c.result))),
+    h('td', { class: 'number' }, c.attempts),
+    h('td', {}, c.runKey ? h('a', { href: `#/runs/${enc(c.runKey)}` }, 'run') : '—')));
+}
+
+function runTable(caption, runs, withAgent) {
+  return table(caption, ['Created', ...(withAgent ? ['Agent'] : []), 'Reason', 'Status',
+    'Attempts', 'Tokens in/out', 'Model calls', 'Error', 'Run'], runs, (r) => h('tr', {},
+    h('td', {}, time(r.createdAt)),
+    withAgent ? h('td', {}, h('a', { href: `#/agents/${enc(r.agentId)}` }, h('code', {}, r.agentId.slice(0, 8)))) : null,
+    h('td', {}, r.reason),
+    h('td', {}, badge(r.status)),
+    h('td', { class: 'number' }, r.attempts),
+    h('td', { class: 'number' }, `${r.usage?.inputTokens ?? 0} / ${r.usage?.outputTokens ?? 0}`),
+    h('td', { class: 'number' }, r.usage?.modelCalls ?? 0),
+    h('td', {}, r.error ? h('span', { class: 'error' }, preview(r.error)) : ''),
+    h('td', {}, h('a', { href: `#/runs/${enc(r.runKey)}` }, 'open'))));
+}
+
+// ---- Sessions ----------------------------------------------------------------------------------
+
+export function sessions(agentId, sessionId) {
+  return async (context) => (sessionId
+    ? conversation(agentId, sessionId, context)
+    : sessionStart(context));
+}
+
+async function sessionStart({ root, live, caller }) {
+  const list = h('div', { id: 'session-agents' });
+  fill(root,
+    h('h1', {}, 'Sessions'),
+    h('p', {}, 'Talk with an active interactive or hybrid agent; its answers stream in as it writes them.'),
+    list);
+  await live.every(5000, async () => {
+    const active = await get('/api/agents?lifecycle=active&limit=100');
+    const talking = active.filter((a) => a.mode !== 'autonomous');
+    fill(list, table('Agents you can talk to', ['Agent', 'Kind', 'Mode', ''], talking, (a) => h('tr', {},
+      h('td', {}, h('a', { href: `#/agents/${enc(a.id)}` }, a.displayName)),
+      h('td', {}, a.kind),
+      h('td', {}, a.mode),
+      h('td', {}, caller.may('operator') ? h('button', {
+        type: 'button',
+        class: 'open-session',
+        dataset: { agent: a.id },
+        onclick: () => act('Open session', async () => {
+          const session = await post(`/api/agents/${enc(a.id)}/sessions`);
+          location.hash = `#/sessions/${enc(a.id)}/${enc(session.id)}`;
+        }),
+      }, `Open a session with ${a.displayName}`) : ''))));
+  });
+}
+
+async function conversation(agentId, sessionId, { root, live, caller }) {
+  const base = `/api/agents/${enc(agentId)}/sessions/${enc(sessionId)}`;
+  const session = await get(base);
+  const transcript = h('ol', { id: 'transcript', class: 'transcript', 'aria-live': 'polite' });
+  const streamState = h('span', { id: 'stream-state' }, 'connecting…');
+  const text = h('textarea', { id: 'turn-text', rows: 3, maxlength: 20000, required: true });
+  const seen = new Set();
+  const form = h('form', {
+    id: 'turn-form',
+    onsubmit: async (event) => {
+      event.preventDefault();
+      const value = text.value;
+      if (!value.trim()) return;
+      await act('Send', async () => {
+        await post(`${base}/turns`, { text: value, turnId: crypto.randomUUID() });
+        text.value = '';
+      });
+    },
+  },
+  h('label', { for: 'turn-text' }, 'Your message'),
+  text,
+  h('button', { type: 'submit' }, 'Send'));
+  fill(root,
+    h('p', {}, h('a', { href: '#/sessions' }, '← Sessions')),
+    h('h1', {}, 'Session'),
+    h('p', {}, 'With ', h('a', { href: `#/agents/${enc(agentId)}` }, 'the agent'),
+      ' · thread ', h('code', {}, session.threadId), ' · stream: ', streamState),
+    transcript,
+    caller.may('operator') && session.status === 'open' ? [form, h('button', {
+      type: 'button',
+      id: 'close-session',
+      onclick: () => act('Close session', () => post(`${base}/close`), () => {
+        form.remove();
+      }),
+    }, 'Close session')] : h('p', {}, `This session is ${session.status}.`));
+  follow(`${base}/events`, (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (seen.has(message.id)) return;
+    seen.add(message.id);
+    transcript.append(h('li', { class: `turn turn-${message.kind}`, dataset: { kind: message.kind } },
+      badge(message.kind, 'kind'), ' ', time(message.createdAt),
+      h('pre', { class: 'content' }, message.content ?? '')));
+  }, live.signal, (state) => { streamState.textContent = state; });
+}
+
+// ---- Runs --------------------------------------------------------------------------------------
+
+export function runs() {
+  return async ({ root, live }) => {
+    const state = { status: '', reason: '', agentId: '', from: '', to: '', offset: 0, limit: PAGE };
+    const results = h('div', { id: 'runs-results' });
+    const instant = (local) => (local ? new Date(local).toISOString() : '');
+    const refresh = async () => {
+      const page = await call('GET', query('/api/runs', {
+        status: state.status, reason: state.reason, agentId: state.agentId,
+        from: instant(state.from), to: instant(state.to), offset: state.offset, limit: state.limit,
+      }));
+      fill(results, runTable('Runs of every agent, newest first', page.data, true),
+        pager(state, Boolean(page.next), refresh, 'Run list'));
+    };
+    const change = (field) => (value) => { state[field] = value.trim(); state.offset = 0; refresh(); };
+    fill(root,
+      h('h1', {}, 'Runs'),
+      h('form', { class: 'filters', role: 'search', onsubmit: (e) => e.preventDefault() },
+        select('runs-status', 'Status', STATUSES, '', change('status')),
+        select('runs-reason', 'Reason', REASONS, '', change('reason')),
+        input('runs-agent', 'Agent id', { maxlength: 64 }, change('agentId')),
+        input('runs-from', 'From', { type: 'datetime-local' }, change('from')),
+        input('runs-to', 'To', { type: 'datetime-local' }, change('to'))),
+      results);
+    await live.every(3000, refresh);
+  };
+}
+
+export function run(runKey) {
+  return async ({ root, live }) => {
+    const body = h('div', {});
+    fill(root, h('p', {}, h('a', { href: '#/runs' }, '← All runs')), h('h1', {}, 'Run'), body);
+    let last = '';
+    await live.every(3000, async () => {
+      const detail = await get(`/api/runs/${enc(runKey)}`);
+      const key = JSON.stringify(detail);
+      if (key === last) return;
+      last = key;
+      const r = detail.run;
+      const row = (term, value) => [h('dt', {}, term), h('dd', {}, value)];
+      fill(body,
+        h('dl', { class: 'facts' },
+          row('Run key', h('code', {}, r.runKey)),
+          row('Agent', h('a', { href: `#/agents/${enc(r.agentId)}` }, r.agentId)),
+          row('Reason', r.reason),
+          row('Status', badge(r.status)),
+          row('Attempts', String(r.attempts)),
+          row('Created', time(r.createdAt)),
+          row('Started', time(r.startedAt)),
+          row('Completed', time(r.completedAt)),
+          row('Tokens', (r.tokens || []).join(', ') || '—'),
+          row('Usage', `${r.usage?.inputTokens ?? 0} in, ${r.usage?.outputTokens ?? 0} out, ${r.usage?.modelCalls ?? 0} model calls`),
+          r.error ? row('Error', h('span', { class: 'error' }, r.error)) : null),
+        toolCallsSection(detail.toolCalls),
+        h('h2', {}, 'Messages'),
+        messageList('run-messages', detail.messages, new Set()));
+    });
+  };
+}
+
+// ---- Broker ------------------------------------------------------------------------------------
+
+export function broker() {
+  return async ({ root, live, caller }) => {
+    const depths = h('div', { id: 'queue-depths' });
+    const letters = h('div', { id: 'dead-letters' });
+    fill(root, h('h1', {}, 'Broker'), depths, letters);
+    const refresh = async () => {
+      const queues = await get('/api/broker/queues');
+      fill(depths, table('Queue depths', ['Queue', 'Messages'], queues, (q) => h('tr', {},
+        h('td', {}, h('code', {}, q.name)), h('td', { class: 'number' }, q.messageCount))));
+      if (!caller.may('admin')) {
+        fill(letters, h('p', {}, 'Dead-lettered messages are shown to administrators.'));
+        return;
+      }
+      const dlqs = await get('/api/dead-letters');
+      const pages = await Promise.all(dlqs.map((q) => get(`/api/dead-letters/${enc(q.queue)}?limit=50`)
+        .then((items) => ({ q, items }))));
+      fill(letters, pages.map(({ q, items }) => table(`Dead letters of ${q.queue} (${q.messageCount})`,
+        ['Dead-lettered', 'Reason', 'Destination', 'Body', ''], items, (m) => h('tr', {},
+          h('td', {}, time(m.timestamp)),
+          h('td', {}, m.reason || '—'),
+          h('td', {}, h('code', {}, m.originalDestination || '—')),
+          h('td', {}, h('details', {}, h('summary', {}, m.bodyCut ? 'body (cut)' : 'body'),
+            h('pre', { class: 'content' }, m.body ?? ''))),
+          h('td', {},
+            h('button', {
+              type: 'button',
+              onclick: () => act('Replay', () => post(`/api/dead-letters/${enc(q.queue)}/${enc(m.messageId)}/replay`), refresh),
+            }, 'Replay'), ' ',
+            h('button', {
+              type: 'button',
+              class: 'danger',
+              onclick: async () => {
+                if (await confirmDialog('Discard this message?', 'It is removed from the dead-letter queue for good.', 'Discard')) {
+                  await act('Discard', () => del(`/api/dead-letters/${enc(q.queue)}/${enc(m.messageId)}`), refresh);
+                }
+              },
+            }, 'Discard'))))));
+    };
+    await live.every(3000, refresh);
+  };
+}
+
+// ---- Tool contract -----------------------------------------------------------------------------
+
+export function tools() {
+  return async ({ root, live }) => {
+    const body = h('div', { id: 'tool-contract' });
+    fill(root, h('h1', {}, 'Tool contract'), body);
+    let last = '';
+    await live.every(30000, async () => {
+      const contract = await get('/api/tools/contract');
+      const key = JSON.stringify(contract);
+      if (key === last) return;
+      last = key;
+      fill(body,
+        h('p', {}, contract.description, ` (contract version ${contract.contractVersion})`),
+        table(`${contract.tools.length} tools`, ['Tool', 'Capabilities', 'Side effect', 'Risk',
+          'Preview', 'Schemas'], contract.tools, (t) => h('tr', {},
+          h('td', {}, h('code', {}, t.name), h('p', { class: 'meta' }, t.description)),
+          h('td', {}, (t.capabilitiesRequired || []).join(', ')),
+          h('td', {}, t.sideEffectClass),
+          h('td', {}, badge(t.riskLevel)),
+          h('td', {}, t.previewSupported ? 'yes' : 'no'),
+          h('td', {},
+            h('details', {}, h('summary', {}, 'input'), json(t.inputSchema)),
+            h('details', {}, h('summary', {}, 'output'), json(t.outputSchema))))));
+    });
+  };
+}

@@ -1,0 +1,279 @@
+package io.reveille.console;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.reveille.security.control.Role;
+import io.reveille.testing.Agents;
+import io.reveille.testing.Api;
+import io.reveille.testing.TestIdentities;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * The console in a real browser (Debian's headless Chromium, driven over chromium-driver) against
+ * the test server: an operator creates a task agent and watches its report and activity log follow
+ * a change of the task without reloading, pauses and resumes it; a viewer finds no control it may
+ * not use; a session's reply streams in. Screenshots of the agents page and the agent page go to
+ * {@code target/console/}, and axe-core finds no serious or critical accessibility violation on
+ * them. The CI run installs the browser and sets {@code REVEILLE_IT_REQUIRE_BROWSER}, so there a
+ * missing browser fails; elsewhere the test is skipped naming the packages to install.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ConsoleIT {
+
+  private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+  private static final Path SHOTS = Path.of("target", "console");
+  private static final Duration WAIT = Duration.ofSeconds(60);
+
+  private final Api api = new Api();
+  private final String base =
+      System.getProperty("reveille.it.baseUri", "http://127.0.0.1:9181").replaceAll("/$", "");
+  private ChromeDriver browser;
+
+  @BeforeEach
+  void openBrowser() {
+    if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
+      if (System.getenv("REVEILLE_IT_REQUIRE_BROWSER") != null) {
+        fail("the console test needs " + CHROMIUM + " and " + CHROMEDRIVER + " here");
+      }
+      Assumptions.abort("the console test needs Debian's chromium and chromium-driver packages");
+    }
+    var options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments(
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--window-size=1440,900",
+        "--lang=en-US");
+    var service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(CHROMEDRIVER.toFile())
+            .usingAnyFreePort()
+            .build();
+    browser = new ChromeDriver(service, options);
+  }
+
+  /** The page as the test left it, for whoever reads a failure: target/console/last-*. */
+  @AfterEach
+  void closeBrowser(org.junit.jupiter.api.TestInfo test) throws IOException {
+    if (browser == null) {
+      return;
+    }
+    try {
+      Files.createDirectories(SHOTS);
+      var name = "last-" + test.getTestMethod().map(m -> m.getName()).orElse("test");
+      Files.write(SHOTS.resolve(name + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+      Files.writeString(SHOTS.resolve(name + ".html"), browser.getPageSource());
+    } finally {
+      browser.quit();
+    }
+  }
+
+  @Test
+  void anOperatorWatchesATaskAgentFollowItsTaskAndPausesAndResumesIt() throws IOException {
+    var category = category();
+    var task =
+        api.post(
+            "/api/tasks",
+            "{\"title\":\"Console task "
+                + UUID.randomUUID()
+                + "\",\"priority\":\"P2\",\"categoryId\":\""
+                + category
+                + "\"}");
+    assertEquals(201, task.status(), task::toString);
+    var taskId = task.json().getString("id");
+
+    signIn(Role.OPERATOR);
+    type(visible("#new-task-agent-task"), taskId);
+    visible("#new-task-agent button[type=submit]").click();
+    await().atMost(WAIT).until(() -> browser.getCurrentUrl().contains("#/agents/"));
+    var agentId = browser.getCurrentUrl().replaceAll(".*#/agents/", "");
+    // A reload would forget this; it must still be there after the page has followed the change.
+    browser.executeScript("window.consoleTestMarker = 'still the same page';");
+
+    var firstReport = awaitText("#report-body", text -> text.contains("Priority: P2"));
+    var entriesBefore = browser.findElements(By.cssSelector("#activity-log li[data-kind]")).size();
+    assertTrue(entriesBefore > 0, "the activity log shows the first wake");
+
+    var current = api.get("/api/tasks/" + taskId);
+    var changed =
+        api.patch("/api/tasks/" + taskId, "{\"priority\":\"P0\"}", current.header("ETag"));
+    assertEquals(200, changed.status(), changed::toString);
+
+    var report = awaitText("#report-body", text -> text.contains("Priority: P0"));
+    assertTrue(!report.equals(firstReport), "the report changed on the page");
+    await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(
+            () ->
+                browser.findElements(By.cssSelector("#activity-log li[data-kind]")).size()
+                    > entriesBefore);
+    assertEquals("still the same page", browser.executeScript("return window.consoleTestMarker;"));
+    screenshotAndCheck("agent");
+
+    visible("#pause").click();
+    visible("#resume");
+    assertEquals("dormant", api.get("/api/agents/" + agentId).json().getString("lifecycle"));
+    visible("#resume").click();
+    visible("#pause");
+    assertEquals("active", api.get("/api/agents/" + agentId).json().getString("lifecycle"));
+
+    browser.get(base + "/#/agents");
+    type(visible("#filter-name"), "Console task");
+    await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(
+            () -> browser.findElements(By.cssSelector("#agents-results tbody tr")),
+            rows ->
+                !rows.isEmpty()
+                    && rows.stream().allMatch(row -> row.getText().contains("Console task")));
+    screenshotAndCheck("agents");
+  }
+
+  @Test
+  void aViewerSeesTheAgentButNoControlAndTheApiRefusesThemAnyway() {
+    var agentId = new Agents(api).createCustom("Watched " + UUID.randomUUID(), "autonomous");
+
+    signIn(Role.VIEWER);
+    browser.get(base + "/#/agents/" + agentId);
+    awaitText("#agent-header", text -> text.contains("Watched"));
+    awaitText("#agent-state", text -> text.contains("Failure streak"));
+    assertTrue(browser.findElements(By.cssSelector("#destroy")).isEmpty(), "no destroy button");
+    assertTrue(browser.findElements(By.cssSelector("#pause")).isEmpty(), "no pause button");
+    assertTrue(browser.findElements(By.cssSelector("#wake-now")).isEmpty(), "no wake button");
+    assertEquals(403, api.as(Role.VIEWER).post("/api/agents/" + agentId + "/destroy", "").status());
+    assertEquals("active", api.get("/api/agents/" + agentId).json().getString("lifecycle"));
+
+    visible("#sign-out").click();
+    visible("#sign-in-user");
+    assertEquals(
+        null,
+        browser.executeScript("return sessionStorage.getItem('reveille.console.authorization');"));
+  }
+
+  @Test
+  void aSessionsReplyStreamsIn() {
+    var name = "Coach " + UUID.randomUUID();
+    var agentId = new Agents(api).createCustom(name, "interactive");
+
+    signIn(Role.OPERATOR);
+    browser.get(base + "/#/sessions");
+    visible("button.open-session[data-agent='" + agentId + "']").click();
+    type(visible("#turn-text"), "Plan my morning");
+    visible("#turn-form button[type=submit]").click();
+
+    awaitText("#transcript", text -> text.contains("Plan my morning"));
+    awaitText("#transcript", text -> text.contains("Woken (userInitiated)"));
+    assertEquals("live", visible("#stream-state").getText());
+  }
+
+  private String category() {
+    var created = api.post("/api/categories", "{\"name\":\"console-" + UUID.randomUUID() + "\"}");
+    assertEquals(201, created.status(), created::toString);
+    return created.json().getString("id");
+  }
+
+  private void signIn(Role role) {
+    browser.get(base + "/");
+    type(visible("#sign-in-user"), TestIdentities.userName(role));
+    type(visible("#sign-in-password"), TestIdentities.password(role));
+    visible("#sign-in-submit").click();
+    awaitText("#who-name", text -> text.startsWith(TestIdentities.userName(role)));
+  }
+
+  private WebElement visible(String css) {
+    return await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(() -> browser.findElement(By.cssSelector(css)), WebElement::isDisplayed);
+  }
+
+  private String awaitText(String css, java.util.function.Predicate<String> condition) {
+    return await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(() -> browser.findElement(By.cssSelector(css)).getText(), condition);
+  }
+
+  private static void type(WebElement field, String text) {
+    field.clear();
+    field.sendKeys(text);
+  }
+
+  /**
+   * A screenshot under target/console, then axe-core (the version pinned in the build) on the same
+   * page: no serious or critical violation.
+   */
+  private void screenshotAndCheck(String page) throws IOException {
+    Files.createDirectories(SHOTS);
+    Files.write(SHOTS.resolve(page + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+    String axe;
+    try (var in = ConsoleIT.class.getClassLoader().getResourceAsStream("axe.min.js")) {
+      if (in == null) {
+        throw new IllegalStateException("axe.min.js is not on the test class path");
+      }
+      axe = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    browser.executeScript(axe);
+    var result =
+        (String)
+            browser.executeAsyncScript(
+                "const done = arguments[arguments.length - 1];"
+                    + "axe.run(document, {resultTypes: ['violations']})"
+                    + ".then(r => done(JSON.stringify(r.violations)))"
+                    + ".catch(e => done(JSON.stringify([{id: 'axe-error', impact: 'critical',"
+                    + " help: String(e), nodes: []}])));");
+    var violations = Json.createReader(new StringReader(result)).readArray();
+    var grave =
+        violations.stream()
+            .map(JsonObject.class::cast)
+            .filter(
+                v ->
+                    "serious".equals(v.getString("impact", ""))
+                        || "critical".equals(v.getString("impact", "")))
+            .map(
+                v ->
+                    v.getString("id")
+                        + " ("
+                        + v.getString("impact")
+                        + "): "
+                        + v.getString("help", "")
+                        + " at "
+                        + v.getJsonArray("nodes").stream()
+                            .map(n -> n.asJsonObject().get("target").toString())
+                            .collect(Collectors.joining(", ")))
+            .toList();
+    Files.writeString(SHOTS.resolve(page + "-axe.json"), result);
+    assertTrue(grave.isEmpty(), page + " page: " + String.join("; ", grave));
+  }
+}
