@@ -222,7 +222,7 @@ export function agent(id) {
       render('observations', observations, () => h('div', {},
         h('h2', {}, 'Observations'),
         messageList('observation-list', observations.items, open)));
-      render('activity', { activity, filter }, () => activitySection(activity, filter, open, () => load(true)));
+      render('activity', activity, () => messageList('activity-log', activity.items, open));
       render('tool-calls', calls, () => toolCallsSection(calls));
       render('subscriptions', subscriptions, () => table('Subscriptions',
         ['Semantic keys', 'Subtype tokens', 'Entity ids', 'Active', 'Created'], subscriptions,
@@ -247,7 +247,7 @@ export function agent(id) {
       sections.controls,
       h('div', { class: 'columns' },
         h('div', {}, sections.state, sections.report, sections.observations),
-        h('div', {}, sections.activity)),
+        h('div', {}, activityFilters(filter, () => load(true)), sections.activity)),
       sections['tool-calls'],
       h('div', { class: 'columns' }, sections.subscriptions, sections.timers),
       sections.runs);
@@ -354,14 +354,14 @@ function messageList(id, items, open) {
     }) : h('li', { class: 'empty' }, 'None'));
 }
 
-function activitySection(page, filter, open, reload) {
+/** The activity log's filters: made once, so typing in them survives the log's refreshes. */
+function activityFilters(filter, reload) {
   return h('div', {},
     h('h2', {}, 'Activity log'),
     h('form', { class: 'filters', onsubmit: (e) => e.preventDefault() },
       select('activity-kind', 'Kind', MESSAGE_KINDS, filter.kind, (v) => { filter.kind = v; reload(); }),
-      input('activity-thread', 'Thread', { value: filter.threadId, maxlength: 200 },
-        (v) => { filter.threadId = v.trim(); reload(); })),
-    messageList('activity-log', page.items, open));
+      input('activity-thread', 'Thread', { maxlength: 200 },
+        (v) => { filter.threadId = v.trim(); reload(); })));
 }
 
 function toolCallsSection(calls) {

@@ -16,7 +16,24 @@ public final class JmsBodies {
   /** Bodies above this size are not read into memory; such a message is dead-lettered. */
   public static final long MAX_BODY_BYTES = 4L * 1024 * 1024;
 
+  /** The longest property value {@link #stringProperty} reads; a longer one counts as absent. */
+  static final int MAX_PROPERTY_CHARS = 1024;
+
   private JmsBodies() {}
+
+  /**
+   * A string property of the message, or {@code null} when it is absent, not readable as a string
+   * or longer than {@link #MAX_PROPERTY_CHARS} (a header such as {@code traceparent} is short; a
+   * producer's oversized one is ignored, not parsed).
+   */
+  public static String stringProperty(Message message, String name) {
+    try {
+      var value = message.propertyExists(name) ? message.getStringProperty(name) : null;
+      return value == null || value.length() > MAX_PROPERTY_CHARS ? null : value;
+    } catch (JMSException | RuntimeException e) {
+      return null;
+    }
+  }
 
   /**
    * The body as text, or empty when the message type carries no text (map, object, stream messages)

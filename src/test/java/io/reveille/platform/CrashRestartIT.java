@@ -110,6 +110,8 @@ class CrashRestartIT {
     // A short throttle window: the load keeps the wake path busy, its matches coalescing into a
     // run per agent every two seconds rather than one each, as they would on a real server.
     environment.put("REVEILLE_WAKE_SUBSCRIPTION_THROTTLE_SECONDS", "2");
+    // This server logs in JSON (one setting), each record of a run naming the run.
+    environment.put("REVEILLE_LOG_FORMAT", "JSON");
     server = LibertyServer.crashServer(environment);
     api = new Api(server.baseUri(), server::generatedAdminAuthorization);
     var took = timed(() -> server.start(READY_WITHIN));
@@ -155,6 +157,52 @@ class CrashRestartIT {
         timeoutsBefore,
         ServerLogs.occurrences(logs, TRANSACTION_TIMED_OUT),
         "no transaction timed out");
+  }
+
+  @Test
+  @Order(1)
+  @Execution(ExecutionMode.SAME_THREAD)
+  void inJsonEveryLogRecordOfARunCarriesItsAgentIdAndRunKey() throws java.io.IOException {
+    model.reset();
+    model.then(400, "{\"error\":{\"message\":\"refused by the test\"}}");
+    var agentId =
+        created(
+            api.post(
+                "/api/agents",
+                "{\"kind\":\"custom\",\"displayName\":\"Logged\","
+                    + "\"config\":{\"modelId\":\"default\"}}"));
+    var wake = api.post("/api/agents/" + agentId + "/wakes", "");
+    assertEquals(202, wake.status(), wake::toString);
+    var runKey = wake.json().getString("runKey");
+    await()
+        .atMost(Duration.ofMinutes(2))
+        .until(() -> "failed".equals(run(agentId, runKey).getString("status")));
+
+    var log = server.outputDir().resolve("logs").resolve("messages.log");
+    var records =
+        await()
+            .atMost(Duration.ofMinutes(1))
+            .until(
+                () ->
+                    java.nio.file.Files.readAllLines(log).stream()
+                        .filter(line -> line.startsWith("{"))
+                        .map(line -> jakarta.json.Json.createReader(new java.io.StringReader(line)))
+                        .map(jakarta.json.JsonReader::readObject)
+                        .filter(record -> record.getString("message", "").contains(runKey))
+                        .toList(),
+                found -> found.stream().anyMatch(r -> "WARNING".equals(r.getString("loglevel"))));
+    // The failure the run logged, and every record naming the run, carry it as fields.
+    for (var record : records) {
+      assertEquals(runKey, record.getString("ext_runKey", null), record::toString);
+      assertEquals(agentId, record.getString("ext_agentId", null), record::toString);
+    }
+    // Outside a run, no record does: the server's start, for one.
+    var started =
+        java.nio.file.Files.readAllLines(log).stream()
+            .filter(line -> line.contains("CWWKF0011I"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(started.startsWith("{") && !started.contains("ext_runKey"), started);
   }
 
   @Test

@@ -113,8 +113,15 @@ public final class Broker {
    * Sends one notification batch document to {@code reveille.notifications}, as a producer does.
    */
   public static void sendNotification(String batch) {
+    sendNotification(batch, java.util.Map.of());
+  }
+
+  /** The same, the message carrying these string properties (such as {@code traceparent}). */
+  public static void sendNotification(String batch, java.util.Map<String, String> properties) {
     try (var context = producerConnectionFactory().createContext()) {
-      context.createProducer().send(context.createQueue("reveille.notifications"), batch);
+      var producer = context.createProducer();
+      properties.forEach(producer::setProperty);
+      producer.send(context.createQueue("reveille.notifications"), batch);
     }
   }
 }

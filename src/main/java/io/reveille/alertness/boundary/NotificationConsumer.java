@@ -1,5 +1,6 @@
 package io.reveille.alertness.boundary;
 
+import io.opentelemetry.api.trace.SpanKind;
 import io.reveille.alertness.control.InvalidBatchException;
 import io.reveille.alertness.control.NotificationBatchParser;
 import io.reveille.alertness.control.NotificationIntake;
@@ -7,6 +8,7 @@ import io.reveille.messaging.DeadLetters;
 import io.reveille.messaging.JmsBodies;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.observability.control.Metrics;
+import io.reveille.observability.control.Tracing;
 import io.reveille.platform.LogText;
 import jakarta.annotation.Resource;
 import jakarta.ejb.MessageDriven;
@@ -41,6 +43,7 @@ public class NotificationConsumer implements MessageListener {
   @Inject NotificationIntake intake;
   @Inject DeadLetters deadLetters;
   @Inject Metrics metrics;
+  @Inject Tracing tracing;
 
   /**
    * The login that sent a message, as the broker stamped it (populate-validated-user): JMS's {@code
@@ -60,6 +63,17 @@ public class NotificationConsumer implements MessageListener {
 
   @Override
   public void onMessage(Message message) {
+    // The producer's trace, when its message carries one (traceparent): the wakes this batch
+    // causes continue it.
+    var span =
+        tracing.start(
+            "reveille.notifications process",
+            SpanKind.CONSUMER,
+            tracing.extract(name -> JmsBodies.stringProperty(message, name)));
+    Tracing.within(span, () -> receive(message));
+  }
+
+  private void receive(Message message) {
     try {
       var body = JmsBodies.text(message);
       if (body.isEmpty()) {

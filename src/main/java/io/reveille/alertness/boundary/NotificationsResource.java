@@ -18,8 +18,10 @@ import jakarta.jms.ConnectionFactory;
 import jakarta.jms.Queue;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -65,7 +67,10 @@ public class NotificationsResource {
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   @Operation(summary = "Accept one NotificationBatch and queue it (202)")
-  public Response post(String body) {
+  public Response post(
+      String body,
+      @HeaderParam("traceparent") @Size(max = 128) String traceparent,
+      @HeaderParam("tracestate") @Size(max = 512) String tracestate) {
     NotificationBatch batch;
     try {
       batch = parser.parse(body);
@@ -90,7 +95,15 @@ public class NotificationsResource {
     }
     var batchId = batch.batchId();
     try (var context = connectionFactory.createContext()) {
-      context.createProducer().send(notifications, body);
+      var producer = context.createProducer();
+      // The caller's trace travels with the batch, as a JMS producer's would (W3C trace context).
+      if (traceparent != null) {
+        producer.setProperty("traceparent", traceparent);
+        if (tracestate != null) {
+          producer.setProperty("tracestate", tracestate);
+        }
+      }
+      producer.send(notifications, body);
     }
     JsonObject accepted =
         Json.createObjectBuilder().add("batchId", batchId).add("status", "queued").build();

@@ -1,6 +1,10 @@
 package io.reveille.inference.control;
 
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
 import io.reveille.observability.control.Metrics;
+import io.reveille.observability.control.Tracing;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.temporal.ChronoUnit;
@@ -35,6 +39,7 @@ public class InferenceGateway implements InferenceProvider {
   InferenceGateway() {}
 
   @Inject Metrics metrics;
+  @Inject Tracing tracing;
 
   @Inject
   InferenceGateway(InferenceConfig config) {
@@ -56,17 +61,27 @@ public class InferenceGateway implements InferenceProvider {
       skipOn = {InferenceRequestException.class, InferenceUnavailableException.class})
   @Bulkhead(8)
   public ChatResult chat(ChatRequest request) {
-    try {
-      var result = client.chat(request);
-      metrics.inferenceCall(
-          request.model(),
-          "succeeded",
-          result.usage().promptTokens(),
-          result.usage().completionTokens());
-      return result;
-    } catch (RuntimeException e) {
-      metrics.inferenceCall(request.model(), "failed", 0, 0);
-      throw e;
-    }
+    // One span per attempt (a retried call shows each try), under the run's or the tool's.
+    var span = tracing.start("chat " + request.model(), SpanKind.CLIENT, Context.current());
+    span.setAttribute(Tracing.MODEL, request.model())
+        .setAttribute(AttributeKey.stringKey("gen_ai.operation.name"), "chat");
+    return Tracing.within(
+        span,
+        () -> {
+          try {
+            var result = client.chat(request);
+            metrics.inferenceCall(
+                request.model(),
+                "succeeded",
+                result.usage().promptTokens(),
+                result.usage().completionTokens());
+            span.setAttribute(Tracing.INPUT_TOKENS, (long) result.usage().promptTokens())
+                .setAttribute(Tracing.OUTPUT_TOKENS, (long) result.usage().completionTokens());
+            return result;
+          } catch (RuntimeException e) {
+            metrics.inferenceCall(request.model(), "failed", 0, 0);
+            throw e;
+          }
+        });
   }
 }

@@ -1,9 +1,11 @@
 package io.reveille.tool.control;
 
+import io.opentelemetry.api.trace.StatusCode;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.Agent;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.observability.control.Metrics;
+import io.reveille.observability.control.Tracing;
 import io.reveille.platform.LogText;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
@@ -52,6 +54,7 @@ public class ToolExecutor {
 
   @Inject ToolRegistry registry;
   @Inject Metrics metrics;
+  @Inject Tracing tracing;
   @Inject CapabilityProfiles profiles;
   @Inject AgentService agents;
   @Inject ToolCallSteps steps;
@@ -112,13 +115,23 @@ public class ToolExecutor {
    * @throws NotFoundException when the agent does not exist (nothing to record the call in)
    */
   public ToolResult execute(ToolRequest request) {
-    var result = executeUnmetered(request);
-    metrics.toolCall(
-        registry.find(request.toolName()).isPresent() ? request.toolName() : "unknown",
-        result.replayed()
-            ? "replayed"
-            : result.errorCode().map(code -> code.wire()).orElse("succeeded"));
-    return result;
+    var tool = registry.find(request.toolName()).isPresent() ? request.toolName() : "unknown";
+    var span = tracing.start("reveille.tool " + tool);
+    span.setAttribute(Tracing.TOOL, tool).setAttribute(Tracing.AGENT_ID, request.agentId());
+    request.runKey().ifPresent(runKey -> span.setAttribute(Tracing.RUN_KEY, runKey));
+    return Tracing.within(
+        span,
+        () -> {
+          var result = executeUnmetered(request);
+          var outcome =
+              result.replayed()
+                  ? "replayed"
+                  : result.errorCode().map(code -> code.wire()).orElse("succeeded");
+          metrics.toolCall(tool, outcome);
+          span.setAttribute(Tracing.OUTCOME, outcome);
+          result.errorCode().ifPresent(code -> span.setStatus(StatusCode.ERROR, code.wire()));
+          return result;
+        });
   }
 
   private ToolResult executeUnmetered(ToolRequest request) {

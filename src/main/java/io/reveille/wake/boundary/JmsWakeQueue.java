@@ -1,9 +1,11 @@
 package io.reveille.wake.boundary;
 
 import io.reveille.messaging.DeadLetters;
+import io.reveille.observability.control.Tracing;
 import io.reveille.wake.control.WakeQueue;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
 import jakarta.jms.Queue;
@@ -46,6 +48,8 @@ public class JmsWakeQueue implements WakeQueue {
   @Resource(lookup = "jms/reveille/wakesDLQ")
   Queue deadLetters;
 
+  @Inject Tracing tracing;
+
   @Override
   public void enqueue(String agentId, String runKey, Duration delay, String deliveryId) {
     var body =
@@ -61,6 +65,8 @@ public class JmsWakeQueue implements WakeQueue {
       message.setStringProperty(DUPLICATE_ID, deliveryId);
       message.setStringProperty(RUN_KEY, runKey);
       var producer = context.createProducer();
+      // The trace of whatever caused this job (a producer's batch), for the run to continue.
+      tracing.inject(producer::setProperty);
       if (!delay.isZero() && !delay.isNegative()) {
         producer.setDeliveryDelay(delay.toMillis());
       }

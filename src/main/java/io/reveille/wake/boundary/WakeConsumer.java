@@ -1,7 +1,10 @@
 package io.reveille.wake.boundary;
 
+import io.opentelemetry.api.trace.SpanKind;
 import io.reveille.messaging.DeadLetters;
 import io.reveille.messaging.JmsBodies;
+import io.reveille.observability.boundary.RunLogContext;
+import io.reveille.observability.control.Tracing;
 import io.reveille.platform.LogText;
 import io.reveille.wake.control.WakeRunner;
 import jakarta.annotation.Resource;
@@ -36,6 +39,7 @@ public class WakeConsumer implements MessageListener {
 
   @Inject WakeRunner runner;
   @Inject DeadLetters deadLetters;
+  @Inject Tracing tracing;
 
   @Resource(lookup = "jms/reveille/wakesDLQ")
   Queue deadLetterQueue;
@@ -57,9 +61,29 @@ public class WakeConsumer implements MessageListener {
         deadLetters.send(deadLetterQueue, message, body.orElse(null), e.getMessage());
         return;
       }
-      runner.run(job.runKey(), job.agentId());
+      run(message, job);
     } catch (JMSException e) {
       throw new IllegalStateException("Cannot read wake message: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The run, in a span continuing the trace the job's message carries (its cause's), every log
+   * record it writes carrying its agent id and run key.
+   */
+  private void run(Message message, WakeJobs.Job job) {
+    var span =
+        tracing.start(
+            "reveille.wake run",
+            SpanKind.CONSUMER,
+            tracing.extract(name -> JmsBodies.stringProperty(message, name)));
+    span.setAttribute(Tracing.AGENT_ID, job.agentId()).setAttribute(Tracing.RUN_KEY, job.runKey());
+    Tracing.within(
+        span,
+        () -> {
+          try (var logContext = RunLogContext.of(job.agentId(), job.runKey())) {
+            runner.run(job.runKey(), job.agentId());
+          }
+        });
   }
 }

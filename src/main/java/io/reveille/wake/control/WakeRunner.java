@@ -1,6 +1,9 @@
 package io.reveille.wake.control;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
 import io.reveille.observability.control.Metrics;
+import io.reveille.observability.control.Tracing;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -74,6 +77,12 @@ public class WakeRunner {
       } finally {
         metrics.wakeFinished(
             run.reason().wire(), ending, Duration.ofNanos(System.nanoTime() - startedAt));
+        var span = Span.current();
+        span.setAttribute(Tracing.REASON, run.reason().wire())
+            .setAttribute(Tracing.OUTCOME, ending);
+        if (FAILED.equals(ending)) {
+          span.setStatus(StatusCode.ERROR, "the run failed");
+        }
       }
     } finally {
       inFlight.leave(runKey);

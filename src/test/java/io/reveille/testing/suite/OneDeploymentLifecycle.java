@@ -45,6 +45,14 @@ public class OneDeploymentLifecycle {
   private boolean deployed;
   private boolean undeploying;
 
+  /**
+   * Before the container starts (a higher precedence than Arquillian's own BeforeSuite handling):
+   * the OTLP receiver the test server exports its traces to.
+   */
+  public void startTraceReceiver(@Observes(precedence = 1000) BeforeSuite event) {
+    io.reveille.testing.OtlpReceiver.shared();
+  }
+
   /** After the container started: the one scenario, generated in the scope of its own class. */
   public void generateOnce(@Observes(precedence = -100) BeforeSuite event) {
     inSuiteClassScope(
