@@ -35,7 +35,8 @@ function route() {
   if (current) {
     current.stop();
   }
-  current = new Live();
+  const live = new Live();
+  current = live;
   const page = hash.split('/')[1];
   document.querySelectorAll('#nav a').forEach((link) => {
     if (link.dataset.page === page) {
@@ -50,14 +51,24 @@ function route() {
     const match = pattern.exec(hash);
     if (match) {
       render = page;
-      args = match.slice(1).map(decodeURIComponent);
+      args = match.slice(1);
       break;
     }
   }
   fill(view);
   say('');
-  render(...args)({ root: view, live: current, caller }).catch((error) => {
-    fill(view, pages.failure(error));
+  let decoded;
+  try {
+    decoded = args.map(decodeURIComponent);
+  } catch (error) {
+    fill(view, pages.failure(new Error(`not an address of this console: ${hash}`)));
+    return;
+  }
+  render(...decoded)({ root: view, live, caller }).catch((error) => {
+    // Only the page still shown may show its failure.
+    if (live === current) {
+      fill(view, pages.failure(error));
+    }
   });
 }
 

@@ -105,43 +105,90 @@ export function say(message, error = false) {
 
 /**
  * Work of the current page that repeats while the page is shown: every `ms`, and at once when the
- * tab becomes visible again; stopped for good when the page is left.
+ * tab becomes visible again; stopped for good when the page is left. The first run's failure is
+ * the page's (the router shows it); later ones are said in the status line.
  */
 export class Live {
   constructor() {
     this.controller = new AbortController();
     this.timers = [];
+    this.issued = 0;
   }
 
   get signal() {
     return this.controller.signal;
   }
 
-  every(ms, work) {
+  get stopped() {
+    return this.signal.aborted;
+  }
+
+  /**
+   * A ticket for one refresh: whether it is still the newest one of this page, still shown. A
+   * response that comes back after a newer request was made (another filter, another page) is
+   * dropped instead of drawn over the newer one.
+   */
+  ticket() {
+    this.issued += 1;
+    const mine = this.issued;
+    return () => mine === this.issued && !this.stopped;
+  }
+
+  /** Runs work now (a control, a filter), saying in the status line when it fails. */
+  async now(work) {
+    try {
+      await work();
+    } catch (error) {
+      if (!this.stopped) {
+        say(`Could not refresh: ${error.message}`, true);
+      }
+    }
+  }
+
+  async every(ms, work) {
     let running = false;
     const run = async () => {
-      if (running || this.signal.aborted || document.hidden) {
+      if (running || this.stopped || document.hidden) {
         return;
       }
       running = true;
       try {
         await work();
       } catch (error) {
-        if (!this.signal.aborted) {
+        if (!this.stopped) {
           say(`Could not refresh: ${error.message}`, true);
         }
       } finally {
         running = false;
       }
     };
+    running = true;
+    try {
+      await work();
+    } finally {
+      running = false;
+    }
+    if (this.stopped) {
+      return;
+    }
     this.timers.push(setInterval(run, ms));
     const visible = () => { if (!document.hidden) run(); };
     document.addEventListener('visibilitychange', visible, { signal: this.signal });
-    return run();
   }
 
   stop() {
     this.timers.forEach(clearInterval);
     this.controller.abort();
+  }
+}
+
+const shown = new WeakMap();
+
+/** Fills an element only when the data it shows changed (so focus and open details survive). */
+export function refill(element, data, build) {
+  const key = JSON.stringify(data);
+  if (shown.get(element) !== key) {
+    shown.set(element, key);
+    fill(element, build());
   }
 }

@@ -3,7 +3,7 @@
 
 import { ApiError, call, del, follow, get, post, query } from './api.js';
 import {
-  badge, countdown, fill, h, json, say, table, time,
+  badge, countdown, fill, h, json, refill, say, table, time,
 } from './dom.js';
 
 const LIFECYCLES = ['created', 'active', 'dormant', 'destroyed'];
@@ -46,18 +46,18 @@ function input(id, label, attributes, onChange) {
 }
 
 /** Previous / next over a paged list; `state.offset` moves by `state.limit`. */
-function pager(state, more, refresh, label) {
+function pager(state, more, go, label) {
   return h('nav', { class: 'pager', 'aria-label': `${label} pages` },
     h('button', {
       type: 'button',
       disabled: state.offset === 0,
-      onclick: () => { state.offset = Math.max(0, state.offset - state.limit); refresh(); },
+      onclick: () => { state.offset = Math.max(0, state.offset - state.limit); go(); },
     }, 'Previous'),
     h('span', {}, `${state.offset + 1}–${state.offset + state.limit}`),
     h('button', {
       type: 'button',
       disabled: !more,
-      onclick: () => { state.offset += state.limit; refresh(); },
+      onclick: () => { state.offset += state.limit; go(); },
     }, 'Next'));
 }
 
@@ -116,12 +116,15 @@ export function agents() {
   return async ({ root, live, caller }) => {
     const state = { lifecycle: '', kind: '', name: '', offset: 0, limit: PAGE };
     const results = h('div', { id: 'agents-results' });
+    const go = () => live.now(refresh);
     const refresh = async () => {
+      const current = live.ticket();
       const page = await call('GET', query('/api/agents', {
         lifecycle: state.lifecycle, kind: state.kind, name: state.name,
         offset: state.offset, limit: state.limit,
       }));
-      fill(results,
+      if (!current()) return;
+      refill(results, { page: page.data, next: page.next, offset: state.offset }, () => [
         table('Agents, newest first', ['Name', 'Kind', 'Lifecycle', 'Mode', 'Last wake',
           'Next wake', 'Failure streak', 'Runs'], page.data, (a) => h('tr', {},
           h('td', {}, h('a', { href: `#/agents/${enc(a.id)}` }, a.displayName)),
@@ -132,9 +135,9 @@ export function agents() {
           h('td', {}, nextWake(a.activity)),
           h('td', { class: 'number' }, a.activity?.consecutiveFailureCount ?? '—'),
           h('td', { class: 'number' }, a.activity?.runCount ?? '—'))),
-        pager(state, Boolean(page.next), refresh, 'Agent list'));
+        pager(state, Boolean(page.next), go, 'Agent list')]);
     };
-    const change = (field) => (value) => { state[field] = value; state.offset = 0; refresh(); };
+    const change = (field) => (value) => { state[field] = value; state.offset = 0; go(); };
     fill(root,
       h('h1', {}, 'Agents'),
       h('form', { class: 'filters', role: 'search', onsubmit: (e) => e.preventDefault() },
@@ -191,13 +194,16 @@ export function agent(id) {
     };
 
     const load = async (force) => {
+      const current = live.ticket();
       const [agentResponse, stateData, newest] = await Promise.all([
         call('GET', base), get(`${base}/state`), get(`${base}/messages?limit=1`),
       ]);
+      if (!current()) return;
       const a = agentResponse.data;
       const now = `${a.version}:${stateData.version}:${newest.items[0]?.id || ''}`;
       render('header', a, () => header(a));
-      render('controls', { a, roles: [...caller.roles] }, () => controls(a, caller, () => load(true)));
+      render('controls', { lifecycle: a.lifecycle, mode: a.mode, roles: [...caller.roles] },
+        () => controls(a, caller, reload));
       render('state', { stateData, runs: a.activity?.runCount },
         () => stateSection(stateData, a.activity?.runCount));
       if (!force && now === signature && Date.now() - fullAt < 10000) {
@@ -218,6 +224,7 @@ export function agent(id) {
         get(`${base}/timers`),
         get(`${base}/wakes?limit=20`),
       ]);
+      if (!current()) return;
       render('report', r, () => reportSection(r));
       render('observations', observations, () => h('div', {},
         h('h2', {}, 'Observations'),
@@ -241,13 +248,14 @@ export function agent(id) {
       render('runs', runs, () => runTable('Wake runs, newest first', runs, false));
     };
 
+    const reload = () => live.now(() => load(true));
     fill(root,
       h('p', {}, h('a', { href: '#/agents' }, '← All agents')),
       sections.header,
       sections.controls,
       h('div', { class: 'columns' },
         h('div', {}, sections.state, sections.report, sections.observations),
-        h('div', {}, activityFilters(filter, () => load(true)), sections.activity)),
+        h('div', {}, activityFilters(filter, reload), sections.activity)),
       sections['tool-calls'],
       h('div', { class: 'columns' }, sections.subscriptions, sections.timers),
       sections.runs);
@@ -410,7 +418,7 @@ async function sessionStart({ root, live, caller }) {
   await live.every(5000, async () => {
     const active = await get('/api/agents?lifecycle=active&limit=100');
     const talking = active.filter((a) => a.mode !== 'autonomous');
-    fill(list, table('Agents you can talk to', ['Agent', 'Kind', 'Mode', ''], talking, (a) => h('tr', {},
+    refill(list, talking, () => table('Agents you can talk to', ['Agent', 'Kind', 'Mode', ''], talking, (a) => h('tr', {},
       h('td', {}, h('a', { href: `#/agents/${enc(a.id)}` }, a.displayName)),
       h('td', {}, a.kind),
       h('td', {}, a.mode),
@@ -429,6 +437,7 @@ async function sessionStart({ root, live, caller }) {
 async function conversation(agentId, sessionId, { root, live, caller }) {
   const base = `/api/agents/${enc(agentId)}/sessions/${enc(sessionId)}`;
   const session = await get(base);
+  if (live.stopped) return;
   const transcript = h('ol', { id: 'transcript', class: 'transcript', 'aria-live': 'polite' });
   const streamState = h('span', { id: 'stream-state' }, 'connecting…');
   const text = h('textarea', { id: 'turn-text', rows: 3, maxlength: 20000, required: true });
@@ -483,15 +492,19 @@ export function runs() {
     const state = { status: '', reason: '', agentId: '', from: '', to: '', offset: 0, limit: PAGE };
     const results = h('div', { id: 'runs-results' });
     const instant = (local) => (local ? new Date(local).toISOString() : '');
+    const go = () => live.now(refresh);
     const refresh = async () => {
+      const current = live.ticket();
       const page = await call('GET', query('/api/runs', {
         status: state.status, reason: state.reason, agentId: state.agentId,
         from: instant(state.from), to: instant(state.to), offset: state.offset, limit: state.limit,
       }));
-      fill(results, runTable('Runs of every agent, newest first', page.data, true),
-        pager(state, Boolean(page.next), refresh, 'Run list'));
+      if (!current()) return;
+      refill(results, { page: page.data, next: page.next, offset: state.offset }, () => [
+        runTable('Runs of every agent, newest first', page.data, true),
+        pager(state, Boolean(page.next), go, 'Run list')]);
     };
-    const change = (field) => (value) => { state[field] = value.trim(); state.offset = 0; refresh(); };
+    const change = (field) => (value) => { state[field] = value.trim(); state.offset = 0; go(); };
     fill(root,
       h('h1', {}, 'Runs'),
       h('form', { class: 'filters', role: 'search', onsubmit: (e) => e.preventDefault() },
@@ -546,16 +559,16 @@ export function broker() {
     fill(root, h('h1', {}, 'Broker'), depths, letters);
     const refresh = async () => {
       const queues = await get('/api/broker/queues');
-      fill(depths, table('Queue depths', ['Queue', 'Messages'], queues, (q) => h('tr', {},
+      refill(depths, queues, () => table('Queue depths', ['Queue', 'Messages'], queues, (q) => h('tr', {},
         h('td', {}, h('code', {}, q.name)), h('td', { class: 'number' }, q.messageCount))));
       if (!caller.may('admin')) {
-        fill(letters, h('p', {}, 'Dead-lettered messages are shown to administrators.'));
+        refill(letters, 'admin only', () => h('p', {}, 'Dead-lettered messages are shown to administrators.'));
         return;
       }
       const dlqs = await get('/api/dead-letters');
       const pages = await Promise.all(dlqs.map((q) => get(`/api/dead-letters/${enc(q.queue)}?limit=50`)
         .then((items) => ({ q, items }))));
-      fill(letters, pages.map(({ q, items }) => table(`Dead letters of ${q.queue} (${q.messageCount})`,
+      refill(letters, pages, () => pages.map(({ q, items }) => table(`Dead letters of ${q.queue} (${q.messageCount})`,
         ['Dead-lettered', 'Reason', 'Destination', 'Body', ''], items, (m) => h('tr', {},
           h('td', {}, time(m.timestamp)),
           h('td', {}, m.reason || '—'),
@@ -565,14 +578,14 @@ export function broker() {
           h('td', {},
             h('button', {
               type: 'button',
-              onclick: () => act('Replay', () => post(`/api/dead-letters/${enc(q.queue)}/${enc(m.messageId)}/replay`), refresh),
+              onclick: () => act('Replay', () => post(`/api/dead-letters/${enc(q.queue)}/${enc(m.messageId)}/replay`), () => live.now(refresh)),
             }, 'Replay'), ' ',
             h('button', {
               type: 'button',
               class: 'danger',
               onclick: async () => {
                 if (await confirmDialog('Discard this message?', 'It is removed from the dead-letter queue for good.', 'Discard')) {
-                  await act('Discard', () => del(`/api/dead-letters/${enc(q.queue)}/${enc(m.messageId)}`), refresh);
+                  await act('Discard', () => del(`/api/dead-letters/${enc(q.queue)}/${enc(m.messageId)}`), () => live.now(refresh));
                 }
               },
             }, 'Discard'))))));

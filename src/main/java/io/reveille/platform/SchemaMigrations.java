@@ -41,7 +41,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V14__audit_trail.sql",
           "V15__run_heartbeat.sql",
           "V16__run_tokens_left_out.sql",
-          "V17__run_views.sql");
+          "V17__run_views.sql",
+          "V18__observation_priority.sql");
 
   private final ClassLoader classLoader;
 

@@ -113,7 +113,7 @@ class ConsoleIT {
 
     signIn(Role.OPERATOR);
     type(visible("#new-task-agent-task"), taskId);
-    visible("#new-task-agent button[type=submit]").click();
+    click("#new-task-agent button[type=submit]");
     await().atMost(WAIT).until(() -> browser.getCurrentUrl().contains("#/agents/"));
     var agentId = browser.getCurrentUrl().replaceAll(".*#/agents/", "");
     // A reload would forget this; it must still be there after the page has followed the change.
@@ -140,14 +140,18 @@ class ConsoleIT {
     assertEquals("still the same page", browser.executeScript("return window.consoleTestMarker;"));
     screenshotAndCheck("agent");
 
-    visible("#pause").click();
+    click("#pause");
     visible("#resume");
     assertEquals("dormant", api.get("/api/agents/" + agentId).json().getString("lifecycle"));
-    visible("#resume").click();
+    click("#resume");
     visible("#pause");
     assertEquals("active", api.get("/api/agents/" + agentId).json().getString("lifecycle"));
 
+    // A decoy that the name filter must hide: listed first (newest), gone once the filter applies.
+    var decoy = "Decoy " + UUID.randomUUID();
+    new Agents(api).createCustom(decoy);
     browser.get(base + "/#/agents");
+    awaitText("#agents-results", text -> text.contains(decoy));
     type(visible("#filter-name"), "Console task");
     await()
         .atMost(WAIT)
@@ -157,6 +161,9 @@ class ConsoleIT {
             rows ->
                 !rows.isEmpty()
                     && rows.stream().allMatch(row -> row.getText().contains("Console task")));
+    assertTrue(
+        !browser.findElement(By.cssSelector("#agents-results")).getText().contains(decoy),
+        "the filter hides the decoy");
     screenshotAndCheck("agents");
   }
 
@@ -174,7 +181,7 @@ class ConsoleIT {
     assertEquals(403, api.as(Role.VIEWER).post("/api/agents/" + agentId + "/destroy", "").status());
     assertEquals("active", api.get("/api/agents/" + agentId).json().getString("lifecycle"));
 
-    visible("#sign-out").click();
+    click("#sign-out");
     visible("#sign-in-user");
     assertEquals(
         null,
@@ -188,9 +195,9 @@ class ConsoleIT {
 
     signIn(Role.OPERATOR);
     browser.get(base + "/#/sessions");
-    visible("button.open-session[data-agent='" + agentId + "']").click();
+    click("button.open-session[data-agent='" + agentId + "']");
     type(visible("#turn-text"), "Plan my morning");
-    visible("#turn-form button[type=submit]").click();
+    click("#turn-form button[type=submit]");
 
     awaitText("#transcript", text -> text.contains("Plan my morning"));
     awaitText("#transcript", text -> text.contains("Woken (userInitiated)"));
@@ -207,8 +214,24 @@ class ConsoleIT {
     browser.get(base + "/");
     type(visible("#sign-in-user"), TestIdentities.userName(role));
     type(visible("#sign-in-password"), TestIdentities.password(role));
-    visible("#sign-in-submit").click();
+    click("#sign-in-submit");
     awaitText("#who-name", text -> text.startsWith(TestIdentities.userName(role)));
+  }
+
+  /** Clicks the element, finding it again if the page redrew it in between. */
+  private void click(String css) {
+    await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(
+            () -> {
+              var element = browser.findElement(By.cssSelector(css));
+              if (!element.isDisplayed()) {
+                return false;
+              }
+              element.click();
+              return true;
+            });
   }
 
   private WebElement visible(String css) {

@@ -66,13 +66,24 @@ class TracingIT {
     assertEquals(200, api.post("/api/agents/" + agentId + "/resume", "").status());
     assertEquals(1, agents.runs(agentId).size(), "nothing woke the agent while it slept");
 
+    var before = runKeys(agentId);
     var traceId = randomHex(16);
     var producerSpanId = randomHex(8);
     Broker.sendNotification(
         Broker.batch(taskId),
         Map.of("traceparent", "00-" + traceId + "-" + producerSpanId + "-01"));
-    await().atMost(WAIT).until(() -> !agents.completedRuns(agentId, "subscription").isEmpty());
-    var runKey = agents.completedRuns(agentId, "subscription").get(0).getString("runKey");
+    // The run the batch caused: the agent's one new subscription run.
+    var caused =
+        await()
+            .atMost(WAIT)
+            .until(
+                () ->
+                    agents.completedRuns(agentId, "subscription").stream()
+                        .map(run -> run.getString("runKey"))
+                        .filter(key -> !before.contains(key))
+                        .toList(),
+                keys -> keys.size() == 1);
+    var runKey = caused.get(0);
 
     var trace =
         await()
@@ -103,14 +114,7 @@ class TracingIT {
   void aBatchPostedOverHttpContinuesTheCallersTrace() {
     var traceId = randomHex(16);
     var callerSpanId = randomHex(8);
-    var posted =
-        api.as(io.reveille.security.control.Role.PRODUCER)
-            .send(
-                "POST",
-                "/api/notifications",
-                Broker.batch("traced-" + UUID.randomUUID()),
-                "traceparent",
-                "00-" + traceId + "-" + callerSpanId + "-01");
+    var posted = postBatch("00-" + traceId + "-" + callerSpanId + "-01");
     assertEquals(202, posted.status(), posted::toString);
     var batch =
         await()
@@ -120,12 +124,32 @@ class TracingIT {
                 spans -> spans.size() == 1)
             .get(0);
     assertEquals(callerSpanId, batch.parentSpanId());
+
+    var malformed = postBatch("not-a-trace-" + "x".repeat(600));
+    assertEquals(202, malformed.status(), "a malformed trace header never refuses the batch");
+  }
+
+  /** A batch posted over HTTP by a producer, with this traceparent header. */
+  private Api.Response postBatch(String traceparent) {
+    return api.as(io.reveille.security.control.Role.PRODUCER)
+        .send(
+            "POST",
+            "/api/notifications",
+            Broker.batch("traced-" + UUID.randomUUID()),
+            "traceparent",
+            traceparent);
   }
 
   private static String randomHex(int bytes) {
     var random = new byte[bytes];
     new SecureRandom().nextBytes(random);
     return HexFormat.of().formatHex(random);
+  }
+
+  private java.util.Set<String> runKeys(String agentId) {
+    return agents.runs(agentId).stream()
+        .map(run -> run.asJsonObject().getString("runKey"))
+        .collect(java.util.stream.Collectors.toSet());
   }
 
   private long completed(String agentId) {

@@ -18,7 +18,6 @@ import jakarta.jms.ConnectionFactory;
 import jakarta.jms.Queue;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -63,14 +62,21 @@ public class NotificationsResource {
   @Resource(lookup = "jms/reveille/notifications")
   Queue notifications;
 
+  /** A W3C trace context header, version 00 or a later one of the same shape. */
+  private static final java.util.regex.Pattern TRACEPARENT =
+      java.util.regex.Pattern.compile("[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}");
+
+  /** The longest {@code tracestate} passed on (the W3C limit for what a system must propagate). */
+  private static final int MAX_TRACESTATE = 512;
+
   @Allowed(Role.PRODUCER)
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   @Operation(summary = "Accept one NotificationBatch and queue it (202)")
   public Response post(
       String body,
-      @HeaderParam("traceparent") @Size(max = 128) String traceparent,
-      @HeaderParam("tracestate") @Size(max = 512) String tracestate) {
+      @HeaderParam("traceparent") String traceparent,
+      @HeaderParam("tracestate") String tracestate) {
     NotificationBatch batch;
     try {
       batch = parser.parse(body);
@@ -96,10 +102,11 @@ public class NotificationsResource {
     var batchId = batch.batchId();
     try (var context = connectionFactory.createContext()) {
       var producer = context.createProducer();
-      // The caller's trace travels with the batch, as a JMS producer's would (W3C trace context).
-      if (traceparent != null) {
-        producer.setProperty("traceparent", traceparent);
-        if (tracestate != null) {
+      // The caller's trace travels with the batch, as a JMS producer's would (W3C trace context);
+      // a malformed or oversized header is ignored, never a reason to refuse the batch.
+      if (traceparent != null && TRACEPARENT.matcher(traceparent.strip()).matches()) {
+        producer.setProperty("traceparent", traceparent.strip());
+        if (tracestate != null && tracestate.length() <= MAX_TRACESTATE) {
           producer.setProperty("tracestate", tracestate);
         }
       }

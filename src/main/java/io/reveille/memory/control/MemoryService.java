@@ -11,6 +11,7 @@ import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.memory.entity.AgentMessagePayload;
 import io.reveille.memory.entity.AgentReport;
 import io.reveille.memory.entity.AgentReportHead;
+import io.reveille.memory.entity.ObservationPriority;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -147,13 +148,26 @@ public class MemoryService {
       Optional<String> triggerSourceId,
       Optional<String> content,
       int tokensApprox,
-      AgentMessageMetadata metadata) {
+      AgentMessageMetadata metadata,
+      Optional<ObservationPriority> observationPriority) {
     public NewMessage {
       Objects.requireNonNull(threadId, "threadId");
       Objects.requireNonNull(kind, "kind");
       Objects.requireNonNull(triggerSourceId, "triggerSourceId");
       Objects.requireNonNull(content, "content");
       Objects.requireNonNull(metadata, "metadata");
+      Objects.requireNonNull(observationPriority, "observationPriority");
+    }
+
+    /** A message without an observation priority (an observation's is then {@code routine}). */
+    public NewMessage(
+        String threadId,
+        AgentMessageKind kind,
+        Optional<String> triggerSourceId,
+        Optional<String> content,
+        int tokensApprox,
+        AgentMessageMetadata metadata) {
+      this(threadId, kind, triggerSourceId, content, tokensApprox, metadata, Optional.empty());
     }
   }
 
@@ -226,6 +240,7 @@ public class MemoryService {
             .metadata(message.metadata());
     previous.ifPresent(p -> builder.prevMessageId(p.getId()));
     message.triggerSourceId().ifPresent(builder::triggerSourceId);
+    message.observationPriority().ifPresent(builder::observationPriority);
     if (message.content().isPresent()) {
       var payload =
           new AgentMessagePayload(

@@ -93,6 +93,11 @@ public class AgentMessage {
   @Column(name = "metadata", nullable = false, updatable = false)
   private AgentMessageMetadata metadata;
 
+  /** Every observation's priority ({@code routine} unless given); {@code null} for other kinds. */
+  @Convert(converter = ObservationPriority.Converter.class)
+  @Column(name = "observation_priority", length = 16, updatable = false)
+  private ObservationPriority observationPriority;
+
   protected AgentMessage() {}
 
   /**
@@ -162,6 +167,8 @@ public class AgentMessage {
     }
     this.tokensApprox = tokensApprox;
     this.metadata = required("metadata", metadata);
+    this.observationPriority =
+        kind == AgentMessageKind.OBSERVATION ? ObservationPriority.ROUTINE : null;
   }
 
   /** Starts a message that is not a summary; the optional fields default to empty. */
@@ -222,6 +229,11 @@ public class AgentMessage {
     return metadata;
   }
 
+  /** The priority of an observation; empty for every other kind. */
+  public java.util.Optional<ObservationPriority> getObservationPriority() {
+    return java.util.Optional.ofNullable(observationPriority);
+  }
+
   public boolean isSummary() {
     return kind == AgentMessageKind.SUMMARY;
   }
@@ -246,6 +258,7 @@ public class AgentMessage {
     private int summaryDepth;
     private int tokensApprox;
     private AgentMessageMetadata metadata = AgentMessageMetadata.empty();
+    private ObservationPriority observationPriority;
 
     private Builder(
         String id, String agentId, String threadId, AgentMessageKind kind, Instant createdAt) {
@@ -292,7 +305,26 @@ public class AgentMessage {
     /**
      * @throws InvalidInputException if the message would break an invariant
      */
+    /** An observation's priority; refused for any other kind. */
+    public Builder observationPriority(ObservationPriority value) {
+      observationPriority = value;
+      return this;
+    }
+
     public AgentMessage build() {
+      if (observationPriority != null && kind != AgentMessageKind.OBSERVATION) {
+        throw new InvalidInputException(
+            "observationPriority",
+            "only an observation has a priority, not a " + kind.wire() + " message");
+      }
+      var message = create();
+      if (observationPriority != null) {
+        message.observationPriority = observationPriority;
+      }
+      return message;
+    }
+
+    private AgentMessage create() {
       return new AgentMessage(
           id,
           agentId,

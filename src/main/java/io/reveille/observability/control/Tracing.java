@@ -71,6 +71,8 @@ public class Tracing {
     openTelemetry =
         AutoConfiguredOpenTelemetrySdk.builder()
             .addPropertiesSupplier(() -> defaults(config))
+            // Closed when the application stops (below): a JVM hook would keep it loaded.
+            .disableShutdownHook()
             .build()
             .getOpenTelemetrySdk();
     tracer = openTelemetry.getTracer("io.reveille");

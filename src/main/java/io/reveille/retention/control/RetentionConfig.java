@@ -49,7 +49,7 @@ public class RetentionConfig {
   }
 
   /** {@code off}, or a positive ISO-8601 duration of at least a second. */
-  static Optional<Duration> age(String key, String value) {
+  public static Optional<Duration> age(String key, String value) {
     if (value == null || value.isBlank()) {
       throw new IllegalArgumentException(key + " must be an ISO-8601 duration (P30D) or off");
     }

@@ -35,9 +35,14 @@ public class HostCheck {
    * read from {@code Host} (HTTP/1.1) or {@code :authority} (HTTP/2).
    */
   public boolean misdirected(HttpServletRequest request) {
-    var host =
-        Optional.ofNullable(URI.create(request.getRequestURL().toString()).getRawAuthority())
-            .orElse("");
-    return rules.unknownHost(host).isPresent();
+    try {
+      var host =
+          Optional.ofNullable(URI.create(request.getRequestURL().toString()).getRawAuthority())
+              .orElse("");
+      return rules.unknownHost(host).isPresent();
+    } catch (IllegalArgumentException e) {
+      // A Host that does not even make an address names no host this server answers to.
+      return true;
+    }
   }
 }

@@ -7,6 +7,7 @@ import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.memory.entity.ObservationPriority;
 import io.reveille.notification.control.SemanticKey;
 import io.reveille.wake.control.RunKeys;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -46,16 +47,20 @@ public class MemoryTools implements ToolSet {
     var recorded = Json.createArrayBuilder();
     for (var observation : call.arguments().objects("observations")) {
       var text = observation.getString("text").strip();
-      var metadata = AgentMessageMetadata.empty();
-      if (observation.containsKey("tags")) {
-        metadata =
-            metadata.withExtension(
-                Json.createObjectBuilder()
-                    .add(
-                        "reveille.observation",
-                        Json.createObjectBuilder().add("tags", observation.getJsonArray("tags")))
-                    .build());
+      // The input schema admits only the three wire names.
+      var priority =
+          ObservationPriority.fromWire(observation.getString("priority", "routine"))
+              .orElse(ObservationPriority.ROUTINE);
+      var details = Json.createObjectBuilder().add("priority", priority.wire());
+      for (var field : List.of("tags", "category", "target")) {
+        if (observation.containsKey(field)) {
+          details.add(field, observation.get(field));
+        }
       }
+      var metadata =
+          AgentMessageMetadata.empty()
+              .withExtension(
+                  Json.createObjectBuilder().add("reveille.observation", details).build());
       var message =
           memory.append(
               call.agentId(),
@@ -65,7 +70,8 @@ public class MemoryTools implements ToolSet {
                   Optional.empty(),
                   Optional.of(text),
                   Math.max(1, text.length() / 4),
-                  metadata));
+                  metadata,
+                  Optional.of(priority)));
       ids.add(message.getId());
       recorded.add(message.getId());
     }

@@ -38,6 +38,21 @@ class ReportMarkdownTest {
   }
 
   @Test
+  void dataLinksAndProtocolRelativeAddressesAreDroppedButDataImagesKept() {
+    var html =
+        ReportMarkdown.html(
+            "[a](data:text/html;base64,PHNjcmlwdD4=) [b](//evil.example/x) [c](#notes)"
+                + " [d](mailto:ops@example.com) ![e](data:image/png;base64,iVBORw0KGgo=)"
+                + " [f](JAVASCRIPT:alert(1))");
+    assertFalse(html.contains("data:text"), html);
+    assertFalse(html.contains("evil.example"), html);
+    assertFalse(html.toLowerCase(java.util.Locale.ROOT).contains("javascript"), html);
+    assertTrue(html.contains("href=\"#notes\""), html);
+    assertTrue(html.contains("href=\"mailto:ops@example.com\""), html);
+    assertTrue(html.contains("src=\"data:image/png;base64,iVBORw0KGgo=\""), html);
+  }
+
+  @Test
   void noReportIsNoHtml() {
     assertEquals("", ReportMarkdown.html(null));
     assertEquals("", ReportMarkdown.html(""));
