@@ -42,7 +42,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V15__run_heartbeat.sql",
           "V16__run_tokens_left_out.sql",
           "V17__run_views.sql",
-          "V18__observation_priority.sql");
+          "V18__observation_priority.sql",
+          "V19__thread_kind_index.sql");
 
   private final ClassLoader classLoader;
 

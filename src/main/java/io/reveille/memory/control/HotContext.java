@@ -32,7 +32,18 @@ public class HotContext {
 
   /** One turn of the conversation. */
   public record Turn(
-      String messageId, AgentMessageKind kind, Instant createdAt, int tokensApprox, String text) {}
+      String messageId, AgentMessageKind kind, Instant createdAt, int tokensApprox, String text) {
+
+    /** A row of {@code m.id, m.kind, m.createdAt, m.tokensApprox, p.content}. */
+    static Turn of(Object[] row) {
+      return new Turn(
+          (String) row[0],
+          (AgentMessageKind) row[1],
+          (Instant) row[2],
+          (Integer) row[3],
+          (String) row[4]);
+    }
+  }
 
   /** The turns within the budgets, oldest first; {@code leftOut}: older turns exist beyond them. */
   public record Layer(List<Turn> turns, int tokens, boolean leftOut) {}
@@ -91,9 +102,7 @@ public class HotContext {
       if (text == null || text.isBlank()) {
         continue;
       }
-      var turn =
-          new Turn(
-              (String) row[0], (AgentMessageKind) row[1], (Instant) row[2], (Integer) row[3], text);
+      var turn = Turn.of(row);
       if (newestFirst.size() == maxMessages
           || (!newestFirst.isEmpty() && tokens + turn.tokensApprox() > maxTokens)) {
         leftOut = true;
@@ -104,6 +113,46 @@ public class HotContext {
     }
     Collections.reverse(newestFirst);
     return new Layer(List.copyOf(newestFirst), tokens, leftOut);
+  }
+
+  /** How many summaries of a thread its context carries (the newest). */
+  public static final int WARM_SUMMARIES = 5;
+
+  /** A summary of a span of the thread. */
+  public record Summary(
+      String messageId,
+      Instant createdAt,
+      String startMessageId,
+      String endMessageId,
+      String text) {}
+
+  /**
+   * The warm layer: the thread's newest {@value #WARM_SUMMARIES} summaries, newest first, by the
+   * (agent, thread, kind, time) index.
+   */
+  public List<Summary> warm(String agentId, String threadId) {
+    return em
+        .createQuery(
+            "SELECT m.id, m.createdAt, m.summaryStartMessageId, m.summaryEndMessageId, p.content"
+                + " FROM AgentMessage m, AgentMessagePayload p WHERE m.agentId = :agentId"
+                + " AND m.threadId = :threadId AND m.kind = :kind AND p.id = m.contentEntryId"
+                + " ORDER BY m.createdAt DESC, m.id DESC",
+            Object[].class)
+        .setParameter("agentId", agentId)
+        .setParameter("threadId", threadId)
+        .setParameter("kind", AgentMessageKind.SUMMARY)
+        .setMaxResults(WARM_SUMMARIES)
+        .getResultList()
+        .stream()
+        .map(
+            row ->
+                new Summary(
+                    (String) row[0],
+                    (Instant) row[1],
+                    (String) row[2],
+                    (String) row[3],
+                    (String) row[4]))
+        .toList();
   }
 
   /** When the user's turn that run {@code runKey} answers was written, if it is in the log. */

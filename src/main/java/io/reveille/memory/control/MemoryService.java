@@ -224,20 +224,60 @@ public class MemoryService {
                     Optional.empty()));
   }
 
+  /**
+   * Appends the summary of the span {@code startMessageId..endMessageId} of a thread under {@code
+   * id}, which the caller derives from the span: a second writer of the same span fails on the
+   * primary key instead of writing it twice. The agent's {@code latestSummaryMessageId} moves to it
+   * in the same transaction. Not announced: a summary is bookkeeping, not news.
+   */
+  @Transactional(Transactional.TxType.REQUIRED)
+  public AgentMessage appendSummary(
+      String agentId,
+      String threadId,
+      String id,
+      String startMessageId,
+      String endMessageId,
+      String text) {
+    var summary =
+        write(
+            agentId,
+            id,
+            new NewMessage(
+                threadId,
+                AgentMessageKind.SUMMARY,
+                Optional.empty(),
+                Optional.of(text),
+                Math.max(1, text.length() / 4),
+                AgentMessageMetadata.empty()),
+            false,
+            builder -> builder.summarySpan(startMessageId, endMessageId, 1));
+    agents.stateForUpdate(agentId).recordSummary(id, clock.instant());
+    return summary;
+  }
+
   private AgentMessage write(String agentId, NewMessage message, boolean announce) {
+    return write(agentId, UUID.randomUUID().toString(), message, announce, builder -> {});
+  }
+
+  private AgentMessage write(
+      String agentId,
+      String id,
+      NewMessage message,
+      boolean announce,
+      java.util.function.Consumer<AgentMessage.Builder> shape) {
     var state = agents.stateForUpdate(agentId);
     var previous =
         Optional.ofNullable(state.getRecentHeadMessageId())
-            .map(id -> em.find(AgentMessage.class, id));
+            .map(head -> em.find(AgentMessage.class, head));
     var createdAt = clock.instant();
     if (previous.isPresent() && !createdAt.isAfter(previous.get().getCreatedAt())) {
       createdAt = previous.get().getCreatedAt().plus(1, ChronoUnit.MICROS);
     }
-    var id = UUID.randomUUID().toString();
     var builder =
         AgentMessage.builder(id, agentId, message.threadId(), message.kind(), createdAt)
             .tokensApprox(message.tokensApprox())
             .metadata(message.metadata());
+    shape.accept(builder);
     previous.ifPresent(p -> builder.prevMessageId(p.getId()));
     message.triggerSourceId().ifPresent(builder::triggerSourceId);
     message.observationPriority().ifPresent(builder::observationPriority);

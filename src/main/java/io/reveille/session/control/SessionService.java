@@ -46,6 +46,7 @@ public class SessionService {
 
   @Inject AgentService agents;
   @Inject MemoryService memory;
+  @Inject io.reveille.memory.control.CompactionCandidates compaction;
   @Inject WakeScheduler scheduler;
   @Inject io.reveille.wake.control.WakeRateLimit rateLimit;
   @Inject Clock clock;
@@ -172,6 +173,8 @@ public class SessionService {
                 "Turn " + turn.turnId() + " of session " + sessionId + " sent by " + who,
                 Optional.of(runKey)));
     em.flush();
+    // The thread grew: the compaction worker looks at it later; the turn never waits for it.
+    compaction.touched(agentId, threadId);
     return new TurnReceipt(sessionId, turn.turnId(), runKey, threadId, false);
   }
 

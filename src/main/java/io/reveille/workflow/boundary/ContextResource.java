@@ -55,7 +55,16 @@ public class ContextResource {
       List<TurnResponse> turns,
       int turnTokens,
       boolean olderTurnsLeftOut,
+      List<SummaryResponse> summaries,
       BudgetsResponse budgets) {}
+
+  /** A summary of an earlier span of the thread (the warm layer), newest first. */
+  public record SummaryResponse(
+      String messageId,
+      Instant createdAt,
+      String startMessageId,
+      String endMessageId,
+      String text) {}
 
   @Allowed(Role.VIEWER)
   @GET
@@ -98,6 +107,20 @@ public class ContextResource {
             .orElse(List.of()),
         layer.map(l -> l.tokens()).orElse(0),
         layer.map(l -> l.leftOut()).orElse(false),
+        thread
+            .map(
+                t ->
+                    hot.warm(agentId, t).stream()
+                        .map(
+                            s ->
+                                new SummaryResponse(
+                                    s.messageId(),
+                                    s.createdAt(),
+                                    s.startMessageId(),
+                                    s.endMessageId(),
+                                    s.text()))
+                        .toList())
+            .orElse(List.of()),
         new BudgetsResponse(hot.maxMessages(), hot.maxTokens(), WakeMemory.MAX_OBSERVATIONS));
   }
 }

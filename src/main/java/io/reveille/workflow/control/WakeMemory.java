@@ -108,12 +108,21 @@ public class WakeMemory {
    * ({@link HotContext}). Turns posted after it are left for their own runs.
    */
   public List<ChatMessage> sessionHistory(String agentId, String threadId, String runKey) {
-    return hot.of(agentId, threadId, hot.turnOf(agentId, runKey)).turns().stream()
+    var layer = hot.of(agentId, threadId, hot.turnOf(agentId, runKey));
+    var history = new ArrayList<ChatMessage>();
+    if (layer.leftOut()) {
+      // What came before the hot turns, as the summaries of its spans, oldest first.
+      var summaries = new ArrayList<>(hot.warm(agentId, threadId));
+      java.util.Collections.reverse(summaries);
+      summaries.forEach(summary -> history.add(ChatMessage.system(summary.text())));
+    }
+    layer.turns().stream()
         .<ChatMessage>map(
             turn ->
                 turn.kind() == AgentMessageKind.USER
                     ? ChatMessage.user(turn.text())
                     : ChatMessage.assistant(turn.text()))
-        .toList();
+        .forEach(history::add);
+    return List.copyOf(history);
   }
 }
