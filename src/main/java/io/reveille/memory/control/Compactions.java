@@ -142,6 +142,34 @@ public class Compactions {
     }
   }
 
+  /** A page of the agent's compaction jobs, newest first. */
+  @Transactional(Transactional.TxType.SUPPORTS)
+  public io.reveille.platform.persistence.Window.Page<AgentCompactionJob> jobs(
+      String agentId, io.reveille.platform.persistence.Window window) {
+    return window.read(
+        em.createQuery(
+                "SELECT j FROM AgentCompactionJob j WHERE j.agentId = :agentId"
+                    + " ORDER BY j.createdAt DESC, j.id DESC",
+                AgentCompactionJob.class)
+            .setParameter("agentId", agentId));
+  }
+
+  /**
+   * An administrator's retry of a job that failed for good: {@code failed → pending}, due at once.
+   *
+   * @throws io.reveille.platform.error.NotFoundException for no such job of this agent
+   * @throws io.reveille.platform.error.IllegalTransitionException when the job has not failed
+   */
+  @Transactional(Transactional.TxType.REQUIRED)
+  public AgentCompactionJob retry(String agentId, String jobId) {
+    var job = em.find(AgentCompactionJob.class, jobId);
+    if (job == null || !job.getAgentId().equals(agentId)) {
+      throw new io.reveille.platform.error.NotFoundException("compaction job", jobId);
+    }
+    job.retry(clock.instant());
+    return job;
+  }
+
   /** Whether the job is completed (by this worker or another). */
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public boolean completed(String jobId) {

@@ -1,6 +1,7 @@
 package io.reveille.memory.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.control.AgentService;
@@ -36,10 +37,42 @@ class CompactionIT {
   @Inject HotContext hot;
 
   @Test
-  void twoWorkersCompactingTheSameSpanWriteOneSummary() throws Exception {
-    var agentId = agents.create(NewAgent.custom("Talkative")).agent().getId();
-    var threadId = agentId + ":session:compaction";
-    var turns = SPAN + hot.maxMessages() + 3;
+  void aJobThatKeepsFailingBacksOffThenFailsForGoodAndAnAdministratorRetriesIt() {
+    var agentId = agents.create(NewAgent.custom("Unlucky")).agent().getId();
+    var threadId = agentId + ":session:failing";
+    talk(agentId, threadId, SPAN + hot.maxMessages());
+    var job = compactions.plan(agentId, threadId).orElseThrow();
+
+    compactions.failed(job.getId(), "the summariser is down");
+    var first = compactions.jobs(agentId, io.reveille.platform.persistence.Window.first());
+    var failedOnce = first.items().get(0);
+    assertEquals(io.reveille.memory.entity.CompactionJobStatus.PENDING, failedOnce.getStatus());
+    assertEquals(1, failedOnce.getAttempts());
+    assertEquals("the summariser is down", failedOnce.getLastError());
+    assertTrue(failedOnce.getNextAttemptAt().isAfter(failedOnce.getUpdatedAt()), "backed off");
+    assertEquals(false, compactions.run(job.getId()), "not due before its back-off");
+    assertThrows(
+        io.reveille.platform.error.IllegalTransitionException.class,
+        () -> compactions.retry(agentId, job.getId()),
+        "only a job that failed for good is retried by hand");
+
+    for (var attempt = 2; attempt <= Compactions.MAX_ATTEMPTS; attempt++) {
+      compactions.failed(job.getId(), "still down");
+    }
+    var dead = compactions.jobs(agentId, io.reveille.platform.persistence.Window.first());
+    assertEquals(
+        io.reveille.memory.entity.CompactionJobStatus.FAILED, dead.items().get(0).getStatus());
+    assertEquals(
+        io.reveille.memory.entity.CompactionJobStatus.PENDING,
+        compactions.retry(agentId, job.getId()).getStatus());
+    assertTrue(compactions.run(job.getId()), "due at once after the retry");
+    assertEquals(1, hot.warm(agentId, threadId).size());
+    assertThrows(
+        io.reveille.platform.error.NotFoundException.class,
+        () -> compactions.retry("someone-else", job.getId()));
+  }
+
+  private void talk(String agentId, String threadId, int turns) {
     for (var i = 1; i <= turns; i++) {
       memory.append(
           agentId,
@@ -51,6 +84,14 @@ class CompactionIT {
               8,
               AgentMessageMetadata.empty()));
     }
+  }
+
+  @Test
+  void twoWorkersCompactingTheSameSpanWriteOneSummary() throws Exception {
+    var agentId = agents.create(NewAgent.custom("Talkative")).agent().getId();
+    var threadId = agentId + ":session:compaction";
+    var turns = SPAN + hot.maxMessages() + 3;
+    talk(agentId, threadId, turns);
 
     var job = compactions.plan(agentId, threadId).orElseThrow();
     assertEquals(job.getId(), compactions.plan(agentId, threadId).orElseThrow().getId());

@@ -73,4 +73,17 @@ class ContextResourceIT {
     assertTrue(foreign.body().contains("threadId"), foreign::toString);
     assertEquals(404, api.get("/api/agents/no-such-agent/context").status());
   }
+
+  @Test
+  void compactionJobsAreListedAndOnlyAnAdministratorRetriesOne() {
+    var agentId = agents.createCustom("Compacted " + UUID.randomUUID());
+    var jobs = api.as(Role.VIEWER).get("/api/agents/" + agentId + "/compaction-jobs");
+    assertEquals(200, jobs.status(), jobs::toString);
+    assertEquals("[]", jobs.body().strip());
+    assertEquals(404, api.get("/api/agents/no-such-agent/compaction-jobs").status());
+    var path = "/api/agents/" + agentId + "/compaction-jobs/cj-none/retry";
+    assertEquals(403, api.as(Role.OPERATOR).post(path, "").status());
+    var unknown = api.post(path, "");
+    assertEquals(404, unknown.status(), unknown::toString);
+  }
 }
