@@ -189,6 +189,30 @@ class ConsoleIT {
   }
 
   @Test
+  void anAdministratorFollowsRunsTheBrokerAndTheToolContract() throws IOException {
+    var agents = new Agents(api);
+    var agentId = agents.createCustom("Run watched " + UUID.randomUUID());
+    var runKey = agents.awaitManualWake(agentId);
+
+    signIn(Role.ADMIN);
+    browser.get(base + "/#/runs");
+    type(visible("#runs-agent"), agentId);
+    awaitText("#runs-results", text -> text.contains("manual") && text.contains("completed"));
+    screenshotAndCheck("runs");
+    click("#runs-results a[href='#/runs/" + runKey + "']");
+    awaitText("#main", text -> text.contains(runKey) && text.contains("Messages"));
+
+    browser.get(base + "/#/broker");
+    awaitText("#queue-depths", text -> text.contains("reveille.notifications"));
+    awaitText("#dead-letters", text -> text.contains("Dead letters of notifications"));
+    screenshotAndCheck("broker");
+
+    browser.get(base + "/#/tools");
+    awaitText("#tool-contract", text -> text.contains("30 tools") && text.contains("create_task"));
+    screenshotAndCheck("tools");
+  }
+
+  @Test
   void aSessionsReplyStreamsIn() {
     var name = "Coach " + UUID.randomUUID();
     var agentId = new Agents(api).createCustom(name, "interactive");
