@@ -55,9 +55,14 @@ public class DeadLetters {
       var copy = body == null ? context.createMessage() : context.createTextMessage(body);
       copy.setStringProperty(REASON_PROPERTY, truncate(reason));
       copy.setStringProperty(ORIGINAL_ID_PROPERTY, original.getJMSMessageID());
-      if (original.getJMSDestination() != null) {
+      var destination = original.getJMSDestination();
+      if (destination != null) {
+        // The queue's name, as the broker names it (reveille.wakes), not the client's toString.
         copy.setStringProperty(
-            ORIGINAL_DESTINATION_PROPERTY, original.getJMSDestination().toString());
+            ORIGINAL_DESTINATION_PROPERTY,
+            destination instanceof jakarta.jms.Queue queue
+                ? queue.getQueueName()
+                : destination.toString());
       }
       context.createProducer().send(deadLetterQueue, copy);
     }

@@ -102,6 +102,8 @@ class DeadLetterActionsIT {
     Broker.sendNotification("not a batch " + marker);
     var letter = await().atMost(WAIT).until(() -> deadLetter(marker), Optional::isPresent).get();
     var messageId = letter.getString("messageId");
+    assertEquals(
+        "reveille.notifications", letter.getString("originalDestination"), letter::toString);
 
     var wakesReplay = api.post("/api/dead-letters/wakes/" + encode(messageId) + "/replay", "");
     assertEquals(400, wakesReplay.status(), wakesReplay::toString);
