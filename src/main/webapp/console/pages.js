@@ -175,7 +175,6 @@ export function agent(id) {
     const base = `/api/agents/${enc(id)}`;
     const filter = { kind: '', threadId: '' };
     const open = new Set();
-    const seen = {};
     const sections = {};
     ['header', 'controls', 'state', 'report', 'observations', 'activity', 'tool-calls',
       'subscriptions', 'timers', 'runs'].forEach((name) => {
@@ -185,13 +184,7 @@ export function agent(id) {
     let fullAt = 0;
 
     /** Re-renders a section only when its data changed, so open details and focus stay. */
-    const render = (name, data, build) => {
-      const key = JSON.stringify(data);
-      if (seen[name] !== key) {
-        seen[name] = key;
-        fill(sections[name], build(data));
-      }
-    };
+    const render = (name, data, build) => refill(sections[name], data, () => build(data));
 
     const load = async (force) => {
       const current = live.ticket();

@@ -41,12 +41,7 @@ public class MetricsServlet extends HttpServlet {
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    if (hosts.misdirected(request)) {
-      // As the API's edge: a Host this server does not answer to (DNS rebinding) is misdirected.
-      response.sendError(421);
-      return;
-    }
-    if (!ServletGate.admit(authentication, request, response, Role.VIEWER, "the metrics")) {
+    if (!ServletGate.admit(hosts, authentication, request, response, Role.VIEWER, "the metrics")) {
       return;
     }
     try {

@@ -31,11 +31,8 @@ public class OpenApiDocument extends HttpServlet {
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response)
       throws IOException {
-    if (hosts.misdirected(request)) {
-      response.sendError(421);
-      return;
-    }
-    if (!ServletGate.admit(authentication, request, response, Role.VIEWER, "the API document")) {
+    if (!ServletGate.admit(
+        hosts, authentication, request, response, Role.VIEWER, "the API document")) {
       return;
     }
     var json = wantsJson(request);

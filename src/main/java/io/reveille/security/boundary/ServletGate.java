@@ -9,24 +9,31 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The API's checks for a servlet beside it (the OpenAPI document, the metrics): the edge's
- * protective headers, then the same credentials, challenges and problem documents as the API — 401
- * without usable credentials, 403 for a caller without {@code role}.
+ * The API's checks for a servlet beside it (the OpenAPI document, the metrics): the host rule, the
+ * edge's protective headers, then the same credentials, challenges and problem documents as the API
+ * — 421 for a misdirected host, 401 without usable credentials, 403 for a caller without {@code
+ * role}.
  */
 public final class ServletGate {
 
   private ServletGate() {}
 
   /**
-   * Answers the request itself when the caller may not read {@code what}; returns whether it may.
+   * Answers the request itself when it may not read {@code what} — 421 for a {@code Host} the API
+   * would not answer either (DNS rebinding), 401 or 403 for the caller —; returns whether it may.
    */
   public static boolean admit(
+      HostCheck hosts,
       Authentication authentication,
       HttpServletRequest request,
       HttpServletResponse response,
       Role role,
       String what)
       throws IOException {
+    if (hosts.misdirected(request)) {
+      response.sendError(421);
+      return false;
+    }
     EdgeFilter.protect((name, value) -> response.setHeader(name, String.valueOf(value)));
     var result = authentication.authenticate(request.getHeader("Authorization"));
     if (result.caller().isEmpty()) {

@@ -11,9 +11,11 @@ import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.ObservationPriority;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
+import io.reveille.tool.control.ToolResult;
 import io.reveille.wake.entity.WakeReason;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -41,36 +43,29 @@ class ObservationPriorityIT {
   void routineObservationsLeaveTheContextAfterTheRetentionAndTheOthersStay() {
     var agentId = agents.create(NewAgent.custom("Rememberer")).agent().getId();
     var result =
-        tools.execute(
-            new ToolRequest(
-                agentId,
-                "record_observations",
-                Optional.of("observe-1"),
-                Json.createObjectBuilder()
-                    .add(
-                        "observations",
-                        Json.createArrayBuilder()
-                            .add(Json.createObjectBuilder().add("text", "first, routine"))
-                            .add(
-                                Json.createObjectBuilder()
-                                    .add("text", "the client prefers mornings")
-                                    .add("priority", "notable")
-                                    .add("category", "preference")
-                                    .add("target", "client-7"))
-                            .add(
-                                Json.createObjectBuilder()
-                                    .add("text", "never book Fridays")
-                                    .add("priority", "critical"))
-                            .add(
-                                Json.createObjectBuilder()
-                                    .add("text", "last, routine")
-                                    .add("priority", "routine")))
-                    .build(),
-                false,
-                WakeReason.MANUAL,
-                Optional.empty(),
-                OptionalInt.empty(),
-                Optional.empty()));
+        record(
+            agentId,
+            "observe-1",
+            Json.createObjectBuilder()
+                .add(
+                    "observations",
+                    Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder().add("text", "first, routine"))
+                        .add(
+                            Json.createObjectBuilder()
+                                .add("text", "the client prefers mornings")
+                                .add("priority", "notable")
+                                .add("category", "preference")
+                                .add("target", "client-7"))
+                        .add(
+                            Json.createObjectBuilder()
+                                .add("text", "never book Fridays")
+                                .add("priority", "critical"))
+                        .add(
+                            Json.createObjectBuilder()
+                                .add("text", "last, routine")
+                                .add("priority", "routine")))
+                .build());
     assertTrue(result.isSuccess(), result::toString);
 
     var stored =
@@ -118,26 +113,30 @@ class ObservationPriorityIT {
         "nothing was deleted");
 
     var refused =
-        tools.execute(
-            new ToolRequest(
-                agentId,
-                "record_observations",
-                Optional.of("observe-2"),
-                Json.createObjectBuilder()
-                    .add(
-                        "observations",
-                        Json.createArrayBuilder()
-                            .add(
-                                Json.createObjectBuilder()
-                                    .add("text", "x")
-                                    .add("priority", "urgent")))
-                    .build(),
-                false,
-                WakeReason.MANUAL,
-                Optional.empty(),
-                OptionalInt.empty(),
-                Optional.empty()));
+        record(
+            agentId,
+            "observe-2",
+            Json.createObjectBuilder()
+                .add(
+                    "observations",
+                    Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder().add("text", "x").add("priority", "urgent")))
+                .build());
     assertFalse(refused.isSuccess(), "an unknown priority is refused");
     assertEquals("invalid_arguments", refused.errorCode().orElseThrow().wire(), refused::toString);
+  }
+
+  private ToolResult record(String agentId, String operationId, JsonObject arguments) {
+    return tools.execute(
+        new ToolRequest(
+            agentId,
+            "record_observations",
+            Optional.of(operationId),
+            arguments,
+            false,
+            WakeReason.MANUAL,
+            Optional.empty(),
+            OptionalInt.empty(),
+            Optional.empty()));
   }
 }
