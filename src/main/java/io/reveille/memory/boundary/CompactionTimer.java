@@ -1,6 +1,7 @@
 package io.reveille.memory.boundary;
 
 import io.reveille.memory.control.CompactionCandidates;
+import io.reveille.memory.control.CompactionWorker;
 import io.reveille.memory.control.Compactions;
 import io.reveille.platform.LogText;
 import io.reveille.platform.PeriodicRound;
@@ -43,6 +44,7 @@ public class CompactionTimer {
   @Resource TimerService timers;
   @Inject Compactions compactions;
   @Inject CompactionCandidates candidates;
+  @Inject CompactionWorker worker;
 
   @Inject
   @ConfigProperty(name = "reveille.memory.compaction.period-seconds", defaultValue = "30")
@@ -72,7 +74,7 @@ public class CompactionTimer {
     }
     for (var job : compactions.due(PER_ROUND)) {
       try {
-        compactions.run(job);
+        worker.run(job);
       } catch (RuntimeException e) {
         // Another worker's commit of the same span (its version, the summary's key) is no failure.
         if (!compactions.completed(job)) {
@@ -80,7 +82,6 @@ public class CompactionTimer {
               Level.WARNING,
               "Compaction job {0} failed; it is tried again later: {1}",
               new Object[] {job, LogText.quoted(String.valueOf(e.getMessage()))});
-          compactions.failed(job, String.valueOf(e.getMessage()));
         }
       }
     }

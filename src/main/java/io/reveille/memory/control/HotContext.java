@@ -20,8 +20,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * reveille.memory.hot-max-messages} turns and about {@code reveille.memory.hot-max-tokens} tokens
  * (each message's {@code tokensApprox}, estimated when it was written as a quarter of its
  * characters; the newest turn is kept even when it alone is over). One read by the log's (agent,
- * thread, time) index, newest first and limited to the message budget: the cost does not grow with
- * the thread's history. Older turns stay in the log.
+ * thread, time descending) index, newest first and limited to the message budget — a message's time
+ * is unique within its agent, so the order needs no tie-breaker and no sort: the cost does not grow
+ * with the thread's history. Older turns stay in the log.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.SUPPORTS)
@@ -53,13 +54,23 @@ public class HotContext {
 
   private int maxMessages;
   private int maxTokens;
+  private int warmMaxSummaries;
+  private int summaryMaxTokens;
 
   @Inject
   void configure(
       @ConfigProperty(name = "reveille.memory.hot-max-messages", defaultValue = "40")
           int maxMessages,
-      @ConfigProperty(name = "reveille.memory.hot-max-tokens", defaultValue = "8000")
-          int maxTokens) {
+      @ConfigProperty(name = "reveille.memory.hot-max-tokens", defaultValue = "8000") int maxTokens,
+      @ConfigProperty(name = "reveille.memory.warm-max-summaries", defaultValue = "5")
+          int warmMaxSummaries,
+      @ConfigProperty(name = "reveille.memory.summary-max-tokens", defaultValue = "4000")
+          int summaryMaxTokens) {
+    this.warmMaxSummaries =
+        (int) Settings.within("reveille.memory.warm-max-summaries", warmMaxSummaries, 1, 50);
+    this.summaryMaxTokens =
+        (int)
+            Settings.within("reveille.memory.summary-max-tokens", summaryMaxTokens, 500, 1_000_000);
     this.maxMessages =
         (int) Settings.within("reveille.memory.hot-max-messages", maxMessages, 1, 500);
     this.maxTokens =
@@ -74,6 +85,16 @@ public class HotContext {
     return maxTokens;
   }
 
+  /** How many first-level summaries the warm layer carries at most. */
+  public int warmMaxSummaries() {
+    return warmMaxSummaries;
+  }
+
+  /** About how many tokens the summaries of a context take at most. */
+  public int summaryMaxTokens() {
+    return summaryMaxTokens;
+  }
+
   /**
    * The hot layer of {@code threadId}, of the turns written at or before {@code until} (all when
    * empty).
@@ -85,7 +106,7 @@ public class HotContext {
                     + " FROM AgentMessage m, AgentMessagePayload p"
                     + " WHERE m.agentId = :agentId AND m.threadId = :threadId"
                     + " AND m.kind IN :kinds AND m.createdAt <= :until"
-                    + " AND p.id = m.contentEntryId ORDER BY m.createdAt DESC, m.id DESC",
+                    + " AND p.id = m.contentEntryId ORDER BY m.createdAt DESC",
                 Object[].class)
             .setParameter("agentId", agentId)
             .setParameter("threadId", threadId)
@@ -115,43 +136,139 @@ public class HotContext {
     return new Layer(List.copyOf(newestFirst), tokens, leftOut);
   }
 
-  /** How many summaries of a thread its context carries (the newest). */
-  public static final int WARM_SUMMARIES = 5;
-
-  /** A summary of a span of the thread. */
+  /** A summary of a span of the thread: of turns (depth 1) or of earlier summaries (deeper). */
   public record Summary(
       String messageId,
       Instant createdAt,
+      int depth,
       String startMessageId,
       String endMessageId,
-      String text) {}
+      int tokensApprox,
+      String text) {
+
+    /** A row of {@link #SUMMARY_COLUMNS}. */
+    static Summary of(Object[] row) {
+      return new Summary(
+          (String) row[0],
+          (Instant) row[1],
+          (Integer) row[2],
+          (String) row[3],
+          (String) row[4],
+          (Integer) row[5],
+          (String) row[6]);
+    }
+  }
 
   /**
-   * The warm layer: the thread's newest {@value #WARM_SUMMARIES} summaries, newest first, by the
-   * (agent, thread, kind, time) index.
+   * The summaries a thread's context carries: the cold summary (of everything folded so far, if
+   * anything has been) and the warm ones after it, newest first, within the summary budget; {@code
+   * leftOut}: warm summaries past the budget were not carried.
    */
-  public List<Summary> warm(String agentId, String threadId) {
+  public record Summaries(Optional<Summary> cold, List<Summary> warm, int tokens, boolean leftOut) {
+
+    /** The texts, oldest first: the cold summary, then the warm ones. */
+    public List<String> textsOldestFirst() {
+      var texts = new ArrayList<String>();
+      cold.ifPresent(summary -> texts.add(summary.text()));
+      for (var i = warm.size() - 1; i >= 0; i--) {
+        texts.add(warm.get(i).text());
+      }
+      return List.copyOf(texts);
+    }
+  }
+
+  private static final String SUMMARY_COLUMNS =
+      "SELECT m.id, m.createdAt, m.summaryDepth, m.summaryStartMessageId,"
+          + " m.summaryEndMessageId, m.tokensApprox, p.content"
+          + " FROM AgentMessage m, AgentMessagePayload p WHERE m.agentId = :agentId"
+          + " AND m.threadId = :threadId AND m.kind = :kind AND p.id = m.contentEntryId";
+
+  /**
+   * The thread's summaries as its context carries them. Three reads by the (agent, thread, kind,
+   * depth, time) index, each limited: the cold summary is the deepest (each fold is one deeper than
+   * the one it folds in), the warm ones are the first-level summaries after the span it ends with —
+   * fewer than twice {@code reveille.memory.warm-max-summaries} once compaction has caught up —,
+   * newest first within {@code reveille.memory.summary-max-tokens} with the cold one (which is
+   * bounded by its line count and always carried).
+   */
+  public Summaries summaries(String agentId, String threadId) {
+    var cold = cold(agentId, threadId);
+    var unfolded = unfolded(agentId, threadId, foldedUntil(cold), false, 2 * warmMaxSummaries);
+    var tokens = cold.map(Summary::tokensApprox).orElse(0);
+    var warm = new ArrayList<Summary>();
+    var leftOut = false;
+    for (var summary : unfolded) {
+      if (tokens + summary.tokensApprox() > summaryMaxTokens) {
+        leftOut = true;
+        break;
+      }
+      warm.add(summary);
+      tokens += summary.tokensApprox();
+    }
+    return new Summaries(cold, List.copyOf(warm), tokens, leftOut);
+  }
+
+  /**
+   * The thread's deepest summary: of everything folded so far. There is one summary per depth past
+   * the first (each fold is one deeper than the cold summary it folds in, and a fold's id is
+   * derived from that summary), so this is the greatest depth — read from the index's end — and the
+   * summary at it.
+   */
+  public Optional<Summary> cold(String agentId, String threadId) {
+    var deepest =
+        em.createQuery(
+                "SELECT MAX(m.summaryDepth) FROM AgentMessage m WHERE m.agentId = :agentId"
+                    + " AND m.threadId = :threadId AND m.kind = :kind",
+                Integer.class)
+            .setParameter("agentId", agentId)
+            .setParameter("threadId", threadId)
+            .setParameter("kind", AgentMessageKind.SUMMARY)
+            .getSingleResult();
+    if (deepest == null || deepest < 2) {
+      return Optional.empty();
+    }
+    return em
+        .createQuery(SUMMARY_COLUMNS + " AND m.summaryDepth = :depth", Object[].class)
+        .setParameter("agentId", agentId)
+        .setParameter("threadId", threadId)
+        .setParameter("kind", AgentMessageKind.SUMMARY)
+        .setParameter("depth", deepest)
+        .setMaxResults(1)
+        .getResultList()
+        .stream()
+        .map(Summary::of)
+        .findFirst();
+  }
+
+  /** When the last summary the cold one folds in was written; the epoch without one. */
+  public Instant foldedUntil(Optional<Summary> cold) {
+    return cold.map(
+            summary ->
+                em.find(io.reveille.memory.entity.AgentMessage.class, summary.endMessageId())
+                    .getCreatedAt())
+        .orElse(Instant.EPOCH);
+  }
+
+  /**
+   * The thread's first-level summaries written after {@code after} (not folded into the cold
+   * summary yet), at most {@code limit}, oldest or newest first.
+   */
+  public List<Summary> unfolded(
+      String agentId, String threadId, Instant after, boolean oldestFirst, int limit) {
     return em
         .createQuery(
-            "SELECT m.id, m.createdAt, m.summaryStartMessageId, m.summaryEndMessageId, p.content"
-                + " FROM AgentMessage m, AgentMessagePayload p WHERE m.agentId = :agentId"
-                + " AND m.threadId = :threadId AND m.kind = :kind AND p.id = m.contentEntryId"
-                + " ORDER BY m.createdAt DESC, m.id DESC",
+            SUMMARY_COLUMNS
+                + " AND m.summaryDepth = 1 AND m.createdAt > :after ORDER BY m.createdAt"
+                + (oldestFirst ? "" : " DESC"),
             Object[].class)
         .setParameter("agentId", agentId)
         .setParameter("threadId", threadId)
         .setParameter("kind", AgentMessageKind.SUMMARY)
-        .setMaxResults(WARM_SUMMARIES)
+        .setParameter("after", after)
+        .setMaxResults(limit)
         .getResultList()
         .stream()
-        .map(
-            row ->
-                new Summary(
-                    (String) row[0],
-                    (Instant) row[1],
-                    (String) row[2],
-                    (String) row[3],
-                    (String) row[4]))
+        .map(Summary::of)
         .toList();
   }
 

@@ -237,6 +237,7 @@ public class MemoryService {
       String id,
       String startMessageId,
       String endMessageId,
+      int depth,
       String text) {
     var summary =
         write(
@@ -250,7 +251,7 @@ public class MemoryService {
                 Math.max(1, text.length() / 4),
                 AgentMessageMetadata.empty()),
             false,
-            builder -> builder.summarySpan(startMessageId, endMessageId, 1));
+            builder -> builder.summarySpan(startMessageId, endMessageId, depth));
     agents.stateForUpdate(agentId).recordSummary(id, clock.instant());
     return summary;
   }

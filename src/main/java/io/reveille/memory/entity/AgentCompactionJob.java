@@ -34,9 +34,9 @@ import java.time.Instant;
             name = "uq_agent_compaction_jobs_span",
             columnNames = {"agent_id", "thread_id", "start_message_id", "end_message_id"}))
 @NamedQuery(
-    name = "AgentCompactionJob.findByStatusDue",
+    name = "AgentCompactionJob.findDue",
     query =
-        "SELECT j FROM AgentCompactionJob j WHERE j.status = :status"
+        "SELECT j FROM AgentCompactionJob j WHERE j.status IN :statuses"
             + " AND j.nextAttemptAt <= :now ORDER BY j.nextAttemptAt, j.id")
 @NamedQuery(
     name = "AgentCompactionJob.findByThreadAndStatus",
@@ -107,10 +107,27 @@ public class AgentCompactionJob {
     this.status = CompactionJobStatus.PENDING;
   }
 
-  /** pending → running: a worker takes the job; counts an attempt. */
-  public void start(Instant now) {
-    move(CompactionJobStatus.PENDING, CompactionJobStatus.RUNNING, now);
+  /**
+   * pending → running: a worker takes the job, for at most until {@code leaseUntil}; counts an
+   * attempt. A job still running after its lease was abandoned (its worker's node stopped) and is
+   * {@linkplain #due due} again.
+   */
+  public void start(Instant now, Instant leaseUntil) {
+    required("leaseUntil", leaseUntil);
+    if (status == CompactionJobStatus.RUNNING && !nextAttemptAt.isAfter(required("now", now))) {
+      // Taken over from a worker that never finished: its lease has run out.
+      updatedAt = now;
+    } else {
+      move(CompactionJobStatus.PENDING, CompactionJobStatus.RUNNING, now);
+    }
+    nextAttemptAt = leaseUntil;
     attempts++;
+  }
+
+  /** Whether a worker may take the job at {@code now}: pending and due, or its lease ran out. */
+  public boolean due(Instant now) {
+    return (status == CompactionJobStatus.PENDING || status == CompactionJobStatus.RUNNING)
+        && !nextAttemptAt.isAfter(now);
   }
 
   /** running → completed: the summary message and the moved pointers have been written. */

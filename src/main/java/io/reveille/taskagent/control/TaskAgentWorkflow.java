@@ -20,6 +20,7 @@ import io.reveille.wake.control.WakeRun;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.workflow.control.AgentConversation;
 import io.reveille.workflow.control.AgentConversation.Brief;
+import io.reveille.workflow.control.CustomAgentWorkflow;
 import io.reveille.workflow.control.Engine;
 import io.reveille.workflow.control.WakeMemory;
 import io.reveille.workflow.control.WakeOpener;
@@ -148,8 +149,12 @@ public class TaskAgentWorkflow implements WakeExecutor {
       TaskContext context,
       Analysis analysis) {
     if (engine.isDeterministic()) {
+      var recalled = wakeMemory.recall(run.agentId(), run.threadId(), run.runKey());
       var reply =
-          "No model is configured for me, so I can only tell you where the task stands.\n\n"
+          (recalled.isEmpty()
+                  ? "No model is configured for me, so I can only tell you where the task stands."
+                  : CustomAgentWorkflow.remembered(recalled))
+              + "\n\n"
               + analysis.report();
       return WakeOutcome.messages(
           List.of(

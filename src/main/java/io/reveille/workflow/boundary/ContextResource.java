@@ -40,12 +40,18 @@ public class ContextResource {
       String messageId, String kind, Instant createdAt, int tokensApprox, String text) {}
 
   /** The budgets the context was assembled within. */
-  public record BudgetsResponse(int hotMaxMessages, int hotMaxTokens, int maxObservations) {}
+  public record BudgetsResponse(
+      int hotMaxMessages,
+      int hotMaxTokens,
+      int warmMaxSummaries,
+      int summaryMaxTokens,
+      int maxObservations) {}
 
   /**
    * The context: the current report (markdown, {@code null} before the first), the observations the
    * wake reads (oldest first), and for a thread its hot turns (oldest first) with their tokens and
-   * whether older turns were left out.
+   * whether older turns were left out, and then the summaries the wake reads instead of them: the
+   * cold summary ({@code null} before the first fold) and the warm ones, with their tokens.
    */
   public record ContextResponse(
       String agentId,
@@ -55,16 +61,35 @@ public class ContextResource {
       List<TurnResponse> turns,
       int turnTokens,
       boolean olderTurnsLeftOut,
+      SummaryResponse coldSummary,
       List<SummaryResponse> summaries,
+      int summaryTokens,
       BudgetsResponse budgets) {}
 
-  /** A summary of an earlier span of the thread (the warm layer), newest first. */
+  /**
+   * A summary of an earlier span of the thread: of turns (depth 1, the warm layer, newest first) or
+   * of everything folded so far (the cold summary, deeper).
+   */
   public record SummaryResponse(
       String messageId,
       Instant createdAt,
+      int depth,
       String startMessageId,
       String endMessageId,
-      String text) {}
+      int tokensApprox,
+      String text) {
+
+    static SummaryResponse of(HotContext.Summary summary) {
+      return new SummaryResponse(
+          summary.messageId(),
+          summary.createdAt(),
+          summary.depth(),
+          summary.startMessageId(),
+          summary.endMessageId(),
+          summary.tokensApprox(),
+          summary.text());
+    }
+  }
 
   @Allowed(Role.VIEWER)
   @GET
@@ -85,12 +110,14 @@ public class ContextResource {
                   "threadId",
                   "must be one of this agent's threads, which start with its id and ':'");
             });
-    var layer = thread.map(t -> hot.of(agentId, t, Optional.empty()));
+    var context = memory.context(agentId, thread);
+    var layer = context.thread().map(WakeMemory.ThreadContext::hot);
+    var summaries = context.thread().map(WakeMemory.ThreadContext::summaries);
     return new ContextResponse(
         agentId,
         thread.orElse(null),
-        memory.report(agentId).map(r -> r.getContent()).orElse(null),
-        memory.observations(agentId),
+        context.report().map(r -> r.getContent()).orElse(null),
+        context.observations(),
         layer
             .map(
                 l ->
@@ -107,20 +134,14 @@ public class ContextResource {
             .orElse(List.of()),
         layer.map(l -> l.tokens()).orElse(0),
         layer.map(l -> l.leftOut()).orElse(false),
-        thread
-            .map(
-                t ->
-                    hot.warm(agentId, t).stream()
-                        .map(
-                            s ->
-                                new SummaryResponse(
-                                    s.messageId(),
-                                    s.createdAt(),
-                                    s.startMessageId(),
-                                    s.endMessageId(),
-                                    s.text()))
-                        .toList())
-            .orElse(List.of()),
-        new BudgetsResponse(hot.maxMessages(), hot.maxTokens(), WakeMemory.MAX_OBSERVATIONS));
+        summaries.flatMap(HotContext.Summaries::cold).map(SummaryResponse::of).orElse(null),
+        summaries.map(l -> l.warm().stream().map(SummaryResponse::of).toList()).orElse(List.of()),
+        summaries.map(l -> l.tokens()).orElse(0),
+        new BudgetsResponse(
+            hot.maxMessages(),
+            hot.maxTokens(),
+            hot.warmMaxSummaries(),
+            hot.summaryMaxTokens(),
+            WakeMemory.MAX_OBSERVATIONS));
   }
 }

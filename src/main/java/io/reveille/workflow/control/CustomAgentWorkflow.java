@@ -49,6 +49,22 @@ public class CustomAgentWorkflow implements WakeExecutor {
     if (!opening.engine().isDeterministic()) {
       return think(run, opening.agent(), opening.engine());
     }
+    if (run.reason() == WakeReason.USER_INITIATED) {
+      // A reply, appended with the run's completion: a re-run does not repeat it.
+      var reply =
+          describe(run)
+              + "\n\n"
+              + remembered(memory.recall(run.agentId(), run.threadId(), run.runKey()));
+      return WakeOutcome.messages(
+          List.of(
+              new NewMessage(
+                  run.threadId(),
+                  AgentMessageKind.ASSISTANT,
+                  Optional.of(run.runKey()),
+                  Optional.of(reply),
+                  reply.length() / 4,
+                  AgentMessageMetadata.empty())));
+    }
     // A closing message: appended with the run's completion, so a re-run does not repeat it.
     return WakeOutcome.messages(
         List.of(
@@ -92,6 +108,23 @@ public class CustomAgentWorkflow implements WakeExecutor {
             MemoryService.DEFAULT_REPORT_SCOPE,
             outcome.report(),
             engine.provenance(run, outcome).build()));
+  }
+
+  /**
+   * The deterministic engine's answer from memory: the lines of the conversation ({@link
+   * WakeMemory#recall}) that match the user's message, or that none does.
+   */
+  public static String remembered(List<String> lines) {
+    if (lines.isEmpty()) {
+      return "No model is configured for me, and nothing I remember of our conversation matches"
+          + " your message.";
+    }
+    var text =
+        new StringBuilder(
+            "No model is configured for me; this is what I remember of our conversation that"
+                + " matches your message:");
+    lines.forEach(line -> text.append("\n- ").append(line));
+    return text.toString();
   }
 
   String describe(WakeRun run) {

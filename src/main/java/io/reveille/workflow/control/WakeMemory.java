@@ -3,6 +3,7 @@ package io.reveille.workflow.control;
 import io.reveille.inference.control.ChatMessage;
 import io.reveille.memory.control.HotContext;
 import io.reveille.memory.control.MemoryService;
+import io.reveille.memory.control.Recall;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentReport;
 import io.reveille.memory.entity.ObservationPriority;
@@ -22,8 +23,9 @@ import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * What an agent carries into a wake (seed 003 §4.3 "What the LLM sees"): its current report and its
- * observations, oldest first. Prior turns are not read: they are audit trail only.
+ * Context assembly: what an agent carries into a wake, the one place every engine and the sessions
+ * read it from — its current report, its observations by priority and, for a thread, the thread's
+ * hot turns and the summaries of what came before them. Every read is bounded and by index.
  */
 @ApplicationScoped
 @Transactional
@@ -101,22 +103,69 @@ public class WakeMemory {
     return chosen.stream().map(row -> (String) row[2]).toList();
   }
 
+  /** A thread's part of a context: its hot turns and the summaries of what came before them. */
+  public record ThreadContext(
+      String threadId, HotContext.Layer hot, HotContext.Summaries summaries) {
+
+    /**
+     * The context as lines, oldest first: the summaries' items ({@code kind: first sentence}), then
+     * the hot turns ({@code kind: text}).
+     */
+    public List<String> lines() {
+      var lines = new ArrayList<String>();
+      for (var summary : summaries.textsOldestFirst()) {
+        summary
+            .lines()
+            .map(String::strip)
+            .filter(line -> line.startsWith("- "))
+            .map(line -> line.substring(2))
+            .forEach(lines::add);
+      }
+      hot.turns().forEach(turn -> lines.add(turn.kind().wire() + ": " + turn.text().strip()));
+      return List.copyOf(lines);
+    }
+  }
+
+  /**
+   * What a wake reads: the report, the observations and, for a thread, its context. Every part is a
+   * bounded read by index; none grows with the agent's history.
+   */
+  public record WakeContext(
+      Optional<AgentReport> report, List<String> observations, Optional<ThreadContext> thread) {}
+
+  /** The context the agent's next wake reads, with {@code threadId}'s part if given. */
+  public WakeContext context(String agentId, Optional<String> threadId) {
+    return new WakeContext(
+        report(agentId),
+        observations(agentId),
+        threadId.map(thread -> thread(agentId, thread, Optional.empty())));
+  }
+
+  /**
+   * A thread's context as of {@code until} (now when empty): its hot layer ({@link HotContext})
+   * and, when turns were left out of it, the summaries of the spans before it — the cold summary of
+   * everything folded and the warm summaries after it.
+   */
+  public ThreadContext thread(String agentId, String threadId, Optional<Instant> until) {
+    var layer = hot.of(agentId, threadId, until);
+    var summaries =
+        layer.leftOut()
+            ? hot.summaries(agentId, threadId)
+            : new HotContext.Summaries(Optional.empty(), List.of(), 0, false);
+    return new ThreadContext(threadId, layer, summaries);
+  }
+
   /**
    * The conversation of a session thread up to the turn {@code runKey} answers, oldest first: the
-   * user's turns and the agent's answers with text (tool calls and results are not replayed; the
-   * model sees their effects in the context it is given), as the thread's hot layer bounds it
-   * ({@link HotContext}). Turns posted after it are left for their own runs.
+   * summaries of what came before the hot turns as system messages, then the user's turns and the
+   * agent's answers with text (tool calls and results are not replayed; the model sees their
+   * effects in the context it is given). Turns posted after it are left for their own runs.
    */
   public List<ChatMessage> sessionHistory(String agentId, String threadId, String runKey) {
-    var layer = hot.of(agentId, threadId, hot.turnOf(agentId, runKey));
+    var context = thread(agentId, threadId, hot.turnOf(agentId, runKey));
     var history = new ArrayList<ChatMessage>();
-    if (layer.leftOut()) {
-      // What came before the hot turns, as the summaries of its spans, oldest first.
-      var summaries = new ArrayList<>(hot.warm(agentId, threadId));
-      java.util.Collections.reverse(summaries);
-      summaries.forEach(summary -> history.add(ChatMessage.system(summary.text())));
-    }
-    layer.turns().stream()
+    context.summaries().textsOldestFirst().forEach(text -> history.add(ChatMessage.system(text)));
+    context.hot().turns().stream()
         .<ChatMessage>map(
             turn ->
                 turn.kind() == AgentMessageKind.USER
@@ -124,5 +173,21 @@ public class WakeMemory {
                     : ChatMessage.assistant(turn.text()))
         .forEach(history::add);
     return List.copyOf(history);
+  }
+
+  /**
+   * What the deterministic engine remembers for the session turn {@code runKey}: the lines of the
+   * thread's context (summaries and earlier hot turns) that best match the user's message ({@link
+   * Recall}); none when nothing matches.
+   */
+  public List<String> recall(String agentId, String threadId, String runKey) {
+    var context = thread(agentId, threadId, hot.turnOf(agentId, runKey));
+    var turns = context.hot().turns();
+    if (turns.isEmpty() || turns.get(turns.size() - 1).kind() != AgentMessageKind.USER) {
+      return List.of();
+    }
+    var lines = context.lines();
+    // The question itself is the last line: it is not its own answer.
+    return Recall.of(turns.get(turns.size() - 1).text(), lines.subList(0, lines.size() - 1));
   }
 }

@@ -65,8 +65,38 @@ class ExtractiveSummaryTest {
         Compactions.derived("sum", "a", "t", "s", "e"),
         Compactions.derived("sum", "a", "t", "s", "f"));
     assertNotEquals(Compactions.derived("sum", "ab", "c"), Compactions.derived("sum", "a", "bc"));
-    assertEquals(Duration.ofSeconds(30), Compactions.backoff(1));
-    assertEquals(Duration.ofSeconds(60), Compactions.backoff(2));
-    assertEquals(Duration.ofHours(1), Compactions.backoff(20));
+    assertEquals(Duration.ofSeconds(30), Compactions.backoff(30, 1));
+    assertEquals(Duration.ofSeconds(60), Compactions.backoff(30, 2));
+    assertEquals(Duration.ofHours(1), Compactions.backoff(30, 20));
+  }
+
+  @Test
+  void aFoldKeepsTheOpeningAndTheNewestLinesInOrder() {
+    var until = T0.plus(Duration.ofHours(1));
+    var earlier = new StringBuilder(ExtractiveSummary.HEADING + " (2 messages, x to y):");
+    for (var i = 1; i <= 30; i++) {
+      earlier.append("\n- user: Line ").append(i).append('.');
+    }
+    var newer = ExtractiveSummary.HEADING + " (1 message, y to z):\nA model's prose line.";
+    var folded = ExtractiveSummary.fold(List.of(earlier.toString(), newer), until);
+    var lines = folded.lines().toList();
+    assertEquals(
+        ExtractiveSummary.HEADING + " (summarised, up to 2026-11-26T09:00:00Z):", lines.get(0));
+    assertEquals("- user: Line 1.", lines.get(1), "the opening stays");
+    assertEquals(1 + 31, lines.size(), "under the line budget, every item");
+    assertEquals("- A model's prose line.", lines.get(31));
+
+    var longer = new ArrayList<String>();
+    for (var s = 0; s < 3; s++) {
+      longer.add(earlier.toString().replace("Line ", "Span " + s + " line "));
+    }
+    var capped = ExtractiveSummary.fold(longer, until).lines().toList();
+    assertEquals(1 + ExtractiveSummary.MAX_LINES, capped.size());
+    assertEquals("- user: Span 0 line 1.", capped.get(1));
+    assertEquals("- user: Span 0 line 10.", capped.get(ExtractiveSummary.OPENING_LINES));
+    assertEquals(ExtractiveSummary.LEFT_OUT, capped.get(ExtractiveSummary.OPENING_LINES + 1));
+    assertEquals("- user: Span 2 line 30.", capped.get(capped.size() - 1));
+    assertEquals(capped, ExtractiveSummary.fold(longer, until).lines().toList(), "deterministic");
+    assertThrows(IllegalArgumentException.class, () -> ExtractiveSummary.fold(List.of(), until));
   }
 }

@@ -14,6 +14,7 @@ class AgentCompactionJobTest {
   private static final Instant T0 = Instant.parse("2026-11-02T08:00:00Z");
   private static final Instant T1 = T0.plusSeconds(1);
   private static final Instant T2 = T0.plusSeconds(2);
+  private static final Instant LEASE = T0.plusSeconds(600);
 
   private static AgentCompactionJob job() {
     return new AgentCompactionJob("j-1", "agent-1", "agent-1:run:w1", "m-1", "m-9", T0);
@@ -21,7 +22,7 @@ class AgentCompactionJobTest {
 
   private static AgentCompactionJob running() {
     var job = job();
-    job.start(T1);
+    job.start(T1, LEASE);
     return job;
   }
 
@@ -58,7 +59,7 @@ class AgentCompactionJobTest {
     assertEquals(CompactionJobStatus.PENDING, job.getStatus());
     assertEquals(retryAt, job.getNextAttemptAt());
     assertEquals("rate limited", job.getLastError());
-    job.start(retryAt);
+    job.start(retryAt, retryAt.plusSeconds(600));
     assertEquals(2, job.getAttempts());
   }
 
@@ -77,7 +78,7 @@ class AgentCompactionJobTest {
     job.failTerminally(T2, "x".repeat(3000));
     assertEquals(CompactionJobStatus.FAILED, job.getStatus());
     assertEquals(2000, job.getLastError().length());
-    assertThrows(IllegalTransitionException.class, () -> job.start(T2));
+    assertThrows(IllegalTransitionException.class, () -> job.start(T2, LEASE));
     var later = T2.plusSeconds(3600);
     job.retry(later);
     assertEquals(CompactionJobStatus.PENDING, job.getStatus());
@@ -97,17 +98,29 @@ class AgentCompactionJobTest {
   @Test
   void runningJobCannotStartAgain() {
     var job = running();
-    var error = assertThrows(IllegalTransitionException.class, () -> job.start(T2));
+    var error = assertThrows(IllegalTransitionException.class, () -> job.start(T2, LEASE));
     assertEquals("running", error.getFrom());
     assertEquals("running", error.getTo());
     assertEquals(1, job.getAttempts());
   }
 
   @Test
+  void aRunningJobPastItsLeaseIsDueAndTakenOverAsAnotherAttempt() {
+    var job = running();
+    assertEquals(false, job.due(LEASE.minusSeconds(1)));
+    assertEquals(true, job.due(LEASE));
+    var later = LEASE.plusSeconds(600);
+    job.start(LEASE, later);
+    assertEquals(CompactionJobStatus.RUNNING, job.getStatus());
+    assertEquals(2, job.getAttempts());
+    assertEquals(later, job.getNextAttemptAt());
+  }
+
+  @Test
   void completedJobIsFinal() {
     var job = running();
     job.complete(T2);
-    assertThrows(IllegalTransitionException.class, () -> job.start(T2));
+    assertThrows(IllegalTransitionException.class, () -> job.start(T2, LEASE));
     assertThrows(IllegalTransitionException.class, () -> job.complete(T2));
     assertThrows(IllegalTransitionException.class, () -> job.fail(T2, "x", T2));
     assertThrows(IllegalTransitionException.class, () -> job.failTerminally(T2, "x"));

@@ -73,7 +73,7 @@ class SessionsIT {
     assertEquals(session.getString("threadId"), turn.json().getString("threadId"));
 
     var events = events(agent, sessionId, null, 2);
-    assertEquals(List.of("user", "system"), events.stream().map(SseEvent::event).toList());
+    assertEquals(List.of("user", "assistant"), events.stream().map(SseEvent::event).toList());
     var user = events.get(0).json();
     assertEquals(events.get(0).id(), user.getString("id"));
     assertEquals("Start a pomodoro", user.getString("content"));
@@ -183,7 +183,7 @@ class SessionsIT {
 
     assertEquals(firstRound.get(1).id(), resumed.get(0).id(), "the message after the given one");
     assertEquals(
-        List.of("system", "user", "system"), resumed.stream().map(SseEvent::event).toList());
+        List.of("assistant", "user", "assistant"), resumed.stream().map(SseEvent::event).toList());
     assertEquals("Second", resumed.get(1).json().getString("content"));
   }
 
@@ -199,7 +199,7 @@ class SessionsIT {
       turn(agent, sessionId, "Are you there?", "quiet-1");
 
       var events = stream.awaitEvents(2);
-      assertEquals(List.of("user", "system"), events.stream().map(SseEvent::event).toList());
+      assertEquals(List.of("user", "assistant"), events.stream().map(SseEvent::event).toList());
     }
   }
 

@@ -17,6 +17,7 @@ public class ModelITConfigSource implements ConfigSource {
 
   static final String BASE_URL = "reveille.inference.base-url";
   static final String GATEWAY = "io.reveille.inference.control.InferenceGateway/chat/";
+  static final String SUMMARY = "io.reveille.memory.control.ModelSummary/summarise/";
 
   private static final Map<String, String> FIXED =
       Map.of(
@@ -29,7 +30,11 @@ public class ModelITConfigSource implements ConfigSource {
           GATEWAY + "Retry/jitter",
           "0",
           GATEWAY + "CircuitBreaker/delay",
-          "2000");
+          "2000",
+          SUMMARY + "Retry/delay",
+          "10",
+          SUMMARY + "Retry/jitter",
+          "0");
 
   /**
    * Adds the local model server and this configuration to a test archive: its agents with a {@code
