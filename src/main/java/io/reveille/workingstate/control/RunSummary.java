@@ -16,14 +16,14 @@ import java.util.Optional;
  * resolved when its tool succeeded in this one. Item ids derive from the failed result's message
  * id, so the same run summarised again proposes the same delta.
  */
-public final class RunSummary {
+final class RunSummary {
 
   static final String FAILED_ITEM_PREFIX = "f-";
 
   private RunSummary() {}
 
   /** One tool result the run recorded. */
-  public record Result(
+  record Result(
       String messageId,
       String toolName,
       boolean succeeded,
@@ -43,7 +43,7 @@ public final class RunSummary {
   }
 
   /** The delta of {@code results} (oldest first) for a thread now in {@code state}. */
-  public static JsonObject delta(List<Result> results, WorkingState state) {
+  static JsonObject delta(List<Result> results, WorkingState state) {
     var entities = new LinkedHashMap<String, WorkingState.Entity>();
     var failures = new ArrayList<Result>();
     var succeededTools = new java.util.HashSet<String>();
@@ -128,7 +128,7 @@ public final class RunSummary {
   }
 
   /** Whether the delta changes nothing but the record of the run. */
-  public static boolean isEmpty(JsonObject delta) {
+  static boolean isEmpty(JsonObject delta) {
     return !delta.containsKey("understanding") && !delta.containsKey("itemOps");
   }
 

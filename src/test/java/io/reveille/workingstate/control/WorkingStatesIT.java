@@ -14,6 +14,8 @@ import io.reveille.wake.entity.WakeReason;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.transaction.Status;
+import jakarta.transaction.UserTransaction;
 import java.io.StringReader;
 import java.util.List;
 import java.util.Optional;
@@ -37,6 +39,7 @@ class WorkingStatesIT {
   @Inject WorkingStates states;
   @Inject RunSummaries summaries;
   @Inject ToolExecutor tools;
+  @Inject UserTransaction transaction;
 
   private static JsonObject json(String text) {
     try (var reader = Json.createReader(new StringReader(text.replace('\'', '"')))) {
@@ -95,6 +98,40 @@ class WorkingStatesIT {
     assertEquals(before.state(), after.state());
     assertEquals("active", after.state().item("i-1").orElseThrow().status());
     assertEquals(List.of("k-1"), after.state().summarisedRuns());
+  }
+
+  @Test
+  void aRefusedDeltaDoesNotDoomTheCallersTransaction() throws Exception {
+    var agentId = agent();
+    var threadId = agentId + ":session:s-2";
+    transaction.begin();
+    try {
+      assertThrows(
+          InvalidInputException.class,
+          () ->
+              states.applyDelta(
+                  agentId,
+                  threadId,
+                  "k-bad",
+                  json("{'schemaVersion':1,'itemOps':[{'op':'remove','id':'i-404'}]}")));
+      assertEquals(Status.STATUS_ACTIVE, transaction.getStatus(), "not marked for rollback");
+      states.applyDelta(
+          agentId,
+          threadId,
+          "k-good",
+          json(
+              "{'schemaVersion':1,'itemOps':[{'op':'add','item':{'id':'i-1','kind':'note',"
+                  + "'title':'Kept','status':'active'}}]}"));
+      transaction.commit();
+    } catch (Exception e) {
+      if (transaction.getStatus() != Status.STATUS_NO_TRANSACTION) {
+        transaction.rollback();
+      }
+      throw e;
+    }
+    var state = states.state(agentId, threadId);
+    assertEquals(List.of("k-good"), state.summarisedRuns());
+    assertEquals("Kept", state.item("i-1").orElseThrow().title());
   }
 
   @Test
