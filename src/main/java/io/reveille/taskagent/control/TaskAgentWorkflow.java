@@ -9,6 +9,7 @@ import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.memory.entity.AgentReport;
+import io.reveille.platform.error.InvalidInputException;
 import io.reveille.taskagent.control.TaskAnalyst.Analysis;
 import io.reveille.taskagent.control.TaskAnalyst.Memory;
 import io.reveille.tool.control.ToolExecutor;
@@ -24,6 +25,8 @@ import io.reveille.workflow.control.CustomAgentWorkflow;
 import io.reveille.workflow.control.Engine;
 import io.reveille.workflow.control.WakeMemory;
 import io.reveille.workflow.control.WakeOpener;
+import io.reveille.workingstate.control.Expectation;
+import io.reveille.workingstate.control.WorkingStates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -69,6 +72,7 @@ public class TaskAgentWorkflow implements WakeExecutor {
   @Inject WakeMemory wakeMemory;
   @Inject AgentConversation conversation;
   @Inject ToolExecutor tools;
+  @Inject WorkingStates workingStates;
   @Inject Clock clock;
 
   @Override
@@ -182,13 +186,27 @@ public class TaskAgentWorkflow implements WakeExecutor {
     return WakeOutcome.nothing();
   }
 
-  /** Records the deterministic engine's observations, replay-safe (ordinal 0 of the run). */
+  /**
+   * Records the deterministic engine's observations, replay-safe (ordinal 0 of the run), having
+   * first declared in the run's working state that the call records that many, so that a short
+   * write shows as a failed expectation.
+   */
   private void observe(WakeRun run, List<String> observations) {
     if (observations.isEmpty()) {
       return;
     }
     var list = Json.createArrayBuilder();
     // The tool takes at most 20 per call; the engine rarely makes more than a handful.
+    var recorded = Math.min(20, observations.size());
+    expect(
+        run,
+        Expectation.pending(
+            "observations-recorded",
+            "record_observations",
+            "records the wake's " + recorded + " observations",
+            List.of(),
+            Optional.empty(),
+            OptionalInt.of(recorded)));
     observations.stream()
         .limit(20)
         .forEach(
@@ -214,6 +232,21 @@ public class TaskAgentWorkflow implements WakeExecutor {
           Level.WARNING,
           "Agent {0} could not record its observations: {1}",
           new Object[] {run.agentId(), result.errorMessage().orElse("?")});
+    }
+  }
+
+  /**
+   * Declares an expectation in the run's working state. Declaring it again on a re-run is no
+   * change; a refusal (the thread's expectations all pending at their bound) is logged, not fatal.
+   */
+  private void expect(WakeRun run, Expectation expectation) {
+    try {
+      workingStates.declare(run.agentId(), run.threadId(), List.of(expectation));
+    } catch (InvalidInputException e) {
+      LOG.log(
+          Level.WARNING,
+          "Agent {0} could not declare its expectation: {1}",
+          new Object[] {run.agentId(), e.getMessage()});
     }
   }
 

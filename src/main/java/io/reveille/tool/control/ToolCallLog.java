@@ -6,6 +6,8 @@ import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.workingstate.control.ObservedOutcome;
+import io.reveille.workingstate.control.WorkingStates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -23,7 +25,9 @@ import java.util.UUID;
  * message (seed 000 §4.3.1: {@code actionType}, {@code toolName}, {@code operationId}, {@code
  * argumentsHash}, {@code scopeSnapshot}) and a {@code toolResult} message answering it ({@code
  * actionRefId}, {@code status}, changed ids and tokens, error), with a {@code tool_effect} link
- * from the result to every changed entity.
+ * from the result to every changed entity; and, for a successful call of a tool that changes data
+ * (a read reports no changed entities to compare), the check of the thread's pending expectations
+ * against its result ({@link WorkingStates#verify}), which never fails the call.
  */
 @ApplicationScoped
 @Transactional(TxType.MANDATORY)
@@ -36,6 +40,7 @@ public class ToolCallLog {
   EntityManager em;
 
   @Inject MemoryService memory;
+  @Inject WorkingStates workingStates;
   @Inject Clock clock;
 
   /** Appends the action message; returns its id (the result's {@code toolActionId}). */
@@ -100,6 +105,13 @@ public class ToolCallLog {
                 Optional.of(content),
                 approxTokens(content),
                 metadata));
+    if (result.isSuccess() && !result.preview() && call.definition().isMutating()) {
+      workingStates.verify(
+          call.agentId(),
+          call.threadId(),
+          ObservedOutcome.of(
+              actionId, call.toolName(), result.changedEntityIds(), result.changedTokens()));
+    }
     if (!result.preview()) {
       var now = clock.instant();
       for (var entityId : result.changedEntityIds()) {

@@ -160,6 +160,11 @@ public class ToolExecutor {
             .runKey()
             .or(() -> ledgerKey.map(key -> API_RUN_KEY_PREFIX + key))
             .orElseGet(() -> API_RUN_KEY_PREFIX + java.util.UUID.randomUUID());
+    var threadId =
+        request
+            .threadId()
+            .or(() -> request.runKey().map(key -> RunKeys.threadId(agent.getId(), key)))
+            .orElse(agent.getId() + ":tools");
     var invocation =
         new ToolInvocation(
             agent.getId(),
@@ -169,7 +174,8 @@ public class ToolExecutor {
             CategoryScope.of(agent.getAllowedCategoryIds()),
             new ToolArguments(request.arguments(), state.getSlots().getActiveTaskId()),
             request.previewOnly(),
-            ChangeOrigin.agent(agent.getId(), runKey));
+            ChangeOrigin.agent(agent.getId(), runKey),
+            threadId);
     var call =
         new PreparedCall(
             definition.orElseGet(() -> unknown(request.toolName())),
@@ -178,10 +184,7 @@ public class ToolExecutor {
             OperationIds.argumentsHash(request.arguments()),
             ledgerKey,
             request.runKey(),
-            request
-                .threadId()
-                .or(() -> request.runKey().map(key -> RunKeys.threadId(agent.getId(), key)))
-                .orElse(agent.getId() + ":tools"));
+            threadId);
     agent.requireNotDestroyed("act");
     var refusal = refusal(agent, definition, request, operationId);
     if (refusal.isPresent()) {

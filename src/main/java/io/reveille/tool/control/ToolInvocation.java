@@ -11,6 +11,8 @@ import java.util.Optional;
  * that made them).
  *
  * @param operationId the call's operation id; empty for reads and previews made without one
+ * @param threadId the thread the call is logged in (the run's, a session's, or {@code
+ *     <agentId>:tools} outside runs)
  */
 public record ToolInvocation(
     String agentId,
@@ -20,7 +22,8 @@ public record ToolInvocation(
     CategoryScope scope,
     ToolArguments arguments,
     boolean previewOnly,
-    ChangeOrigin origin) {
+    ChangeOrigin origin,
+    String threadId) {
 
   public ToolInvocation {
     Objects.requireNonNull(agentId, "agentId");
@@ -30,5 +33,6 @@ public record ToolInvocation(
     Objects.requireNonNull(scope, "scope");
     Objects.requireNonNull(arguments, "arguments");
     Objects.requireNonNull(origin, "origin");
+    Objects.requireNonNull(threadId, "threadId");
   }
 }

@@ -12,6 +12,7 @@ import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -56,6 +57,7 @@ public class WakeRunSteps {
   @Inject SelfMutations selfMutations;
   @Inject Metrics metrics;
   @Inject @Any Instance<WakeExecutor> executors;
+  @Inject Event<RunCompleted> completed;
 
   /** How long a run held back by another run of its agent waits before it is tried again. */
   static final Duration BUSY_RETRY = Duration.ofSeconds(2);
@@ -253,7 +255,8 @@ public class WakeRunSteps {
 
   /**
    * Writes the workflow's outcome and completes the run, in one transaction under the agent's state
-   * lock. A run that is no longer started (a duplicate delivery finished it first) writes nothing.
+   * lock, with what the observers of {@link RunCompleted} write. A run that is no longer started (a
+   * duplicate delivery finished it first) writes nothing.
    */
   public void complete(WakeRun run, WakeOutcome outcome) {
     var state = agents.stateForUpdate(run.agentId());
@@ -274,6 +277,7 @@ public class WakeRunSteps {
     outcome.closingMessages().forEach(message -> memory.append(run.agentId(), message));
     var now = clock.instant();
     entry.complete(now);
+    completed.fire(new RunCompleted(run.agentId(), run.runKey(), run.threadId(), run.reason()));
     state.recordSuccess(now);
     notifications.stateChanged(state);
     outcome

@@ -11,7 +11,8 @@ import java.util.OptionalInt;
  * What an action is expected to do ("after update_task_priority, task T has priority P1"), with the
  * structured fields a deterministic check can compare: the entity ids the result must name, the
  * entity type it must contain, how many entities it must touch. An expectation without any of them
- * is never verified (nothing is guessed).
+ * is never verified (nothing is guessed). At most {@value WorkingState#MAX_EXPECTED_IDS} expected
+ * ids.
  */
 public record Expectation(
     String id,
@@ -31,17 +32,23 @@ public record Expectation(
   }
 
   public Expectation {
-    id = text("id", id, 64);
-    action = text("action", action, 64);
-    expectedOutcome = text("expectedOutcome", expectedOutcome, 1000);
+    id = text("expectation.id", id, WorkingState.MAX_ID_LENGTH);
+    action = text("expectation.action", action, WorkingState.MAX_KIND_LENGTH);
+    expectedOutcome =
+        text("expectation.expectedOutcome", expectedOutcome, WorkingState.MAX_OUTCOME_LENGTH);
     expectedIds = List.copyOf(expectedIds);
-    if (expectedIds.size() > 100) {
-      throw new InvalidInputException("expectedIds", "at most 100 ids");
+    if (expectedIds.size() > WorkingState.MAX_EXPECTED_IDS) {
+      throw new InvalidInputException(
+          "expectation.expectedIds", "at most " + WorkingState.MAX_EXPECTED_IDS + " ids");
     }
+    expectedIds.forEach(
+        value -> text("expectation.expectedIds[]", value, WorkingState.MAX_REF_LENGTH));
     Objects.requireNonNull(expectedType, "expectedType");
+    expectedType.ifPresent(
+        value -> text("expectation.expectedType", value, WorkingState.MAX_KIND_LENGTH));
     Objects.requireNonNull(expectedCount, "expectedCount");
     if (expectedCount.isPresent() && expectedCount.getAsInt() < 0) {
-      throw new InvalidInputException("expectedCount", "must not be negative");
+      throw new InvalidInputException("expectation.expectedCount", "must not be negative");
     }
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(lastCheckedAt, "lastCheckedAt");
@@ -69,6 +76,19 @@ public record Expectation(
   /** Whether it has anything a deterministic check can compare. */
   public boolean structured() {
     return !expectedIds.isEmpty() || expectedType.isPresent() || expectedCount.isPresent();
+  }
+
+  /**
+   * Whether {@code other} declares the same thing (action, outcome and structured fields), whatever
+   * either's status: declaring it again is then no change.
+   */
+  public boolean sameDeclarationAs(Expectation other) {
+    return id.equals(other.id)
+        && action.equals(other.action)
+        && expectedOutcome.equals(other.expectedOutcome)
+        && expectedIds.equals(other.expectedIds)
+        && expectedType.equals(other.expectedType)
+        && expectedCount.equals(other.expectedCount);
   }
 
   Expectation checked(Status outcome, Instant now) {

@@ -18,6 +18,24 @@ public record ObservedOutcome(
     types = List.copyOf(types);
   }
 
+  /**
+   * The outcome of a tool result: its changed entity ids, and as types the tokens that name a kind
+   * of entity (semantic keys such as TASK; not qualified tokens such as {@code task.status:DONE}).
+   */
+  public static ObservedOutcome of(
+      String toolActionId, String toolName, List<String> changedIds, List<String> changedTokens) {
+    return new ObservedOutcome(
+        toolActionId,
+        toolName,
+        changedIds,
+        changedTokens.stream().filter(token -> token.indexOf(':') < 0).distinct().toList());
+  }
+
+  /** The kind of entity it touched: its one type, else {@code entity}. */
+  String kind() {
+    return types.size() == 1 ? types.get(0) : "entity";
+  }
+
   public int count() {
     return ids.size();
   }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -16,13 +17,19 @@ import java.util.function.Supplier;
  *
  * <ul>
  *   <li>{@code entities} and {@code dependencies}: what it understands, kept current from tool
- *       results;
+ *       results; the most recently touched are kept, the oldest forgotten beyond the bound;
  *   <li>{@code assumptions}: what it holds true, with a confidence that drops only when something
  *       contradicts it (never with time);
  *   <li>{@code expectations}: what its actions should do, {@code pending} until a tool result
  *       confirms or contradicts them;
- *   <li>{@code hypotheses} and {@code items}: open questions, tasks and notes of its own.
+ *   <li>{@code hypotheses} and {@code items}: open questions, tasks and notes of its own;
+ *   <li>{@code summarisedRuns}: the runs whose end-of-run delta is in, so a run executed again
+ *       after a crash does not apply it twice.
  * </ul>
+ *
+ * <p>Bounded, so that it always fits a model's context: every list has a maximum size (the {@code
+ * MAX_*} constants) and every text a maximum length; the constructor refuses a state beyond them,
+ * naming the list and the size the change would make.
  */
 public record WorkingState(
     List<Entity> entities,
@@ -30,49 +37,96 @@ public record WorkingState(
     List<Assumption> assumptions,
     List<Expectation> expectations,
     List<Hypothesis> hypotheses,
-    List<Item> items) {
+    List<Item> items,
+    List<String> summarisedRuns,
+    Optional<Instant> lastSummarizedAt) {
+
+  /** Entities of the understanding; beyond it, the least recently touched are forgotten. */
+  public static final int MAX_ENTITIES = 200;
+
+  /** Dependencies of the understanding; beyond it, the oldest are forgotten. */
+  public static final int MAX_DEPENDENCIES = 200;
+
+  /** Assumptions; a delta beyond it is refused, a discrepancy beyond it drops the oldest. */
+  public static final int MAX_ASSUMPTIONS = 50;
+
+  /** Expectations; declaring one more drops the oldest checked one, or is refused. */
+  public static final int MAX_EXPECTATIONS = 50;
+
+  /** Hypotheses; a delta beyond it is refused. */
+  public static final int MAX_HYPOTHESES = 20;
+
+  /** Items (tasks, notes, open questions); a delta beyond it is refused. */
+  public static final int MAX_ITEMS = 50;
+
+  /** Run keys remembered as summarised. */
+  public static final int MAX_SUMMARISED_RUNS = 20;
+
+  /** Ids the expectation lists, evidence references an assumption lists. */
+  public static final int MAX_EXPECTED_IDS = 20;
+
+  public static final int MAX_EVIDENCE = 5;
+
+  /** Text lengths: ids of its own, kinds and actions, references, names, outcomes, long texts. */
+  public static final int MAX_ID_LENGTH = 64;
+
+  public static final int MAX_KIND_LENGTH = 64;
+  public static final int MAX_REF_LENGTH = 200;
+  public static final int MAX_TITLE_LENGTH = 500;
+  public static final int MAX_OUTCOME_LENGTH = 1000;
+  public static final int MAX_TEXT_LENGTH = 2000;
+  public static final int MAX_DETAILS_LENGTH = 4000;
 
   /** Confidence of an assumption born of a mismatch. */
   static final double DISCREPANCY_CONFIDENCE = 0.7;
 
-  /** An entity the agent knows of. */
-  public record Entity(String id, String kind) {
+  /** An entity the agent knows of, its kind (a semantic key: TASK, AGENT…) and maybe its name. */
+  public record Entity(String id, String kind, String name) {
     public Entity {
-      id = Expectation.text("entity.id", id, 200);
-      kind = Expectation.text("entity.kind", kind, 64);
+      id = Expectation.text("entity.id", id, MAX_REF_LENGTH);
+      kind = Expectation.text("entity.kind", kind, MAX_KIND_LENGTH);
+      name = optional("entity.name", name, MAX_REF_LENGTH);
+    }
+
+    public Entity(String id, String kind) {
+      this(id, kind, null);
     }
   }
 
   /** {@code from} depends on {@code to} ({@code rel}: how). */
   public record Dependency(String from, String to, String rel) {
     public Dependency {
-      from = Expectation.text("dependency.from", from, 200);
-      to = Expectation.text("dependency.to", to, 200);
+      from = Expectation.text("dependency.from", from, MAX_REF_LENGTH);
+      to = Expectation.text("dependency.to", to, MAX_REF_LENGTH);
+      rel = optional("dependency.rel", rel, MAX_KIND_LENGTH);
+    }
+
+    String key() {
+      return from + "\u0000" + to + "\u0000" + (rel == null ? "" : rel);
     }
   }
 
   /** An open hypothesis and why it is held. */
   public record Hypothesis(String id, String hypothesis, String reason) {
     public Hypothesis {
-      id = Expectation.text("hypothesis.id", id, 64);
-      hypothesis = Expectation.text("hypothesis.hypothesis", hypothesis, 2000);
+      id = Expectation.text("hypothesis.id", id, MAX_ID_LENGTH);
+      hypothesis = Expectation.text("hypothesis.hypothesis", hypothesis, MAX_TEXT_LENGTH);
+      reason = optional("hypothesis.reason", reason, MAX_OUTCOME_LENGTH);
     }
   }
 
   /** A task, doc, note, idea or question of the agent's own. */
   public record Item(String id, String kind, String title, String details, String status) {
-    static final List<String> KINDS = List.of("task", "doc", "note", "idea", "question");
-    static final List<String> STATUSES = List.of("active", "resolved", "discarded");
+    public static final List<String> KINDS = List.of("task", "doc", "note", "idea", "question");
+    public static final List<String> STATUSES = List.of("active", "resolved", "discarded");
 
     public Item {
-      id = Expectation.text("item.id", id, 64);
+      id = Expectation.text("item.id", id, MAX_ID_LENGTH);
       if (!KINDS.contains(kind)) {
         throw new InvalidInputException("item.kind", "one of " + KINDS);
       }
-      title = Expectation.text("item.title", title, 500);
-      if (details != null && details.length() > 4000) {
-        throw new InvalidInputException("item.details", "at most 4000 characters");
-      }
+      title = Expectation.text("item.title", title, MAX_TITLE_LENGTH);
+      details = optional("item.details", details, MAX_DETAILS_LENGTH);
       if (!STATUSES.contains(status)) {
         throw new InvalidInputException("item.status", "one of " + STATUSES);
       }
@@ -80,42 +134,111 @@ public record WorkingState(
   }
 
   public WorkingState {
-    entities = List.copyOf(entities);
-    dependencies = List.copyOf(dependencies);
-    assumptions = List.copyOf(assumptions);
-    expectations = List.copyOf(expectations);
-    hypotheses = List.copyOf(hypotheses);
-    items = List.copyOf(items);
+    entities = bounded("entities", entities, MAX_ENTITIES);
+    dependencies = bounded("dependencies", dependencies, MAX_DEPENDENCIES);
+    assumptions = bounded("assumptions", assumptions, MAX_ASSUMPTIONS);
+    expectations = bounded("expectations", expectations, MAX_EXPECTATIONS);
+    hypotheses = bounded("hypotheses", hypotheses, MAX_HYPOTHESES);
+    items = bounded("items", items, MAX_ITEMS);
+    summarisedRuns = bounded("summarisedRuns", summarisedRuns, MAX_SUMMARISED_RUNS);
+    Objects.requireNonNull(lastSummarizedAt, "lastSummarizedAt");
   }
 
   public static WorkingState empty() {
-    return new WorkingState(List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+    return new WorkingState(
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        List.of(),
+        Optional.empty());
   }
 
-  /** The state with an expectation added, pending (an action the agent is about to take). */
-  public WorkingState expect(Expectation expectation) {
-    if (expectations.stream().anyMatch(e -> e.id().equals(expectation.id()))) {
-      throw new InvalidInputException("expectation.id", "already expected: " + expectation.id());
-    }
-    var next = new ArrayList<>(expectations);
-    next.add(expectation);
-    return new WorkingState(entities, dependencies, assumptions, next, hypotheses, items);
+  /** Whether it holds nothing a model should read. */
+  public boolean isEmpty() {
+    return entities.isEmpty()
+        && dependencies.isEmpty()
+        && assumptions.isEmpty()
+        && expectations.isEmpty()
+        && hypotheses.isEmpty()
+        && items.isEmpty();
+  }
+
+  private WorkingState with(
+      List<Entity> entities,
+      List<Dependency> dependencies,
+      List<Assumption> assumptions,
+      List<Expectation> expectations,
+      List<Hypothesis> hypotheses,
+      List<Item> items) {
+    return new WorkingState(
+        entities,
+        dependencies,
+        assumptions,
+        expectations,
+        hypotheses,
+        items,
+        summarisedRuns,
+        lastSummarizedAt);
   }
 
   /**
-   * The state after a tool result: the entities it touched become known, and every pending
-   * expectation of its tool is checked ({@link OutcomeMatcher}). A match confirms it; a mismatch
-   * fails it, adds an assumption describing the discrepancy (evidence: the tool action and the
-   * expectation) and halves the confidence of the assumptions that rested on that expectation (the
-   * contradiction); an expectation without structure stays pending.
+   * The state with an expectation added, pending (an action the agent is about to take). Declaring
+   * the same expectation again (same id, same declaration) changes nothing, so a repeated step is
+   * harmless; the same id with another declaration is refused. At the bound the oldest checked
+   * expectation makes room; when every one is still pending, the new one is refused.
+   */
+  public WorkingState expect(Expectation expectation) {
+    var existing = expectations.stream().filter(e -> e.id().equals(expectation.id())).findFirst();
+    if (existing.isPresent()) {
+      if (existing.get().sameDeclarationAs(expectation)) {
+        return this;
+      }
+      throw new InvalidInputException(
+          "expectation.id", "already expected, with another declaration: " + expectation.id());
+    }
+    var next = new ArrayList<>(expectations);
+    if (next.size() >= MAX_EXPECTATIONS) {
+      var checked = next.stream().filter(e -> e.status() != Expectation.Status.PENDING).findFirst();
+      if (checked.isEmpty()) {
+        throw new InvalidInputException(
+            "expectations",
+            "at most " + MAX_EXPECTATIONS + " expectations, and all of them are still pending");
+      }
+      next.remove(checked.get());
+    }
+    next.add(expectation);
+    return with(entities, dependencies, assumptions, next, hypotheses, items);
+  }
+
+  /**
+   * The state after a tool result: the entities it touched become known (the most recently touched
+   * last), and every pending expectation of its tool is checked ({@link OutcomeMatcher}). A match
+   * confirms it; a mismatch fails it, adds an assumption describing the discrepancy (evidence: the
+   * tool action and the expectation) and halves the confidence of the assumptions that rested on
+   * that expectation (the contradiction); an expectation without structure stays pending. Bounds
+   * are kept by forgetting the oldest entities and assumptions, never by refusing: a tool result
+   * has happened.
    */
   public WorkingState afterToolResult(
       ObservedOutcome outcome, Instant now, Supplier<String> newId) {
     Objects.requireNonNull(outcome, "outcome");
-    var known = new LinkedHashMap<String, Entity>();
-    entities.forEach(e -> known.put(e.id(), e));
-    var kind = outcome.types().size() == 1 ? outcome.types().get(0) : "entity";
-    outcome.ids().forEach(id -> known.putIfAbsent(id, new Entity(id, kind)));
+    var kind = outcome.kind();
+    var touched = new ArrayList<Entity>();
+    for (var id : outcome.ids()) {
+      if (id.isBlank() || id.length() > MAX_REF_LENGTH) {
+        continue;
+      }
+      var known = entities.stream().filter(e -> e.id().equals(id)).findFirst();
+      // A result touching several kinds says less of each entity than what is known already.
+      touched.add(
+          known.isPresent() && "entity".equals(kind)
+              ? known.get()
+              : new Entity(id, kind, known.map(Entity::name).orElse(null)));
+    }
+    var nextEntities = touch(entities, touched, Entity::id, MAX_ENTITIES);
 
     var nextExpectations = new ArrayList<Expectation>();
     var nextAssumptions = new ArrayList<>(assumptions);
@@ -135,27 +258,30 @@ public record WorkingState(
           nextAssumptions.add(
               new Assumption(
                   newId.get(),
-                  "Expected \"" + expectation.expectedOutcome() + "\" but " + outcome.describe(),
+                  cut(
+                      "Expected \""
+                          + expectation.expectedOutcome()
+                          + "\" but "
+                          + outcome.describe(),
+                      MAX_TEXT_LENGTH),
                   DISCREPANCY_CONFIDENCE,
-                  List.of(outcome.toolActionId(), about)));
+                  List.of(cut(outcome.toolActionId(), MAX_REF_LENGTH), about)));
         }
       }
     }
-    return new WorkingState(
-        List.copyOf(known.values()),
-        dependencies,
-        nextAssumptions,
-        nextExpectations,
-        hypotheses,
-        items);
+    while (nextAssumptions.size() > MAX_ASSUMPTIONS) {
+      nextAssumptions.remove(0);
+    }
+    return with(nextEntities, dependencies, nextAssumptions, nextExpectations, hypotheses, items);
   }
 
   /**
-   * The state after a delta (an end-of-run summariser's): its item operations in order, then its
-   * assumptions, expectations and hypotheses put by id. Every operation is checked against the
-   * state as it goes; one that cannot apply (adding an id that exists, updating or removing one
-   * that does not) refuses the whole delta with the operation's index, and this state stays as it
-   * was.
+   * The state after a delta (an end-of-run summariser's): its entities and dependencies join the
+   * understanding (most recent last, the oldest forgotten beyond the bound), its item operations
+   * apply in order, then its assumptions, expectations and hypotheses are put by id. Every
+   * operation is checked against the state as it goes; one that cannot apply (adding an id that
+   * exists, updating or removing one that does not) refuses the whole delta with the operation's
+   * index, as does a result beyond a bound, and this state stays as it was.
    */
   public WorkingState apply(StateDelta delta) {
     var nextItems = new LinkedHashMap<String, Item>();
@@ -187,21 +313,75 @@ public record WorkingState(
             where, "removes item " + remove.id() + ", which does not exist");
       }
     }
-    return new WorkingState(
-        entities,
-        dependencies,
+    return with(
+        touch(entities, delta.entities(), Entity::id, MAX_ENTITIES),
+        touch(dependencies, delta.dependencies(), Dependency::key, MAX_DEPENDENCIES),
         put(assumptions, delta.assumptions(), Assumption::id),
         put(expectations, delta.expectations(), Expectation::id),
         put(hypotheses, delta.hypotheses(), Hypothesis::id),
         List.copyOf(nextItems.values()));
   }
 
-  private static <T> List<T> put(
-      List<T> current, List<T> given, java.util.function.Function<T, String> id) {
+  /** The state with {@code runKey}'s end-of-run delta recorded as applied at {@code now}. */
+  public WorkingState summarised(String runKey, Instant now) {
+    var runs = new ArrayList<>(summarisedRuns);
+    runs.remove(runKey);
+    runs.add(Objects.requireNonNull(runKey, "runKey"));
+    while (runs.size() > MAX_SUMMARISED_RUNS) {
+      runs.remove(0);
+    }
+    return new WorkingState(
+        entities,
+        dependencies,
+        assumptions,
+        expectations,
+        hypotheses,
+        items,
+        runs,
+        Optional.of(now));
+  }
+
+  /** Whether {@code runKey}'s end-of-run delta is in already. */
+  public boolean hasSummarised(String runKey) {
+    return summarisedRuns.contains(runKey);
+  }
+
+  private static <T> List<T> put(List<T> current, List<T> given, Function<T, String> id) {
     Map<String, T> byId = new LinkedHashMap<>();
     current.forEach(t -> byId.put(id.apply(t), t));
     given.forEach(t -> byId.put(id.apply(t), t));
     return List.copyOf(byId.values());
+  }
+
+  /** Puts {@code given} last (most recent), keeping at most {@code max}, the oldest dropped. */
+  private static <T> List<T> touch(
+      List<T> current, List<T> given, Function<T, String> id, int max) {
+    Map<String, T> byId = new LinkedHashMap<>();
+    current.forEach(t -> byId.put(id.apply(t), t));
+    given.forEach(
+        t -> {
+          byId.remove(id.apply(t));
+          byId.put(id.apply(t), t);
+        });
+    var all = new ArrayList<>(byId.values());
+    return List.copyOf(all.subList(Math.max(0, all.size() - max), all.size()));
+  }
+
+  private static <T> List<T> bounded(String field, List<T> values, int max) {
+    var copy = List.copyOf(values);
+    if (copy.size() > max) {
+      throw new InvalidInputException(
+          field, "at most " + max + " " + field + "; this change would make " + copy.size());
+    }
+    return copy;
+  }
+
+  private static String optional(String field, String value, int max) {
+    return value == null ? null : Expectation.text(field, value, max);
+  }
+
+  static String cut(String text, int max) {
+    return text.length() <= max ? text : text.substring(0, max - 1) + "…";
   }
 
   /** The pending expectations, for a planner deciding what to check. */

@@ -6,7 +6,7 @@ import static io.reveille.tool.control.ToolScenario.inAndOut;
 import jakarta.json.Json;
 import java.util.List;
 
-/** Scenarios of the context, task and memory tools. */
+/** Scenarios of the context, task, memory and working-state tools. */
 final class CoreToolScenarios {
 
   private CoreToolScenarios() {}
@@ -103,6 +103,22 @@ final class CoreToolScenarios {
                             Json.createArrayBuilder()
                                 .add(
                                     Json.createObjectBuilder().add("text", "Due date moved twice")))
+                        .build(),
+                    List.of())),
+        ToolScenario.of(
+            "declare_expectations",
+            w ->
+                new ToolScenario.Case(
+                    args()
+                        .add(
+                            "expectations",
+                            Json.createArrayBuilder()
+                                .add(
+                                    Json.createObjectBuilder()
+                                        .add("id", "one-task")
+                                        .add("action", "create_task")
+                                        .add("expectedOutcome", "creates one task")
+                                        .add("expectedCount", 1)))
                         .build(),
                     List.of())));
   }

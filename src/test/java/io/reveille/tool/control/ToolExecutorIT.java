@@ -204,7 +204,8 @@ class ToolExecutorIT {
             CategoryScope.of(Set.of(world.categoryA)),
             new ToolArguments(arguments, Optional.empty()),
             false,
-            io.reveille.journal.control.ChangeOrigin.agent(world.agentId, "tool-call:test"));
+            io.reveille.journal.control.ChangeOrigin.agent(world.agentId, "tool-call:test"),
+            world.agentId + ":tools");
     return new PreparedCall(
         definition,
         invocation,

@@ -194,4 +194,99 @@ class WorkingStateTest {
     assertEquals("resolved", good.item("i-1").orElseThrow().status());
     assertEquals(2, good.items().size());
   }
+
+  @Test
+  void anExpectationWithIdsIsCheckedByIdsAlone() {
+    var state = WorkingState.empty().expect(byIds("e-1", "create_task", "t-1", "t-2"));
+    var after =
+        state.afterToolResult(result("create_task", List.of("t-2", "t-1", "t-3")), NOW, newId);
+    assertEquals(Status.CONFIRMED, after.expectations().get(0).status());
+    assertTrue(after.assumptions().isEmpty());
+  }
+
+  @Test
+  void anExpectationWithATypeIsCheckedByTypeWhenItNamesNoIds() {
+    var state = WorkingState.empty().expect(byType("e-1", "create_task", "CHECKLIST_ITEM"));
+    var after = state.afterToolResult(result("create_task", List.of("t-1"), "TASK"), NOW, newId);
+    assertEquals(Status.FAILED, after.expectations().get(0).status());
+    var discrepancy = after.assumptions().get(0);
+    assertEquals(List.of("act-1", "expectation:e-1"), discrepancy.evidence());
+    assertTrue(discrepancy.hypothesis().contains("of type [TASK]"), discrepancy::hypothesis);
+  }
+
+  @Test
+  void anExpectationWithOnlyACountIsCheckedByCount() {
+    var state = WorkingState.empty().expect(byCount("e-1", "create_task", 0));
+    var after = state.afterToolResult(result("create_task", List.of()), NOW, newId);
+    assertEquals(Status.CONFIRMED, after.expectations().get(0).status());
+  }
+
+  @Test
+  void anExpectationWithoutStructureIsSkippedAndStaysPending() {
+    var vague =
+        Expectation.pending(
+            "e-1", "create_task", "it goes well", List.of(), Optional.empty(), OptionalInt.empty());
+    var after =
+        WorkingState.empty()
+            .expect(vague)
+            .afterToolResult(result("create_task", List.of("t-1"), "TASK"), NOW, newId);
+    assertEquals(Status.PENDING, after.expectations().get(0).status());
+    assertEquals(Optional.empty(), after.expectations().get(0).lastCheckedAt());
+    assertTrue(after.assumptions().isEmpty(), "no guess, no discrepancy");
+  }
+
+  @Test
+  void declaringTheSameExpectationAgainIsNoChangeAndAnotherUnderItsIdIsRefused() {
+    var state = WorkingState.empty().expect(byCount("e-1", "create_task", 1));
+    assertEquals(state, state.expect(byCount("e-1", "create_task", 1)));
+    var refused =
+        assertThrows(
+            InvalidInputException.class, () -> state.expect(byCount("e-1", "create_task", 2)));
+    assertEquals("expectation.id", refused.getField());
+  }
+
+  @Test
+  void atTheBoundTheOldestCheckedExpectationMakesRoomAndAllPendingIsRefused() {
+    var state = WorkingState.empty();
+    for (var i = 0; i < WorkingState.MAX_EXPECTATIONS; i++) {
+      state = state.expect(byCount("e-" + i, "create_task", 1));
+    }
+    var full = state;
+    var refused =
+        assertThrows(
+            InvalidInputException.class, () -> full.expect(byCount("e-new", "create_task", 1)));
+    assertEquals("expectations", refused.getField());
+
+    var checked = full.afterToolResult(result("create_task", List.of("t-1")), NOW, newId);
+    var next = checked.expect(byCount("e-new", "create_task", 1));
+    assertEquals(WorkingState.MAX_EXPECTATIONS, next.expectations().size());
+    assertEquals("e-new", next.expectations().get(WorkingState.MAX_EXPECTATIONS - 1).id());
+    assertEquals("e-1", next.expectations().get(0).id(), "e-0, the oldest checked, made room");
+  }
+
+  @Test
+  void theUnderstandingKeepsTheMostRecentlyTouchedEntities() {
+    var state = WorkingState.empty();
+    for (var i = 0; i <= WorkingState.MAX_ENTITIES; i++) {
+      state = state.afterToolResult(result("create_task", List.of("t-" + i), "TASK"), NOW, newId);
+    }
+    assertEquals(WorkingState.MAX_ENTITIES, state.entities().size());
+    assertEquals("t-1", state.entities().get(0).id(), "t-0 forgotten");
+    var touchedAgain =
+        state.afterToolResult(result("update_task_priority", List.of("t-1")), NOW, newId);
+    assertEquals("t-1", touchedAgain.entities().get(WorkingState.MAX_ENTITIES - 1).id());
+    assertEquals("TASK", touchedAgain.entities().get(WorkingState.MAX_ENTITIES - 1).kind());
+  }
+
+  @Test
+  void aRunIsRecordedAsSummarisedOnceAndOnlyTheNewestRunsAreRemembered() {
+    var state = WorkingState.empty();
+    for (var i = 0; i <= WorkingState.MAX_SUMMARISED_RUNS; i++) {
+      state = state.summarised("wk-" + i, NOW);
+    }
+    assertTrue(state.hasSummarised("wk-" + WorkingState.MAX_SUMMARISED_RUNS));
+    assertTrue(!state.hasSummarised("wk-0"));
+    assertEquals(Optional.of(NOW), state.lastSummarizedAt());
+    assertEquals(state, state.summarised("wk-" + WorkingState.MAX_SUMMARISED_RUNS, NOW));
+  }
 }
