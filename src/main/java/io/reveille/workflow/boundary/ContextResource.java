@@ -51,7 +51,8 @@ public class ContextResource {
    * The context: the current report (markdown, {@code null} before the first), the observations the
    * wake reads (oldest first), and for a thread its hot turns (oldest first) with their tokens and
    * whether older turns were left out, and then the summaries the wake reads instead of them: the
-   * cold summary ({@code null} before the first fold) and the warm ones, with their tokens.
+   * cold summary ({@code null} before the first fold) and the warm ones, with their tokens, and the
+   * thread's working state as the model reads it ({@code null} without one).
    */
   public record ContextResponse(
       String agentId,
@@ -64,6 +65,7 @@ public class ContextResource {
       SummaryResponse coldSummary,
       List<SummaryResponse> summaries,
       int summaryTokens,
+      String workingState,
       BudgetsResponse budgets) {}
 
   /**
@@ -137,6 +139,7 @@ public class ContextResource {
         summaries.flatMap(HotContext.Summaries::cold).map(SummaryResponse::of).orElse(null),
         summaries.map(l -> l.warm().stream().map(SummaryResponse::of).toList()).orElse(List.of()),
         summaries.map(l -> l.tokens()).orElse(0),
+        context.thread().flatMap(WakeMemory.ThreadContext::workingState).orElse(null),
         new BudgetsResponse(
             hot.maxMessages(),
             hot.maxTokens(),

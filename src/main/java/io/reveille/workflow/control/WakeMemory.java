@@ -39,6 +39,7 @@ public class WakeMemory {
 
   @Inject MemoryService memory;
   @Inject HotContext hot;
+  @Inject io.reveille.workingstate.control.WorkingStates workingStates;
   @Inject Clock clock;
 
   /** How long a routine observation stays in the context; empty: for good. */
@@ -103,9 +104,15 @@ public class WakeMemory {
     return chosen.stream().map(row -> (String) row[2]).toList();
   }
 
-  /** A thread's part of a context: its hot turns and the summaries of what came before them. */
+  /**
+   * A thread's part of a context: its hot turns, the summaries of what came before them, and the
+   * agent's working state for the thread (its rendering for a model), if it has one.
+   */
   public record ThreadContext(
-      String threadId, HotContext.Layer hot, HotContext.Summaries summaries) {
+      String threadId,
+      HotContext.Layer hot,
+      HotContext.Summaries summaries,
+      Optional<String> workingState) {
 
     /**
      * The context as lines, oldest first: the summaries' items ({@code kind: first sentence}), then
@@ -152,18 +159,25 @@ public class WakeMemory {
         layer.leftOut()
             ? hot.summaries(agentId, threadId)
             : new HotContext.Summaries(Optional.empty(), List.of(), 0, false);
-    return new ThreadContext(threadId, layer, summaries);
+    return new ThreadContext(threadId, layer, summaries, workingStates.render(agentId, threadId));
   }
 
   /**
    * The conversation of a session thread up to the turn {@code runKey} answers, oldest first: the
-   * summaries of what came before the hot turns as system messages, then the user's turns and the
-   * agent's answers with text (tool calls and results are not replayed; the model sees their
-   * effects in the context it is given). Turns posted after it are left for their own runs.
+   * thread's working state and the summaries of what came before the hot turns as system messages,
+   * then the user's turns and the agent's answers with text (tool calls and results are not
+   * replayed; the model sees their effects in the context it is given). Turns posted after it are
+   * left for their own runs.
    */
   public List<ChatMessage> sessionHistory(String agentId, String threadId, String runKey) {
     var context = thread(agentId, threadId, hot.turnOf(agentId, runKey));
     var history = new ArrayList<ChatMessage>();
+    context
+        .workingState()
+        .ifPresent(
+            state ->
+                history.add(
+                    ChatMessage.system("Your working state for this conversation:\n" + state)));
     context.summaries().textsOldestFirst().forEach(text -> history.add(ChatMessage.system(text)));
     context.hot().turns().stream()
         .<ChatMessage>map(

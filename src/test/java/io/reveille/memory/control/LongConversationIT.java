@@ -74,10 +74,7 @@ class LongConversationIT {
     var session = sessions.open(agentId);
     var threadId = SessionService.threadId(session);
     var codeword = "PELICAN" + UUID.randomUUID().toString().substring(0, 8).toUpperCase();
-    var t0 = System.nanoTime();
     fill(agentId, threadId, "My codeword is " + codeword + ". Please keep it safe.");
-    System.out.println("TIMING fill " + (System.nanoTime() - t0) / 1_000_000);
-    t0 = System.nanoTime();
 
     var jobs = 0;
     for (var job = compactions.plan(agentId, threadId);
@@ -86,7 +83,6 @@ class LongConversationIT {
       assertTrue(worker.run(job.get().getId()), "each planned job runs");
       jobs++;
     }
-    System.out.println("TIMING compact " + (System.nanoTime() - t0) / 1_000_000);
     assertTrue(jobs > TURNS / 50, "a first-level summary per span, and the folds: " + jobs);
 
     var context = wakeMemory.context(agentId, Optional.of(threadId)).thread().orElseThrow();
