@@ -208,7 +208,7 @@ class ConsoleIT {
     screenshotAndCheck("broker");
 
     browser.get(base + "/#/tools");
-    awaitText("#tool-contract", text -> text.contains("30 tools") && text.contains("create_task"));
+    awaitText("#tool-contract", text -> text.contains("31 tools") && text.contains("create_task"));
     screenshotAndCheck("tools");
   }
 

@@ -9,6 +9,7 @@ import io.reveille.agent.entity.AgentLinkType;
 import io.reveille.agent.entity.AgentMode;
 import io.reveille.agent.entity.AgentSlots;
 import io.reveille.agent.entity.AgentState;
+import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
 import io.reveille.platform.persistence.Window;
@@ -97,6 +98,21 @@ public class AgentService {
 
   /** An agent together with its durable state, as one consistent read. */
   public record AgentView(Agent agent, AgentState state) {}
+
+  /**
+   * A thread named over the API for {@code agentId}, stripped; empty when none is named.
+   *
+   * @throws InvalidInputException naming {@code threadId} when it is not one of the agent's threads
+   *     (they start with its id and ':')
+   */
+  public static Optional<String> threadOf(String agentId, String threadId) {
+    var thread = Optional.ofNullable(threadId).map(String::strip).filter(t -> !t.isEmpty());
+    if (thread.isPresent() && !thread.get().startsWith(agentId + ":")) {
+      throw new InvalidInputException(
+          "threadId", "must be one of this agent's threads, which start with its id and ':'");
+    }
+    return thread;
+  }
 
   /** Creates the agent, its state and the agent→state link in one transaction. */
   public AgentView create(NewAgent request) {

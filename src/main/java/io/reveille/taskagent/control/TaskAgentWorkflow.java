@@ -5,9 +5,6 @@ import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.inference.control.ChatMessage;
 import io.reveille.memory.control.MemoryService;
-import io.reveille.memory.control.MemoryService.NewMessage;
-import io.reveille.memory.entity.AgentMessageKind;
-import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.memory.entity.AgentReport;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.taskagent.control.TaskAnalyst.Analysis;
@@ -160,15 +157,7 @@ public class TaskAgentWorkflow implements WakeExecutor {
                   : CustomAgentWorkflow.remembered(recalled))
               + "\n\n"
               + analysis.report();
-      return WakeOutcome.messages(
-          List.of(
-              new NewMessage(
-                  run.threadId(),
-                  AgentMessageKind.ASSISTANT,
-                  Optional.of(run.runKey()),
-                  Optional.of(reply),
-                  reply.length() / 4,
-                  AgentMessageMetadata.empty())));
+      return WakeOutcome.reply(run, reply);
     }
     var system =
         systemPrompt(agent)

@@ -36,6 +36,22 @@ public record WakeOutcome(
     return new WakeOutcome(Optional.empty(), List.of(), Optional.empty());
   }
 
+  /**
+   * The agent's answer in the run's thread (an {@code assistant} message of the run), appended with
+   * the run's completion: a re-run does not repeat it.
+   */
+  public static WakeOutcome reply(WakeRun run, String text) {
+    return messages(
+        List.of(
+            new NewMessage(
+                run.threadId(),
+                io.reveille.memory.entity.AgentMessageKind.ASSISTANT,
+                Optional.of(run.runKey()),
+                Optional.of(text),
+                text.length() / 4,
+                io.reveille.memory.entity.AgentMessageMetadata.empty())));
+  }
+
   public static WakeOutcome messages(List<NewMessage> messages) {
     return new WakeOutcome(Optional.empty(), messages, Optional.empty());
   }

@@ -2,7 +2,6 @@ package io.reveille.workflow.boundary;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.memory.control.HotContext;
-import io.reveille.platform.error.InvalidInputException;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import io.reveille.workflow.control.WakeMemory;
@@ -17,7 +16,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -103,15 +101,7 @@ public class ContextResource {
   public ContextResponse context(
       @PathParam("id") String agentId, @QueryParam("threadId") @Size(max = 200) String threadId) {
     agents.get(agentId);
-    var thread = Optional.ofNullable(threadId).map(String::strip).filter(t -> !t.isEmpty());
-    thread
-        .filter(t -> !t.startsWith(agentId + ":"))
-        .ifPresent(
-            t -> {
-              throw new InvalidInputException(
-                  "threadId",
-                  "must be one of this agent's threads, which start with its id and ':'");
-            });
+    var thread = AgentService.threadOf(agentId, threadId);
     var context = memory.context(agentId, thread);
     var layer = context.thread().map(WakeMemory.ThreadContext::hot);
     var summaries = context.thread().map(WakeMemory.ThreadContext::summaries);

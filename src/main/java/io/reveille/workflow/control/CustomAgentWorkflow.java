@@ -50,20 +50,11 @@ public class CustomAgentWorkflow implements WakeExecutor {
       return think(run, opening.agent(), opening.engine());
     }
     if (run.reason() == WakeReason.USER_INITIATED) {
-      // A reply, appended with the run's completion: a re-run does not repeat it.
       var reply =
           describe(run)
               + "\n\n"
               + remembered(memory.recall(run.agentId(), run.threadId(), run.runKey()));
-      return WakeOutcome.messages(
-          List.of(
-              new NewMessage(
-                  run.threadId(),
-                  AgentMessageKind.ASSISTANT,
-                  Optional.of(run.runKey()),
-                  Optional.of(reply),
-                  reply.length() / 4,
-                  AgentMessageMetadata.empty())));
+      return WakeOutcome.reply(run, reply);
     }
     // A closing message: appended with the run's completion, so a re-run does not repeat it.
     return WakeOutcome.messages(

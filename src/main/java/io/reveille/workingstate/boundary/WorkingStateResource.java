@@ -20,7 +20,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -95,17 +94,11 @@ public class WorkingStateResource {
       @PathParam("id") String agentId, @QueryParam("threadId") @Size(max = 200) String threadId) {
     agents.get(agentId);
     var thread =
-        Optional.ofNullable(threadId)
-            .map(String::strip)
-            .filter(t -> !t.isEmpty())
+        AgentService.threadOf(agentId, threadId)
             .orElseThrow(
                 () ->
                     new InvalidInputException(
                         "threadId", "is required: the working state belongs to one thread"));
-    if (!thread.startsWith(agentId + ":")) {
-      throw new InvalidInputException(
-          "threadId", "must be one of this agent's threads, which start with its id and ':'");
-    }
     var stored = states.stored(agentId, thread);
     var state = stored.map(WorkingStates.Stored::state).orElseGet(WorkingState::empty);
     return new WorkingStateResponse(
