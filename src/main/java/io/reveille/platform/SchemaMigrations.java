@@ -43,7 +43,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V16__run_tokens_left_out.sql",
           "V17__run_views.sql",
           "V18__observation_priority.sql",
-          "V19__thread_kind_index.sql");
+          "V19__thread_kind_index.sql",
+          "V20__summary_depth_index.sql");
 
   private final ClassLoader classLoader;
 
