@@ -44,7 +44,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V17__run_views.sql",
           "V18__observation_priority.sql",
           "V19__thread_kind_index.sql",
-          "V20__summary_depth_index.sql");
+          "V20__summary_depth_index.sql",
+          "V21__summary_depth_descending.sql");
 
   private final ClassLoader classLoader;
 
