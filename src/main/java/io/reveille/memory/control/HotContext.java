@@ -211,19 +211,26 @@ public class HotContext {
   /**
    * The thread's deepest summary: of everything folded so far. There is one summary per depth past
    * the first (each fold is one deeper than the cold summary it folds in, and a fold's id is
-   * derived from that summary), so this is the greatest depth — read from the index's end — and the
-   * summary at it.
+   * derived from that summary), so this is the greatest depth — the first entry of the thread's
+   * summaries in the (agent, thread, kind, depth descending) index — and the summary at it.
    */
   public Optional<Summary> cold(String agentId, String threadId) {
+    // Not MAX(): Derby walks every summary of the thread for an aggregate under a WHERE clause.
     var deepest =
-        em.createQuery(
-                "SELECT MAX(m.summaryDepth) FROM AgentMessage m WHERE m.agentId = :agentId"
-                    + " AND m.threadId = :threadId AND m.kind = :kind",
+        em
+            .createQuery(
+                "SELECT m.summaryDepth FROM AgentMessage m WHERE m.agentId = :agentId"
+                    + " AND m.threadId = :threadId AND m.kind = :kind"
+                    + " ORDER BY m.summaryDepth DESC",
                 Integer.class)
             .setParameter("agentId", agentId)
             .setParameter("threadId", threadId)
             .setParameter("kind", AgentMessageKind.SUMMARY)
-            .getSingleResult();
+            .setMaxResults(1)
+            .getResultList()
+            .stream()
+            .findFirst()
+            .orElse(null);
     if (deepest == null || deepest < 2) {
       return Optional.empty();
     }
