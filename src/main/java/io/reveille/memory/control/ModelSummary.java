@@ -9,7 +9,6 @@ import io.reveille.platform.LogText;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -22,7 +21,8 @@ import org.eclipse.microprofile.faulttolerance.Retry;
  * A span summarised by a model, with a fixed prompt contract: the span's turns (or, for a fold, the
  * summaries) as the user message, {@link #INSTRUCTIONS} as the system message, no tools, at most
  * {@value #MAX_OUTPUT_TOKENS} tokens back; an answer that is empty or over {@value #MAX_CHARS}
- * characters counts as a failure.
+ * characters counts as a failure. A fold keeps the conversation's opening items as they were
+ * whatever the model writes ({@link SpanWork#modelSummary}).
  *
  * <p>MicroProfile Fault Tolerance makes it never fail a job: three attempts (a retry after a
  * second, each attempt being the inference gateway's own bounded call), none more after a rate
@@ -72,7 +72,7 @@ public class ModelSummary {
       throw new IllegalStateException(
           "the model's summary has " + text.length() + " characters, over " + MAX_CHARS);
     }
-    return work.heading(Optional.of(model)) + "\n" + text;
+    return work.modelSummary(model, text);
   }
 
   /** The deterministic summary of the span the model did not summarise, and why, in the log. */

@@ -67,6 +67,39 @@ public record SpanWork(
     return text.toString();
   }
 
+  /**
+   * A model's summary of the span as stored: the heading naming the model, then — for a fold — the
+   * conversation's opening items exactly as the earlier summary kept them (so a model never folds
+   * the first turns away), then the model's lines that do not repeat them.
+   */
+  public String modelSummary(String model, String text) {
+    var summary = new StringBuilder(heading(Optional.of(model)));
+    var opening = opening();
+    opening.forEach(line -> summary.append('\n').append(line));
+    text.strip()
+        .lines()
+        .filter(line -> !opening.contains(line.strip()))
+        .forEach(line -> summary.append('\n').append(line));
+    return summary.toString();
+  }
+
+  /**
+   * For a fold, the first {@value ExtractiveSummary#OPENING_LINES} items of the oldest summary it
+   * folds: the opening of the conversation. None for a first-level summary.
+   */
+  List<String> opening() {
+    if (!fold()) {
+      return List.of();
+    }
+    return summaries
+        .get(0)
+        .lines()
+        .map(String::strip)
+        .filter(line -> line.startsWith("- ") && !line.equals(ExtractiveSummary.LEFT_OUT))
+        .limit(ExtractiveSummary.OPENING_LINES)
+        .toList();
+  }
+
   /** The first line of the span's summary, naming the model that wrote it, if one did. */
   public String heading(Optional<String> model) {
     var by = model.map(name -> "; by " + name).orElse("");
