@@ -45,7 +45,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V18__observation_priority.sql",
           "V19__thread_kind_index.sql",
           "V20__summary_depth_index.sql",
-          "V21__working_state.sql");
+          "V21__working_state.sql",
+          "V22__run_budgets.sql");
 
   private final ClassLoader classLoader;
 

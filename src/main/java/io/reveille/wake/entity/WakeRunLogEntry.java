@@ -22,6 +22,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One wake of one agent, keyed by its deterministic run key, from enqueue to its final status.
@@ -93,6 +94,12 @@ public class WakeRunLogEntry {
 
   /** Longest stored error message; longer ones are cut. */
   public static final int ERROR_LENGTH = 2000;
+
+  /** Longest stored run spec (a JSON document of a few numbers). */
+  public static final int RUN_SPEC_LENGTH = 1000;
+
+  /** Longest error code. */
+  public static final int ERROR_CODE_LENGTH = 64;
 
   /** Longest token, the same limit as a notification batch's tokens. */
   public static final int TOKEN_LENGTH = 256;
@@ -171,6 +178,14 @@ public class WakeRunLogEntry {
 
   @Column(name = "model_calls", nullable = false)
   private int modelCalls;
+
+  /** The budgets of the run as JSON, fixed at its first start; null for runs from before. */
+  @Column(name = "run_spec", length = RUN_SPEC_LENGTH)
+  private String runSpec;
+
+  /** Why a failed run failed, as a machine-readable code (a budget's); null otherwise. */
+  @Column(name = "error_code", length = ERROR_CODE_LENGTH)
+  private String errorCode;
 
   @Version
   @Column(name = "version", nullable = false)
@@ -339,13 +354,52 @@ public class WakeRunLogEntry {
     status = WakeStatus.SKIPPED;
     completedAt = now;
     errorMessage = truncate(why, ERROR_LENGTH);
+    errorCode = null;
   }
 
   /** started → failed, keeping the (possibly cut) error. */
   public void fail(Instant now, String error) {
+    fail(now, error, null);
+  }
+
+  /**
+   * started → failed, keeping the (possibly cut) error and a machine-readable {@code code} (null
+   * for none), such as the budget that stopped the run.
+   */
+  public void fail(Instant now, String error, String code) {
+    var checkedCode = optionalText("errorCode", code, ERROR_CODE_LENGTH);
     move(WakeStatus.STARTED, WakeStatus.FAILED, now);
     completedAt = now;
     errorMessage = truncate(error, ERROR_LENGTH);
+    errorCode = checkedCode;
+  }
+
+  /**
+   * Fixes the budgets the run is held to, once: the first start sets them, and a restart (or a run
+   * requeued by recovery) keeps them, so that a run cannot buy itself new limits by failing over.
+   *
+   * @return whether the spec was set here (false: it was fixed before and stays)
+   */
+  public boolean fixSpec(String json) {
+    var checked = nonBlankText("runSpec", json, RUN_SPEC_LENGTH);
+    if (status != WakeStatus.STARTED) {
+      throw new IllegalStateException("only a started run fixes its budgets: " + runKey);
+    }
+    if (runSpec != null) {
+      return false;
+    }
+    runSpec = checked;
+    return true;
+  }
+
+  /** The budgets the run is held to, as JSON; empty for a run from before budgets. */
+  public Optional<String> getRunSpec() {
+    return Optional.ofNullable(runSpec);
+  }
+
+  /** The code of a failed run's error, such as {@code budget_max_steps}; empty for none. */
+  public Optional<String> getErrorCode() {
+    return Optional.ofNullable(errorCode);
   }
 
   /**
@@ -361,6 +415,7 @@ public class WakeRunLogEntry {
     status = WakeStatus.FAILED;
     completedAt = now;
     errorMessage = truncate(why, ERROR_LENGTH);
+    errorCode = null;
   }
 
   /**

@@ -225,6 +225,47 @@ class WakeRunLogEntryTest {
   }
 
   @Test
+  void failedWakeKeepsItsErrorCode() {
+    var entry = started();
+    entry.fail(T2, "over budget", "budget_max_steps");
+    assertEquals(WakeStatus.FAILED, entry.getStatus());
+    assertEquals(Optional.of("budget_max_steps"), entry.getErrorCode());
+    assertEquals("over budget", entry.getErrorMessage());
+  }
+
+  @Test
+  void failureWithoutACodeLeavesTheCodeEmpty() {
+    var entry = started();
+    entry.fail(T2, "boom");
+    assertEquals(Optional.empty(), entry.getErrorCode());
+  }
+
+  @Test
+  void abandoningAfterABudgetStopClearsTheOldCode() {
+    var entry = started();
+    entry.fail(T2, "over budget", "budget_max_steps");
+    entry.requeue();
+    entry.abandon(T2, "dead-lettered");
+    assertEquals(Optional.empty(), entry.getErrorCode());
+  }
+
+  @Test
+  void theSpecIsFixedAtTheFirstStartAndARestartKeepsIt() {
+    var entry = started();
+    assertEquals(Optional.empty(), entry.getRunSpec());
+    assertTrue(entry.fixSpec("{\"maxSteps\":8}"));
+    entry.restart(T2);
+    assertFalse(entry.fixSpec("{\"maxSteps\":99}"));
+    assertEquals(Optional.of("{\"maxSteps\":8}"), entry.getRunSpec());
+  }
+
+  @Test
+  void onlyAStartedRunFixesItsSpec() {
+    var entry = queued();
+    assertThrows(IllegalStateException.class, () -> entry.fixSpec("{}"));
+  }
+
+  @Test
   void cuttingAnErrorNeverSplitsASurrogatePair() {
     var entry = started();
     entry.fail(T2, "e".repeat(1999) + "😀" + "tail");
