@@ -1,0 +1,157 @@
+package io.reveille.wake.control;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Counts one attempt of a run against its {@link RunSpec}, at step boundaries: before each model
+ * call ({@link #step}), after its usage ({@link #afterModelCall}), before each tool call ({@link
+ * #beforeToolCall}) and after its result ({@link #afterToolResult}). Each check throws {@link
+ * RunBudgetExceededException} naming the budget and the numbers.
+ *
+ * <p>Steps, tool calls, retries and errors count within the attempt (a restarted run replays its
+ * tool calls from the ledger); the wall clock runs from the attempt's start; model tokens span
+ * every attempt, starting from what the run log holds already, since each attempt spends them
+ * again. Not thread-safe: one conversation uses it.
+ */
+public final class RunMeter {
+
+  private final RunSpec spec;
+  private final Instant start;
+  private final Clock clock;
+  private long tokens;
+  private int steps;
+  private int toolCalls;
+  private final Set<String> failedCalls = new HashSet<>();
+  private final Map<String, Integer> retries = new HashMap<>();
+  private final Map<String, Integer> errors = new HashMap<>();
+
+  /**
+   * @param start when this attempt started
+   * @param tokensSpent the model tokens the run spent before this meter (earlier attempts, earlier
+   *     steps of this one)
+   */
+  public RunMeter(RunSpec spec, Instant start, long tokensSpent, Clock clock) {
+    this.spec = Objects.requireNonNull(spec, "spec");
+    this.start = Objects.requireNonNull(start, "start");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    if (tokensSpent < 0) {
+      throw new IllegalArgumentException("tokensSpent must not be negative");
+    }
+    this.tokens = tokensSpent;
+  }
+
+  public RunSpec spec() {
+    return spec;
+  }
+
+  /** Before a model call: one more step, within the run's wall clock. */
+  public void step() {
+    checkWallClock();
+    if (steps + 1 > spec.maxSteps()) {
+      throw new RunBudgetExceededException(
+          RunBudget.MAX_STEPS,
+          "the run needs step "
+              + (steps + 1)
+              + " and may take at most "
+              + spec.maxSteps()
+              + " (the model was still calling tools)");
+    }
+    steps++;
+  }
+
+  /** Before a tool call: one more call, within the run's wall clock. */
+  public void beforeToolCall() {
+    checkWallClock();
+    if (toolCalls + 1 > spec.maxToolCalls()) {
+      throw new RunBudgetExceededException(
+          RunBudget.MAX_TOOL_CALLS,
+          "the model asked for tool call "
+              + (toolCalls + 1)
+              + " and the run may make at most "
+              + spec.maxToolCalls());
+    }
+    toolCalls++;
+  }
+
+  /**
+   * After a tool call: a call of the same tool with the same arguments as one that failed before is
+   * a retry, and each such call may be retried at most {@code maxToolRetries} times; a run may meet
+   * the same tool error code at most {@code maxSameErrorRepeats} times.
+   *
+   * @param argumentsHash a hash of the call's arguments in a canonical form
+   * @param errorCode the result's error code, empty for a success
+   */
+  public void afterToolResult(String toolName, String argumentsHash, Optional<String> errorCode) {
+    var call = Objects.requireNonNull(toolName, "toolName") + "\n" + argumentsHash;
+    if (failedCalls.contains(call)) {
+      var count = retries.merge(call, 1, Integer::sum);
+      if (count > spec.maxToolRetries()) {
+        throw new RunBudgetExceededException(
+            RunBudget.MAX_TOOL_RETRIES,
+            "tool "
+                + toolName
+                + " was called "
+                + count
+                + " times again with the same arguments after failing; at most "
+                + spec.maxToolRetries()
+                + " retries are allowed");
+      }
+    }
+    if (errorCode.isEmpty()) {
+      failedCalls.remove(call);
+      return;
+    }
+    failedCalls.add(call);
+    var code = errorCode.get();
+    var seen = errors.merge(code, 1, Integer::sum);
+    if (seen > spec.maxSameErrorRepeats()) {
+      throw new RunBudgetExceededException(
+          RunBudget.MAX_SAME_ERROR,
+          "tool error "
+              + code
+              + " came "
+              + seen
+              + " times; at most "
+              + spec.maxSameErrorRepeats()
+              + " are allowed");
+    }
+  }
+
+  /** After a model call that used {@code totalTokens} (prompt and completion). */
+  public void afterModelCall(long totalTokens) {
+    if (totalTokens < 0) {
+      throw new IllegalArgumentException("totalTokens must not be negative");
+    }
+    tokens = Math.addExact(tokens, totalTokens);
+    if (tokens > spec.maxModelTokens()) {
+      throw new RunBudgetExceededException(
+          RunBudget.MAX_MODEL_TOKENS,
+          "the run has used "
+              + tokens
+              + " model tokens; at most "
+              + spec.maxModelTokens()
+              + " are allowed");
+    }
+  }
+
+  private void checkWallClock() {
+    var elapsed = Duration.between(start, clock.instant());
+    if (elapsed.compareTo(spec.maxWallClock()) > 0) {
+      throw new RunBudgetExceededException(
+          RunBudget.MAX_WALL_CLOCK,
+          "the run has been going for "
+              + elapsed.toSeconds()
+              + " s; at most "
+              + spec.maxWallClock().toSeconds()
+              + " s are allowed");
+    }
+  }
+}

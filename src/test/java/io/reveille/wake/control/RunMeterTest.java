@@ -1,0 +1,94 @@
+package io.reveille.wake.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class RunMeterTest {
+
+  private static final Instant T0 = Instant.parse("2026-11-26T08:00:00Z");
+  private static final RunSpec SPEC = new RunSpec(Duration.ofSeconds(60), 2, 2, 1, 2, 1_000);
+
+  private static RunMeter meterAt(Instant now, long tokensSpent) {
+    return new RunMeter(SPEC, T0, tokensSpent, Clock.fixed(now, ZoneOffset.UTC));
+  }
+
+  private static RunBudget stopped(Runnable check) {
+    return assertThrows(RunBudgetExceededException.class, check::run).budget();
+  }
+
+  @Test
+  void theLastAllowedStepPassesAndTheNextStops() {
+    var meter = meterAt(T0, 0);
+    meter.step();
+    meter.step();
+    var e = assertThrows(RunBudgetExceededException.class, meter::step);
+    assertEquals(RunBudget.MAX_STEPS, e.budget());
+    assertEquals(
+        "budget_max_steps: the run needs step 3 and may take at most 2 (the model was still"
+            + " calling tools)",
+        e.getMessage());
+  }
+
+  @Test
+  void theWallClockAllowsItsLimitExactlyAndStopsAfter() {
+    meterAt(T0.plusSeconds(60), 0).step();
+    assertEquals(RunBudget.MAX_WALL_CLOCK, stopped(meterAt(T0.plusSeconds(61), 0)::step));
+    assertEquals(RunBudget.MAX_WALL_CLOCK, stopped(meterAt(T0.plusSeconds(61), 0)::beforeToolCall));
+  }
+
+  @Test
+  void theLastAllowedToolCallPassesAndTheNextStops() {
+    var meter = meterAt(T0, 0);
+    meter.beforeToolCall();
+    meter.beforeToolCall();
+    assertEquals(RunBudget.MAX_TOOL_CALLS, stopped(meter::beforeToolCall));
+  }
+
+  @Test
+  void tokensCountFromWhatEarlierAttemptsSpent() {
+    var meter = meterAt(T0, 900);
+    meter.afterModelCall(100);
+    var e = assertThrows(RunBudgetExceededException.class, () -> meter.afterModelCall(1));
+    assertEquals(RunBudget.MAX_MODEL_TOKENS, e.budget());
+    assertTrue(e.getMessage().contains("1001"), e.getMessage());
+  }
+
+  @Test
+  void aFailedCallRepeatedWithTheSameArgumentsIsARetry() {
+    var meter = meterAt(T0, 0);
+    meter.afterToolResult("createTask", "h1", Optional.of("conflict"));
+    meter.afterToolResult("createTask", "h1", Optional.of("not_found"));
+    assertEquals(
+        RunBudget.MAX_TOOL_RETRIES,
+        stopped(() -> meter.afterToolResult("createTask", "h1", Optional.of("internal_error"))));
+  }
+
+  @Test
+  void otherArgumentsOrASuccessfulCallAreNoRetry() {
+    var meter = meterAt(T0, 0);
+    meter.afterToolResult("createTask", "h1", Optional.empty());
+    meter.afterToolResult("createTask", "h1", Optional.empty());
+    meter.afterToolResult("createTask", "h1", Optional.of("conflict"));
+    meter.afterToolResult("createTask", "h2", Optional.of("not_found"));
+    meter.afterToolResult("listTasks", "h1", Optional.empty());
+  }
+
+  @Test
+  void theSameToolErrorMayComeAtMostItsLimit() {
+    var meter = meterAt(T0, 0);
+    meter.afterToolResult("a", "h1", Optional.of("not_found"));
+    meter.afterToolResult("b", "h2", Optional.of("not_found"));
+    meter.afterToolResult("c", "h3", Optional.of("conflict"));
+    assertEquals(
+        RunBudget.MAX_SAME_ERROR,
+        stopped(() -> meter.afterToolResult("d", "h4", Optional.of("not_found"))));
+  }
+}

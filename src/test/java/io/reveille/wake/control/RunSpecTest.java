@@ -1,0 +1,53 @@
+package io.reveille.wake.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class RunSpecTest {
+
+  private static final RunSpec SPEC = new RunSpec(Duration.ofSeconds(600), 8, 50, 2, 3, 200_000);
+
+  @Test
+  void specSurvivesItsJsonForm() {
+    assertEquals(SPEC, RunSpec.fromJson(SPEC.toJson()));
+  }
+
+  @Test
+  void jsonNamesEveryBudgetByItsField() {
+    var json = SPEC.toJsonObject();
+    assertEquals(600, json.getInt("maxWallClockSeconds"));
+    assertEquals(8, json.getInt("maxSteps"));
+    assertEquals(50, json.getInt("maxToolCalls"));
+    assertEquals(2, json.getInt("maxToolRetries"));
+    assertEquals(3, json.getInt("maxSameErrorRepeats"));
+    assertEquals(200_000, json.getJsonNumber("maxModelTokens").longValue());
+  }
+
+  @Test
+  void storedSpecWithoutABudgetIsCorrupt() {
+    var e = assertThrows(IllegalStateException.class, () -> RunSpec.fromJson("{\"maxSteps\":8}"));
+    assertTrue(e.getMessage().contains("maxWallClockSeconds"), e.getMessage());
+  }
+
+  @Test
+  void storedSpecOutOfBoundsIsCorrupt() {
+    var json =
+        SPEC.with(RunBudget.MAX_STEPS, 8).toJson().replace("\"maxSteps\":8", "\"maxSteps\":0");
+    assertThrows(IllegalStateException.class, () -> RunSpec.fromJson(json));
+  }
+
+  @Test
+  void aBudgetOutOfBoundsIsRefusedNamingIt() {
+    var e = assertThrows(IllegalArgumentException.class, () -> SPEC.with(RunBudget.MAX_STEPS, 101));
+    assertEquals("maxSteps must be between 1 and 100, was 101", e.getMessage());
+  }
+
+  @Test
+  void zeroRetriesIsAllowed() {
+    assertEquals(0, SPEC.with(RunBudget.MAX_TOOL_RETRIES, 0).maxToolRetries());
+  }
+}
