@@ -10,7 +10,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How an agent thinks: which model and prompt it uses and the operator's standing instructions.
+ * How an agent thinks: which model and prompt it uses, the operator's standing instructions and the
+ * agent's own run budgets.
  *
  * <p>A typed, schema-versioned document rather than a raw map so that a typo in a field name is a
  * 400 naming the field, not a setting silently ignored. Immutable; change it with the withers.
@@ -27,6 +28,7 @@ public final class AgentConfig {
   private static final String MODEL_ID = "modelId";
   private static final String PROMPT_ID = "promptId";
   private static final String INSTRUCTIONS = "instructions";
+  static final String BUDGETS = "budgets";
 
   private static final AgentConfig EMPTY =
       new AgentConfig(
@@ -34,6 +36,7 @@ public final class AgentConfig {
           null,
           null,
           null,
+          AgentBudgets.none(),
           JsonValue.EMPTY_JSON_OBJECT,
           JsonValue.EMPTY_JSON_OBJECT);
 
@@ -41,6 +44,7 @@ public final class AgentConfig {
   private final String modelId;
   private final String promptId;
   private final String instructions;
+  private final AgentBudgets budgets;
   private final JsonObject extension;
   private final JsonObject unknownFields;
   private final String stored;
@@ -50,15 +54,17 @@ public final class AgentConfig {
       String modelId,
       String promptId,
       String instructions,
+      AgentBudgets budgets,
       JsonObject extension,
       JsonObject unknownFields) {
     this.schemaVersion = schemaVersion;
     this.modelId = modelId;
     this.promptId = promptId;
     this.instructions = instructions;
+    this.budgets = Objects.requireNonNull(budgets, "budgets");
     this.extension = extension;
     this.unknownFields = unknownFields;
-    this.stored = write(DocumentWriter.of(schemaVersion)).buildStored(unknownFields);
+    this.stored = write(DocumentWriter.of(schemaVersion), true).buildStored(unknownFields);
   }
 
   public static AgentConfig empty() {
@@ -88,8 +94,9 @@ public final class AgentConfig {
     var model = in.identifier(MODEL_ID, MAX_ID_LENGTH).orElse(null);
     var prompt = in.identifier(PROMPT_ID, MAX_ID_LENGTH).orElse(null);
     var text = in.text(INSTRUCTIONS, MAX_INSTRUCTIONS_LENGTH).orElse(null);
+    var limits = in.object(BUDGETS).map(AgentBudgets::read).orElse(AgentBudgets.none());
     var extension = in.extension();
-    return new AgentConfig(version, model, prompt, text, extension, in.unknownFields());
+    return new AgentConfig(version, model, prompt, text, limits, extension, in.unknownFields());
   }
 
   /** The stored form: schema version, known fields, extension and any kept unknown fields. */
@@ -99,34 +106,52 @@ public final class AgentConfig {
 
   /** The API form: what this version knows, acceptable as is to {@link #fromUserJson}. */
   public JsonObject toJson() {
-    return write(DocumentWriter.of(SCHEMA_VERSION)).build();
+    return write(DocumentWriter.of(SCHEMA_VERSION), false).build();
   }
 
-  private DocumentWriter write(DocumentWriter out) {
+  private DocumentWriter write(DocumentWriter out, boolean storing) {
+    var budgetsJson =
+        budgets.isEmpty()
+            ? Optional.<JsonObject>empty()
+            : Optional.of(storing ? budgets.toStored() : budgets.toJson());
     return out.add(MODEL_ID, getModelId())
         .add(PROMPT_ID, getPromptId())
         .add(INSTRUCTIONS, getInstructions())
+        .object(BUDGETS, budgetsJson)
         .extension(extension);
   }
 
   /** A copy using another model; {@code null} clears it. */
   public AgentConfig withModelId(String newModelId) {
     return new AgentConfig(
-            schemaVersion, newModelId, promptId, instructions, extension, unknownFields)
+            schemaVersion, newModelId, promptId, instructions, budgets, extension, unknownFields)
         .checked();
   }
 
   /** A copy using another prompt; {@code null} clears it. */
   public AgentConfig withPromptId(String newPromptId) {
     return new AgentConfig(
-            schemaVersion, modelId, newPromptId, instructions, extension, unknownFields)
+            schemaVersion, modelId, newPromptId, instructions, budgets, extension, unknownFields)
         .checked();
   }
 
   /** A copy with other instructions; {@code null} clears them. */
   public AgentConfig withInstructions(String newInstructions) {
     return new AgentConfig(
-            schemaVersion, modelId, promptId, newInstructions, extension, unknownFields)
+            schemaVersion, modelId, promptId, newInstructions, budgets, extension, unknownFields)
+        .checked();
+  }
+
+  /** A copy with other run budgets of the agent's own; {@link AgentBudgets#none()} clears them. */
+  public AgentConfig withBudgets(AgentBudgets newBudgets) {
+    return new AgentConfig(
+            schemaVersion,
+            modelId,
+            promptId,
+            instructions,
+            Objects.requireNonNull(newBudgets, "budgets"),
+            extension,
+            unknownFields)
         .checked();
   }
 
@@ -137,6 +162,7 @@ public final class AgentConfig {
             modelId,
             promptId,
             instructions,
+            budgets,
             Objects.requireNonNull(newExtension, "extension"),
             unknownFields)
         .checked();
@@ -166,6 +192,14 @@ public final class AgentConfig {
     return Optional.ofNullable(instructions);
   }
 
+  /**
+   * The agent's own run budgets, which may only lower the server's limits; {@link
+   * AgentBudgets#none()} when it sets none.
+   */
+  public AgentBudgets getBudgets() {
+    return budgets;
+  }
+
   /** Free-form data under namespaced keys such as {@code acme.color}. */
   public JsonObject getExtension() {
     return extension;
@@ -179,13 +213,15 @@ public final class AgentConfig {
             && Objects.equals(modelId, that.modelId)
             && Objects.equals(promptId, that.promptId)
             && Objects.equals(instructions, that.instructions)
+            && budgets.equals(that.budgets)
             && extension.equals(that.extension)
             && unknownFields.equals(that.unknownFields);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(schemaVersion, modelId, promptId, instructions, extension, unknownFields);
+    return Objects.hash(
+        schemaVersion, modelId, promptId, instructions, budgets, extension, unknownFields);
   }
 
   @Override

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -162,6 +163,44 @@ public final class DocumentReader {
       entries.put(entry.getKey(), string(entry.getValue(), entryPath, maxValueLength, false));
     }
     return entries;
+  }
+
+  /**
+   * A whole number between {@code min} and {@code max} (bounds enforced strictly only); a JSON
+   * number with a fraction, or one beyond a {@code long}, is refused.
+   */
+  public OptionalLong integer(String name, long min, long max) {
+    var value = field(name);
+    if (value == null) {
+      return OptionalLong.empty();
+    }
+    var where = pathOf(name);
+    if (!(value instanceof JsonNumber number)
+        || !number.isIntegral()
+        || number.bigIntegerValue().bitLength() > 63) {
+      throw fail(where, "must be an integer, got " + shown(value));
+    }
+    var whole = number.longValue();
+    if (strict && (whole < min || whole > max)) {
+      throw fail(where, "must be between " + min + " and " + max + ", got " + whole);
+    }
+    return OptionalLong.of(whole);
+  }
+
+  /**
+   * A nested object, read by a reader of its own whose errors name fields below {@code name}, in
+   * the same mode as this one; its caller reads its fields and then its {@link #unknownFields()}.
+   */
+  public Optional<DocumentReader> object(String name) {
+    var value = field(name);
+    if (value == null) {
+      return Optional.empty();
+    }
+    var where = pathOf(name);
+    if (value.getValueType() != JsonValue.ValueType.OBJECT) {
+      throw fail(where, "must be an object, got " + shown(value));
+    }
+    return Optional.of(new DocumentReader(value.asJsonObject(), where, strict));
   }
 
   /**

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -30,9 +31,29 @@ public final class DocumentWriter {
     return new DocumentWriter(schemaVersion);
   }
 
+  /** A writer for an object nested in a document: no schema version of its own. */
+  public static DocumentWriter nested() {
+    return new DocumentWriter();
+  }
+
+  private DocumentWriter() {}
+
   public DocumentWriter add(String name, Optional<String> value) {
     written.add(name);
     value.ifPresent(text -> builder.add(name, text));
+    return this;
+  }
+
+  public DocumentWriter add(String name, OptionalLong value) {
+    written.add(name);
+    value.ifPresent(number -> builder.add(name, number));
+    return this;
+  }
+
+  /** A nested object, omitted when absent; see {@link #nested()}. */
+  public DocumentWriter object(String name, Optional<JsonObject> value) {
+    written.add(name);
+    value.ifPresent(object -> builder.add(name, object));
     return this;
   }
 

@@ -9,7 +9,9 @@ import io.reveille.platform.error.InvalidInputException;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class AgentConfigTest {
@@ -153,6 +155,68 @@ class AgentConfigTest {
     assertEquals("red", written.getJsonObject("extension").getString("acme.color"));
     assertTrue(!changed.toJson().containsKey("routing"), "the API shows what it understands");
     assertEquals(1, changed.toJson().getInt("schemaVersion"));
+  }
+
+  @Test
+  void budgetsAreReadAndShownBack() {
+    var config =
+        AgentConfig.fromUserJson(
+            json("{\"budgets\":{\"maxSteps\":3,\"maxModelTokens\":5000,\"maxToolRetries\":0}}"),
+            "config");
+    assertEquals(OptionalLong.of(3), config.getBudgets().limit(AgentBudgets.MAX_STEPS));
+    assertEquals(OptionalLong.of(5000), config.getBudgets().limit(AgentBudgets.MAX_MODEL_TOKENS));
+    assertEquals(OptionalLong.of(0), config.getBudgets().limit(AgentBudgets.MAX_TOOL_RETRIES));
+    assertEquals(OptionalLong.empty(), config.getBudgets().limit(AgentBudgets.MAX_TOOL_CALLS));
+    assertEquals(
+        json("{\"maxSteps\":3,\"maxToolRetries\":0,\"maxModelTokens\":5000}"),
+        config.toJson().getJsonObject("budgets"));
+    assertEquals(config, AgentConfig.fromStored(config.toStored()));
+    assertTrue(!AgentConfig.empty().toJson().containsKey("budgets"), "no budgets, no field");
+  }
+
+  @Test
+  void budgetOutOfBoundsIsRejectedNamingConfigBudgetsField() {
+    var zero =
+        assertThrows(
+            InvalidInputException.class,
+            () -> AgentConfig.fromUserJson(json("{\"budgets\":{\"maxSteps\":0}}"), "config"));
+    assertEquals("config.budgets.maxSteps", zero.getField());
+    assertTrue(zero.getMessage().contains("between 1 and 100"), zero::getMessage);
+    var fraction =
+        assertThrows(
+            InvalidInputException.class,
+            () -> AgentConfig.fromUserJson(json("{\"budgets\":{\"maxToolCalls\":1.5}}"), "config"));
+    assertEquals("config.budgets.maxToolCalls", fraction.getField());
+    var unknown =
+        assertThrows(
+            InvalidInputException.class,
+            () -> AgentConfig.fromUserJson(json("{\"budgets\":{\"maxTurns\":2}}"), "config"));
+    assertEquals("config.budgets.maxTurns", unknown.getField());
+    var notObject =
+        assertThrows(
+            InvalidInputException.class,
+            () -> AgentConfig.fromUserJson(json("{\"budgets\":5}"), "config"));
+    assertEquals("config.budgets", notObject.getField());
+  }
+
+  @Test
+  void budgetFieldsFromANewerVersionAreKeptInStorage() {
+    var stored = "{\"schemaVersion\":1,\"budgets\":{\"maxSteps\":4,\"maxCost\":9}}";
+    var changed = AgentConfig.fromStored(stored).withModelId("m");
+    var written = json(changed.toStored()).getJsonObject("budgets");
+    assertEquals(json("{\"maxSteps\":4,\"maxCost\":9}"), written);
+    assertEquals(json("{\"maxSteps\":4}"), changed.toJson().getJsonObject("budgets"));
+  }
+
+  @Test
+  void budgetsWitherAppliesTheUserRules() {
+    var config = AgentConfig.empty().withBudgets(AgentBudgets.of(Map.of("maxToolCalls", 7L)));
+    assertEquals(OptionalLong.of(7), config.getBudgets().limit(AgentBudgets.MAX_TOOL_CALLS));
+    var error =
+        assertThrows(
+            InvalidInputException.class, () -> AgentBudgets.of(Map.of("maxToolCalls", 1001L)));
+    assertEquals("config.budgets.maxToolCalls", error.getField());
+    assertEquals(AgentConfig.empty(), config.withBudgets(AgentBudgets.none()));
   }
 
   @Test

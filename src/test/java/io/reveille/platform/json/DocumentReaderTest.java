@@ -11,6 +11,7 @@ import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class DocumentReaderTest {
@@ -23,6 +24,35 @@ class DocumentReaderTest {
     var error = assertThrows(InvalidInputException.class, in::unknownFields);
     assertEquals("doc.c", error.getField());
     assertTrue(error.getMessage().contains("a, b"), error::getMessage);
+  }
+
+  @Test
+  void integersAreWholeNumbersWithinBoundsWhenStrict() {
+    var text = "{\"n\":7,\"big\":500,\"frac\":1.5,\"s\":\"7\"}";
+    var strict = DocumentReader.strict(json(text), "doc");
+    assertEquals(OptionalLong.of(7), strict.integer("n", 1, 10));
+    assertEquals(OptionalLong.empty(), strict.integer("absent", 1, 10));
+    var bounds = assertThrows(InvalidInputException.class, () -> strict.integer("big", 1, 10));
+    assertEquals("doc.big", bounds.getField());
+    assertTrue(bounds.getMessage().contains("between 1 and 10"), bounds::getMessage);
+    var fraction = assertThrows(InvalidInputException.class, () -> strict.integer("frac", 1, 10));
+    assertEquals("doc.frac", fraction.getField());
+    assertThrows(InvalidInputException.class, () -> strict.integer("s", 1, 10));
+    var stored = DocumentReader.stored(text, "doc");
+    assertEquals(OptionalLong.of(500), stored.integer("big", 1, 10));
+  }
+
+  @Test
+  void nestedObjectsNameTheirFieldsBelowTheirOwnName() {
+    var in = DocumentReader.strict(json("{\"o\":{\"n\":0,\"x\":1},\"s\":\"no\"}"), "doc");
+    var nested = in.object("o").orElseThrow();
+    var error = assertThrows(InvalidInputException.class, () -> nested.integer("n", 1, 10));
+    assertEquals("doc.o.n", error.getField());
+    assertEquals(
+        "doc.o.x", assertThrows(InvalidInputException.class, nested::unknownFields).getField());
+    assertEquals(
+        "doc.s", assertThrows(InvalidInputException.class, () -> in.object("s")).getField());
+    assertEquals(Optional.empty(), in.object("absent"));
   }
 
   @Test
