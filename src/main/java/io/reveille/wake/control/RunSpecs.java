@@ -1,0 +1,113 @@
+package io.reveille.wake.control;
+
+import io.reveille.agent.entity.AgentConfig;
+import io.reveille.agent.entity.AgentKind;
+import io.reveille.platform.Settings;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * The budgets a new run is held to: the server's limits (README: {@code reveille.run.budgets.*}),
+ * each optionally set apart for an agent kind ({@code reveille.run.budgets.<kind>.<name>}, e.g.
+ * {@code reveille.run.budgets.dayPlanner.max-steps}), then the agent's own {@code config.budgets}.
+ *
+ * <p>An agent's budgets may only lower a limit: a value above the server's has no effect, so an
+ * agent (whose config its owner writes) cannot grant itself more than the operator allows. Every
+ * setting is checked when the application starts, with an error naming its key.
+ */
+@ApplicationScoped
+public class RunSpecs {
+
+  static final String PREFIX = "reveille.run.budgets.";
+
+  private Map<AgentKind, RunSpec> byKind;
+
+  RunSpecs() {}
+
+  @Inject
+  RunSpecs(Config config) {
+    this(key -> config.getOptionalValue(key, String.class));
+  }
+
+  /** Reads the settings through {@code lookup} (key to value, if set). */
+  RunSpecs(Function<String, Optional<String>> lookup) {
+    var maxTurns = number(lookup, "reveille.inference.max-turns").orElse(8L);
+    var defaults = new EnumMap<RunBudget, Long>(RunBudget.class);
+    defaults.put(RunBudget.MAX_WALL_CLOCK, 600L);
+    defaults.put(RunBudget.MAX_STEPS, maxTurns);
+    defaults.put(RunBudget.MAX_TOOL_CALLS, 50L);
+    defaults.put(RunBudget.MAX_TOOL_RETRIES, 2L);
+    defaults.put(RunBudget.MAX_SAME_ERROR, 3L);
+    defaults.put(RunBudget.MAX_MODEL_TOKENS, 200_000L);
+    var server = new EnumMap<RunBudget, Long>(RunBudget.class);
+    for (var budget : RunBudget.values()) {
+      var key = PREFIX + budget.setting();
+      server.put(budget, checked(key, number(lookup, key).orElse(defaults.get(budget)), budget));
+    }
+    byKind = new EnumMap<>(AgentKind.class);
+    for (var kind : AgentKind.values()) {
+      var spec = spec(server);
+      for (var budget : RunBudget.values()) {
+        var key = PREFIX + kind.wire() + "." + budget.setting();
+        var value = number(lookup, key);
+        if (value.isPresent()) {
+          spec = spec.with(budget, checked(key, value.get(), budget));
+        }
+      }
+      byKind.put(kind, spec);
+    }
+  }
+
+  /** The server's budgets for a run of an agent of {@code kind}, before the agent's own. */
+  public RunSpec forKind(AgentKind kind) {
+    return byKind.get(kind);
+  }
+
+  /**
+   * The budgets for a new run of an agent of {@code kind} with {@code config}: the server's for the
+   * kind, each lowered to the agent's own limit where that is lower.
+   */
+  public RunSpec forAgent(AgentKind kind, AgentConfig config) {
+    var spec = forKind(kind);
+    var own = config.getBudgets();
+    for (var budget : RunBudget.values()) {
+      var limit = own.limit(budget.field());
+      if (limit.isPresent() && limit.getAsLong() < spec.limit(budget)) {
+        spec = spec.with(budget, limit.getAsLong());
+      }
+    }
+    return spec;
+  }
+
+  private static RunSpec spec(Map<RunBudget, Long> values) {
+    return new RunSpec(
+        Duration.ofSeconds(values.get(RunBudget.MAX_WALL_CLOCK)),
+        Math.toIntExact(values.get(RunBudget.MAX_STEPS)),
+        Math.toIntExact(values.get(RunBudget.MAX_TOOL_CALLS)),
+        Math.toIntExact(values.get(RunBudget.MAX_TOOL_RETRIES)),
+        Math.toIntExact(values.get(RunBudget.MAX_SAME_ERROR)),
+        values.get(RunBudget.MAX_MODEL_TOKENS));
+  }
+
+  private static long checked(String key, long value, RunBudget budget) {
+    return Settings.within(key, value, RunSpec.min(budget), RunSpec.max(budget));
+  }
+
+  private static Optional<Long> number(Function<String, Optional<String>> lookup, String key) {
+    var text = lookup.apply(key).map(String::strip).filter(value -> !value.isEmpty());
+    if (text.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(Long.parseLong(text.get()));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be a whole number, was '" + text.get() + "'");
+    }
+  }
+}
