@@ -56,6 +56,7 @@ public class WakeRunSteps {
   @Inject Clock clock;
   @Inject SelfMutations selfMutations;
   @Inject Metrics metrics;
+  @Inject RunSpecs specs;
   @Inject @Any Instance<WakeExecutor> executors;
   @Inject Event<RunCompleted> completed;
 
@@ -165,6 +166,8 @@ public class WakeRunSteps {
       metrics.wakeStarted(entry.getReason().wire(), Duration.between(entry.getCreatedAt(), now));
     }
     entry.claim(node.owner());
+    // The first start fixes the run's budgets; a restart keeps the ones it started under.
+    entry.fixSpec(specs.forAgent(agent.get().getKind(), agent.get().getConfig()).toJson());
     var state = agents.stateForUpdate(entry.getAgentId());
     state.recordWake(now);
     if (entry.getReason() == WakeReason.SUBSCRIPTION) {
@@ -301,8 +304,38 @@ public class WakeRunSteps {
             ? failure.getClass().getSimpleName()
             : failure.getClass().getSimpleName() + ": " + failure.getMessage();
     var now = clock.instant();
-    entry.fail(now, error);
+    var code = budgetOf(failure).map(RunBudget::wire).orElse(null);
+    entry.fail(now, error, code);
     countFailure(entry, error, now);
+  }
+
+  /**
+   * A meter of the run's budgets for the attempt under way: the spec it started under, from the
+   * attempt's start, counting the model tokens every attempt spent so far. A run from before
+   * budgets is held to its agent's budgets as they are now.
+   *
+   * @throws IllegalStateException when the run is not started
+   */
+  @Transactional(TxType.SUPPORTS)
+  public RunMeter meter(String runKey) {
+    var entry = em.find(WakeRunLogEntry.class, runKey);
+    if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
+      throw new IllegalStateException("run " + runKey + " is not started; it has no meter");
+    }
+    var spec =
+        entry
+            .getRunSpec()
+            .map(RunSpec::fromJson)
+            .orElseGet(
+                () -> {
+                  var agent = agents.get(entry.getAgentId());
+                  return specs.forAgent(agent.getKind(), agent.getConfig());
+                });
+    return new RunMeter(
+        spec,
+        entry.getStartedAt(),
+        Math.addExact(entry.getInputTokens(), entry.getOutputTokens()),
+        clock);
   }
 
   /**
@@ -428,6 +461,16 @@ public class WakeRunSteps {
             0,
             AgentMessageMetadata.empty()));
     LOG.log(Level.WARNING, "Agent {0} went dormant: {1}", new Object[] {agentId, why});
+  }
+
+  /** The budget that stopped the run, if the failure (or one of its causes) is a budget stop. */
+  static Optional<RunBudget> budgetOf(Throwable failure) {
+    for (var cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof RunBudgetExceededException over) {
+        return Optional.of(over.budget());
+      }
+    }
+    return Optional.empty();
   }
 
   private Optional<WakeExecutor> executorFor(io.reveille.agent.entity.AgentKind kind) {

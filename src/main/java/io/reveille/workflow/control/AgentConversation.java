@@ -3,7 +3,6 @@ package io.reveille.workflow.control;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.inference.control.ChatMessage;
 import io.reveille.inference.control.ChatRequest;
-import io.reveille.inference.control.InferenceConfig;
 import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.ToolCallRequest;
 import io.reveille.inference.control.ToolSpec;
@@ -13,10 +12,13 @@ import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.tool.control.CapabilityProfiles;
+import io.reveille.tool.control.OperationIds;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolRegistry;
 import io.reveille.tool.control.ToolSpecs;
+import io.reveille.wake.control.RunBudgetExceededException;
+import io.reveille.wake.control.RunMeter;
 import io.reveille.wake.control.WakeRun;
 import io.reveille.wake.control.WakeRunSteps;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -40,13 +42,13 @@ import java.util.Set;
  * through the {@link ToolExecutor} (capabilities, wake reason, schema, category scope, ledger) with
  * operation ids derived from the run key and the call's ordinal in the run: a re-run of the wake
  * that makes the same calls replays their receipts instead of acting twice. The usage of every
- * model call is added to the run's log entry as it happens.
+ * model call is added to the run's log entry as it happens, and the run's budgets are checked at
+ * every step boundary.
  */
 @ApplicationScoped
 public class AgentConversation {
 
   @Inject InferenceGateway provider;
-  @Inject InferenceConfig config;
   @Inject ToolRegistry registry;
   @Inject CapabilityProfiles profiles;
   @Inject ToolExecutor tools;
@@ -104,10 +106,13 @@ public class AgentConversation {
   }
 
   /**
-   * Talks until the model answers without tool calls, at most {@code reveille.inference.max-turns}
-   * model calls.
+   * Talks until the model answers without tool calls, within the run's budgets (see {@link
+   * RunMeter}): each model call is a step, its tokens count, and every tool call is counted before
+   * it runs and its result after. The checks sit here, outside the {@link ToolExecutor}, which
+   * turns a tool's exceptions into results the model sees; a budget stop must end the run instead.
    *
-   * @throws IllegalStateException when the model is still calling tools after the last turn
+   * @throws RunBudgetExceededException when the run goes over a budget, the number of steps among
+   *     them (it follows {@code reveille.inference.max-turns} unless set)
    */
   public Outcome talk(Brief brief) {
     var run = brief.run();
@@ -121,11 +126,14 @@ public class AgentConversation {
     }
     var usage = Usage.NONE;
     var ordinal = 0;
-    for (var call = 1; call <= config.maxTurns(); call++) {
+    var meter = runSteps.meter(run.runKey());
+    for (var call = 1; ; call++) {
+      meter.step();
       var answer = provider.chat(ChatRequest.of(brief.model(), messages, brief.tools()));
       usage = usage.plus(answer.usage());
       runSteps.addUsage(
           run.runKey(), answer.usage().promptTokens(), answer.usage().completionTokens());
+      meter.afterModelCall(answer.usage().promptTokens() + answer.usage().completionTokens());
       append(
           run,
           AgentMessageKind.ASSISTANT,
@@ -136,6 +144,7 @@ public class AgentConversation {
         return new Outcome(answer.content().orElse("").strip(), call, ordinal, usage);
       }
       for (var request : answer.toolCalls()) {
+        meter.beforeToolCall();
         var result =
             tools.execute(
                 new ToolRequest(
@@ -149,12 +158,12 @@ public class AgentConversation {
                     OptionalInt.of(ordinal++),
                     Optional.of(run.threadId())));
         messages.add(new ChatMessage.Tool(request.id(), result.toJson().toString()));
+        meter.afterToolResult(
+            request.name(),
+            OperationIds.argumentsHash(request.arguments()),
+            result.errorCode().map(code -> code.wire()));
       }
     }
-    throw new IllegalStateException(
-        "the model was still calling tools after "
-            + config.maxTurns()
-            + " turns (reveille.inference.max-turns); the run stops without a new report");
   }
 
   private void append(
