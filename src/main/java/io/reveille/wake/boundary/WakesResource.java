@@ -3,6 +3,7 @@ package io.reveille.wake.boundary;
 import io.reveille.api.PageQuery;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
+import io.reveille.wake.control.RunSpec;
 import io.reveille.wake.control.WakeScheduler;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.RequestScoped;
@@ -65,14 +66,39 @@ public class WakesResource {
       Instant startedAt,
       Instant completedAt,
       String error,
+      String errorCode,
       Instant scheduledAt,
       Instant scheduledUntil,
       Long firings,
       Usage usage,
+      Budgets budgets,
       long version) {
 
     /** The model tokens and calls of the run (zero without a model). */
     public record Usage(long inputTokens, long outputTokens, int modelCalls) {}
+
+    /**
+     * The budgets the run is held to, fixed when it first started; null for a run that has not
+     * started, or ran before budgets.
+     */
+    public record Budgets(
+        long maxWallClockSeconds,
+        int maxSteps,
+        int maxToolCalls,
+        int maxToolRetries,
+        int maxSameErrorRepeats,
+        long maxModelTokens) {
+
+      static Budgets of(RunSpec spec) {
+        return new Budgets(
+            spec.maxWallClock().toSeconds(),
+            spec.maxSteps(),
+            spec.maxToolCalls(),
+            spec.maxToolRetries(),
+            spec.maxSameErrorRepeats(),
+            spec.maxModelTokens());
+      }
+    }
 
     public static WakeResponse of(WakeRunLogEntry e) {
       return new WakeResponse(
@@ -91,10 +117,12 @@ public class WakesResource {
           e.getStartedAt(),
           e.getCompletedAt(),
           e.getErrorMessage(),
+          e.getErrorCode().orElse(null),
           e.getScheduledAt(),
           e.getScheduledUntil(),
           e.getFirings(),
           new Usage(e.getInputTokens(), e.getOutputTokens(), e.getModelCalls()),
+          e.getRunSpec().map(RunSpec::fromJson).map(Budgets::of).orElse(null),
           e.getVersion());
     }
   }
