@@ -8,10 +8,13 @@ import io.reveille.dayplanner.control.DayPlannerWorkflow.Planned;
 import io.reveille.journal.control.DayPlanService;
 import io.reveille.journal.entity.DayPlanBlock;
 import io.reveille.journal.entity.TaskPriority;
+import io.reveille.tool.control.OperationIds;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolResult;
+import io.reveille.wake.control.RunMeter;
 import io.reveille.wake.control.WakeRun;
+import io.reveille.wake.control.WakeRunSteps;
 import io.reveille.workflow.control.Engine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -52,11 +55,14 @@ public class DeterministicDayPlanning {
   @Inject DayPlanService dayPlans;
   @Inject PlannerLedger ledger;
   @Inject ToolExecutor tools;
+  @Inject WakeRunSteps runSteps;
 
   /** Plans {@code day} on {@code run}'s wake. */
   Planned plan(WakeRun run, Day day) {
+    var meter = runSteps.meter(run.runKey());
     var listed =
         call(
+            meter,
             run,
             LIST_TASKS,
             "list_tasks_in_scope",
@@ -67,6 +73,7 @@ public class DeterministicDayPlanning {
     var tasks = openTasks(required(listed).getJsonArray("tasks"));
     var read =
         call(
+            meter,
             run,
             GET_PLAN,
             "get_or_create_day_plan",
@@ -107,7 +114,8 @@ public class DeterministicDayPlanning {
     if (earlierWrite.isPresent()) {
       blockIds.addAll(change.blockIds(earlierWrite.get().getJsonObject("payload")));
     } else if (!change.isEmpty()) {
-      var written = call(run, UPSERT_BLOCKS, PlannerLedger.UPSERT, change.arguments(day.date()));
+      var written =
+          call(meter, run, UPSERT_BLOCKS, PlannerLedger.UPSERT, change.arguments(day.date()));
       if (written.isSuccess()) {
         blockIds.addAll(change.blockIds(written.payload()));
       } else {
@@ -229,18 +237,25 @@ public class DeterministicDayPlanning {
     return open;
   }
 
-  private ToolResult call(WakeRun run, int ordinal, String tool, JsonObject arguments) {
-    return tools.execute(
-        new ToolRequest(
-            run.agentId(),
-            tool,
-            Optional.empty(),
-            arguments,
-            false,
-            run.reason(),
-            Optional.of(run.runKey()),
-            OptionalInt.of(ordinal),
-            Optional.of(run.threadId())));
+  /** One tool call, within the run's budgets (counted before it runs and after its result). */
+  private ToolResult call(
+      RunMeter meter, WakeRun run, int ordinal, String tool, JsonObject arguments) {
+    meter.beforeToolCall();
+    var result =
+        tools.execute(
+            new ToolRequest(
+                run.agentId(),
+                tool,
+                Optional.empty(),
+                arguments,
+                false,
+                run.reason(),
+                Optional.of(run.runKey()),
+                OptionalInt.of(ordinal),
+                Optional.of(run.threadId())));
+    meter.afterToolResult(
+        tool, OperationIds.argumentsHash(arguments), result.errorCode().map(code -> code.wire()));
+    return result;
   }
 
   /** The payload of a call the planner cannot do without; a refusal fails the run. */
