@@ -58,24 +58,30 @@ class RunBudgetsIT {
 
   /** A chat completion asking for {@code record_observations} once per text, with the usage. */
   private static String observing(int promptTokens, String... texts) {
-    var list = Json.createArrayBuilder();
-    for (var text : texts) {
-      var arguments =
+    var arguments = new String[texts.length];
+    for (var i = 0; i < texts.length; i++) {
+      arguments[i] =
           Json.createObjectBuilder()
               .add(
                   "observations",
-                  Json.createArrayBuilder().add(Json.createObjectBuilder().add("text", text)))
+                  Json.createArrayBuilder().add(Json.createObjectBuilder().add("text", texts[i])))
               .build()
               .toString();
+    }
+    return calling(promptTokens, "record_observations", arguments);
+  }
+
+  /** A chat completion asking for {@code tool} once per arguments JSON, with the usage. */
+  private static String calling(int promptTokens, String tool, String... arguments) {
+    var list = Json.createArrayBuilder();
+    for (var argument : arguments) {
       list.add(
           Json.createObjectBuilder()
               .add("id", "call_" + UUID.randomUUID())
               .add("type", "function")
               .add(
                   "function",
-                  Json.createObjectBuilder()
-                      .add("name", "record_observations")
-                      .add("arguments", arguments)));
+                  Json.createObjectBuilder().add("name", tool).add("arguments", argument)));
     }
     return Json.createObjectBuilder()
         .add("id", "c-" + UUID.randomUUID())
@@ -186,5 +192,30 @@ class RunBudgetsIT {
     assertEquals(Optional.of("budget_max_model_tokens"), run.getErrorCode());
     assertEquals(510, run.getInputTokens() + run.getOutputTokens(), "the usage is still counted");
     assertEquals(0, observations(agentId));
+  }
+
+  @Test
+  void theSameFailingCallMadeAgainBeyondTheRetriesStopsTheRun() {
+    var marker = "retries-" + UUID.randomUUID();
+    server.then(200, calling(50, "no_such_tool", "{\"n\":1}", "{\"n\":1}"));
+    var agentId = agent(marker, Map.of(AgentBudgets.MAX_TOOL_RETRIES, 0L));
+
+    var run = wakeUntilFinished(agentId);
+
+    assertEquals(WakeStatus.FAILED, run.getStatus());
+    assertEquals(Optional.of("budget_max_tool_retries"), run.getErrorCode());
+  }
+
+  @Test
+  void oneToolErrorComingTooOftenStopsTheRun() {
+    var marker = "errors-" + UUID.randomUUID();
+    server.then(200, calling(50, "no_such_tool", "{\"n\":1}", "{\"n\":2}"));
+    var agentId = agent(marker, Map.of(AgentBudgets.MAX_SAME_ERROR_REPEATS, 1L));
+
+    var run = wakeUntilFinished(agentId);
+
+    assertEquals(WakeStatus.FAILED, run.getStatus());
+    assertEquals(Optional.of("budget_max_same_error"), run.getErrorCode());
+    assertTrue(run.getErrorMessage().contains("unknown_tool"), run.getErrorMessage());
   }
 }
