@@ -61,17 +61,26 @@ class ContextResourceIT {
     assertEquals(hotMax, hot.size(), body::toString);
     var times = hot.stream().map(turn -> Instant.parse(turn.getString("createdAt"))).toList();
     assertEquals(times.stream().sorted().toList(), times, "oldest first");
-    var userTexts =
-        hot.stream()
-            .filter(turn -> turn.getString("kind").equals("user"))
-            .map(turn -> turn.getString("text"))
+    // Exactly the thread's newest conversational messages, whichever of them are replies.
+    var newestFirst =
+        api
+            .get(
+                "/api/agents/"
+                    + agentId
+                    + "/messages?limit=100&threadId="
+                    + java.net.URLEncoder.encode(threadId, java.nio.charset.StandardCharsets.UTF_8))
+            .json()
+            .getJsonArray("items")
+            .getValuesAs(JsonObject.class)
+            .stream()
+            .filter(m -> List.of("user", "assistant").contains(m.getString("kind")))
+            .map(m -> m.getString("id"))
+            .limit(hotMax)
             .toList();
-    var newest = new java.util.ArrayList<String>();
-    for (var i = turns - hotMax + 1; i <= turns; i++) {
-      newest.add("turn " + i);
-    }
-    assertTrue(userTexts.contains("turn " + turns), body::toString);
-    assertTrue(newest.containsAll(userTexts), () -> "only the newest turns: " + userTexts);
+    var expected = new java.util.ArrayList<>(newestFirst);
+    java.util.Collections.reverse(expected);
+    assertEquals(
+        expected, hot.stream().map(turn -> turn.getString("messageId")).toList(), body::toString);
     assertTrue(body.getBoolean("olderTurnsLeftOut"), body::toString);
     assertEquals(hotMax, body.getJsonObject("budgets").getInt("hotMaxMessages"));
     assertTrue(body.getInt("turnTokens") > 0, body::toString);
