@@ -155,7 +155,7 @@ public class Compactions {
             .map(cold -> em.find(AgentMessage.class, cold.getSummaryEndMessageId()).getCreatedAt())
             .orElse(start.getCreatedAt().minusNanos(1000));
     var texts = new ArrayList<String>();
-    earlier.ifPresent(cold -> texts.add(contentOf(cold)));
+    earlier.ifPresent(cold -> texts.add(memory.content(cold).orElseThrow()));
     hot
         .unfolded(job.getAgentId(), job.getThreadId(), after, true, 2 * hot.warmMaxSummaries())
         .stream()
@@ -185,13 +185,6 @@ public class Compactions {
         turns,
         summaries,
         until);
-  }
-
-  private String contentOf(AgentMessage message) {
-    return em.createQuery(
-            "SELECT p.content FROM AgentMessagePayload p WHERE p.id = :id", String.class)
-        .setParameter("id", message.getContentEntryId())
-        .getSingleResult();
   }
 
   /**

@@ -100,6 +100,48 @@ public final class OpenAiProtocolServer {
         delay);
   }
 
+  /** One tool call a scripted answer asks for: its id, the tool's name and its arguments JSON. */
+  public record ToolCall(String id, String name, String arguments) {}
+
+  /** The body of a chat completion asking for {@code calls}, with that usage. */
+  public static String toolCallsBody(int promptTokens, int completionTokens, ToolCall... calls) {
+    var list = jakarta.json.Json.createArrayBuilder();
+    for (var call : calls) {
+      list.add(
+          jakarta.json.Json.createObjectBuilder()
+              .add("id", call.id())
+              .add("type", "function")
+              .add(
+                  "function",
+                  jakarta.json.Json.createObjectBuilder()
+                      .add("name", call.name())
+                      .add("arguments", call.arguments())));
+    }
+    return jakarta.json.Json.createObjectBuilder()
+        .add("id", "c-" + java.util.UUID.randomUUID())
+        .add("object", "chat.completion")
+        .add(
+            "choices",
+            jakarta.json.Json.createArrayBuilder()
+                .add(
+                    jakarta.json.Json.createObjectBuilder()
+                        .add("index", 0)
+                        .add(
+                            "message",
+                            jakarta.json.Json.createObjectBuilder()
+                                .add("role", "assistant")
+                                .addNull("content")
+                                .add("tool_calls", list))
+                        .add("finish_reason", "tool_calls")))
+        .add(
+            "usage",
+            jakarta.json.Json.createObjectBuilder()
+                .add("prompt_tokens", promptTokens)
+                .add("completion_tokens", completionTokens))
+        .build()
+        .toString();
+  }
+
   /**
    * An endpoint that echoes what it was sent: a {@code status} answer whose error message holds the
    * request's {@code Authorization} header, as some servers and proxies do.

@@ -22,7 +22,6 @@ import io.reveille.testing.Api;
 import io.reveille.testing.Poll;
 import io.reveille.testing.TestIdentities;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -82,32 +81,14 @@ class SessionModelIT {
     var foreignId = task(other, "Someone else's task");
     var server = OpenAiProtocolServer.shared();
     ClosedCircuit.await(gateway);
-    var call =
-        Json.createObjectBuilder()
-            .add("id", "call_1")
-            .add("type", "function")
-            .add(
-                "function",
-                Json.createObjectBuilder()
-                    .add("name", "update_task_priority")
-                    .add("arguments", "{\"taskId\":\"" + foreignId + "\",\"priority\":\"P0\"}"));
     var toolCall =
-        Json.createObjectBuilder()
-            .add(
-                "choices",
-                Json.createArrayBuilder()
-                    .add(
-                        Json.createObjectBuilder()
-                            .add("index", 0)
-                            .add(
-                                "message",
-                                Json.createObjectBuilder()
-                                    .add("role", "assistant")
-                                    .addNull("content")
-                                    .add("tool_calls", Json.createArrayBuilder().add(call)))
-                            .add("finish_reason", "tool_calls")))
-            .build()
-            .toString();
+        OpenAiProtocolServer.toolCallsBody(
+            0,
+            0,
+            new OpenAiProtocolServer.ToolCall(
+                "call_1",
+                "update_task_priority",
+                "{\"taskId\":\"" + foreignId + "\",\"priority\":\"P0\"}"));
     server.thenAnswer("initial report").then(200, toolCall).thenAnswer(REPLY);
 
     var agentId =

@@ -27,7 +27,6 @@ import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
 import io.reveille.workflow.control.WakeMemory;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -74,39 +73,11 @@ class TaskAgentModelIT {
 
   /** A chat completion asking for tool calls: {@code calls} alternate id, name, arguments JSON. */
   private static String toolCalls(String... calls) {
-    var list = Json.createArrayBuilder();
+    var requested = new OpenAiProtocolServer.ToolCall[calls.length / 3];
     for (var i = 0; i < calls.length; i += 3) {
-      list.add(
-          Json.createObjectBuilder()
-              .add("id", calls[i])
-              .add("type", "function")
-              .add(
-                  "function",
-                  Json.createObjectBuilder()
-                      .add("name", calls[i + 1])
-                      .add("arguments", calls[i + 2])));
+      requested[i / 3] = new OpenAiProtocolServer.ToolCall(calls[i], calls[i + 1], calls[i + 2]);
     }
-    return Json.createObjectBuilder()
-        .add("id", "c-" + UUID.randomUUID())
-        .add("object", "chat.completion")
-        .add(
-            "choices",
-            Json.createArrayBuilder()
-                .add(
-                    Json.createObjectBuilder()
-                        .add("index", 0)
-                        .add(
-                            "message",
-                            Json.createObjectBuilder()
-                                .add("role", "assistant")
-                                .addNull("content")
-                                .add("tool_calls", list))
-                        .add("finish_reason", "tool_calls")))
-        .add(
-            "usage",
-            Json.createObjectBuilder().add("prompt_tokens", 50).add("completion_tokens", 10))
-        .build()
-        .toString();
+    return OpenAiProtocolServer.toolCallsBody(50, 10, requested);
   }
 
   private String newTaskInNewCategory() {

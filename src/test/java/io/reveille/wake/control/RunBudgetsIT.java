@@ -73,39 +73,11 @@ class RunBudgetsIT {
 
   /** A chat completion asking for {@code tool} once per arguments JSON, with the usage. */
   private static String calling(int promptTokens, String tool, String... arguments) {
-    var list = Json.createArrayBuilder();
-    for (var argument : arguments) {
-      list.add(
-          Json.createObjectBuilder()
-              .add("id", "call_" + UUID.randomUUID())
-              .add("type", "function")
-              .add(
-                  "function",
-                  Json.createObjectBuilder().add("name", tool).add("arguments", argument)));
+    var calls = new OpenAiProtocolServer.ToolCall[arguments.length];
+    for (var i = 0; i < arguments.length; i++) {
+      calls[i] = new OpenAiProtocolServer.ToolCall("call_" + UUID.randomUUID(), tool, arguments[i]);
     }
-    return Json.createObjectBuilder()
-        .add("id", "c-" + UUID.randomUUID())
-        .add("object", "chat.completion")
-        .add(
-            "choices",
-            Json.createArrayBuilder()
-                .add(
-                    Json.createObjectBuilder()
-                        .add("index", 0)
-                        .add(
-                            "message",
-                            Json.createObjectBuilder()
-                                .add("role", "assistant")
-                                .addNull("content")
-                                .add("tool_calls", list))
-                        .add("finish_reason", "tool_calls")))
-        .add(
-            "usage",
-            Json.createObjectBuilder()
-                .add("prompt_tokens", promptTokens)
-                .add("completion_tokens", 10))
-        .build()
-        .toString();
+    return OpenAiProtocolServer.toolCallsBody(promptTokens, 10, calls);
   }
 
   /** A custom agent thinking with the default model, its instructions naming {@code marker}. */
