@@ -28,7 +28,28 @@ public enum ToolErrorCode {
   /** The change conflicts with the entity's state (a closed task, a running timer, a race). */
   CONFLICT("conflict", 409),
   /** The handler failed unexpectedly; nothing it did was kept. */
-  INTERNAL_ERROR("internal_error", 500);
+  INTERNAL_ERROR("internal_error", 500),
+  /**
+   * The call needs a person's approval: it was recorded as a proposal with its preview, and the run
+   * waits for the decision (it resumes when the proposal is approved or rejected).
+   */
+  AWAITING_APPROVAL("awaiting_approval", 202),
+  /**
+   * The call needs a person's approval and was recorded as a proposal with its preview; the run
+   * goes on without its result.
+   */
+  PROPOSED("proposed", 202),
+  /** A person rejected the call's proposal; nothing was changed. */
+  PROPOSAL_REJECTED("proposal_rejected", 409),
+  /**
+   * An external call whose outcome is unknown (the connection dropped, the node died) that could
+   * not be reconciled: the run waits for a person to say whether it took effect.
+   */
+  IN_DOUBT("in_doubt", 502),
+  /** An external system refused or failed the call; the error it gave is in the message. */
+  EXTERNAL_ERROR("external_error", 502),
+  /** An external call was not sent: its circuit breaker is open or it timed out before sending. */
+  EXTERNAL_UNAVAILABLE("external_unavailable", 503);
 
   private final String wire;
   private final int httpStatus;
@@ -44,5 +65,10 @@ public enum ToolErrorCode {
 
   public int httpStatus() {
     return httpStatus;
+  }
+
+  /** Whether a run that gets this result must stop and wait for a person. */
+  public boolean parksRun() {
+    return this == AWAITING_APPROVAL || this == IN_DOUBT;
   }
 }
