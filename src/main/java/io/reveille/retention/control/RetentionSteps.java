@@ -29,7 +29,8 @@ public class RetentionSteps {
         "SELECT w.runKey FROM WakeRunLogEntry w WHERE w.completedAt < :cutoff AND w.status IN"
             + " (io.reveille.wake.entity.WakeStatus.COMPLETED,"
             + " io.reveille.wake.entity.WakeStatus.SKIPPED,"
-            + " io.reveille.wake.entity.WakeStatus.FAILED)",
+            + " io.reveille.wake.entity.WakeStatus.FAILED,"
+            + " io.reveille.wake.entity.WakeStatus.CANCELLED)",
         "DELETE FROM WakeRunLogEntry w WHERE w.runKey IN :ids"),
     /** Finished tool calls of the idempotency ledger (pending and running ones are kept). */
     TOOL_CALLS(

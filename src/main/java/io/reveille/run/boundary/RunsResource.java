@@ -3,18 +3,24 @@ package io.reveille.run.boundary;
 import io.reveille.api.PageQuery;
 import io.reveille.memory.boundary.AgentMemoryResource.MessageResponse;
 import io.reveille.memory.control.MemoryService;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.run.control.RunFilter;
 import io.reveille.run.control.RunQueries;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import io.reveille.tool.boundary.ToolCallResponse;
 import io.reveille.wake.boundary.WakesResource.WakeResponse;
+import io.reveille.wake.control.RunControl;
+import io.reveille.wake.entity.RunCheckpoint;
+import io.reveille.wake.entity.RunStep;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -23,7 +29,11 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -31,7 +41,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Runs across agents over HTTP: the run log filtered and paged, and one run with what it did. */
+/**
+ * Runs across agents over HTTP: the run log filtered and paged, one run with what it did (steps,
+ * checkpoints, tool calls, messages), and what an operator does to a run (cancel, resume, retry).
+ */
 @Path("runs")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
@@ -41,10 +54,51 @@ public class RunsResource {
   @Context UriInfo uriInfo;
   @Inject RunQueries runs;
   @Inject MemoryService memory;
+  @Inject RunControl control;
 
-  /** A run, its tool calls (oldest first) and the messages it wrote (oldest first, with text). */
+  /**
+   * A run, its steps in order (each with the checkpoint it ended with), its tool calls (oldest
+   * first) and the messages it wrote (oldest first, with text).
+   */
   public record RunDetailResponse(
-      WakeResponse run, List<ToolCallResponse> toolCalls, List<MessageResponse> messages) {}
+      WakeResponse run,
+      List<StepResponse> steps,
+      List<ToolCallResponse> toolCalls,
+      List<MessageResponse> messages) {}
+
+  /**
+   * One step of a run: a model turn ({@code model_turn}, its decision the model's answer) or a
+   * deterministic phase, with the checkpoint written when it ended (null while it has not).
+   */
+  public record StepResponse(
+      int index,
+      String phase,
+      String status,
+      int attempts,
+      JsonObject decision,
+      String errorCode,
+      String error,
+      Instant startedAt,
+      Instant endedAt,
+      JsonObject checkpoint) {
+
+    static StepResponse of(RunStep step, Map<Integer, RunCheckpoint> checkpoints) {
+      var checkpoint = checkpoints.get(step.getStepIndex());
+      return new StepResponse(
+          step.getStepIndex(),
+          step.getPhase(),
+          step.getStatus().wire(),
+          step.getAttempts(),
+          step.getDecision().orElse(null),
+          step.getErrorCode(),
+          step.getErrorMessage(),
+          step.getStartedAt(),
+          step.getEndedAt(),
+          checkpoint == null
+              ? null
+              : JsonDocuments.parseStored(checkpoint.getCursor(), "run checkpoint"));
+    }
+  }
 
   @Allowed(Role.VIEWER)
   @GET
@@ -79,11 +133,55 @@ public class RunsResource {
   public RunDetailResponse get(
       @PathParam("runKey") @Size(max = WakeRunLogEntry.RUN_KEY_LENGTH) String runKey) {
     var detail = runs.run(runKey);
+    var checkpoints =
+        detail.checkpoints().stream()
+            .collect(Collectors.toMap(RunCheckpoint::getStepIndex, Function.identity()));
     return new RunDetailResponse(
         WakeResponse.of(detail.run()),
+        detail.steps().stream().map(step -> StepResponse.of(step, checkpoints)).toList(),
         detail.toolCalls().stream().map(ToolCallResponse::of).toList(),
         detail.messages().stream()
             .map(m -> MessageResponse.of(m, memory.content(m).orElse(null)))
             .toList());
+  }
+
+  @Allowed(Role.OPERATOR)
+  @POST
+  @Path("{runKey}/cancel")
+  @Operation(
+      summary =
+          "Cancels a run: a queued, waiting or failed run at once; a started run at its next step"
+              + " boundary (cancelRequestedAt is set and the status follows)")
+  @APIResponse(responseCode = "200", description = "The run as it is now")
+  @APIResponse(responseCode = "409", description = "The run is completed, skipped or cancelled")
+  public WakeResponse cancel(
+      @PathParam("runKey") @Size(max = WakeRunLogEntry.RUN_KEY_LENGTH) String runKey) {
+    return WakeResponse.of(control.cancel(runKey));
+  }
+
+  @Allowed(Role.OPERATOR)
+  @POST
+  @Path("{runKey}/resume")
+  @Operation(
+      summary = "Resumes a waiting run: it is queued again and carries on from its last checkpoint")
+  @APIResponse(responseCode = "200", description = "The run, queued")
+  @APIResponse(responseCode = "409", description = "The run is not waiting")
+  public WakeResponse resume(
+      @PathParam("runKey") @Size(max = WakeRunLogEntry.RUN_KEY_LENGTH) String runKey) {
+    return WakeResponse.of(control.resume(runKey));
+  }
+
+  @Allowed(Role.OPERATOR)
+  @POST
+  @Path("{runKey}/retry")
+  @Operation(
+      summary =
+          "Runs a failed run again under its run key, from its last checkpoint; what it did"
+              + " before is answered from its receipts")
+  @APIResponse(responseCode = "200", description = "The run, queued")
+  @APIResponse(responseCode = "409", description = "The run did not fail")
+  public WakeResponse retry(
+      @PathParam("runKey") @Size(max = WakeRunLogEntry.RUN_KEY_LENGTH) String runKey) {
+    return WakeResponse.of(control.retry(runKey));
   }
 }

@@ -7,6 +7,9 @@ import io.reveille.platform.persistence.Window;
 import io.reveille.platform.persistence.Window.Page;
 import io.reveille.tool.control.ToolLedger;
 import io.reveille.tool.entity.ToolCall;
+import io.reveille.wake.control.RunJournal;
+import io.reveille.wake.entity.RunCheckpoint;
+import io.reveille.wake.entity.RunStep;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -21,8 +24,8 @@ import java.util.Optional;
 
 /**
  * Runs across agents, for operators: the run log filtered and paged newest first (only the page is
- * read, whatever the log holds), and one run with what it did — its tool calls (the ledger) and the
- * messages it wrote.
+ * read, whatever the log holds), and one run with what it did — its steps and checkpoints, its tool
+ * calls (the ledger) and the messages it wrote.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.SUPPORTS)
@@ -33,13 +36,18 @@ public class RunQueries {
 
   @PersistenceContext EntityManager em;
   @Inject ToolLedger ledger;
+  @Inject RunJournal journal;
   @Inject MemoryService memory;
 
   /**
    * One run with its tool calls and messages, each oldest first and at most {@link #DETAIL_LIMIT}.
    */
   public record RunDetail(
-      WakeRunLogEntry run, List<ToolCall> toolCalls, List<AgentMessage> messages) {}
+      WakeRunLogEntry run,
+      List<RunStep> steps,
+      List<RunCheckpoint> checkpoints,
+      List<ToolCall> toolCalls,
+      List<AgentMessage> messages) {}
 
   /**
    * How many runs each of these agents has in the run log (finished ones leave it after their
@@ -86,6 +94,8 @@ public class RunQueries {
             .orElseThrow(() -> new NotFoundException("run", runKey));
     return new RunDetail(
         run,
+        journal.steps(runKey),
+        journal.checkpoints(runKey),
         ledger.ofRun(runKey, DETAIL_LIMIT),
         memory.ofRun(run.getAgentId(), runKey, DETAIL_LIMIT));
   }

@@ -72,6 +72,7 @@ public class WakesResource {
       Long firings,
       Usage usage,
       Budgets budgets,
+      Instant cancelRequestedAt,
       long version) {
 
     /** The model tokens and calls of the run (zero without a model). */
@@ -123,6 +124,7 @@ public class WakesResource {
           e.getFirings(),
           new Usage(e.getInputTokens(), e.getOutputTokens(), e.getModelCalls()),
           e.getRunSpec().map(RunSpec::fromJson).map(Budgets::of).orElse(null),
+          e.getCancelRequestedAt(),
           e.getVersion());
     }
   }

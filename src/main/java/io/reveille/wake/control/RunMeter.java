@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * Counts one attempt of a run against its {@link RunSpec}, at step boundaries: before each model
@@ -32,6 +33,8 @@ public final class RunMeter {
   private final Set<String> failedCalls = new HashSet<>();
   private final Map<String, Integer> retries = new HashMap<>();
   private final Map<String, Integer> errors = new HashMap<>();
+  private BooleanSupplier cancelled = () -> false;
+  private String runKey = "";
 
   /**
    * @param start when this attempt started
@@ -52,9 +55,28 @@ public final class RunMeter {
     return spec;
   }
 
-  /** Before a model call: one more step, within the run's wall clock. */
-  public void step() {
+  /**
+   * Makes every step boundary also ask {@code cancelled} whether an operator cancelled run {@code
+   * runKey}, and stop it with {@link RunCancelledException} if so.
+   */
+  public RunMeter stopWhen(String runKey, BooleanSupplier cancelled) {
+    this.runKey = Objects.requireNonNull(runKey, "runKey");
+    this.cancelled = Objects.requireNonNull(cancelled, "cancelled");
+    return this;
+  }
+
+  /**
+   * A step boundary that costs no step (a resumed run carrying out a step it recorded before):
+   * cancelled, within the run's wall clock.
+   */
+  public void boundary() {
+    checkCancelled();
     checkWallClock();
+  }
+
+  /** Before a model call: one more step, not cancelled, within the run's wall clock. */
+  public void step() {
+    boundary();
     if (steps + 1 > spec.maxSteps()) {
       throw new RunBudgetExceededException(
           RunBudget.MAX_STEPS,
@@ -67,9 +89,9 @@ public final class RunMeter {
     steps++;
   }
 
-  /** Before a tool call: one more call, within the run's wall clock. */
+  /** Before a tool call: one more call, not cancelled, within the run's wall clock. */
   public void beforeToolCall() {
-    checkWallClock();
+    boundary();
     if (toolCalls + 1 > spec.maxToolCalls()) {
       throw new RunBudgetExceededException(
           RunBudget.MAX_TOOL_CALLS,
@@ -139,6 +161,12 @@ public final class RunMeter {
               + " model tokens; at most "
               + spec.maxModelTokens()
               + " are allowed");
+    }
+  }
+
+  private void checkCancelled() {
+    if (cancelled.getAsBoolean()) {
+      throw new RunCancelledException(runKey);
     }
   }
 

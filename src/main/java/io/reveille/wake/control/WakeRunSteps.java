@@ -8,6 +8,7 @@ import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.observability.control.Metrics;
 import io.reveille.platform.NodeIdentity;
+import io.reveille.wake.entity.StepStatus;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
@@ -57,6 +58,7 @@ public class WakeRunSteps {
   @Inject SelfMutations selfMutations;
   @Inject Metrics metrics;
   @Inject RunSpecs specs;
+  @Inject RunJournal journal;
   @Inject @Any Instance<WakeExecutor> executors;
   @Inject Event<RunCompleted> completed;
 
@@ -306,6 +308,7 @@ public class WakeRunSteps {
     var now = clock.instant();
     var code = budgetOf(failure).map(RunBudget::wire).orElse(null);
     entry.fail(now, error, code);
+    journal.settle(run.runKey(), StepStatus.FAILED, code, error);
     countFailure(entry, error, now);
   }
 
@@ -332,10 +335,45 @@ public class WakeRunSteps {
                   return specs.forAgent(agent.getKind(), agent.getConfig());
                 });
     return new RunMeter(
-        spec,
-        entry.getStartedAt(),
-        Math.addExact(entry.getInputTokens(), entry.getOutputTokens()),
-        clock);
+            spec,
+            entry.getStartedAt(),
+            Math.addExact(entry.getInputTokens(), entry.getOutputTokens()),
+            clock)
+        .stopWhen(runKey, () -> journal.cancelRequested(runKey));
+  }
+
+  /**
+   * Records the run {@code waiting} for a person, its unfinished step {@code blocked}: a run that
+   * is no longer started (finished by another delivery) is left alone. Not a failure.
+   */
+  public void park(WakeRun run, RunWaitingException why) {
+    agents.stateForUpdate(run.agentId());
+    var entry = em.find(WakeRunLogEntry.class, run.runKey());
+    if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
+      return;
+    }
+    entry.park(clock.instant(), why.code(), why.getMessage());
+    journal.settle(run.runKey(), StepStatus.BLOCKED, why.code(), why.getMessage());
+    LOG.log(
+        Level.INFO,
+        "Run {0} of agent {1} waits: {2}",
+        new Object[] {run.runKey(), run.agentId(), why.getMessage()});
+  }
+
+  /** Records the run {@code cancelled} at the step boundary that saw the cancel mark. */
+  public void cancelled(WakeRun run) {
+    agents.stateForUpdate(run.agentId());
+    var entry = em.find(WakeRunLogEntry.class, run.runKey());
+    if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
+      return;
+    }
+    var why = "cancelled at a step boundary";
+    entry.cancel(clock.instant(), why);
+    journal.settle(run.runKey(), StepStatus.SKIPPED, null, why);
+    LOG.log(
+        Level.INFO,
+        "Run {0} of agent {1} was cancelled",
+        new Object[] {run.runKey(), run.agentId()});
   }
 
   /**

@@ -49,6 +49,10 @@ public class WakeRunner {
 
   static final String FAILED = "failed";
 
+  static final String WAITING = "waiting";
+
+  static final String CANCELLED = "cancelled";
+
   public void run(String runKey, String agentId) {
     if (!inFlight.enter(runKey)) {
       // A second delivery (a redelivery after the consumer's transaction timed out, a recovery
@@ -69,6 +73,17 @@ public class WakeRunner {
         try {
           outcome = steps.execute(run);
         } catch (RuntimeException | Error e) {
+          var waiting = causeOf(e, RunWaitingException.class);
+          if (waiting.isPresent()) {
+            steps.park(run, waiting.get());
+            ending = WAITING;
+            return;
+          }
+          if (causeOf(e, RunCancelledException.class).isPresent()) {
+            steps.cancelled(run);
+            ending = CANCELLED;
+            return;
+          }
           recordFailure(run, e);
           ending = FAILED;
           return;
@@ -123,6 +138,16 @@ public class WakeRunner {
         }
       }
     }
+  }
+
+  /** {@code thrown} or the first of its causes that is a {@code type}. */
+  static <T extends Throwable> java.util.Optional<T> causeOf(Throwable thrown, Class<T> type) {
+    for (var cause = thrown; cause != null; cause = cause.getCause()) {
+      if (type.isInstance(cause)) {
+        return java.util.Optional.of(type.cast(cause));
+      }
+    }
+    return java.util.Optional.empty();
   }
 
   /**

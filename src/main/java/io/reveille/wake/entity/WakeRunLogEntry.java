@@ -170,6 +170,9 @@ public class WakeRunLogEntry {
   @Column(name = "heartbeat_at", insertable = false, updatable = false)
   private Instant heartbeatAt;
 
+  @Column(name = "cancel_requested_at")
+  private Instant cancelRequestedAt;
+
   @Column(name = "input_tokens", nullable = false)
   private long inputTokens;
 
@@ -416,6 +419,68 @@ public class WakeRunLogEntry {
     completedAt = now;
     errorMessage = truncate(why, ERROR_LENGTH);
     errorCode = null;
+  }
+
+  /**
+   * started → waiting: the run stops at a step boundary until a person decides (an approval, a call
+   * in doubt); {@code code} says what it waits for, {@code why} the detail. Not a failure: the
+   * agent's failure streak is untouched and its other runs go on.
+   */
+  public void park(Instant now, String code, String why) {
+    var checkedCode = nonBlankText("code", code, ERROR_CODE_LENGTH);
+    move(WakeStatus.STARTED, WakeStatus.WAITING, now);
+    errorCode = checkedCode;
+    errorMessage = truncate(why, ERROR_LENGTH);
+  }
+
+  /**
+   * waiting → queued: what the run waited for was decided; it runs again from its last checkpoint
+   * under the same run key.
+   */
+  public void resume(Instant now) {
+    move(WakeStatus.WAITING, WakeStatus.QUEUED, now);
+    startedAt = null;
+    errorCode = null;
+    errorMessage = null;
+  }
+
+  /**
+   * Asks the run to stop. A queued, waiting or failed run is cancelled at once (final); a started
+   * one keeps running to its next step boundary, which sees the mark and calls {@link #cancel}.
+   *
+   * @return whether the run is cancelled now (false: the mark waits for the next step boundary)
+   * @throws IllegalTransitionException for a run that is completed, skipped or cancelled
+   */
+  public boolean requestCancel(Instant now, String why) {
+    required("now", now);
+    if (status.isFinal()) {
+      throw new IllegalTransitionException(
+          "wake run " + runKey, status.wire(), WakeStatus.CANCELLED.wire());
+    }
+    if (cancelRequestedAt == null) {
+      cancelRequestedAt = now;
+    }
+    if (status == WakeStatus.STARTED) {
+      return false;
+    }
+    status = WakeStatus.CANCELLED;
+    completedAt = now;
+    errorCode = null;
+    errorMessage = truncate(why, ERROR_LENGTH);
+    return true;
+  }
+
+  /** started → cancelled, at the step boundary that saw the cancel mark; final. */
+  public void cancel(Instant now, String why) {
+    move(WakeStatus.STARTED, WakeStatus.CANCELLED, now);
+    completedAt = now;
+    errorCode = null;
+    errorMessage = truncate(why, ERROR_LENGTH);
+  }
+
+  /** When a cancel was asked of the run; null when none was. */
+  public Instant getCancelRequestedAt() {
+    return cancelRequestedAt;
   }
 
   /**

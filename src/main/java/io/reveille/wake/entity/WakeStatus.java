@@ -14,12 +14,19 @@ public enum WakeStatus {
   QUEUED("queued"),
   /** A runner is (or was, before a crash) working on it. */
   STARTED("started"),
+  /**
+   * Stopped at a step boundary until a person decides (an approval, a call in doubt); resuming
+   * queues it again.
+   */
+  WAITING("waiting"),
   /** Done; a replay of the same run key stops here. */
   COMPLETED("completed"),
   /** Deliberately not run (agent paused or destroyed, trigger suppressed or stale). */
   SKIPPED("skipped"),
   /** The run failed; recovery may queue it again. */
-  FAILED("failed");
+  FAILED("failed"),
+  /** Cancelled by an operator (a started run at its next step boundary). */
+  CANCELLED("cancelled");
 
   private static final List<String> WIRE_NAMES =
       Arrays.stream(values()).map(WakeStatus::wire).toList();
@@ -36,7 +43,7 @@ public enum WakeStatus {
 
   /** Whether no move leaves this status. */
   public boolean isFinal() {
-    return this == COMPLETED || this == SKIPPED;
+    return this == COMPLETED || this == SKIPPED || this == CANCELLED;
   }
 
   public static Optional<WakeStatus> fromWire(String wire) {

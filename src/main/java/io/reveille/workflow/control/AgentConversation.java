@@ -3,6 +3,7 @@ package io.reveille.workflow.control;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.inference.control.ChatMessage;
 import io.reveille.inference.control.ChatRequest;
+import io.reveille.inference.control.ChatResult;
 import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.ToolCallRequest;
 import io.reveille.inference.control.ToolSpec;
@@ -17,10 +18,15 @@ import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolRegistry;
 import io.reveille.tool.control.ToolSpecs;
+import io.reveille.wake.control.Checkpoint;
 import io.reveille.wake.control.RunBudgetExceededException;
+import io.reveille.wake.control.RunJournal;
 import io.reveille.wake.control.RunMeter;
+import io.reveille.wake.control.RunWaitingException;
 import io.reveille.wake.control.WakeRun;
 import io.reveille.wake.control.WakeRunSteps;
+import io.reveille.wake.entity.RunStep;
+import io.reveille.wake.entity.StepStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -44,6 +50,14 @@ import java.util.Set;
  * that makes the same calls replays their receipts instead of acting twice. The usage of every
  * model call is added to the run's log entry as it happens, and the run's budgets are checked at
  * every step boundary.
+ *
+ * <p>Each model turn is a step of the run ({@link RunJournal}): the model's answer is recorded as
+ * the step's decision, with its {@code assistant} message, before any of its tool calls runs, and
+ * the step ends with a checkpoint (the next call ordinal, what it changed, its last mutating call).
+ * A resumed run — after a crash, a wait for a person, a retry — carries out the recorded answers
+ * again instead of asking the model, so it makes the same calls under the same operation ids and
+ * gets their receipts; the model is asked only from the first step that has no answer. A tool
+ * result whose code parks the run (awaiting approval, in doubt) stops the run as {@code waiting}.
  */
 @ApplicationScoped
 public class AgentConversation {
@@ -54,6 +68,7 @@ public class AgentConversation {
   @Inject ToolExecutor tools;
   @Inject MemoryService memory;
   @Inject WakeRunSteps runSteps;
+  @Inject RunJournal journal;
 
   /** What to talk about, with which model and tools. */
   public record Brief(
@@ -116,33 +131,25 @@ public class AgentConversation {
    */
   public Outcome talk(Brief brief) {
     var run = brief.run();
+    var recorded = new java.util.HashMap<Integer, RunStep>();
+    journal.steps(run.runKey()).forEach(step -> recorded.put(step.getStepIndex(), step));
     var messages = new ArrayList<ChatMessage>();
     messages.add(ChatMessage.system(brief.systemPrompt()));
     for (var turn : brief.userTurns()) {
       messages.add(turn);
-      if (brief.persistUserTurns() && turn instanceof ChatMessage.User user) {
+      if (brief.persistUserTurns() && recorded.isEmpty() && turn instanceof ChatMessage.User user) {
         append(run, AgentMessageKind.USER, user.content(), AgentMessageMetadata.empty());
       }
     }
     var usage = Usage.NONE;
     var ordinal = 0;
     var meter = runSteps.meter(run.runKey());
-    for (var call = 1; ; call++) {
-      meter.step();
-      var answer = provider.chat(ChatRequest.of(brief.model(), messages, brief.tools()));
+    for (var index = 0; ; index++) {
+      var answer = answer(brief, messages, meter, recorded.get(index), index);
       usage = usage.plus(answer.usage());
-      runSteps.addUsage(
-          run.runKey(), answer.usage().promptTokens(), answer.usage().completionTokens());
-      meter.afterModelCall(answer.usage().promptTokens() + answer.usage().completionTokens());
-      append(
-          run,
-          AgentMessageKind.ASSISTANT,
-          answer.content().orElse(""),
-          AgentMessageMetadata.empty().withExtension(callsOf(answer.toolCalls(), brief.model())));
       messages.add(answer.asMessage());
-      if (!answer.hasToolCalls()) {
-        return new Outcome(answer.content().orElse("").strip(), call, ordinal, usage);
-      }
+      var made = new ArrayList<String>();
+      var lastCall = Optional.<String>empty();
       for (var request : answer.toolCalls()) {
         meter.beforeToolCall();
         var result =
@@ -158,12 +165,98 @@ public class AgentConversation {
                     OptionalInt.of(ordinal++),
                     Optional.of(run.threadId())));
         messages.add(new ChatMessage.Tool(request.id(), result.toJson().toString()));
+        var code = result.errorCode();
+        if (code.isPresent() && code.get().parksRun()) {
+          throw new RunWaitingException(
+              code.get().wire(),
+              request.name() + ": " + result.errorMessage().orElse(code.get().wire()));
+        }
         meter.afterToolResult(
             request.name(),
             OperationIds.argumentsHash(request.arguments()),
-            result.errorCode().map(code -> code.wire()));
+            code.map(c -> c.wire()));
+        made.addAll(result.changedEntityIds());
+        if (!result.preview() && result.errorCode().isEmpty() && result.operationId().isPresent()) {
+          lastCall = Optional.of(OperationIds.ledgerKey(run.agentId(), result.operationId().get()));
+        }
+      }
+      journal.ended(
+          run.runKey(),
+          new Checkpoint(
+              MODEL_TURN,
+              index,
+              ordinal,
+              answer.hasToolCalls() ? List.of(MODEL_TURN) : List.of(),
+              made,
+              lastCall));
+      if (!answer.hasToolCalls()) {
+        return new Outcome(answer.content().orElse("").strip(), index + 1, ordinal, usage);
       }
     }
+  }
+
+  /**
+   * The answer step {@code index} carries out: the one it recorded before (a resumed run, which
+   * does not ask the model again), or the model's, recorded with its {@code assistant} message
+   * before any of its tool calls runs.
+   */
+  private ChatResult answer(
+      Brief brief, List<ChatMessage> messages, RunMeter meter, RunStep recorded, int index) {
+    var run = brief.run();
+    if (recorded != null && recorded.getDecision().isPresent()) {
+      meter.boundary();
+      if (recorded.getStatus() != StepStatus.SUCCEEDED) {
+        journal.began(run.runKey(), index, MODEL_TURN);
+      }
+      return fromDecision(recorded.getDecision().get());
+    }
+    meter.step();
+    var answer = provider.chat(ChatRequest.of(brief.model(), messages, brief.tools()));
+    runSteps.addUsage(
+        run.runKey(), answer.usage().promptTokens(), answer.usage().completionTokens());
+    meter.afterModelCall(answer.usage().promptTokens() + answer.usage().completionTokens());
+    var text = answer.content().orElse("");
+    var decision =
+        journal.decided(
+            run.runKey(),
+            index,
+            MODEL_TURN,
+            decisionOf(answer, brief.model()),
+            Optional.of(
+                new NewMessage(
+                    run.threadId(),
+                    AgentMessageKind.ASSISTANT,
+                    Optional.of(run.runKey()),
+                    text.isBlank() ? Optional.empty() : Optional.of(text),
+                    text.length() / 4,
+                    AgentMessageMetadata.empty()
+                        .withExtension(callsOf(answer.toolCalls(), brief.model())))));
+    var carried = fromDecision(decision);
+    return new ChatResult(
+        carried.content(), carried.toolCalls(), answer.usage(), answer.finishReason());
+  }
+
+  /** The phase name of a model turn's step. */
+  static final String MODEL_TURN = "model_turn";
+
+  /** A model answer as a step's decision: its text and the tool calls it asked for. */
+  static jakarta.json.JsonObject decisionOf(ChatResult answer, String model) {
+    var decision = Json.createObjectBuilder(callsOf(answer.toolCalls(), model));
+    answer.content().ifPresent(text -> decision.add("content", text));
+    return decision.build();
+  }
+
+  /** The answer a step's decision records (no usage: it was counted when it was made). */
+  static ChatResult fromDecision(jakarta.json.JsonObject decision) {
+    var calls = new ArrayList<ToolCallRequest>();
+    for (var value : decision.getJsonArray("reveille.toolCalls")) {
+      var call = value.asJsonObject();
+      calls.add(
+          new ToolCallRequest(
+              call.getString("id"), call.getString("name"), call.getJsonObject("arguments")));
+    }
+    var content = Optional.ofNullable(decision.getString("content", null));
+    return new ChatResult(content, calls, Usage.NONE, calls.isEmpty() ? "stop" : "tool_calls");
   }
 
   private void append(

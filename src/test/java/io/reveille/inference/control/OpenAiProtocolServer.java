@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -20,8 +21,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class OpenAiProtocolServer {
 
-  /** One scripted answer. */
-  public record Answer(int status, String body, Duration delay) {}
+  /**
+   * One scripted answer; a held one counts {@code arrived} down when its request comes and answers
+   * only once {@code release} is counted down (at most a minute later).
+   */
+  public record Answer(
+      int status, String body, Duration delay, CountDownLatch arrived, CountDownLatch release) {
+    Answer(int status, String body, Duration delay) {
+      this(status, body, delay, new CountDownLatch(0), new CountDownLatch(0));
+    }
+  }
 
   /** What the server answers when nothing is scripted. */
   static final Answer UNSCRIPTED =
@@ -80,6 +89,16 @@ public final class OpenAiProtocolServer {
 
   public OpenAiProtocolServer then(int status, String body, Duration delay) {
     script.add(new Answer(status, body, delay));
+    return this;
+  }
+
+  /**
+   * An answer held until the test says: {@code arrived} opens when the request is in, and the
+   * answer goes out when {@code release} opens — a model call the test knows to be in flight.
+   */
+  public OpenAiProtocolServer thenHeld(
+      int status, String body, CountDownLatch arrived, CountDownLatch release) {
+    script.add(new Answer(status, body, Duration.ZERO, arrived, release));
     return this;
   }
 
@@ -174,6 +193,15 @@ public final class OpenAiProtocolServer {
       var answer = script.poll();
       if (answer == null) {
         answer = UNSCRIPTED;
+      }
+      answer.arrived().countDown();
+      try {
+        if (!answer.release().await(1, java.util.concurrent.TimeUnit.MINUTES)) {
+          return;
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
       }
       if (!answer.delay().isZero()) {
         // A scripted slow endpoint: the delay is the behaviour under test (client timeouts), not a

@@ -91,4 +91,18 @@ class RunMeterTest {
         RunBudget.MAX_SAME_ERROR,
         stopped(() -> meter.afterToolResult("d", "h4", Optional.of("not_found"))));
   }
+
+  @Test
+  void aCancelStopsTheRunAtItsNextStepBoundaryButNotBefore() {
+    var cancelled = new java.util.concurrent.atomic.AtomicBoolean();
+    var meter = meterAt(T0, 0).stopWhen("rk-1", cancelled::get);
+    meter.step();
+    meter.beforeToolCall();
+
+    cancelled.set(true);
+
+    assertThrows(RunCancelledException.class, meter::beforeToolCall);
+    assertThrows(RunCancelledException.class, meter::step);
+    assertThrows(RunCancelledException.class, meter::boundary);
+  }
 }

@@ -363,7 +363,8 @@ class WakeRunLogEntryTest {
         List.of("subscription", "timer", "timer_catchup", "manual", "userInitiated", "recovery"),
         WakeReason.wireNames());
     assertEquals(
-        List.of("queued", "started", "completed", "skipped", "failed"), WakeStatus.wireNames());
+        List.of("queued", "started", "waiting", "completed", "skipped", "failed", "cancelled"),
+        WakeStatus.wireNames());
     var reasons = new WakeReason.Converter();
     for (var reason : WakeReason.values()) {
       assertEquals(
@@ -420,5 +421,70 @@ class WakeRunLogEntryTest {
     assertEquals(WakeRunLogEntry.MAX_TOKENS, entry.getTokens().size());
     assertEquals(5, entry.getTokensLeftOut(), "two new distinct tokens left out");
     assertFalse(entry.mergeTokens(List.of("entity-2")), "a held token changes nothing");
+  }
+
+  @Test
+  void aStartedRunParksWaitingWithWhatItWaitsForAndResumesQueuedWithoutIt() {
+    var entry = started();
+
+    entry.park(T2, "awaiting_approval", "update_task: proposal p-1");
+
+    assertEquals(WakeStatus.WAITING, entry.getStatus());
+    assertEquals(Optional.of("awaiting_approval"), entry.getErrorCode());
+    assertEquals("update_task: proposal p-1", entry.getErrorMessage());
+    assertFalse(entry.getStatus().isFinal());
+
+    entry.resume(T2.plusSeconds(5));
+
+    assertEquals(WakeStatus.QUEUED, entry.getStatus());
+    assertEquals(Optional.empty(), entry.getErrorCode());
+    assertNull(entry.getErrorMessage());
+    assertNull(entry.getStartedAt());
+  }
+
+  @Test
+  void onlyAStartedRunParksAndOnlyAWaitingRunResumes() {
+    assertThrows(IllegalTransitionException.class, () -> queued().park(T2, "in_doubt", "x"));
+    assertThrows(IllegalTransitionException.class, () -> completed().park(T2, "in_doubt", "x"));
+    assertThrows(IllegalTransitionException.class, () -> started().resume(T2));
+    assertThrows(IllegalTransitionException.class, () -> failed().resume(T2));
+  }
+
+  @Test
+  void aCancelOfAStartedRunIsAMarkUntilItsNextStepBoundary() {
+    var entry = started();
+
+    assertFalse(entry.requestCancel(T2, "by an operator"));
+    assertEquals(WakeStatus.STARTED, entry.getStatus());
+    assertEquals(T2, entry.getCancelRequestedAt());
+
+    entry.cancel(T2.plusSeconds(1), "cancelled at a step boundary");
+
+    assertEquals(WakeStatus.CANCELLED, entry.getStatus());
+    assertTrue(entry.getStatus().isFinal());
+    assertEquals(T2.plusSeconds(1), entry.getCompletedAt());
+  }
+
+  @Test
+  void aQueuedWaitingOrFailedRunIsCancelledAtOnce() {
+    var waiting = started();
+    waiting.park(T2, "in_doubt", "send_email");
+    for (var entry : List.of(queued(), waiting, failed())) {
+      assertTrue(entry.requestCancel(T2, "by an operator"));
+      assertEquals(WakeStatus.CANCELLED, entry.getStatus());
+      assertEquals(Optional.empty(), entry.getErrorCode());
+    }
+  }
+
+  @Test
+  void aFinishedRunCannotBeCancelledAndACancelledOneNeverRunsAgain() {
+    for (var entry : List.of(completed(), skipped())) {
+      assertThrows(IllegalTransitionException.class, () -> entry.requestCancel(T2, "x"));
+    }
+    var cancelled = queued();
+    cancelled.requestCancel(T1, "x");
+    assertThrows(IllegalTransitionException.class, () -> cancelled.start(T2));
+    assertThrows(IllegalTransitionException.class, cancelled::requeue);
+    assertThrows(IllegalTransitionException.class, () -> cancelled.requestCancel(T2, "again"));
   }
 }
