@@ -13,8 +13,8 @@ import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolResult;
 import io.reveille.wake.control.RunMeter;
+import io.reveille.wake.control.RunPhases;
 import io.reveille.wake.control.WakeRun;
-import io.reveille.wake.control.WakeRunSteps;
 import io.reveille.workflow.control.Engine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -55,30 +55,48 @@ public class DeterministicDayPlanning {
   @Inject DayPlanService dayPlans;
   @Inject PlannerLedger ledger;
   @Inject ToolExecutor tools;
-  @Inject WakeRunSteps runSteps;
+  @Inject RunPhases runPhases;
 
   /** Plans {@code day} on {@code run}'s wake. */
   Planned plan(WakeRun run, Day day) {
-    var meter = runSteps.meter(run.runKey());
+    var phases = runPhases.of(run);
+    var meter = phases.meter();
     var listed =
-        call(
-            meter,
-            run,
-            LIST_TASKS,
-            "list_tasks_in_scope",
-            Json.createObjectBuilder()
-                .add("statuses", Json.createArrayBuilder().add("OPEN").add("IN_PROGRESS"))
-                .add("limit", MAX_TASKS)
-                .build());
+        phases.next(
+            "read_tasks",
+            LIST_TASKS + 1,
+            List.of("read_plan", "write_plan"),
+            () ->
+                call(
+                    meter,
+                    run,
+                    LIST_TASKS,
+                    "list_tasks_in_scope",
+                    Json.createObjectBuilder()
+                        .add("statuses", Json.createArrayBuilder().add("OPEN").add("IN_PROGRESS"))
+                        .add("limit", MAX_TASKS)
+                        .build()));
     var tasks = openTasks(required(listed).getJsonArray("tasks"));
     var read =
-        call(
-            meter,
-            run,
-            GET_PLAN,
-            "get_or_create_day_plan",
-            Json.createObjectBuilder().add("planDate", day.date().toString()).build());
+        phases.next(
+            "read_plan",
+            GET_PLAN + 1,
+            List.of("write_plan"),
+            () ->
+                call(
+                    meter,
+                    run,
+                    GET_PLAN,
+                    "get_or_create_day_plan",
+                    Json.createObjectBuilder().add("planDate", day.date().toString()).build()));
     var visible = required(read).getJsonObject("plan").getJsonArray("blocks");
+    return phases.next(
+        "write_plan", UPSERT_BLOCKS + 1, List.of(), () -> write(run, day, meter, tasks, visible));
+  }
+
+  /** Plans around the plan as read and writes the planner's blocks (once per run). */
+  private Planned write(
+      WakeRun run, Day day, RunMeter meter, List<OpenTask> tasks, JsonArray visible) {
     // A re-run of this run (after a crash) plans as the first attempt did, around the plan as it
     // was: the blocks that attempt created are left out, and its write is not repeated.
     var earlierWrite = ledger.writtenBy(run.agentId(), run.runKey());

@@ -11,6 +11,7 @@ import io.reveille.taskagent.control.TaskAnalyst.Analysis;
 import io.reveille.taskagent.control.TaskAnalyst.Memory;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
+import io.reveille.wake.control.RunPhases;
 import io.reveille.wake.control.WakeExecutor;
 import io.reveille.wake.control.WakeOutcome;
 import io.reveille.wake.control.WakeOutcome.ReportDraft;
@@ -70,6 +71,7 @@ public class TaskAgentWorkflow implements WakeExecutor {
   @Inject AgentConversation conversation;
   @Inject ToolExecutor tools;
   @Inject WorkingStates workingStates;
+  @Inject RunPhases runPhases;
   @Inject Clock clock;
 
   @Override
@@ -114,7 +116,16 @@ public class TaskAgentWorkflow implements WakeExecutor {
       return answer(run, agent, engine, previous, context.get(), analysis);
     }
     if (engine.isDeterministic()) {
-      observe(run, analysis.observations());
+      runPhases
+          .of(run)
+          .next(
+              "observe",
+              1,
+              List.of(),
+              () -> {
+                observe(run, analysis.observations());
+                return null;
+              });
       return report(run, analysis.report(), analysis, engine.provenance(run));
     }
     var outcome =

@@ -88,7 +88,8 @@ public class WakesResource {
         int maxToolCalls,
         int maxToolRetries,
         int maxSameErrorRepeats,
-        long maxModelTokens) {
+        long maxModelTokens,
+        boolean askHumanOnBudget) {
 
       static Budgets of(RunSpec spec) {
         return new Budgets(
@@ -97,7 +98,8 @@ public class WakesResource {
             spec.maxToolCalls(),
             spec.maxToolRetries(),
             spec.maxSameErrorRepeats(),
-            spec.maxModelTokens());
+            spec.maxModelTokens(),
+            spec.askHumanOnBudget());
       }
     }
 

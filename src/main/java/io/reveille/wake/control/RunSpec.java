@@ -9,8 +9,12 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The budgets one run is held to, fixed when it first starts and stored with it (as JSON), so that
- * the limits a run ran under stay visible after the settings change and a restarted run keeps them.
+ * The budgets one run is held to and what it does when it goes over one, fixed when it first starts
+ * and stored with it (as JSON), so that the limits a run ran under stay visible after the settings
+ * change and a restarted run keeps them.
+ *
+ * @param askHumanOnBudget the escalation: a run over a budget waits for a person ({@code waiting},
+ *     its code the budget's) instead of failing
  */
 public record RunSpec(
     Duration maxWallClock,
@@ -18,7 +22,29 @@ public record RunSpec(
     int maxToolCalls,
     int maxToolRetries,
     int maxSameErrorRepeats,
-    long maxModelTokens) {
+    long maxModelTokens,
+    boolean askHumanOnBudget) {
+
+  /** The JSON field of the escalation flag. */
+  static final String ASK_HUMAN_ON_BUDGET = "askHumanOnBudget";
+
+  /** Budgets that fail the run when exceeded. */
+  public RunSpec(
+      Duration maxWallClock,
+      int maxSteps,
+      int maxToolCalls,
+      int maxToolRetries,
+      int maxSameErrorRepeats,
+      long maxModelTokens) {
+    this(
+        maxWallClock,
+        maxSteps,
+        maxToolCalls,
+        maxToolRetries,
+        maxSameErrorRepeats,
+        maxModelTokens,
+        false);
+  }
 
   static final long MAX_WALL_CLOCK_SECONDS = 86_400;
   static final long MAX_STEPS = 100;
@@ -76,14 +102,33 @@ public record RunSpec(
         budget == RunBudget.MAX_TOOL_CALLS ? Math.toIntExact(value) : maxToolCalls,
         budget == RunBudget.MAX_TOOL_RETRIES ? Math.toIntExact(value) : maxToolRetries,
         budget == RunBudget.MAX_SAME_ERROR ? Math.toIntExact(value) : maxSameErrorRepeats,
-        budget == RunBudget.MAX_MODEL_TOKENS ? value : maxModelTokens);
+        budget == RunBudget.MAX_MODEL_TOKENS ? value : maxModelTokens,
+        askHumanOnBudget);
   }
 
-  /** The spec as a JSON object of every budget's field, e.g. {@code {"maxSteps":8,...}}. */
+  /** The same budgets with the escalation set to {@code ask}. */
+  public RunSpec askingHumanOnBudget(boolean ask) {
+    return new RunSpec(
+        maxWallClock,
+        maxSteps,
+        maxToolCalls,
+        maxToolRetries,
+        maxSameErrorRepeats,
+        maxModelTokens,
+        ask);
+  }
+
+  /**
+   * The spec as a JSON object of every budget's field, e.g. {@code {"maxSteps":8,...}}, and {@code
+   * askHumanOnBudget: true} when set (left out when not, as in specs stored before it existed).
+   */
   public JsonObject toJsonObject() {
     var json = Json.createObjectBuilder();
     for (var budget : RunBudget.values()) {
       json.add(budget.field(), limit(budget));
+    }
+    if (askHumanOnBudget) {
+      json.add(ASK_HUMAN_ON_BUDGET, true);
     }
     return json.build();
   }
@@ -120,7 +165,8 @@ public record RunSpec(
           Math.toIntExact(values[RunBudget.MAX_TOOL_CALLS.ordinal()]),
           Math.toIntExact(values[RunBudget.MAX_TOOL_RETRIES.ordinal()]),
           Math.toIntExact(values[RunBudget.MAX_SAME_ERROR.ordinal()]),
-          values[RunBudget.MAX_MODEL_TOKENS.ordinal()]);
+          values[RunBudget.MAX_MODEL_TOKENS.ordinal()],
+          object.getBoolean(ASK_HUMAN_ON_BUDGET, false));
     } catch (IllegalArgumentException | ArithmeticException e) {
       throw new IllegalStateException("stored run spec is out of bounds: " + json, e);
     }

@@ -17,6 +17,10 @@ import org.eclipse.microprofile.config.Config;
  * each optionally set apart for an agent kind ({@code reveille.run.budgets.<kind>.<name>}, e.g.
  * {@code reveille.run.budgets.dayPlanner.max-steps}), then the agent's own {@code config.budgets}.
  *
+ * <p>Whether a run over a budget waits for a person instead of failing is {@code
+ * reveille.run.escalation.ask-human-on-budget} (default false), set apart per kind as {@code
+ * reveille.run.escalation.<kind>.ask-human-on-budget}.
+ *
  * <p>An agent's budgets may only lower a limit: a value above the server's has no effect, so an
  * agent (whose config its owner writes) cannot grant itself more than the operator allows. Every
  * setting is checked when the application starts, with an error naming its key.
@@ -25,6 +29,11 @@ import org.eclipse.microprofile.config.Config;
 public class RunSpecs {
 
   static final String PREFIX = "reveille.run.budgets.";
+
+  /** The escalation settings: {@code reveille.run.escalation[.<kind>].ask-human-on-budget}. */
+  static final String ESCALATION = "reveille.run.escalation.";
+
+  static final String ASK_HUMAN = "ask-human-on-budget";
 
   private Map<AgentKind, RunSpec> byKind;
 
@@ -60,6 +69,10 @@ public class RunSpecs {
           spec = spec.with(budget, checked(key, value.get(), budget));
         }
       }
+      var escalation = ESCALATION + kind.wire() + "." + ASK_HUMAN;
+      spec =
+          spec.askingHumanOnBudget(
+              flag(lookup, escalation).orElse(flag(lookup, ESCALATION + ASK_HUMAN).orElse(false)));
       byKind.put(kind, spec);
     }
   }
@@ -97,6 +110,20 @@ public class RunSpecs {
 
   private static long checked(String key, long value, RunBudget budget) {
     return Settings.within(key, value, RunSpec.min(budget), RunSpec.max(budget));
+  }
+
+  private static Optional<Boolean> flag(Function<String, Optional<String>> lookup, String key) {
+    var text = lookup.apply(key).map(String::strip).filter(value -> !value.isEmpty());
+    if (text.isEmpty()) {
+      return Optional.empty();
+    }
+    return switch (text.get()) {
+      case "true" -> Optional.of(true);
+      case "false" -> Optional.of(false);
+      default ->
+          throw new IllegalArgumentException(
+              key + " must be true or false, was '" + text.get() + "'");
+    };
   }
 
   private static Optional<Long> number(Function<String, Optional<String>> lookup, String key) {

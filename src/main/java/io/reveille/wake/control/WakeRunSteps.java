@@ -342,6 +342,14 @@ public class WakeRunSteps {
         .stopWhen(runKey, () -> journal.cancelRequested(runKey));
   }
 
+  /** Whether the run's spec says a budget stop waits for a person instead of failing the run. */
+  @Transactional(TxType.SUPPORTS)
+  public boolean asksHumanOnBudget(String runKey) {
+    var entry = em.find(WakeRunLogEntry.class, runKey);
+    return entry != null
+        && entry.getRunSpec().map(RunSpec::fromJson).map(RunSpec::askHumanOnBudget).orElse(false);
+  }
+
   /**
    * Records the run {@code waiting} for a person, its unfinished step {@code blocked}: a run that
    * is no longer started (finished by another delivery) is left alone. Not a failure.

@@ -79,6 +79,13 @@ public class WakeRunner {
             ending = WAITING;
             return;
           }
+          var over = causeOf(e, RunBudgetExceededException.class);
+          if (over.isPresent() && steps.asksHumanOnBudget(run.runKey())) {
+            steps.park(
+                run, new RunWaitingException(over.get().budget().wire(), over.get().getMessage()));
+            ending = WAITING;
+            return;
+          }
           if (causeOf(e, RunCancelledException.class).isPresent()) {
             steps.cancelled(run);
             ending = CANCELLED;

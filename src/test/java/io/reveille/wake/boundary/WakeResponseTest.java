@@ -33,7 +33,7 @@ class WakeResponseTest {
     var response = WakeResponse.of(entry);
 
     assertEquals("budget_max_steps", response.errorCode());
-    assertEquals(new WakeResponse.Budgets(600, 2, 50, 2, 3, 200_000), response.budgets());
+    assertEquals(new WakeResponse.Budgets(600, 2, 50, 2, 3, 200_000, false), response.budgets());
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.reveille.wake.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,5 +50,17 @@ class RunSpecTest {
   @Test
   void zeroRetriesIsAllowed() {
     assertEquals(0, SPEC.with(RunBudget.MAX_TOOL_RETRIES, 0).maxToolRetries());
+  }
+
+  @Test
+  void theEscalationRoundTripsAndASpecStoredWithoutItDoesNotEscalate() {
+    var spec = new RunSpec(Duration.ofSeconds(60), 3, 10, 1, 2, 1000).askingHumanOnBudget(true);
+
+    assertEquals(spec, RunSpec.fromJson(spec.toJson()));
+    assertTrue(spec.toJsonObject().getBoolean("askHumanOnBudget"));
+    var stored =
+        "{\"maxWallClockSeconds\":60,\"maxSteps\":3,\"maxToolCalls\":10,\"maxToolRetries\":1,"
+            + "\"maxSameErrorRepeats\":2,\"maxModelTokens\":1000}";
+    assertFalse(RunSpec.fromJson(stored).askHumanOnBudget());
   }
 }

@@ -1,7 +1,9 @@
 package io.reveille.wake.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.entity.AgentBudgets;
 import io.reveille.agent.entity.AgentConfig;
@@ -82,5 +84,32 @@ class RunSpecsTest {
     assertEquals(
         specs.forKind(AgentKind.CUSTOM), specs.forAgent(AgentKind.CUSTOM, AgentConfig.empty()));
     assertEquals(4, specs.forKind(AgentKind.CUSTOM).maxSteps());
+  }
+
+  @Test
+  void theEscalationIsOffByDefaultAndMayBeSetForTheServerOrOneKind() {
+    assertFalse(specs(Map.of()).forKind(AgentKind.CUSTOM).askHumanOnBudget());
+    var specs =
+        specs(
+            Map.of(
+                "reveille.run.escalation.ask-human-on-budget", "true",
+                "reveille.run.escalation.dayPlanner.ask-human-on-budget", "false"));
+    assertTrue(specs.forKind(AgentKind.CUSTOM).askHumanOnBudget());
+    assertFalse(specs.forKind(AgentKind.DAY_PLANNER).askHumanOnBudget());
+    assertTrue(
+        specs
+            .forAgent(AgentKind.CUSTOM, io.reveille.agent.entity.AgentConfig.empty())
+            .with(RunBudget.MAX_STEPS, 1)
+            .askHumanOnBudget(),
+        "lowering a budget keeps the escalation");
+  }
+
+  @Test
+  void anEscalationThatIsNotABooleanIsRefusedNamingItsKey() {
+    var e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> specs(Map.of("reveille.run.escalation.taskAgent.ask-human-on-budget", "yes")));
+    assertTrue(e.getMessage().contains("reveille.run.escalation.taskAgent.ask-human-on-budget"));
   }
 }
