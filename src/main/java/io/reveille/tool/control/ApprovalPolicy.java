@@ -154,10 +154,6 @@ public final class ApprovalPolicy {
         levels.add(level);
       }
       var waits = bool(lookup, prefix + WAIT);
-      if (waits.isPresent() && named.isEmpty() && levels.isEmpty()) {
-        throw new IllegalArgumentException(
-            prefix + WAIT + " is set but no call of a " + kind.wire() + " agent needs approval");
-      }
       rules.put(kind, new Rule(named, levels, waits.orElse(false)));
     }
     return new ApprovalPolicy(rules);

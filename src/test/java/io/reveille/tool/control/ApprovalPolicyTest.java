@@ -134,11 +134,4 @@ class ApprovalPolicyTest {
                     key -> Optional.empty(), Set.of("REVEILLE_APPROVAL_ROBOT_TOOLS"), TOOLS));
     assertTrue(error.getMessage().startsWith("REVEILLE_APPROVAL_ROBOT_TOOLS"));
   }
-
-  @Test
-  void waitWithoutAnythingHeldIsAMistake() {
-    assertThrows(
-        IllegalArgumentException.class,
-        () -> parse(Map.of("reveille.approval.custom.wait", "true")));
-  }
 }
