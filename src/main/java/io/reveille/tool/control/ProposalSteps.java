@@ -136,7 +136,7 @@ public class ProposalSteps {
       proposal.refuse(by, clock.instant(), why);
       return new Decision(proposal, Optional.of(why));
     }
-    var call = executor.prepare(proposal.getAgentId(), requestOf(proposal));
+    var call = executor.prepare(requestOf(proposal));
     if (!call.ledgerKey().equals(Optional.of(proposal.getId()))) {
       throw new IllegalStateException("proposal " + proposal.getId() + " prepared another key");
     }

@@ -155,8 +155,8 @@ public class ToolExecutor {
    * The call a request makes once checked: its operation id (derived inside a run when not given),
    * ledger key, origin and thread. An approved proposal is applied through the same preparation.
    */
-  PreparedCall prepare(String agentId, ToolRequest request) {
-    return prepare(agents.get(agentId), request);
+  PreparedCall prepare(ToolRequest request) {
+    return prepare(agents.get(request.agentId()), request);
   }
 
   private PreparedCall prepare(Agent agent, ToolRequest request) {

@@ -184,6 +184,18 @@ class ToolApprovalsIT {
     assertEquals(
         proposed.proposal().getString("id"),
         context.getJsonArray("pendingProposals").getJsonObject(0).getString("id"));
+    var results =
+        api()
+            .get("/api/agents/" + proposed.agentId() + "/messages?kind=toolResult&content=true")
+            .json()
+            .getJsonArray("items")
+            .getValuesAs(JsonObject.class);
+    assertEquals(
+        1,
+        results.stream()
+            .filter(m -> m.getString("content").contains(proposed.proposal().getString("id")))
+            .count(),
+        "the log says once that the call awaits approval: " + results);
     var all = api().get("/api/agents/" + proposed.agentId() + "/proposals").structure();
     assertEquals(1, all.asJsonArray().size(), "still one proposal");
   }
