@@ -47,7 +47,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V20__summary_depth_index.sql",
           "V21__working_state.sql",
           "V22__run_budgets.sql",
-          "V23__run_steps_checkpoints.sql");
+          "V23__run_steps_checkpoints.sql",
+          "V25__tool_proposals.sql");
 
   private final ClassLoader classLoader;
 

@@ -44,6 +44,19 @@ public class ToolCallSteps {
 
   @Transactional(TxType.REQUIRES_NEW)
   public ToolResult apply(PreparedCall call) {
+    return applyHere(call);
+  }
+
+  /**
+   * {@link #apply} in the caller's transaction: an approval applies a proposal's call together with
+   * the proposal's move, so that both commit or neither does.
+   */
+  @Transactional(TxType.MANDATORY)
+  ToolResult applyWithin(PreparedCall call) {
+    return applyHere(call);
+  }
+
+  private ToolResult applyHere(PreparedCall call) {
     serialize(call);
     var key = call.ledgerKey().orElseThrow();
     var now = clock.instant();

@@ -34,9 +34,10 @@ import java.util.logging.Logger;
  * satisfy the tool's input schema; a mutating call needs an operation id, given or derived inside a
  * run as {@code hash(runKey, actionOrdinal, toolName)}. Then the call runs in one transaction with
  * its ledger row and its messages ({@link ToolCallSteps#apply}); a replayed operation id returns
- * the stored receipt without running. A refusal or a failure is recorded as an action with an error
- * result (and, once the handler ran, a failed ledger row) and returned, never thrown: the caller —
- * a workflow or the REST boundary — always gets a {@link ToolResult}.
+ * the stored receipt without running. A call the approval policy holds is not run but proposed
+ * ({@link ToolApprovals}). A refusal or a failure is recorded as an action with an error result
+ * (and, once the handler ran, a failed ledger row) and returned, never thrown: the caller — a
+ * workflow or the REST boundary — always gets a {@link ToolResult}.
  *
  * <p>Not thread-bound to a caller's transaction: each call runs in transactions of its own, so it
  * must not be called while the caller holds locks the call needs (the agent's state row).
@@ -58,6 +59,7 @@ public class ToolExecutor {
   @Inject CapabilityProfiles profiles;
   @Inject AgentService agents;
   @Inject ToolCallSteps steps;
+  @Inject ToolApprovals approvals;
 
   /**
    * One call.
@@ -136,6 +138,28 @@ public class ToolExecutor {
 
   private ToolResult executeUnmetered(ToolRequest request) {
     var agent = agents.get(request.agentId());
+    var call = prepare(agent, request);
+    agent.requireNotDestroyed("act");
+    var refusal = refusal(agent, registry.find(request.toolName()), request, call.operationId());
+    if (refusal.isPresent()) {
+      return steps.recordRefusal(call, refusal.get().getCode(), refusal.get().getMessage());
+    }
+    var held = approvals.hold(agent.getKind(), call);
+    if (held.isPresent()) {
+      return held.get();
+    }
+    return execute(call);
+  }
+
+  /**
+   * The call a request makes once checked: its operation id (derived inside a run when not given),
+   * ledger key, origin and thread. An approved proposal is applied through the same preparation.
+   */
+  PreparedCall prepare(ToolRequest request) {
+    return prepare(agents.get(request.agentId()), request);
+  }
+
+  private PreparedCall prepare(Agent agent, ToolRequest request) {
     var state = agents.state(request.agentId());
     var operationId =
         request
@@ -176,21 +200,14 @@ public class ToolExecutor {
             request.previewOnly(),
             ChangeOrigin.agent(agent.getId(), runKey),
             threadId);
-    var call =
-        new PreparedCall(
-            definition.orElseGet(() -> unknown(request.toolName())),
-            invocation,
-            request.arguments(),
-            OperationIds.argumentsHash(request.arguments()),
-            ledgerKey,
-            request.runKey(),
-            threadId);
-    agent.requireNotDestroyed("act");
-    var refusal = refusal(agent, definition, request, operationId);
-    if (refusal.isPresent()) {
-      return steps.recordRefusal(call, refusal.get().getCode(), refusal.get().getMessage());
-    }
-    return execute(call);
+    return new PreparedCall(
+        definition.orElseGet(() -> unknown(request.toolName())),
+        invocation,
+        request.arguments(),
+        OperationIds.argumentsHash(request.arguments()),
+        ledgerKey,
+        request.runKey(),
+        threadId);
   }
 
   /** Runs a call that passed every check: a preview, a read or a ledgered mutation. */
@@ -280,7 +297,7 @@ public class ToolExecutor {
   }
 
   /** What an exception out of a handler means for the caller. */
-  private static ToolFailure failureOf(PreparedCall call, Throwable thrown) {
+  static ToolFailure failureOf(PreparedCall call, Throwable thrown) {
     for (var cause = thrown; cause != null; cause = cause.getCause()) {
       if (cause instanceof ToolFailure failure) {
         return failure;

@@ -85,6 +85,29 @@ public record ToolResult(
         false);
   }
 
+  /** An error that carries data for the caller (a held call's proposal and its preview). */
+  static ToolResult error(
+      String toolName,
+      Optional<String> operationId,
+      String actionId,
+      ToolErrorCode code,
+      String message,
+      JsonObject payload) {
+    var error = error(toolName, operationId, actionId, code, message);
+    return new ToolResult(
+        ERROR,
+        toolName,
+        operationId,
+        actionId,
+        List.of(),
+        List.of(),
+        payload,
+        error.errorCode(),
+        error.errorMessage(),
+        false,
+        false);
+  }
+
   public boolean isSuccess() {
     return SUCCESS.equals(status);
   }

@@ -4,6 +4,7 @@ import io.reveille.agent.control.AgentService;
 import io.reveille.memory.control.HotContext;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
+import io.reveille.tool.control.ToolProposals;
 import io.reveille.workflow.control.WakeMemory;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -32,6 +33,14 @@ public class ContextResource {
   @Inject AgentService agents;
   @Inject WakeMemory memory;
   @Inject HotContext hot;
+  @Inject ToolProposals proposals;
+
+  /** The most pending proposals the context lists; {@code pendingProposalCount} counts them all. */
+  static final int MAX_PENDING_PROPOSALS = 20;
+
+  /** A tool call of the agent that awaits a person's decision ({@code GET /api/proposals/{id}}). */
+  public record PendingProposalResponse(
+      String id, String toolName, String runKey, String heldAs, Instant createdAt) {}
 
   /** One turn of the thread's hot layer. */
   public record TurnResponse(
@@ -50,7 +59,9 @@ public class ContextResource {
    * wake reads (oldest first), and for a thread its hot turns (oldest first) with their tokens and
    * whether older turns were left out, and then the summaries the wake reads instead of them: the
    * cold summary ({@code null} before the first fold) and the warm ones, with their tokens, and the
-   * thread's working state as the model reads it ({@code null} without one).
+   * thread's working state as the model reads it ({@code null} without one); and the agent's tool
+   * calls that await a person's approval (newest first, at most {@value #MAX_PENDING_PROPOSALS},
+   * with the count of all of them).
    */
   public record ContextResponse(
       String agentId,
@@ -64,7 +75,9 @@ public class ContextResource {
       List<SummaryResponse> summaries,
       int summaryTokens,
       String workingState,
-      BudgetsResponse budgets) {}
+      BudgetsResponse budgets,
+      long pendingProposalCount,
+      List<PendingProposalResponse> pendingProposals) {}
 
   /**
    * A summary of an earlier span of the thread: of turns (depth 1, the warm layer, newest first) or
@@ -135,6 +148,13 @@ public class ContextResource {
             hot.maxTokens(),
             hot.warmMaxSummaries(),
             hot.summaryMaxTokens(),
-            WakeMemory.MAX_OBSERVATIONS));
+            WakeMemory.MAX_OBSERVATIONS),
+        proposals.pendingCount(agentId),
+        proposals.pending(agentId, MAX_PENDING_PROPOSALS).stream()
+            .map(
+                p ->
+                    new PendingProposalResponse(
+                        p.getId(), p.getToolName(), p.getRunKey(), p.getHeldAs(), p.getCreatedAt()))
+            .toList());
   }
 }
