@@ -164,7 +164,14 @@ public final class ApprovalPolicy {
     if (name.startsWith(PREFIX)) {
       var rest = name.substring(PREFIX.length());
       var dot = rest.indexOf('.');
-      var kind = dot < 0 ? Optional.<AgentKind>empty() : AgentKind.fromWire(rest.substring(0, dot));
+      // Case-insensitive: a setting given as an environment variable may reach the config in
+      // lower case (reveille.approval.taskagent.tools).
+      var kind =
+          dot < 0
+              ? Optional.<AgentKind>empty()
+              : Arrays.stream(AgentKind.values())
+                  .filter(k -> k.wire().equalsIgnoreCase(rest.substring(0, dot)))
+                  .findFirst();
       if (kind.isEmpty()) {
         throw new IllegalArgumentException(
             name
@@ -173,7 +180,8 @@ public final class ApprovalPolicy {
                 + "<kind>.<setting>, kind one of "
                 + AgentKind.wireNames());
       }
-      if (!SETTINGS.contains(rest.substring(dot + 1))) {
+      var setting = rest.substring(dot + 1).replaceAll("[^A-Za-z0-9]", "_");
+      if (SETTINGS.stream().noneMatch(known -> known.replace('-', '_').equalsIgnoreCase(setting))) {
         throw new IllegalArgumentException(name + ": unknown setting; expected one of " + SETTINGS);
       }
     } else if (name.startsWith(ENV_PREFIX)) {

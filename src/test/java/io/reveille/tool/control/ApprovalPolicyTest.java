@@ -134,4 +134,18 @@ class ApprovalPolicyTest {
                     key -> Optional.empty(), Set.of("REVEILLE_APPROVAL_ROBOT_TOOLS"), TOOLS));
     assertTrue(error.getMessage().startsWith("REVEILLE_APPROVAL_ROBOT_TOOLS"));
   }
+
+  @Test
+  void aSettingThatReachesTheConfigInLowerCaseFromTheEnvironmentIsKnown() {
+    var settings =
+        Map.of(
+            "reveille.approval.taskAgent.tools", "move_items",
+            "reveille.approval.taskagent.tools", "move_items",
+            "reveille.approval.dayplanner.risk.levels", "high");
+    var names = settings.keySet();
+
+    var policy = ApprovalPolicy.parse(key -> Optional.ofNullable(settings.get(key)), names, TOOLS);
+
+    assertTrue(policy.of(AgentKind.TASK_AGENT).holds(MOVE));
+  }
 }
