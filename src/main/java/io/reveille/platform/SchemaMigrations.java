@@ -46,7 +46,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V19__thread_kind_index.sql",
           "V20__summary_depth_index.sql",
           "V21__working_state.sql",
-          "V22__run_budgets.sql");
+          "V22__run_budgets.sql",
+          "V24__external_tool_calls.sql");
 
   private final ClassLoader classLoader;
 

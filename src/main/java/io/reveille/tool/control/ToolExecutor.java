@@ -58,6 +58,7 @@ public class ToolExecutor {
   @Inject CapabilityProfiles profiles;
   @Inject AgentService agents;
   @Inject ToolCallSteps steps;
+  @Inject ExternalCalls externalCalls;
 
   /**
    * One call.
@@ -198,6 +199,9 @@ public class ToolExecutor {
     if (call.invocation().previewOnly()) {
       return preview(call);
     }
+    if (call.definition().handler() instanceof ExternalToolHandler external) {
+      return external(call, external);
+    }
     if (!call.definition().isMutating()) {
       return run(call, () -> steps.read(call));
     }
@@ -225,6 +229,22 @@ public class ToolExecutor {
       return call.ledgerKey().isPresent()
           ? steps.recordFailure(call, failure.getCode(), failure.getMessage())
           : steps.recordRefusal(call, failure.getCode(), failure.getMessage());
+    }
+  }
+
+  /**
+   * An external call. An unexpected failure leaves its ledger row as it is: the request may have
+   * been sent, so marking the row failed could let a retry apply it twice; a row left running is
+   * reconciled by the next execution once it is stale.
+   */
+  private ToolResult external(PreparedCall call, ExternalToolHandler handler) {
+    try {
+      return externalCalls.execute(call, handler.declaration());
+    } catch (ToolCallSteps.OperationMismatch e) {
+      return steps.recordRefusal(call, e.getCode(), e.getMessage());
+    } catch (RuntimeException e) {
+      var failure = failureOf(call, e);
+      return steps.recordRefusal(call, failure.getCode(), failure.getMessage());
     }
   }
 
