@@ -44,11 +44,16 @@ public class ExternalCallSteps {
   /** In doubt and nothing can find out: the {@code in_doubt} result, recorded. */
   record Parked(ToolResult result) implements Reservation {}
 
-  /** Not sent, or failed: send it, answering {@code actionId}. */
-  record Send(String actionId, long version) implements Reservation {}
+  /**
+   * Not sent, or failed: send it under {@code key}, answering {@code actionId}.
+   *
+   * @param key the {@code Idempotency-Key} the row holds: an earlier attempt's key wins over one
+   *     derived now, so every attempt of a call sends the same one
+   */
+  record Send(String key, String actionId, long version) implements Reservation {}
 
   /** Left running by an attempt that is gone, or in doubt: reconcile before anything else. */
-  record Reconcile(String actionId, long version, Optional<String> correlationId)
+  record Reconcile(String key, String actionId, long version, Optional<String> correlationId)
       implements Reservation {}
 
   /**
@@ -64,18 +69,23 @@ public class ExternalCallSteps {
   public Reservation reserve(
       PreparedCall call, String externalKey, boolean reconcilable, Duration staleAfter) {
     agents.stateForUpdate(call.agentId());
-    var key = call.ledgerKey().orElseThrow();
+    var ledgerKey = call.ledgerKey().orElseThrow();
     var now = clock.instant();
-    var row = em.find(ToolCall.class, key);
+    var row = em.find(ToolCall.class, ledgerKey);
     if (row == null) {
-      row = ToolCallSteps.newLedgerRow(call, key, now);
+      row = ToolCallSteps.newLedgerRow(call, ledgerKey, now);
       row.sendsIdempotencyKey(externalKey);
       em.persist(row);
       // Reserve the key now: a concurrent call with the same operation id fails here.
       em.flush();
-      return new Send(answer(call, row), row.getVersion());
+      return new Send(externalKey, answer(call, row), row.getVersion());
     }
     ToolCallSteps.requireSameOperation(call, row);
+    if (row.getExternalIdempotencyKey() == null && !row.getStatus().isFinal()) {
+      // A row recorded before anything was sent (a refusal) or by an older version.
+      row.sendsIdempotencyKey(externalKey);
+    }
+    var key = Optional.ofNullable(row.getExternalIdempotencyKey()).orElse(externalKey);
     var operation = call.operationId().orElseThrow();
     var stale = row.getUpdatedAt().isBefore(now.minus(staleAfter));
     switch (row.getStatus()) {
@@ -84,14 +94,12 @@ public class ExternalCallSteps {
       case CANCELLED:
         return new Refuse(ToolErrorCode.CONFLICT, "operation " + operation + " was cancelled");
       case FAILED:
-        row.sendsIdempotencyKey(externalKey);
-        return new Send(answer(call, row), row.getVersion());
+        return new Send(key, answer(call, row), row.getVersion());
       case PENDING:
         if (!stale) {
           return inProgress(call, operation);
         }
-        row.sendsIdempotencyKey(externalKey);
-        return new Send(answer(call, row), row.getVersion());
+        return new Send(key, answer(call, row), row.getVersion());
       case RUNNING:
       default:
         if (!stale && !row.isInDoubt()) {
@@ -100,7 +108,7 @@ public class ExternalCallSteps {
         var actionId = answer(call, row);
         if (reconcilable) {
           return new Reconcile(
-              actionId, row.getVersion(), Optional.ofNullable(row.getExternalCorrelationId()));
+              key, actionId, row.getVersion(), Optional.ofNullable(row.getExternalCorrelationId()));
         }
         if (!row.isInDoubt()) {
           row.markInDoubt(

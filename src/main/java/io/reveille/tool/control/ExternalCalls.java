@@ -65,7 +65,7 @@ public class ExternalCalls {
     if (reservation instanceof ExternalCallSteps.Reconcile reconcile) {
       ExternalRequest request;
       try {
-        request = request(call, tool, key);
+        request = request(call, tool, reconcile.key());
       } catch (ToolFailure e) {
         return steps.inDoubt(call, reconcile.actionId(), e.getMessage());
       }
@@ -80,7 +80,7 @@ public class ExternalCalls {
     var send = (ExternalCallSteps.Send) reservation;
     ExternalRequest request;
     try {
-      request = request(call, tool, key);
+      request = request(call, tool, send.key());
     } catch (ToolFailure e) {
       return steps.fail(call, send.actionId(), e.getCode(), e.getMessage(), Optional.empty());
     }
