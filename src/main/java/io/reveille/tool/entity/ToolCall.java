@@ -107,7 +107,7 @@ public class ToolCall {
   @Column(name = "external_correlation_id", length = 200)
   private String externalCorrelationId;
 
-  @Column(name = "external_idempotency_key", length = 64, updatable = false)
+  @Column(name = "external_idempotency_key", length = 64)
   private String externalIdempotencyKey;
 
   @Column(name = "action_id", length = 64)
