@@ -101,12 +101,19 @@ public class ExternalHttp {
   }
 
   ExternalExchange exchange(ExternalRequest request) {
-    var builder =
-        HttpRequest.newBuilder(request.uri())
-            .timeout(request.timeout())
-            .header(IDEMPOTENCY_KEY_HEADER, request.idempotencyKey())
-            .header("Accept", "application/json");
-    request.headers().forEach(builder::header);
+    HttpRequest.Builder builder;
+    try {
+      builder =
+          HttpRequest.newBuilder(request.uri())
+              .timeout(request.timeout())
+              .header(IDEMPOTENCY_KEY_HEADER, request.idempotencyKey())
+              .header("Accept", "application/json");
+      request.headers().forEach(builder::header);
+    } catch (IllegalArgumentException e) {
+      // A header value the client refuses (a secret holding a line break): the message names the
+      // header, never its value.
+      return new ExternalExchange.NotSent("the request cannot be built: " + e.getMessage(), false);
+    }
     if (request.body().isPresent()) {
       if (request.headers().keySet().stream().noneMatch("content-type"::equalsIgnoreCase)) {
         builder.header("Content-Type", "application/json");
