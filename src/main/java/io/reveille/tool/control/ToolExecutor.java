@@ -38,6 +38,10 @@ import java.util.logging.Logger;
  * result (and, once the handler ran, a failed ledger row) and returned, never thrown: the caller —
  * a workflow or the REST boundary — always gets a {@link ToolResult}.
  *
+ * <p>An external HTTP tool passes the same checks, then runs through {@link ExternalCalls}: its
+ * request is sent between short transactions, never inside one, and a call whose outcome is unknown
+ * comes back {@link ToolErrorCode#IN_DOUBT}.
+ *
  * <p>Not thread-bound to a caller's transaction: each call runs in transactions of its own, so it
  * must not be called while the caller holds locks the call needs (the agent's state row).
  */

@@ -250,6 +250,43 @@ class ExternalToolsIT {
   }
 
   @Test
+  void aReadOnlyExternalToolNeedsNoOperationIdAndLeavesNoLedgerRow() {
+    var agent = agent();
+    var note = "read-" + UUID.randomUUID();
+    assertEquals(200, call(agent, "send_it_receipt", "op-" + UUID.randomUUID(), note).status());
+    var key = sink.keyOf(note);
+
+    var found =
+        api.post(
+            "/api/agents/" + agent + "/tools/get_it_receipt",
+            "{\"arguments\":{\"key\":\"" + key + "\"}}");
+    var missing =
+        api.post(
+            "/api/agents/" + agent + "/tools/get_it_receipt",
+            "{\"arguments\":{\"key\":\"" + "0".repeat(64) + "\"}}");
+
+    assertEquals(200, found.status(), found.body());
+    assertEquals(
+        "rcpt-" + key.substring(0, 12),
+        found.json().getJsonObject("payload").getString("receiptId"));
+    assertEquals(502, missing.status(), missing.body());
+    assertEquals("external_error", missing.json().getString("errorCode"));
+    assertEquals(
+        1,
+        api.get("/api/agents/" + agent + "/tool-calls").structure().asJsonArray().size(),
+        "only the send is on the ledger");
+    var tools = api.get("/api/tools").structure().asJsonArray().getValuesAs(JsonObject.class);
+    assertEquals(
+        "read_only",
+        tools.stream()
+            .filter(tool -> tool.getString("name").equals("get_it_receipt"))
+            .findFirst()
+            .orElseThrow()
+            .getString("sideEffectClass"),
+        "classified by its name");
+  }
+
+  @Test
   void externalToolsAreInTheCatalogAndContractWithSchemasAndNeverTheirSecret() {
     var contract = api.get("/api/tools/contract");
     assertEquals(200, contract.status());
