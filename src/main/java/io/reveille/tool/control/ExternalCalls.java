@@ -89,10 +89,16 @@ public class ExternalCalls {
 
   /**
    * The key sent as {@code Idempotency-Key}: per run (inside a run its run key, over the API the
-   * call's ledger key, which is per agent and operation id), tool, arguments and scope values.
+   * call's ledger key, which is per agent and operation id), tool, arguments and scope values. A
+   * read sends one too; it is not ledgered, so nothing depends on it.
    */
   static String idempotencyKey(PreparedCall call, ExternalToolDeclaration tool) {
-    var run = call.runKey().orElseGet(() -> call.ledgerKey().orElseThrow());
+    // A read over the API has no ledger key: its origin's run key is unique to the call.
+    var run =
+        call.runKey()
+            .or(call::ledgerKey)
+            .or(() -> call.invocation().origin().runKey())
+            .orElseThrow();
     var scope = Json.createObjectBuilder();
     tool.scopeArguments()
         .forEach(name -> scope.add(name, call.arguments().getOrDefault(name, JsonValue.NULL)));
