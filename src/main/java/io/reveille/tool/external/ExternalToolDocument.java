@@ -32,7 +32,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * <p>The rules beyond the schema keep an agent from steering a call where it was not meant to go:
  * the scheme, host and port of every URL are literal (placeholders only in the path and query), a
  * URL placeholder must be a required argument, secrets may appear only in header values (a URL or
- * body ends up in logs and ledgers), and headers the executor sets itself may not be declared.
+ * body ends up in logs and ledgers) and never name Reveille's own settings (its administrator
+ * password, its model key), and headers the executor sets itself may not be declared.
  */
 public final class ExternalToolDocument {
 
@@ -148,6 +149,16 @@ public final class ExternalToolDocument {
               "headers."
                   + header
                   + ": a reference must read ${secret:PROPERTY} (letters, digits, . _ -)");
+        }
+        for (var secret : Templates.secretNames(value)) {
+          if (secret.startsWith("reveille.")) {
+            problems.add(
+                "headers."
+                    + header
+                    + ": ${secret:"
+                    + secret
+                    + "} names one of Reveille's own settings; use a property of your own");
+          }
         }
         if (value.chars().anyMatch(c -> c == '\r' || c == '\n')) {
           problems.add("headers." + header + ": may not contain a line break");

@@ -88,7 +88,10 @@ class ExternalToolDocumentTest {
             .replace(
                 "https://billing.example.com/v1/customers/{customerId}/invoices",
                 "https://{customerId}.example.com/v1/invoices?token=${secret:billing.api-token}")
-            .replace("\"Authorization\":", "\"Idempotency-Key\": \"mine\", \"Authorization\":")
+            .replace(
+                "\"Authorization\":",
+                "\"Idempotency-Key\": \"mine\", \"X-Admin\": \"${secret:reveille.admin.password}\","
+                    + " \"Authorization\":")
             .replace("\"memo\": \"Invoice for {customerId}\"", "\"memo\": \"{nickname}\"")
             .replace("\"scopeArguments\": [\"customerId\"]", "\"scopeArguments\": [\"region\"]")
             .replace("\"state\": \"/status\"", "\"state\": \"/status\", \"extra\": \"/x\"")
@@ -100,6 +103,8 @@ class ExternalToolDocumentTest {
     var message = refused.getMessage();
     assertTrue(message.contains("tools[0] (send_invoice).url: secrets"), message);
     assertTrue(message.contains("headers.Idempotency-Key: set by Reveille"), message);
+    assertTrue(
+        message.contains("headers.X-Admin: ${secret:reveille.admin.password} names"), message);
     assertTrue(message.contains("body: {nickname} is not an argument"), message);
     assertTrue(message.contains("scopeArguments: 'region'"), message);
     assertTrue(message.contains("response.fields.extra: not a property of outputSchema"), message);
