@@ -51,7 +51,7 @@ public class ExternalCalls {
       return read(call, tool);
     }
     var key = idempotencyKey(call, tool);
-    var staleAfter = Duration.ofMillis(tool.timeoutMillis()).plus(tools.settings().staleMargin());
+    var staleAfter = Duration.ofMillis(tool.timeoutMillis()).plus(tools.staleMargin());
     var reservation = steps.reserve(call, key, reconcilable(tool), staleAfter);
     if (reservation instanceof ExternalCallSteps.Replay replay) {
       return replay.result();

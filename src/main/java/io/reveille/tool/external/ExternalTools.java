@@ -78,6 +78,11 @@ public class ExternalTools {
     return config.getOptionalValue(property, String.class);
   }
 
+  /** See {@link ExternalToolsConfig#staleMargin()}. */
+  public java.time.Duration staleMargin() {
+    return settings.staleMargin();
+  }
+
   public ToolBreakers breakers() {
     return breakers;
   }
