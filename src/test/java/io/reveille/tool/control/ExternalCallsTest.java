@@ -13,6 +13,7 @@ import io.reveille.tool.external.ExternalToolDocument;
 import io.reveille.tool.external.ExternalTools;
 import io.reveille.tool.external.SideEffectClassifier;
 import io.reveille.wake.entity.WakeReason;
+import jakarta.enterprise.inject.Vetoed;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.time.Duration;
@@ -222,7 +223,9 @@ class ExternalCallsTest {
     assertFalse(result.toJson().toString().contains("s3cr3t"));
   }
 
-  private final class RecordingSteps extends ExternalCallSteps {
+  // Test classes are deployed with the ITs: the fakes must not become beans.
+  @Vetoed
+  private class RecordingSteps extends ExternalCallSteps {
     @Override
     public Reservation reserve(
         PreparedCall call, String externalKey, boolean reconcilable, Duration staleAfter) {
@@ -271,14 +274,18 @@ class ExternalCallsTest {
     }
   }
 
-  private static final class RecordingRefusals extends ToolCallSteps {
+  // Test classes are deployed with the ITs: the fakes must not become beans.
+  @Vetoed
+  private static class RecordingRefusals extends ToolCallSteps {
     @Override
     public ToolResult recordRefusal(PreparedCall call, ToolErrorCode code, String message) {
       return ToolResult.error(call.toolName(), call.operationId(), "refusal", code, message);
     }
   }
 
-  private final class ScriptedHttp extends ExternalHttp {
+  // Test classes are deployed with the ITs: the fakes must not become beans.
+  @Vetoed
+  private class ScriptedHttp extends ExternalHttp {
     @Override
     public ExternalExchange send(ExternalRequest request) {
       sent.add(request);
@@ -286,7 +293,9 @@ class ExternalCallsTest {
     }
   }
 
-  private final class FixedTools extends ExternalTools {
+  // Test classes are deployed with the ITs: the fakes must not become beans.
+  @Vetoed
+  private class FixedTools extends ExternalTools {
     @Override
     public Optional<String> secret(String property) {
       return Optional.ofNullable(secrets.get(property));
