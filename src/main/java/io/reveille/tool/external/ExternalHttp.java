@@ -101,18 +101,20 @@ public class ExternalHttp {
   }
 
   ExternalExchange exchange(ExternalRequest request) {
-    HttpRequest.Builder builder;
-    try {
-      builder =
-          HttpRequest.newBuilder(request.uri())
-              .timeout(request.timeout())
-              .header(IDEMPOTENCY_KEY_HEADER, request.idempotencyKey())
-              .header("Accept", "application/json");
-      request.headers().forEach(builder::header);
-    } catch (IllegalArgumentException e) {
-      // A header value the client refuses (a secret holding a line break): the message names the
-      // header, never its value.
-      return new ExternalExchange.NotSent("the request cannot be built: " + e.getMessage(), false);
+    var builder =
+        HttpRequest.newBuilder(request.uri())
+            .timeout(request.timeout())
+            .header(IDEMPOTENCY_KEY_HEADER, request.idempotencyKey())
+            .header("Accept", "application/json");
+    for (var header : request.headers().entrySet()) {
+      try {
+        builder.header(header.getKey(), header.getValue());
+      } catch (IllegalArgumentException e) {
+        // A value the client refuses (a secret holding a line break). The client's message quotes
+        // the value, so only the header's name is told.
+        return new ExternalExchange.NotSent(
+            "the value of header " + header.getKey() + " is not a valid header value", false);
+      }
     }
     if (request.body().isPresent()) {
       if (request.headers().keySet().stream().noneMatch("content-type"::equalsIgnoreCase)) {
@@ -141,7 +143,7 @@ public class ExternalHttp {
   }
 
   private Optional<JsonValue> read(ExternalRequest request, HttpResponse<InputStream> response) {
-    var limit = tools.settings().maxResponseBytes();
+    var limit = tools.maxResponseBytes();
     try (var in = response.body()) {
       var bytes = in.readNBytes(limit + 1);
       if (bytes.length > limit) {

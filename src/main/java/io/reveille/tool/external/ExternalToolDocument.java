@@ -42,7 +42,7 @@ public final class ExternalToolDocument {
   /** The longest body template, as compact JSON. */
   public static final int MAX_BODY_TEMPLATE_LENGTH = 16_384;
 
-  /** Headers the HTTP client or the executor own. */
+  /** Headers the HTTP client or the executor own (the JDK client refuses to send the former). */
   static final Set<String> RESERVED_HEADERS =
       Set.of(
           "idempotency-key",
@@ -51,6 +51,10 @@ public final class ExternalToolDocument {
           "connection",
           "expect",
           "upgrade",
+          "date",
+          "from",
+          "via",
+          "warning",
           "transfer-encoding",
           "te",
           "trailer");

@@ -78,6 +78,11 @@ public class ExternalTools {
     return config.getOptionalValue(property, String.class);
   }
 
+  /** See {@link ExternalToolsConfig#maxResponseBytes()}. */
+  public int maxResponseBytes() {
+    return settings.maxResponseBytes();
+  }
+
   /** See {@link ExternalToolsConfig#staleMargin()}. */
   public java.time.Duration staleMargin() {
     return settings.staleMargin();
