@@ -43,11 +43,27 @@ public sealed interface ExternalExchange {
     }
   }
 
-  /** The request never left (connection refused, connect timeout, breaker open). */
-  record NotSent(String reason, boolean breakerOpen) implements ExternalExchange {
+  /** Why a request never left. */
+  enum Refusal {
+    /** No connection (refused, connect timeout): the provider may be back in a moment. */
+    CONNECTION,
+    /** The tool's circuit breaker is open. */
+    BREAKER_OPEN,
+    /**
+     * The request itself cannot be sent (a header value the client refuses); trying again fails.
+     */
+    INVALID_REQUEST
+  }
+
+  /** The request never left. */
+  record NotSent(String reason, Refusal refusal) implements ExternalExchange {
     @Override
     public boolean maybeApplied() {
       return false;
+    }
+
+    public boolean breakerOpen() {
+      return refusal == Refusal.BREAKER_OPEN;
     }
   }
 

@@ -81,12 +81,14 @@ public class ExternalHttp {
     var breakers = tools.breakers();
     if (!breakers.allow(request.tool())) {
       return new ExternalExchange.NotSent(
-          "the circuit breaker of " + request.tool() + " is open", true);
+          "the circuit breaker of " + request.tool() + " is open",
+          ExternalExchange.Refusal.BREAKER_OPEN);
     }
     var exchange = exchange(request);
     if (exchange instanceof ExternalExchange.Answered answered && !answered.isProviderFailure()) {
       breakers.success(request.tool());
-    } else {
+    } else if (!(exchange instanceof ExternalExchange.NotSent notSent)
+        || notSent.refusal() == ExternalExchange.Refusal.CONNECTION) {
       breakers.failure(request.tool());
     }
     if (request.resendable() && resendable(exchange)) {
@@ -96,7 +98,8 @@ public class ExternalHttp {
   }
 
   private static boolean resendable(ExternalExchange exchange) {
-    return exchange instanceof ExternalExchange.NotSent
+    return exchange instanceof ExternalExchange.NotSent notSent
+            && notSent.refusal() == ExternalExchange.Refusal.CONNECTION
         || exchange instanceof ExternalExchange.Answered answered && answered.isProviderFailure();
   }
 
@@ -113,7 +116,8 @@ public class ExternalHttp {
         // A value the client refuses (a secret holding a line break). The client's message quotes
         // the value, so only the header's name is told.
         return new ExternalExchange.NotSent(
-            "the value of header " + header.getKey() + " is not a valid header value", false);
+            "the value of header " + header.getKey() + " is not a valid header value",
+            ExternalExchange.Refusal.INVALID_REQUEST);
       }
     }
     if (request.body().isPresent()) {
@@ -130,7 +134,8 @@ public class ExternalHttp {
     try {
       response = client.send(builder.build(), HttpResponse.BodyHandlers.ofInputStream());
     } catch (HttpConnectTimeoutException | ConnectException e) {
-      return new ExternalExchange.NotSent("could not connect: " + e.getMessage(), false);
+      return new ExternalExchange.NotSent(
+          "could not connect: " + e.getMessage(), ExternalExchange.Refusal.CONNECTION);
     } catch (IOException e) {
       return new ExternalExchange.InDoubt("no answer: " + e);
     } catch (InterruptedException e) {

@@ -184,7 +184,9 @@ class ExternalCallsTest {
     var unwell = execute("send_plain");
     assertTrue(unwell.errorMessage().get().contains("may be retried"));
 
-    answers.add(new ExternalExchange.NotSent("the circuit breaker of send_plain is open", true));
+    answers.add(
+        new ExternalExchange.NotSent(
+            "the circuit breaker of send_plain is open", ExternalExchange.Refusal.BREAKER_OPEN));
     var open = execute("send_plain");
     assertEquals(Optional.of(ToolErrorCode.EXTERNAL_UNAVAILABLE), open.errorCode());
     assertTrue(open.errorMessage().get().contains("circuit breaker"), open.errorMessage().get());
