@@ -48,7 +48,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V21__working_state.sql",
           "V22__run_budgets.sql",
           "V23__run_steps_checkpoints.sql",
-          "V25__tool_proposals.sql");
+          "V25__tool_proposals.sql",
+          "V26__external_tool_calls.sql");
 
   private final ClassLoader classLoader;
 

@@ -7,6 +7,7 @@ import io.reveille.platform.error.InvalidInputException;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
+import io.reveille.tool.control.ToolCallResolutions;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolLedger;
@@ -16,6 +17,8 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -61,6 +64,7 @@ public class AgentToolsResource {
 
   @Inject ToolExecutor executor;
   @Inject ToolLedger ledger;
+  @Inject ToolCallResolutions resolutions;
   @Context UriInfo uriInfo;
   @Inject MemoryService memory;
   @Context SecurityContext security;
@@ -81,6 +85,26 @@ public class AgentToolsResource {
               schema = @Schema(type = SchemaType.ARRAY, implementation = ToolCallResponse.class)))
   public Response calls(@PathParam("id") String agentId, @BeanParam PageQuery page) {
     return PageQuery.ok(ledger.calls(agentId, page.window()), ToolCallResponse::of, uriInfo);
+  }
+
+  @Allowed(Role.OPERATOR)
+  @POST
+  @Path("{id}/tool-calls/{idempotencyKey}/resolution")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary =
+          "Resolve a call in doubt (sent, no answer): applied → succeeded with the given receipt,"
+              + " not applied → failed so that a retry sends it again; 409 unless it is running")
+  public ToolCallResponse resolve(
+      @PathParam("id") String agentId,
+      @PathParam("idempotencyKey") String key,
+      @NotNull(message = "request body is required") @Valid ToolCallResolutionRequest body) {
+    var who = security.getUserPrincipal();
+    var call =
+        resolutions.resolve(
+            agentId, key, body.toResolution(), who == null ? "unknown" : who.getName());
+    return ToolCallResponse.of(call);
   }
 
   @Allowed(Role.OPERATOR)

@@ -7,7 +7,9 @@ import java.time.Instant;
 /**
  * One row of the tool-call ledger: what was asked ({@code arguments}), what came of it ({@code
  * result} with its affected entities, or {@code errorCode} and {@code error}), and how often it was
- * executed. A replay returns the stored result and adds no row.
+ * executed. A replay returns the stored result and adds no row. An external call also shows the
+ * {@code Idempotency-Key} it sends, the provider's id for it, whether it is in doubt (sent, outcome
+ * unknown) and who resolved it by hand.
  */
 public record ToolCallResponse(
     String idempotencyKey,
@@ -22,6 +24,11 @@ public record ToolCallResponse(
     String errorCode,
     String error,
     int attempts,
+    String externalIdempotencyKey,
+    String externalCorrelationId,
+    boolean inDoubt,
+    String resolvedBy,
+    String resolutionNote,
     Instant createdAt,
     Instant updatedAt) {
 
@@ -39,6 +46,11 @@ public record ToolCallResponse(
         call.getErrorCode(),
         call.getErrorMessage(),
         call.getAttempts(),
+        call.getExternalIdempotencyKey(),
+        call.getExternalCorrelationId(),
+        call.isInDoubt(),
+        call.getResolvedBy(),
+        call.getResolutionNote(),
         call.getCreatedAt(),
         call.getUpdatedAt());
   }

@@ -36,6 +36,22 @@ public final class OperationIds {
     return "tc-" + hash("ledger", agentId, operationId);
   }
 
+  /**
+   * The {@code Idempotency-Key} an external call sends (the durable-jobs key): {@code sha256(run,
+   * namespace, tool, argumentsHash, scope)}, where {@code scope} holds the values of the tool's
+   * scope arguments (what makes the effect unique). Every attempt of one call sends the same key,
+   * so a provider that honours it applies the call once however often it is sent.
+   *
+   * @param run the run key, or for a call made over the API its ledger key (which is per agent: two
+   *     agents using the same operation id must never share a key at the provider)
+   */
+  public static String externalIdempotencyKey(
+      String run, String namespace, String toolName, String argumentsHash, JsonObject scope) {
+    var canonicalScope = new StringBuilder();
+    canonical(scope, canonicalScope);
+    return hash("external", run, namespace, toolName, argumentsHash, canonicalScope.toString());
+  }
+
   /** The SHA-256 of the arguments' canonical JSON (object keys sorted at every level). */
   public static String argumentsHash(JsonObject arguments) {
     var canonical = new StringBuilder();

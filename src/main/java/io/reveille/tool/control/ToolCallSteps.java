@@ -74,7 +74,7 @@ public class ToolCallSteps {
       }
       ledger.retry(now);
     } else {
-      em.persist(newLedgerRow(call, key));
+      em.persist(newLedgerRow(call, key, clock.instant()));
       // Reserve the key now: a concurrent call with the same operation id fails here, not after
       // running its handler.
       em.flush();
@@ -105,7 +105,7 @@ public class ToolCallSteps {
       var key = call.ledgerKey().get();
       var ledger = em.find(ToolCall.class, key);
       if (ledger == null) {
-        ledger = newLedgerRow(call, key);
+        ledger = newLedgerRow(call, key, clock.instant());
         em.persist(ledger);
       } else if (ledger.getStatus() == ToolCallStatus.SUCCEEDED) {
         // A concurrent call with the same operation id won the race: its receipt is the answer.
@@ -177,7 +177,7 @@ public class ToolCallSteps {
     agents.stateForUpdate(call.agentId());
   }
 
-  private ToolCall newLedgerRow(PreparedCall call, String key) {
+  static ToolCall newLedgerRow(PreparedCall call, String key, java.time.Instant now) {
     return new ToolCall(
         key,
         call.agentId(),
@@ -186,10 +186,10 @@ public class ToolCallSteps {
         call.operationId().orElseThrow(),
         call.definition().sideEffect(),
         call.arguments(),
-        clock.instant());
+        now);
   }
 
-  private static void requireSameOperation(PreparedCall call, ToolCall ledger) {
+  static void requireSameOperation(PreparedCall call, ToolCall ledger) {
     if (!ledger.getToolName().equals(call.toolName())
         || !OperationIds.argumentsHash(ledger.getArguments()).equals(call.argumentsHash())) {
       throw new OperationMismatch(

@@ -18,6 +18,8 @@ import java.util.Optional;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
@@ -57,11 +59,14 @@ public final class ToolContract {
   private final String yaml;
   private final JsonNode tree;
   private final Map<String, Entry> entries;
+  private final String contractSchema;
 
-  private ToolContract(String yaml, JsonNode tree, Map<String, Entry> entries) {
+  private ToolContract(
+      String yaml, JsonNode tree, Map<String, Entry> entries, String contractSchema) {
     this.yaml = yaml;
     this.tree = tree;
     this.entries = entries;
+    this.contractSchema = contractSchema;
   }
 
   /** The contract shipped in the application, validated against its schema. */
@@ -81,6 +86,28 @@ public final class ToolContract {
     } catch (RuntimeException e) {
       throw new IllegalStateException("the tool contract is not valid YAML: " + e.getMessage(), e);
     }
+    return of(yaml, tree, contractSchema);
+  }
+
+  /**
+   * This contract with the entries of tools declared outside the build (external tools) appended,
+   * each checked against the contract schema like the rest. Its YAML is then written from the
+   * merged tree, so the YAML and JSON forms still list the same tools.
+   *
+   * @param toolEntries each one tool entry as JSON
+   * @throws IllegalStateException listing every violation, or a name the contract has already
+   */
+  public ToolContract withTools(List<String> toolEntries) {
+    if (toolEntries.isEmpty()) {
+      return this;
+    }
+    var merged = (ObjectNode) tree.deepCopy();
+    var list = (ArrayNode) merged.get("tools");
+    toolEntries.forEach(entry -> list.add(JSON.readTree(entry)));
+    return of(YAML.writeValueAsString(merged), merged, contractSchema);
+  }
+
+  private static ToolContract of(String yaml, JsonNode tree, String contractSchema) {
     var violations = registry().getSchema(contractSchema, InputFormat.JSON).validate(tree);
     if (!violations.isEmpty()) {
       throw new IllegalStateException(
@@ -108,7 +135,7 @@ public final class ToolContract {
         throw new IllegalStateException("the tool contract lists '" + name + "' twice");
       }
     }
-    return new ToolContract(yaml, tree, Map.copyOf(entries));
+    return new ToolContract(yaml, tree, Map.copyOf(entries), contractSchema);
   }
 
   public Optional<Entry> entry(String toolName) {

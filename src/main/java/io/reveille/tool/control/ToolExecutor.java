@@ -39,6 +39,10 @@ import java.util.logging.Logger;
  * (and, once the handler ran, a failed ledger row) and returned, never thrown: the caller — a
  * workflow or the REST boundary — always gets a {@link ToolResult}.
  *
+ * <p>An external HTTP tool passes the same checks, then runs through {@link ExternalCalls}: its
+ * request is sent between short transactions, never inside one, and a call whose outcome is unknown
+ * comes back {@link ToolErrorCode#IN_DOUBT}.
+ *
  * <p>Not thread-bound to a caller's transaction: each call runs in transactions of its own, so it
  * must not be called while the caller holds locks the call needs (the agent's state row).
  */
@@ -60,6 +64,7 @@ public class ToolExecutor {
   @Inject AgentService agents;
   @Inject ToolCallSteps steps;
   @Inject ToolApprovals approvals;
+  @Inject ExternalCalls externalCalls;
 
   /**
    * One call.
@@ -215,6 +220,9 @@ public class ToolExecutor {
     if (call.invocation().previewOnly()) {
       return preview(call);
     }
+    if (call.definition().handler() instanceof ExternalToolHandler external) {
+      return external(call, external);
+    }
     if (!call.definition().isMutating()) {
       return run(call, () -> steps.read(call));
     }
@@ -242,6 +250,22 @@ public class ToolExecutor {
       return call.ledgerKey().isPresent()
           ? steps.recordFailure(call, failure.getCode(), failure.getMessage())
           : steps.recordRefusal(call, failure.getCode(), failure.getMessage());
+    }
+  }
+
+  /**
+   * An external call. An unexpected failure leaves its ledger row as it is: the request may have
+   * been sent, so marking the row failed could let a retry apply it twice; a row left running is
+   * reconciled by the next execution once it is stale.
+   */
+  private ToolResult external(PreparedCall call, ExternalToolHandler handler) {
+    try {
+      return externalCalls.execute(call, handler.declaration());
+    } catch (ToolCallSteps.OperationMismatch e) {
+      return steps.recordRefusal(call, e.getCode(), e.getMessage());
+    } catch (RuntimeException e) {
+      var failure = failureOf(call, e);
+      return steps.recordRefusal(call, failure.getCode(), failure.getMessage());
     }
   }
 

@@ -1,5 +1,6 @@
 package io.reveille.tool.control;
 
+import io.reveille.tool.external.ExternalTools;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -16,15 +17,17 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Every tool an agent can call: the definitions contributed by the {@link ToolSet} beans, and the
- * contract that holds their schemas. A tool missing from the contract (or the other way round) is a
- * build error caught by the parity test; at run time such a tool is refused rather than run
- * unvalidated.
+ * Every tool an agent can call: the definitions contributed by the {@link ToolSet} beans and the
+ * external HTTP tools declared where the server runs ({@link ExternalTools}), and the contract that
+ * holds their schemas (the built-in contract with an entry appended per external tool). A tool
+ * missing from the contract (or the other way round) is a build error caught by the parity test; at
+ * run time such a tool is refused rather than run unvalidated.
  */
 @ApplicationScoped
 public class ToolRegistry {
 
   @Inject @Any Instance<ToolSet> toolSets;
+  @Inject ExternalTools externalTools;
 
   private ToolContract contract;
   private Map<String, ToolDefinition> definitions;
@@ -36,8 +39,17 @@ public class ToolRegistry {
 
   @PostConstruct
   void load() {
-    contract = ToolContract.fromClasspath();
-    definitions = index(toolSets.stream().flatMap(set -> set.tools().stream()).toList());
+    var builtIn = toolSets.stream().flatMap(set -> set.tools().stream()).toList();
+    var builtInContract = ToolContract.fromClasspath();
+    var reserved = new java.util.HashSet<String>(builtInContract.toolNames());
+    builtIn.forEach(tool -> reserved.add(tool.name()));
+    var external = externalTools.load(reserved);
+    contract =
+        builtInContract.withTools(
+            external.stream().map(ExternalToolDefinitions::contractEntry).toList());
+    var all = new ArrayList<ToolDefinition>(builtIn);
+    external.stream().map(ExternalToolDefinitions::definition).forEach(all::add);
+    definitions = index(all);
   }
 
   /** Indexes definitions by name; a name defined twice is a programming error. */

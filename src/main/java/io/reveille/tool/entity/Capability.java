@@ -19,7 +19,9 @@ public enum Capability {
   RATING_READ("ratingRead"),
   RATING_WRITE("ratingWrite"),
   /** Writing the agent's own memory (observations); never another agent's. */
-  MEMORY_WRITE("memoryWrite");
+  MEMORY_WRITE("memoryWrite"),
+  /** Calling the external HTTP tools declared where the server runs. */
+  EXTERNAL_CALL("externalCall");
 
   private final String wire;
 

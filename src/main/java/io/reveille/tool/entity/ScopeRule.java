@@ -15,7 +15,12 @@ public enum ScopeRule {
   /** A move or copy needs its destination in scope as well as its source. */
   DESTINATION_IN_SCOPE("destinationInScope"),
   /** The tool touches only the calling agent's own memory, which belongs to no category. */
-  AGENT_OWN_MEMORY("agentOwnMemory");
+  AGENT_OWN_MEMORY("agentOwnMemory"),
+  /**
+   * The tool calls another system and touches no journal entity, so no category applies; who may
+   * call it is decided by the {@code externalCall} capability alone.
+   */
+  OUTSIDE_REVEILLE("outsideReveille");
 
   private final String wire;
 

@@ -32,6 +32,12 @@ import java.time.Instant;
  * retry under the same key, or a call a crash left running taken over); {@code pending | running |
  * failed → cancelled} ({@link #cancel}). {@code succeeded} and {@code cancelled} are final. Every
  * move that begins an execution counts an attempt.
+ *
+ * <p>An external call (an HTTP request to another system) adds: the {@code Idempotency-Key} it
+ * sends ({@link #sendsIdempotencyKey}); {@code running} marked in doubt ({@link #markInDoubt}) when
+ * the request was sent and its answer lost, so nobody knows whether it took effect; {@code running
+ * → running} without an attempt while a stale call is reconciled ({@link #reconcile}); and a
+ * person's resolution of a running call ({@link #resolveApplied}, {@link #resolveNotApplied}).
  */
 @Entity
 @Table(name = "tool_calls")
@@ -45,6 +51,11 @@ import java.time.Instant;
     query =
         "SELECT c FROM ToolCall c WHERE c.agentId = :agentId"
             + " ORDER BY c.createdAt DESC, c.idempotencyKey DESC")
+@NamedQuery(
+    name = "ToolCall.findByExternalKey",
+    query =
+        "SELECT c FROM ToolCall c WHERE c.agentId = :agentId"
+            + " AND c.externalIdempotencyKey = :externalKey")
 @NamedQuery(
     name = "ToolCall.findByStatusUpdatedBefore",
     query =
@@ -96,6 +107,18 @@ public class ToolCall {
   @Column(name = "external_correlation_id", length = 200)
   private String externalCorrelationId;
 
+  @Column(name = "external_idempotency_key", length = 64)
+  private String externalIdempotencyKey;
+
+  @Column(name = "action_id", length = 64)
+  private String actionId;
+
+  @Column(name = "resolved_by", length = 200)
+  private String resolvedBy;
+
+  @Column(name = "resolution_note", length = ERROR_LENGTH)
+  private String resolutionNote;
+
   @Column(name = "attempts", nullable = false)
   private int attempts;
 
@@ -139,10 +162,89 @@ public class ToolCall {
     this.status = ToolCallStatus.PENDING;
   }
 
+  /** The error code that marks a running call in doubt. */
+  public static final String IN_DOUBT = "in_doubt";
+
+  /** The error code of a call a person said did not take effect. */
+  public static final String NOT_APPLIED = "not_applied";
+
   /** pending → running: execution begins (an external call is about to be sent). */
   public void start(Instant now) {
     move(now, ToolCallStatus.RUNNING, ToolCallStatus.PENDING);
     attempts++;
+  }
+
+  /**
+   * Records the {@code Idempotency-Key} every attempt of this external call sends: once, before the
+   * call is final; the same key again is accepted, another one refused.
+   */
+  public void sendsIdempotencyKey(String key) {
+    var value = nonBlankText("externalIdempotencyKey", key, 64);
+    if (value.equals(externalIdempotencyKey)) {
+      return;
+    }
+    if (status.isFinal() || externalIdempotencyKey != null) {
+      throw new IllegalTransitionException(
+          "tool call " + idempotencyKey, status.wire(), status.wire() + " (keyed)");
+    }
+    externalIdempotencyKey = value;
+  }
+
+  /** Remembers the action message the current execution answers. */
+  public void answers(String actionId) {
+    this.actionId = nonBlankText("actionId", actionId, 64);
+  }
+
+  /**
+   * running → running, marked in doubt: the request was sent and no answer came. The call stays
+   * running (it may have taken effect) until it is reconciled or a person resolves it.
+   */
+  public void markInDoubt(Instant now, String why) {
+    move(now, ToolCallStatus.RUNNING, ToolCallStatus.RUNNING);
+    this.errorCode = IN_DOUBT;
+    this.errorMessage = truncate(nonBlankText("why", why, Integer.MAX_VALUE), ERROR_LENGTH);
+  }
+
+  /** Whether the call is running with an unknown outcome. */
+  public boolean isInDoubt() {
+    return status == ToolCallStatus.RUNNING && IN_DOUBT.equals(errorCode);
+  }
+
+  /**
+   * running → running without an attempt: an execution takes over a stale or in-doubt call to ask
+   * the provider what became of it. A compare-and-set on the version like every move, so only one
+   * execution reconciles.
+   */
+  public void reconcile(Instant now) {
+    move(now, ToolCallStatus.RUNNING, ToolCallStatus.RUNNING);
+  }
+
+  /**
+   * running → succeeded by a person who checked that the call took effect: {@code result} is the
+   * receipt a replay returns.
+   */
+  public void resolveApplied(Instant now, JsonObject result, String by, String note) {
+    required("result", result);
+    var who = nonBlankText("by", by, 200);
+    move(now, ToolCallStatus.SUCCEEDED, ToolCallStatus.RUNNING);
+    this.result = result;
+    this.errorCode = null;
+    this.errorMessage = null;
+    this.resolvedBy = who;
+    this.resolutionNote = truncate(note, ERROR_LENGTH);
+  }
+
+  /**
+   * running → failed by a person who checked that the call did not take effect: a retry under the
+   * same key sends it again.
+   */
+  public void resolveNotApplied(Instant now, String by, String note) {
+    var who = nonBlankText("by", by, 200);
+    move(now, ToolCallStatus.FAILED, ToolCallStatus.RUNNING);
+    this.errorCode = NOT_APPLIED;
+    this.errorMessage = "resolved by " + who + ": the call did not take effect";
+    this.resolvedBy = who;
+    this.resolutionNote = truncate(note, ERROR_LENGTH);
   }
 
   /**
@@ -177,8 +279,13 @@ public class ToolCall {
    * caller's decision ({@link #getAttempts()}).
    */
   public void retry(Instant now) {
-    move(now, ToolCallStatus.RUNNING, ToolCallStatus.FAILED, ToolCallStatus.RUNNING);
+    var from = move(now, ToolCallStatus.RUNNING, ToolCallStatus.FAILED, ToolCallStatus.RUNNING);
     attempts++;
+    if (from == ToolCallStatus.RUNNING && IN_DOUBT.equals(errorCode)) {
+      // Sent again: a live attempt again, no longer in doubt until it, too, loses its answer.
+      errorCode = null;
+      errorMessage = null;
+    }
   }
 
   /** pending | running | failed → cancelled: gives the call up; final. */
@@ -269,6 +376,25 @@ public class ToolCall {
 
   public String getExternalCorrelationId() {
     return externalCorrelationId;
+  }
+
+  /** The {@code Idempotency-Key} an external call sends, {@code null} for other calls. */
+  public String getExternalIdempotencyKey() {
+    return externalIdempotencyKey;
+  }
+
+  /** The action message the call's latest execution answers, when recorded. */
+  public String getActionId() {
+    return actionId;
+  }
+
+  /** Who resolved the call by hand, {@code null} when nobody did. */
+  public String getResolvedBy() {
+    return resolvedBy;
+  }
+
+  public String getResolutionNote() {
+    return resolutionNote;
   }
 
   /** How many executions have begun under this key. */

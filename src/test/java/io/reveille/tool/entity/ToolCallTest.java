@@ -284,4 +284,59 @@ class ToolCallTest {
     assertNull(json.convertToDatabaseColumn(null));
     assertThrows(IllegalStateException.class, () -> statuses.convertToEntityAttribute("done"));
   }
+
+  @Test
+  void anExternalCallKeepsTheKeyItSendsAndRefusesAnother() {
+    var call = pending();
+    call.sendsIdempotencyKey("a".repeat(64));
+    call.sendsIdempotencyKey("a".repeat(64));
+    assertEquals("a".repeat(64), call.getExternalIdempotencyKey());
+    assertThrows(IllegalTransitionException.class, () -> call.sendsIdempotencyKey("b"));
+    var done = succeeded();
+    assertThrows(IllegalTransitionException.class, () -> done.sendsIdempotencyKey("c"));
+  }
+
+  @Test
+  void aRunningCallWhoseAnswerWasLostIsInDoubtUntilSentAgain() {
+    var call = running();
+    call.markInDoubt(T2, "connection reset");
+    assertTrue(call.isInDoubt());
+    assertEquals(ToolCallStatus.RUNNING, call.getStatus());
+    assertEquals(ToolCall.IN_DOUBT, call.getErrorCode());
+    assertEquals(1, call.getAttempts());
+
+    call.reconcile(T2);
+    assertTrue(call.isInDoubt(), "asking the provider changes nothing");
+    assertEquals(1, call.getAttempts());
+
+    call.retry(T2);
+    assertFalse(call.isInDoubt(), "sent again: a live attempt");
+    assertEquals(2, call.getAttempts());
+    assertThrows(IllegalTransitionException.class, () -> pending().markInDoubt(T1, "x"));
+    assertThrows(IllegalTransitionException.class, () -> failed().reconcile(T2));
+  }
+
+  @Test
+  void aPersonResolvesARunningCallAppliedWithAReceiptOrNotApplied() {
+    var applied = running();
+    applied.markInDoubt(T2, "timed out");
+    applied.resolveApplied(T2, RESULT, "alice", "seen in the billing console");
+    assertEquals(ToolCallStatus.SUCCEEDED, applied.getStatus());
+    assertEquals(RESULT, applied.getResult());
+    assertEquals("alice", applied.getResolvedBy());
+    assertEquals("seen in the billing console", applied.getResolutionNote());
+    assertNull(applied.getErrorCode());
+
+    var notApplied = running();
+    notApplied.resolveNotApplied(T2, "bob", null);
+    assertEquals(ToolCallStatus.FAILED, notApplied.getStatus());
+    assertEquals(ToolCall.NOT_APPLIED, notApplied.getErrorCode());
+    notApplied.retry(T2);
+    assertEquals(ToolCallStatus.RUNNING, notApplied.getStatus());
+
+    assertThrows(
+        IllegalTransitionException.class, () -> succeeded().resolveApplied(T2, RESULT, "a", null));
+    assertThrows(IllegalTransitionException.class, () -> failed().resolveNotApplied(T2, "a", null));
+    assertThrows(InvalidInputException.class, () -> running().resolveNotApplied(T2, " ", null));
+  }
 }

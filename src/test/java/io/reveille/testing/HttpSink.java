@@ -1,0 +1,195 @@
+package io.reveille.testing;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * An external system for the external tools' tests: an HTTP server on 127.0.0.1 in the test JVM
+ * that honours {@code Idempotency-Key} and counts, per key, the requests it got and the times it
+ * applied one. Endpoints (POST, JSON body with a {@code note}): {@code /apply} applies once per key
+ * and answers the same receipt to every repeat; {@code /refuse} answers 422; {@code /flaky} fails a
+ * key's first request with 503, then applies; {@code /drop} applies a key's first request and drops
+ * the connection without answering, then answers repeats with the receipt. {@code GET
+ * /lookup/{key}} answers the receipt of an applied key, else 404. A request without the expected
+ * bearer token gets 401 and is counted as unauthorised.
+ */
+public final class HttpSink implements AutoCloseable {
+
+  private final HttpServer server;
+  private final ExecutorService executor = Executors.newFixedThreadPool(4);
+  private final String token;
+  private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
+  private final Map<String, AtomicInteger> applications = new ConcurrentHashMap<>();
+  private final Map<String, AtomicInteger> lookups = new ConcurrentHashMap<>();
+  private final Map<String, JsonObject> receipts = new ConcurrentHashMap<>();
+  private final Map<String, String> keysByNote = new ConcurrentHashMap<>();
+  private final AtomicInteger unauthorised = new AtomicInteger();
+
+  private HttpSink(int port, String token) throws IOException {
+    this.token = token;
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
+    server.setExecutor(executor);
+    server.createContext("/apply", exchange -> post(exchange, Mode.APPLY));
+    server.createContext("/refuse", exchange -> post(exchange, Mode.REFUSE));
+    server.createContext("/flaky", exchange -> post(exchange, Mode.FLAKY));
+    server.createContext("/drop", exchange -> post(exchange, Mode.DROP));
+    server.createContext("/lookup/", this::lookup);
+    server.start();
+  }
+
+  /** Starts the sink on {@code reveille.it.sinkPort}, expecting {@code reveille.it.sinkToken}. */
+  public static HttpSink start() {
+    try {
+      return new HttpSink(
+          Integer.getInteger("reveille.it.sinkPort", 9499),
+          System.getProperty("reveille.it.sinkToken", "reveille-it-sink-token-7f3c9a"));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  public static String token() {
+    return System.getProperty("reveille.it.sinkToken", "reveille-it-sink-token-7f3c9a");
+  }
+
+  private enum Mode {
+    APPLY,
+    REFUSE,
+    FLAKY,
+    DROP
+  }
+
+  /** The idempotency key the request carrying {@code note} came with; null if none came. */
+  public String keyOf(String note) {
+    return keysByNote.get(note);
+  }
+
+  /** Requests received under the key. */
+  public int requests(String key) {
+    return count(requests, key);
+  }
+
+  /** How often the call under the key took effect. */
+  public int applications(String key) {
+    return count(applications, key);
+  }
+
+  public int lookups(String key) {
+    return count(lookups, key);
+  }
+
+  public int unauthorised() {
+    return unauthorised.get();
+  }
+
+  private static int count(Map<String, AtomicInteger> counts, String key) {
+    var count = key == null ? null : counts.get(key);
+    return count == null ? 0 : count.get();
+  }
+
+  private void post(HttpExchange exchange, Mode mode) throws IOException {
+    var body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+    if (!authorised(exchange)) {
+      return;
+    }
+    var key = exchange.getRequestHeaders().getFirst("Idempotency-Key");
+    if (key == null) {
+      answer(exchange, 400, Json.createObjectBuilder().add("error", "no key").build());
+      return;
+    }
+    try (var reader = Json.createReader(new StringReader(body))) {
+      keysByNote.putIfAbsent(reader.readObject().getString("note", ""), key);
+    }
+    var seen = requests.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+    switch (mode) {
+      case REFUSE ->
+          answer(exchange, 422, Json.createObjectBuilder().add("error", "refused").build());
+      case FLAKY -> {
+        if (seen == 1) {
+          answer(exchange, 503, Json.createObjectBuilder().add("error", "busy").build());
+        } else {
+          answer(exchange, 201, apply(key));
+        }
+      }
+      case DROP -> {
+        var receipt = apply(key);
+        if (seen == 1) {
+          // Took effect, and the answer is lost: the connection closes with nothing sent.
+          exchange.close();
+        } else {
+          answer(exchange, 201, receipt);
+        }
+      }
+      default -> answer(exchange, 201, apply(key));
+    }
+  }
+
+  private void lookup(HttpExchange exchange) throws IOException {
+    exchange.getRequestBody().readAllBytes();
+    if (!authorised(exchange)) {
+      return;
+    }
+    var path = exchange.getRequestURI().getPath();
+    var key = path.substring(path.lastIndexOf('/') + 1);
+    lookups.computeIfAbsent(key, k -> new AtomicInteger()).incrementAndGet();
+    var receipt = receipts.get(key);
+    if (receipt == null) {
+      answer(exchange, 404, Json.createObjectBuilder().add("error", "unknown key").build());
+    } else {
+      answer(exchange, 200, receipt);
+    }
+  }
+
+  private JsonObject apply(String key) {
+    return receipts.computeIfAbsent(
+        key,
+        k -> {
+          applications.computeIfAbsent(k, x -> new AtomicInteger()).incrementAndGet();
+          return Json.createObjectBuilder()
+              .add("id", "rcpt-" + k.substring(0, 12))
+              .add("status", "applied")
+              .build();
+        });
+  }
+
+  private boolean authorised(HttpExchange exchange) throws IOException {
+    if (("Bearer " + token).equals(exchange.getRequestHeaders().getFirst("Authorization"))) {
+      return true;
+    }
+    unauthorised.incrementAndGet();
+    answer(exchange, 401, Json.createObjectBuilder().add("error", "unauthorised").build());
+    return false;
+  }
+
+  private static void answer(HttpExchange exchange, int status, JsonObject body)
+      throws IOException {
+    var bytes = body.toString().getBytes(StandardCharsets.UTF_8);
+    var key = exchange.getRequestHeaders().getFirst("Idempotency-Key");
+    exchange.getResponseHeaders().add("Content-Type", "application/json");
+    if (key != null) {
+      exchange.getResponseHeaders().add("X-Request-Id", "req-" + key.substring(0, 8));
+    }
+    exchange.sendResponseHeaders(status, bytes.length);
+    try (var out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    executor.shutdownNow();
+  }
+}
