@@ -32,3 +32,5 @@ CREATE TABLE tool_proposals (
     ('pending', 'approved', 'rejected', 'refused'))
 );
 CREATE INDEX ix_tool_proposals_agent_status ON tool_proposals (agent_id, status, created_at);
+-- A run's proposals, for the run's detail.
+CREATE INDEX ix_tool_proposals_run ON tool_proposals (run_key, created_at);

@@ -21,14 +21,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  * applied one. Endpoints (POST, JSON body with a {@code note}): {@code /apply} applies once per key
  * and answers the same receipt to every repeat; {@code /refuse} answers 422; {@code /flaky} fails a
  * key's first request with 503, then applies; {@code /drop} applies a key's first request and drops
- * the connection without answering, then answers repeats with the receipt. {@code GET
- * /lookup/{key}} answers the receipt of an applied key, else 404. A request without the expected
- * bearer token gets 401 and is counted as unauthorised.
+ * the connection without answering, then answers repeats with the receipt; {@code /hold} applies a
+ * key's first request and holds the connection, unanswered, until the test releases it (the caller
+ * is killed meanwhile), then answers repeats with the receipt. {@code GET /lookup/{key}} answers
+ * the receipt of an applied key, else 404. A request without the expected bearer token gets 401 and
+ * is counted as unauthorised.
  */
 public final class HttpSink implements AutoCloseable {
 
   private final HttpServer server;
-  private final ExecutorService executor = Executors.newFixedThreadPool(4);
+  private final ExecutorService executor = Executors.newCachedThreadPool();
+  private final AtomicInteger held = new AtomicInteger();
+  private final java.util.concurrent.CountDownLatch release =
+      new java.util.concurrent.CountDownLatch(1);
   private final String token;
   private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
   private final Map<String, AtomicInteger> applications = new ConcurrentHashMap<>();
@@ -45,6 +50,7 @@ public final class HttpSink implements AutoCloseable {
     server.createContext("/refuse", exchange -> post(exchange, Mode.REFUSE));
     server.createContext("/flaky", exchange -> post(exchange, Mode.FLAKY));
     server.createContext("/drop", exchange -> post(exchange, Mode.DROP));
+    server.createContext("/hold", exchange -> post(exchange, Mode.HOLD));
     server.createContext("/lookup/", this::lookup);
     server.start();
   }
@@ -60,6 +66,30 @@ public final class HttpSink implements AutoCloseable {
     }
   }
 
+  /** Starts a sink of a test's own on a free port, expecting {@code token}. */
+  public static HttpSink startOnFreePort(String token) {
+    try {
+      return new HttpSink(0, token);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** The port the sink listens on. */
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  /** How many {@code /hold} requests are held, unanswered, right now. */
+  public int held() {
+    return held.get();
+  }
+
+  /** Lets every held request go: its connection closes without an answer. */
+  public void release() {
+    release.countDown();
+  }
+
   public static String token() {
     return System.getProperty("reveille.it.sinkToken", "reveille-it-sink-token-7f3c9a");
   }
@@ -68,7 +98,8 @@ public final class HttpSink implements AutoCloseable {
     APPLY,
     REFUSE,
     FLAKY,
-    DROP
+    DROP,
+    HOLD
   }
 
   /** The idempotency key the request carrying {@code note} came with; null if none came. */
@@ -132,6 +163,23 @@ public final class HttpSink implements AutoCloseable {
           answer(exchange, 201, receipt);
         }
       }
+      case HOLD -> {
+        var receipt = apply(key);
+        if (seen == 1) {
+          held.incrementAndGet();
+          try {
+            // Held until the test has killed the caller (bounded; released at close at the latest).
+            release.await(5, java.util.concurrent.TimeUnit.MINUTES);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          } finally {
+            held.decrementAndGet();
+          }
+          exchange.close();
+        } else {
+          answer(exchange, 201, receipt);
+        }
+      }
       default -> answer(exchange, 201, apply(key));
     }
   }
@@ -189,6 +237,7 @@ public final class HttpSink implements AutoCloseable {
 
   @Override
   public void close() {
+    release.countDown();
     server.stop(0);
     executor.shutdownNow();
   }

@@ -75,6 +75,15 @@ public final class LibertyServer {
         environment);
   }
 
+  /** The build's durable-runs crash server, as failsafe describes it. */
+  public static LibertyServer durableServer(Map<String, String> environment) {
+    return new LibertyServer(
+        Path.of(System.getProperty("reveille.it.wlp", "target/liberty/wlp")),
+        System.getProperty("reveille.it.durableServer", "reveille-durable"),
+        URI.create(System.getProperty("reveille.it.durableBaseUri", "http://127.0.0.1:9283")),
+        environment);
+  }
+
   /** The build's crash-test server, as failsafe describes it. */
   public static LibertyServer crashServer(Map<String, String> environment) {
     return new LibertyServer(

@@ -8,6 +8,7 @@ import io.reveille.run.control.RunFilter;
 import io.reveille.run.control.RunQueries;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
+import io.reveille.tool.boundary.ProposalResponse;
 import io.reveille.tool.boundary.ToolCallResponse;
 import io.reveille.wake.boundary.WakesResource.WakeResponse;
 import io.reveille.wake.control.RunControl;
@@ -57,13 +58,14 @@ public class RunsResource {
   @Inject RunControl control;
 
   /**
-   * A run, its steps in order (each with the checkpoint it ended with), its tool calls (oldest
-   * first) and the messages it wrote (oldest first, with text).
+   * A run, its steps in order (each with the checkpoint it ended with), its tool calls, the
+   * proposals it made (each oldest first) and the messages it wrote (oldest first, with text).
    */
   public record RunDetailResponse(
       WakeResponse run,
       List<StepResponse> steps,
       List<ToolCallResponse> toolCalls,
+      List<ProposalResponse> proposals,
       List<MessageResponse> messages) {}
 
   /**
@@ -127,8 +129,8 @@ public class RunsResource {
   @Path("{runKey}")
   @Operation(
       summary =
-          "One run with its tool calls (the ledger rows) and the messages it wrote, each oldest"
-              + " first and at most "
+          "One run with its steps (each with its checkpoint), its tool calls (the ledger rows),"
+              + " its proposals and the messages it wrote, each oldest first and at most "
               + RunQueries.DETAIL_LIMIT)
   public RunDetailResponse get(
       @PathParam("runKey") @Size(max = WakeRunLogEntry.RUN_KEY_LENGTH) String runKey) {
@@ -140,6 +142,7 @@ public class RunsResource {
         WakeResponse.of(detail.run()),
         detail.steps().stream().map(step -> StepResponse.of(step, checkpoints)).toList(),
         detail.toolCalls().stream().map(ToolCallResponse::of).toList(),
+        detail.proposals().stream().map(ProposalResponse::of).toList(),
         detail.messages().stream()
             .map(m -> MessageResponse.of(m, memory.content(m).orElse(null)))
             .toList());

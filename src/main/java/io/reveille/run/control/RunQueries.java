@@ -6,7 +6,9 @@ import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.persistence.Window;
 import io.reveille.platform.persistence.Window.Page;
 import io.reveille.tool.control.ToolLedger;
+import io.reveille.tool.control.ToolProposals;
 import io.reveille.tool.entity.ToolCall;
+import io.reveille.tool.entity.ToolProposal;
 import io.reveille.wake.control.RunJournal;
 import io.reveille.wake.entity.RunCheckpoint;
 import io.reveille.wake.entity.RunStep;
@@ -25,7 +27,7 @@ import java.util.Optional;
 /**
  * Runs across agents, for operators: the run log filtered and paged newest first (only the page is
  * read, whatever the log holds), and one run with what it did — its steps and checkpoints, its tool
- * calls (the ledger) and the messages it wrote.
+ * calls (the ledger), the proposals it made and the messages it wrote.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.SUPPORTS)
@@ -37,6 +39,7 @@ public class RunQueries {
   @PersistenceContext EntityManager em;
   @Inject ToolLedger ledger;
   @Inject RunJournal journal;
+  @Inject ToolProposals proposals;
   @Inject MemoryService memory;
 
   /**
@@ -47,6 +50,7 @@ public class RunQueries {
       List<RunStep> steps,
       List<RunCheckpoint> checkpoints,
       List<ToolCall> toolCalls,
+      List<ToolProposal> proposals,
       List<AgentMessage> messages) {}
 
   /**
@@ -97,6 +101,7 @@ public class RunQueries {
         journal.steps(runKey),
         journal.checkpoints(runKey),
         ledger.ofRun(runKey, DETAIL_LIMIT),
+        proposals.ofRun(runKey, DETAIL_LIMIT),
         memory.ofRun(run.getAgentId(), runKey, DETAIL_LIMIT));
   }
 }

@@ -29,7 +29,7 @@ public record ProposalResponse(
     Instant createdAt,
     long version) {
 
-  static ProposalResponse of(ToolProposal proposal) {
+  public static ProposalResponse of(ToolProposal proposal) {
     return new ProposalResponse(
         proposal.getId(),
         proposal.getAgentId(),

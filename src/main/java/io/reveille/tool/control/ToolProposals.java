@@ -43,6 +43,14 @@ public class ToolProposals {
   }
 
   /** The agent's newest {@code limit} pending proposals. */
+  /** The proposals a run made, oldest first, at most {@code limit}. */
+  public List<ToolProposal> ofRun(String runKey, int limit) {
+    return em.createNamedQuery("ToolProposal.findByRun", ToolProposal.class)
+        .setParameter("runKey", runKey)
+        .setMaxResults(limit)
+        .getResultList();
+  }
+
   public List<ToolProposal> pending(String agentId, int limit) {
     return em.createNamedQuery("ToolProposal.findByAgentAndStatusNewestFirst", ToolProposal.class)
         .setParameter("agentId", agentId)

@@ -44,6 +44,9 @@ import java.util.Optional;
         "SELECT p FROM ToolProposal p WHERE p.agentId = :agentId AND p.status = :status"
             + " ORDER BY p.createdAt DESC, p.id DESC")
 @NamedQuery(
+    name = "ToolProposal.findByRun",
+    query = "SELECT p FROM ToolProposal p WHERE p.runKey = :runKey ORDER BY p.createdAt, p.id")
+@NamedQuery(
     name = "ToolProposal.countByAgentAndStatus",
     query = "SELECT COUNT(p) FROM ToolProposal p WHERE p.agentId = :agentId AND p.status = :status")
 public class ToolProposal {

@@ -134,6 +134,10 @@ class WaitingRunsIT {
     assertEquals(Optional.of("awaiting_approval"), waiting.getErrorCode());
     assertEquals(StepStatus.BLOCKED, journal.steps(runKey).get(0).getStatus());
     assertEquals(from, checklists.item(world.itemA).getChecklistId(), "nothing moved yet");
+    var detail = api().get("/api/runs/" + runKey).json();
+    assertEquals("waiting", detail.getJsonObject("run").getString("status"));
+    assertEquals("blocked", detail.getJsonArray("steps").getJsonObject(0).getString("status"));
+    assertEquals(1, detail.getJsonArray("proposals").size(), detail::toString);
     return new Waiting(agentId, runKey, world.itemA, from, to, marker);
   }
 

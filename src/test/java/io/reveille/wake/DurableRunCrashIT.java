@@ -1,0 +1,387 @@
+package io.reveille.wake;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.inference.control.OpenAiProtocolServer;
+import io.reveille.testing.Api;
+import io.reveille.testing.ConversationModel;
+import io.reveille.testing.HttpSink;
+import io.reveille.testing.LibertyServer;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+/**
+ * Durable runs against a real fault: the server's JVM killed with SIGKILL in the middle of runs
+ * that call external HTTP tools, then started again with the {@code server} script. The server
+ * ({@code reveille-durable}: the shipped WAR, Derby, the embedded broker) thinks with a scripted
+ * model ({@link ConversationModel}, which answers each conversation by its turn and can hold one
+ * turn in flight) and calls external tools declared in a document this test writes, served by a
+ * sink in this JVM ({@link HttpSink}) that counts requests and effects per {@code Idempotency-Key}.
+ *
+ * <p>One kill takes six runs at once, each at its own point:
+ *
+ * <ul>
+ *   <li>three runs of the same plan — write a report artifact (an observation), call an external
+ *       "upload", an external "send email", a final external notification, then report — killed
+ *       before the upload, between the upload and the email, and after the email. After the restart
+ *       every one completes, the sink has applied and seen each external effect exactly once, the
+ *       artifact exists once, and the model is asked again only for the turn that was in flight;
+ *   <li>three runs whose only call is in doubt: the sink applied it and holds the connection,
+ *       unanswered, when the JVM dies. A tool that declares a lookup is looked up (not sent again);
+ *       an idempotent one is sent again with the same key (applied once); one that declares neither
+ *       leaves its run waiting with the call in doubt, until an operator says it took effect and
+ *       resumes the run.
+ * </ul>
+ */
+@Execution(ExecutionMode.CONCURRENT)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DurableRunCrashIT {
+
+  private static final Logger LOG = Logger.getLogger(DurableRunCrashIT.class.getName());
+
+  private static final Duration READY_WITHIN = Duration.ofMinutes(3);
+  private static final Duration SETTLE = Duration.ofMinutes(3);
+  private static final String SINK_TOKEN = "durable-sink-" + UUID.randomUUID();
+
+  /** The plan's turns: artifact, upload, email, notification; the fifth answer is the report. */
+  private static final List<String> PLAN = List.of("artifact", "upload", "email", "notify");
+
+  private final ConversationModel model = new ConversationModel();
+  private final HttpSink sink = HttpSink.startOnFreePort(SINK_TOKEN);
+  private LibertyServer server;
+  private Api api;
+
+  @BeforeAll
+  void start() throws IOException {
+    var tools = Path.of("target", "durable-external-tools.json").toAbsolutePath();
+    Files.writeString(tools, toolsDocument(sink.port()).toString());
+    var environment = LibertyServer.ownEnvironment();
+    environment.put("REVEILLE_INFERENCE_BASE_URL", model.baseUrl());
+    environment.put("REVEILLE_INFERENCE_MODEL", "durable-test-model");
+    environment.put("REVEILLE_INFERENCE_API_KEY", "sk-durable-" + UUID.randomUUID());
+    environment.put("REVEILLE_TOOLS_EXTERNAL_FILE", tools.toString());
+    environment.put("DURABLE_SINK_TOKEN", SINK_TOKEN);
+    // Six runs stand still at once under the kill: each holds a wake consumer's session.
+    environment.put("REVEILLE_MDB_MAX_SESSIONS", "8");
+    server = LibertyServer.durableServer(environment);
+    api = new Api(server.baseUri(), server::generatedAdminAuthorization);
+    server.start(READY_WITHIN);
+  }
+
+  @AfterAll
+  void stop() {
+    try {
+      if (server != null) {
+        server.stopOrKill();
+      }
+    } finally {
+      sink.close();
+      model.close();
+    }
+  }
+
+  /**
+   * One external tool of the test's document, posting {@code {note}} to the sink's {@code path}.
+   */
+  private static JsonObject tool(
+      String name, String path, boolean idempotent, boolean lookup, int port) {
+    var note =
+        Json.createObjectBuilder().add("type", "string").add("minLength", 1).add("maxLength", 200);
+    var receipt = Json.createObjectBuilder().add("type", "string");
+    var json =
+        Json.createObjectBuilder()
+            .add("name", name)
+            .add("description", "The durable test's " + name + ", served by its sink.")
+            .add("method", "POST")
+            .add("url", "http://127.0.0.1:" + port + path)
+            .add(
+                "headers",
+                Json.createObjectBuilder()
+                    .add("Authorization", "Bearer ${secret:durable.sink.token}"))
+            .add("body", Json.createObjectBuilder().add("note", "{note}").add("kind", name))
+            .add(
+                "inputSchema",
+                Json.createObjectBuilder()
+                    .add("type", "object")
+                    .add("required", Json.createArrayBuilder().add("note"))
+                    .add("properties", Json.createObjectBuilder().add("note", note))
+                    .add("additionalProperties", false))
+            .add(
+                "outputSchema",
+                Json.createObjectBuilder()
+                    .add("type", "object")
+                    .add(
+                        "properties",
+                        Json.createObjectBuilder().add("receiptId", receipt).add("state", receipt))
+                    .add("additionalProperties", false))
+            .add(
+                "response",
+                Json.createObjectBuilder()
+                    .add(
+                        "fields",
+                        Json.createObjectBuilder().add("receiptId", "/id").add("state", "/status"))
+                    .add("correlationId", Json.createObjectBuilder().add("header", "X-Request-Id")))
+            .add("timeoutMillis", 5000)
+            .add("idempotent", idempotent)
+            .add("scopeArguments", Json.createArrayBuilder().add("note"))
+            .add("riskLevel", "medium");
+    if (lookup) {
+      json.add(
+          "lookup",
+          Json.createObjectBuilder()
+              .add("method", "GET")
+              .add("url", "http://127.0.0.1:" + port + "/lookup/{idempotencyKey}"));
+    }
+    return json.build();
+  }
+
+  private static JsonObject toolsDocument(int port) {
+    return Json.createObjectBuilder()
+        .add("description", "External tools of DurableRunCrashIT, all served by its sink.")
+        .add(
+            "tools",
+            Json.createArrayBuilder()
+                .add(tool("upload_report", "/apply", true, false, port))
+                .add(tool("send_email", "/apply", true, false, port))
+                .add(tool("notify_done", "/apply", true, false, port))
+                .add(tool("send_held_lookup", "/hold", false, true, port))
+                .add(tool("send_held_idempotent", "/hold", true, false, port))
+                .add(tool("send_held_plain", "/hold", false, false, port)))
+        .build();
+  }
+
+  /** A chat completion asking for one call of {@code tool} with {@code arguments}. */
+  private static String calling(String tool, JsonObject arguments) {
+    return OpenAiProtocolServer.toolCallsBody(
+        40,
+        10,
+        new OpenAiProtocolServer.ToolCall("call_" + UUID.randomUUID(), tool, arguments.toString()));
+  }
+
+  /** A chat completion answering {@code text}, no tool calls. */
+  private static String answering(String text) {
+    return Json.createObjectBuilder()
+        .add("id", "c-" + UUID.randomUUID())
+        .add("object", "chat.completion")
+        .add(
+            "choices",
+            Json.createArrayBuilder()
+                .add(
+                    Json.createObjectBuilder()
+                        .add("index", 0)
+                        .add(
+                            "message",
+                            Json.createObjectBuilder()
+                                .add("role", "assistant")
+                                .add("content", text))
+                        .add("finish_reason", "stop")))
+        .add(
+            "usage",
+            Json.createObjectBuilder().add("prompt_tokens", 30).add("completion_tokens", 5))
+        .build()
+        .toString();
+  }
+
+  private static JsonObject note(String text) {
+    return Json.createObjectBuilder().add("note", text).build();
+  }
+
+  /** A custom agent whose instructions name {@code marker}, and its run, woken now. */
+  private record Woken(String marker, String agentId, String runKey) {}
+
+  private Woken wake(String marker) {
+    var created =
+        api.post(
+            "/api/agents",
+            Json.createObjectBuilder()
+                .add("kind", "custom")
+                .add("displayName", "Durable " + marker)
+                .add(
+                    "config",
+                    Json.createObjectBuilder()
+                        .add("modelId", "default")
+                        .add("instructions", "You are the durable agent " + marker + "."))
+                .build()
+                .toString());
+    assertEquals(201, created.status(), created::toString);
+    var agentId = created.json().getString("id");
+    var wake = api.post("/api/agents/" + agentId + "/wakes", "");
+    assertEquals(202, wake.status(), wake::toString);
+    return new Woken(marker, agentId, wake.json().getString("runKey"));
+  }
+
+  private JsonObject run(String runKey) {
+    var response = api.get("/api/runs/" + runKey);
+    assertEquals(200, response.status(), response::toString);
+    return response.json();
+  }
+
+  private String status(String runKey) {
+    return run(runKey).getJsonObject("run").getString("status");
+  }
+
+  private void awaitStatus(String runKey, String wanted) {
+    await()
+        .atMost(SETTLE)
+        .ignoreExceptions()
+        .until(() -> status(runKey), status -> wanted.equals(status) || "failed".equals(status));
+    assertEquals(wanted, status(runKey), () -> run(runKey).toString());
+  }
+
+  private List<JsonObject> toolCalls(String runKey) {
+    return run(runKey).getJsonArray("toolCalls").getValuesAs(JsonObject.class);
+  }
+
+  private long observationsNaming(String agentId, String text) {
+    return api
+        .get("/api/agents/" + agentId + "/messages?kind=observation&content=true")
+        .json()
+        .getJsonArray("items")
+        .getValuesAs(JsonObject.class)
+        .stream()
+        .filter(message -> message.getString("content", "").contains(text))
+        .count();
+  }
+
+  @Test
+  void runsKilledAtEveryPointCompleteWithEachExternalEffectOnceAndCallsInDoubtAreReconciled()
+      throws InterruptedException {
+    var modelRelease = new CountDownLatch(1);
+    var planned = new ArrayList<Woken>();
+    var inFlight = new ArrayList<CountDownLatch>();
+    // Killed before the upload (turn 1 in flight), between upload and email, after the email.
+    for (var killAt = 1; killAt <= 3; killAt++) {
+      var marker = "plan" + killAt + "-" + UUID.randomUUID();
+      model.script(
+          marker,
+          List.of(
+              calling(
+                  "record_observations",
+                  Json.createObjectBuilder()
+                      .add(
+                          "observations",
+                          Json.createArrayBuilder()
+                              .add(
+                                  Json.createObjectBuilder()
+                                      .add("text", "Report artifact " + marker)))
+                      .build()),
+              calling("upload_report", note(marker + ":upload")),
+              calling("send_email", note(marker + ":email")),
+              calling("notify_done", note(marker + ":notify")),
+              answering("Done: " + marker)));
+      inFlight.add(model.holdOnce(marker, killAt, modelRelease));
+      planned.add(wake(marker));
+    }
+    var doubtful = new ArrayList<Woken>();
+    for (var tool : List.of("send_held_lookup", "send_held_idempotent", "send_held_plain")) {
+      var marker = tool + "-" + UUID.randomUUID();
+      model.script(
+          marker, List.of(calling(tool, note(marker + ":held")), answering("Sent: " + marker)));
+      doubtful.add(wake(marker));
+    }
+    for (var arrived : inFlight) {
+      assertTrue(arrived.await(SETTLE.toSeconds(), TimeUnit.SECONDS), "a run reached its point");
+    }
+    await().atMost(SETTLE).until(() -> sink.held() == doubtful.size());
+
+    server.kill();
+    modelRelease.countDown();
+    sink.release();
+    var restarted = System.nanoTime();
+    server.start(READY_WITHIN);
+    LOG.info(
+        "reveille-durable ready "
+            + Duration.ofNanos(System.nanoTime() - restarted).toMillis()
+            + " ms after the kill");
+
+    for (var i = 0; i < planned.size(); i++) {
+      var woken = planned.get(i);
+      var killAt = i + 1;
+      awaitStatus(woken.runKey(), "completed");
+      for (var effect : List.of("upload", "email", "notify")) {
+        var key = sink.keyOf(woken.marker() + ":" + effect);
+        assertEquals(1, sink.applications(key), woken.marker() + " " + effect + " applied once");
+        assertEquals(1, sink.requests(key), woken.marker() + " " + effect + " sent once");
+      }
+      assertEquals(
+          1,
+          observationsNaming(woken.agentId(), "Report artifact " + woken.marker()),
+          "the report artifact exists once");
+      assertEquals(
+          "Done: " + woken.marker(),
+          api.get("/api/agents/" + woken.agentId() + "/report").json().getString("content"));
+      for (var turn = 0; turn < PLAN.size() + 1; turn++) {
+        assertEquals(
+            turn == killAt ? 2 : 1,
+            model.requests(woken.marker(), turn),
+            woken.marker() + ": turn " + turn + " asked again only if it was in flight");
+      }
+    }
+
+    var lookedUp = doubtful.get(0);
+    awaitStatus(lookedUp.runKey(), "completed");
+    var lookedUpKey = sink.keyOf(lookedUp.marker() + ":held");
+    assertEquals(1, sink.applications(lookedUpKey));
+    assertEquals(1, sink.requests(lookedUpKey), "looked up, not sent again");
+    assertTrue(sink.lookups(lookedUpKey) >= 1, "the provider was asked");
+    assertEquals("succeeded", toolCalls(lookedUp.runKey()).get(0).getString("status"));
+
+    var resent = doubtful.get(1);
+    awaitStatus(resent.runKey(), "completed");
+    var resentKey = sink.keyOf(resent.marker() + ":held");
+    assertEquals(1, sink.applications(resentKey), "applied once");
+    assertEquals(2, sink.requests(resentKey), "sent again with the same key");
+    assertEquals("succeeded", toolCalls(resent.runKey()).get(0).getString("status"));
+
+    var parked = doubtful.get(2);
+    awaitStatus(parked.runKey(), "waiting");
+    var waiting = run(parked.runKey());
+    assertEquals("in_doubt", waiting.getJsonObject("run").getString("errorCode"));
+    var call = toolCalls(parked.runKey()).get(0);
+    assertEquals("running", call.getString("status"));
+    assertTrue(call.getBoolean("inDoubt"), call::toString);
+    var parkedKey = sink.keyOf(parked.marker() + ":held");
+    assertEquals(1, sink.requests(parkedKey), "not sent again");
+
+    var resolution =
+        api.post(
+            "/api/agents/"
+                + parked.agentId()
+                + "/tool-calls/"
+                + call.getString("idempotencyKey")
+                + "/resolution",
+            Json.createObjectBuilder()
+                .add("applied", true)
+                .add(
+                    "result",
+                    Json.createObjectBuilder().add("receiptId", "checked").add("state", "applied"))
+                .add("note", "the provider's console shows it")
+                .build()
+                .toString());
+    assertEquals(200, resolution.status(), resolution::toString);
+    var resumed = api.post("/api/runs/" + parked.runKey() + "/resume", "");
+    assertEquals(200, resumed.status(), resumed::toString);
+    awaitStatus(parked.runKey(), "completed");
+    assertEquals(1, sink.applications(parkedKey));
+    assertEquals(1, sink.requests(parkedKey), "never sent twice");
+    assertEquals("succeeded", toolCalls(parked.runKey()).get(0).getString("status"));
+  }
+}
