@@ -32,7 +32,7 @@ public final class HttpSink implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService executor = Executors.newCachedThreadPool();
   private final AtomicInteger held = new AtomicInteger();
-  private final java.util.concurrent.CountDownLatch release =
+  private volatile java.util.concurrent.CountDownLatch release =
       new java.util.concurrent.CountDownLatch(1);
   private final String token;
   private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
@@ -85,9 +85,14 @@ public final class HttpSink implements AutoCloseable {
     return held.get();
   }
 
-  /** Lets every held request go: its connection closes without an answer. */
-  public void release() {
-    release.countDown();
+  /**
+   * Lets every held request go (its connection closes without an answer); later {@code /hold}
+   * requests are held again until the next release.
+   */
+  public synchronized void release() {
+    var held = release;
+    release = new java.util.concurrent.CountDownLatch(1);
+    held.countDown();
   }
 
   public static String token() {
@@ -166,10 +171,11 @@ public final class HttpSink implements AutoCloseable {
       case HOLD -> {
         var receipt = apply(key);
         if (seen == 1) {
+          var gate = release;
           held.incrementAndGet();
           try {
             // Held until the test has killed the caller (bounded; released at close at the latest).
-            release.await(5, java.util.concurrent.TimeUnit.MINUTES);
+            gate.await(5, java.util.concurrent.TimeUnit.MINUTES);
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
           } finally {

@@ -23,8 +23,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
@@ -36,23 +39,19 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * turn in flight) and calls external tools declared in a document this test writes, served by a
  * sink in this JVM ({@link HttpSink}) that counts requests and effects per {@code Idempotency-Key}.
  *
- * <p>One kill takes six runs at once, each at its own point:
- *
- * <ul>
- *   <li>three runs of the same plan — write a report artifact (an observation), call an external
- *       "upload", an external "send email", a final external notification, then report — killed
- *       before the upload, between the upload and the email, and after the email. After the restart
- *       every one completes, the sink has applied and seen each external effect exactly once, the
- *       artifact exists once, and the model is asked again only for the turn that was in flight;
- *   <li>three runs whose only call is in doubt: the sink applied it and holds the connection,
- *       unanswered, when the JVM dies. A tool that declares a lookup is looked up (not sent again);
- *       an idempotent one is sent again with the same key (applied once); one that declares neither
- *       leaves its run waiting with the call in doubt, until an operator says it took effect and
- *       resumes the run.
- * </ul>
+ * <p>Three kills, one per point of a plan — write a report artifact (an observation), call an
+ * external "upload", an external "send email", a final external notification, then report — with
+ * the model's next turn in flight: before the upload, between the upload and the email, after the
+ * email. After each restart the run completes, the sink has applied and seen each external effect
+ * exactly once, the artifact exists once, and the model is asked again only for the turn that was
+ * in flight. Beside each plan runs a call the sink applied and holds unanswered when the JVM dies,
+ * reconciled after the restart as its tool declares: looked up (not sent again), sent again with
+ * the same key (applied once), or — a tool that declares neither — left in doubt with its run
+ * waiting, until an operator says it took effect and resumes the run.
  */
 @Execution(ExecutionMode.CONCURRENT)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DurableRunCrashIT {
 
   private static final Logger LOG = Logger.getLogger(DurableRunCrashIT.class.getName());
@@ -261,105 +260,141 @@ class DurableRunCrashIT {
         .count();
   }
 
-  @Test
-  void runsKilledAtEveryPointCompleteWithEachExternalEffectOnceAndCallsInDoubtAreReconciled()
-      throws InterruptedException {
-    var modelRelease = new CountDownLatch(1);
-    var planned = new ArrayList<Woken>();
+  /** Scripts the plan for a new agent and holds its turn {@code killAt} in flight; wakes it. */
+  private Woken planned(int killAt, CountDownLatch release, List<CountDownLatch> inFlight) {
+    var marker = "plan" + killAt + "-" + UUID.randomUUID();
+    model.script(
+        marker,
+        List.of(
+            calling(
+                "record_observations",
+                Json.createObjectBuilder()
+                    .add(
+                        "observations",
+                        Json.createArrayBuilder()
+                            .add(
+                                Json.createObjectBuilder()
+                                    .add("text", "Report artifact " + marker)))
+                    .build()),
+            calling("upload_report", note(marker + ":upload")),
+            calling("send_email", note(marker + ":email")),
+            calling("notify_done", note(marker + ":notify")),
+            answering("Done: " + marker)));
+    inFlight.add(model.holdOnce(marker, killAt, release));
+    return wake(marker);
+  }
+
+  /** Scripts a run whose only call is of {@code tool} (served by the sink's /hold); wakes it. */
+  private Woken doubtful(String tool) {
+    var marker = tool + "-" + UUID.randomUUID();
+    model.script(
+        marker, List.of(calling(tool, note(marker + ":held")), answering("Sent: " + marker)));
+    return wake(marker);
+  }
+
+  /**
+   * Runs a plan killed with its turn {@code killAt} in flight (1: before the upload, 2: between the
+   * upload and the email, 3: after the email) beside a run whose call of {@code heldTool} is in
+   * doubt: both stand still, the JVM is killed, and the server is started again.
+   */
+  private List<Woken> killedAt(int killAt, String heldTool) throws InterruptedException {
+    var release = new CountDownLatch(1);
     var inFlight = new ArrayList<CountDownLatch>();
-    // Killed before the upload (turn 1 in flight), between upload and email, after the email.
-    for (var killAt = 1; killAt <= 3; killAt++) {
-      var marker = "plan" + killAt + "-" + UUID.randomUUID();
-      model.script(
-          marker,
-          List.of(
-              calling(
-                  "record_observations",
-                  Json.createObjectBuilder()
-                      .add(
-                          "observations",
-                          Json.createArrayBuilder()
-                              .add(
-                                  Json.createObjectBuilder()
-                                      .add("text", "Report artifact " + marker)))
-                      .build()),
-              calling("upload_report", note(marker + ":upload")),
-              calling("send_email", note(marker + ":email")),
-              calling("notify_done", note(marker + ":notify")),
-              answering("Done: " + marker)));
-      inFlight.add(model.holdOnce(marker, killAt, modelRelease));
-      planned.add(wake(marker));
-    }
-    var doubtful = new ArrayList<Woken>();
-    for (var tool : List.of("send_held_lookup", "send_held_idempotent", "send_held_plain")) {
-      var marker = tool + "-" + UUID.randomUUID();
-      model.script(
-          marker, List.of(calling(tool, note(marker + ":held")), answering("Sent: " + marker)));
-      doubtful.add(wake(marker));
-    }
+    var plan = planned(killAt, release, inFlight);
+    var held = sink.held();
+    var doubtful = doubtful(heldTool);
     for (var arrived : inFlight) {
-      assertTrue(arrived.await(SETTLE.toSeconds(), TimeUnit.SECONDS), "a run reached its point");
+      assertTrue(arrived.await(SETTLE.toSeconds(), TimeUnit.SECONDS), "the run reached its point");
     }
-    await().atMost(SETTLE).until(() -> sink.held() == doubtful.size());
+    await().atMost(SETTLE).until(() -> sink.held() == held + 1);
 
     server.kill();
-    modelRelease.countDown();
+    release.countDown();
     sink.release();
     var restarted = System.nanoTime();
     server.start(READY_WITHIN);
     LOG.info(
         "reveille-durable ready "
             + Duration.ofNanos(System.nanoTime() - restarted).toMillis()
-            + " ms after the kill");
+            + " ms after the kill with turn "
+            + killAt
+            + " in flight");
+    return List.of(plan, doubtful);
+  }
 
-    for (var i = 0; i < planned.size(); i++) {
-      var woken = planned.get(i);
-      var killAt = i + 1;
-      awaitStatus(woken.runKey(), "completed");
-      for (var effect : List.of("upload", "email", "notify")) {
-        var key = sink.keyOf(woken.marker() + ":" + effect);
-        assertEquals(1, sink.applications(key), woken.marker() + " " + effect + " applied once");
-        assertEquals(1, sink.requests(key), woken.marker() + " " + effect + " sent once");
-      }
-      assertEquals(
-          1,
-          observationsNaming(woken.agentId(), "Report artifact " + woken.marker()),
-          "the report artifact exists once");
-      assertEquals(
-          "Done: " + woken.marker(),
-          api.get("/api/agents/" + woken.agentId() + "/report").json().getString("content"));
-      for (var turn = 0; turn < PLAN.size() + 1; turn++) {
-        assertEquals(
-            turn == killAt ? 2 : 1,
-            model.requests(woken.marker(), turn),
-            woken.marker() + ": turn " + turn + " asked again only if it was in flight");
-      }
+  /** The plan completed once: each external effect sent and applied once, the artifact once. */
+  private void completedOnce(Woken woken, int killAt) {
+    awaitStatus(woken.runKey(), "completed");
+    for (var effect : List.of("upload", "email", "notify")) {
+      var key = sink.keyOf(woken.marker() + ":" + effect);
+      assertEquals(1, sink.applications(key), woken.marker() + " " + effect + " applied once");
+      assertEquals(1, sink.requests(key), woken.marker() + " " + effect + " sent once");
     }
+    assertEquals(
+        1,
+        observationsNaming(woken.agentId(), "Report artifact " + woken.marker()),
+        "the report artifact exists once");
+    assertEquals(
+        "Done: " + woken.marker(),
+        api.get("/api/agents/" + woken.agentId() + "/report").json().getString("content"));
+    for (var turn = 0; turn < PLAN.size() + 1; turn++) {
+      assertEquals(
+          turn == killAt ? 2 : 1,
+          model.requests(woken.marker(), turn),
+          woken.marker() + ": turn " + turn + " asked again only if it was in flight");
+    }
+  }
 
-    var lookedUp = doubtful.get(0);
+  @Test
+  @Order(1)
+  @Execution(ExecutionMode.SAME_THREAD)
+  void killedBeforeTheFirstExternalCallTheRunCompletesOnceAndACallInDoubtIsLookedUp()
+      throws InterruptedException {
+    var runs = killedAt(1, "send_held_lookup");
+
+    completedOnce(runs.get(0), 1);
+    var lookedUp = runs.get(1);
     awaitStatus(lookedUp.runKey(), "completed");
-    var lookedUpKey = sink.keyOf(lookedUp.marker() + ":held");
-    assertEquals(1, sink.applications(lookedUpKey));
-    assertEquals(1, sink.requests(lookedUpKey), "looked up, not sent again");
-    assertTrue(sink.lookups(lookedUpKey) >= 1, "the provider was asked");
+    var key = sink.keyOf(lookedUp.marker() + ":held");
+    assertEquals(1, sink.applications(key));
+    assertEquals(1, sink.requests(key), "looked up, not sent again");
+    assertTrue(sink.lookups(key) >= 1, "the provider was asked");
     assertEquals("succeeded", toolCalls(lookedUp.runKey()).get(0).getString("status"));
+  }
 
-    var resent = doubtful.get(1);
+  @Test
+  @Order(2)
+  @Execution(ExecutionMode.SAME_THREAD)
+  void killedBetweenTheExternalCallsTheRunCompletesOnceAndAnIdempotentCallInDoubtIsSentAgain()
+      throws InterruptedException {
+    var runs = killedAt(2, "send_held_idempotent");
+
+    completedOnce(runs.get(0), 2);
+    var resent = runs.get(1);
     awaitStatus(resent.runKey(), "completed");
-    var resentKey = sink.keyOf(resent.marker() + ":held");
-    assertEquals(1, sink.applications(resentKey), "applied once");
-    assertEquals(2, sink.requests(resentKey), "sent again with the same key");
+    var key = sink.keyOf(resent.marker() + ":held");
+    assertEquals(1, sink.applications(key), "applied once");
+    assertEquals(2, sink.requests(key), "sent again with the same key");
     assertEquals("succeeded", toolCalls(resent.runKey()).get(0).getString("status"));
+  }
 
-    var parked = doubtful.get(2);
+  @Test
+  @Order(3)
+  @Execution(ExecutionMode.SAME_THREAD)
+  void killedAfterTheSecondExternalCallTheRunCompletesOnceAndAPlainCallInDoubtWaitsForAPerson()
+      throws InterruptedException {
+    var runs = killedAt(3, "send_held_plain");
+
+    completedOnce(runs.get(0), 3);
+    var parked = runs.get(1);
     awaitStatus(parked.runKey(), "waiting");
     var waiting = run(parked.runKey());
     assertEquals("in_doubt", waiting.getJsonObject("run").getString("errorCode"));
     var call = toolCalls(parked.runKey()).get(0);
     assertEquals("running", call.getString("status"));
     assertTrue(call.getBoolean("inDoubt"), call::toString);
-    var parkedKey = sink.keyOf(parked.marker() + ":held");
-    assertEquals(1, sink.requests(parkedKey), "not sent again");
+    var key = sink.keyOf(parked.marker() + ":held");
+    assertEquals(1, sink.requests(key), "not sent again");
 
     var resolution =
         api.post(
@@ -380,8 +415,8 @@ class DurableRunCrashIT {
     var resumed = api.post("/api/runs/" + parked.runKey() + "/resume", "");
     assertEquals(200, resumed.status(), resumed::toString);
     awaitStatus(parked.runKey(), "completed");
-    assertEquals(1, sink.applications(parkedKey));
-    assertEquals(1, sink.requests(parkedKey), "never sent twice");
+    assertEquals(1, sink.applications(key));
+    assertEquals(1, sink.requests(key), "never sent twice");
     assertEquals("succeeded", toolCalls(parked.runKey()).get(0).getString("status"));
   }
 }
