@@ -59,6 +59,7 @@ public class WakeRunSteps {
   @Inject Metrics metrics;
   @Inject RunSpecs specs;
   @Inject RunJournal journal;
+  @Inject @Any Instance<RunWaits> waits;
   @Inject @Any Instance<WakeExecutor> executors;
   @Inject Event<RunCompleted> completed;
 
@@ -360,8 +361,23 @@ public class WakeRunSteps {
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
       return;
     }
-    entry.park(clock.instant(), why.code(), why.getMessage());
+    var now = clock.instant();
+    entry.park(now, why.code(), why.getMessage());
     journal.settle(run.runKey(), StepStatus.BLOCKED, why.code(), why.getMessage());
+    if (waits.stream().noneMatch(wait -> wait.stillWaiting(run.runKey(), why.code()))) {
+      // Decided while the run made its way to the step boundary: it goes on at once.
+      entry.resume(now);
+      queue.enqueue(
+          run.agentId(),
+          run.runKey(),
+          Duration.ZERO,
+          run.runKey() + ":resume:" + now.toEpochMilli());
+      LOG.log(
+          Level.INFO,
+          "Run {0} of agent {1} resumes at once: {2} was decided meanwhile",
+          new Object[] {run.runKey(), run.agentId(), why.code()});
+      return;
+    }
     LOG.log(
         Level.INFO,
         "Run {0} of agent {1} waits: {2}",

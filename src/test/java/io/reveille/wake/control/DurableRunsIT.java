@@ -55,6 +55,7 @@ class DurableRunsIT {
   @Inject RunLogFixture runLog;
   @Inject RunJournal journal;
   @Inject RunControl control;
+  @Inject WakeRunSteps runSteps;
   @Inject ToolLedger ledger;
   @Inject InferenceGateway gateway;
 
@@ -205,5 +206,38 @@ class DurableRunsIT {
     assertThrows(ConflictException.class, () -> control.retry(runKey));
     assertThrows(ConflictException.class, () -> control.resume(runKey));
     assertThrows(ConflictException.class, () -> control.cancel(runKey));
+  }
+
+  @Test
+  void aRunWhoseDecisionWasMadeBeforeItParkedGoesOnAtOnceAndOneStillUndecidedWaits() {
+    var marker = "parked-" + UUID.randomUUID();
+    // Paused, so the run queued again is skipped at once rather than asking a model.
+    var agentId = agent(marker);
+    agents.pause(agentId, java.util.OptionalLong.empty());
+    var decided = runLog.insertStartedRun(agentId, "decided-" + UUID.randomUUID());
+    var undecided = runLog.insertStartedRun(agentId, "undecided-" + UUID.randomUUID());
+
+    // No proposal of the run is pending: whatever it waited for was decided.
+    runSteps.park(run(agentId, decided), new RunWaitingException("awaiting_approval", "decided"));
+    runSteps.park(
+        run(agentId, undecided), new RunWaitingException("budget_max_steps", "a person decides"));
+
+    var resumed = until(decided, WakeStatus.SKIPPED, WakeStatus.FAILED, WakeStatus.COMPLETED);
+    assertEquals(WakeStatus.SKIPPED, resumed.getStatus(), "queued again and begun at once");
+    var waiting = runLog.find(undecided);
+    assertEquals(WakeStatus.WAITING, waiting.getStatus());
+    assertEquals(Optional.of("budget_max_steps"), waiting.getErrorCode());
+  }
+
+  private static WakeRun run(String agentId, String runKey) {
+    return new WakeRun(
+        runKey,
+        agentId,
+        io.reveille.agent.entity.AgentKind.CUSTOM,
+        io.reveille.wake.entity.WakeReason.MANUAL,
+        RunKeys.threadId(agentId, runKey),
+        java.util.List.of("crash-token"),
+        1,
+        Optional.empty());
   }
 }
