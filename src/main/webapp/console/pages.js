@@ -8,7 +8,7 @@ import {
 
 const LIFECYCLES = ['created', 'active', 'dormant', 'destroyed'];
 const KINDS = ['taskAgent', 'dayPlanner', 'custom'];
-const STATUSES = ['queued', 'started', 'completed', 'failed', 'skipped'];
+const STATUSES = ['queued', 'started', 'waiting', 'completed', 'failed', 'skipped', 'cancelled'];
 const REASONS = ['subscription', 'timer', 'timer_catchup', 'manual', 'userInitiated', 'recovery'];
 const MESSAGE_KINDS = ['user', 'assistant', 'system', 'thought', 'action', 'toolResult',
   'observation', 'summary'];

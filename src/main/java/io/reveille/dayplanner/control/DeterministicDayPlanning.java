@@ -14,6 +14,7 @@ import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolResult;
 import io.reveille.wake.control.RunMeter;
 import io.reveille.wake.control.RunPhases;
+import io.reveille.wake.control.RunWaitingException;
 import io.reveille.wake.control.WakeRun;
 import io.reveille.workflow.control.Engine;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -271,8 +272,13 @@ public class DeterministicDayPlanning {
                 Optional.of(run.runKey()),
                 OptionalInt.of(ordinal),
                 Optional.of(run.threadId())));
-    meter.afterToolResult(
-        tool, OperationIds.argumentsHash(arguments), result.errorCode().map(code -> code.wire()));
+    var code = result.errorCode();
+    if (code.isPresent() && code.get().parksRun()) {
+      // Held for approval (or in doubt): the run waits at this phase and plans again once decided.
+      throw new RunWaitingException(
+          code.get().wire(), tool + ": " + result.errorMessage().orElse(code.get().wire()));
+    }
+    meter.afterToolResult(tool, OperationIds.argumentsHash(arguments), code.map(c -> c.wire()));
     return result;
   }
 

@@ -10,6 +10,7 @@ import io.reveille.platform.LogText;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.tool.entity.ToolCall;
 import io.reveille.tool.entity.ToolSideEffect;
 import io.reveille.wake.control.RunKeys;
 import io.reveille.wake.entity.WakeReason;
@@ -63,6 +64,7 @@ public class ToolExecutor {
   @Inject CapabilityProfiles profiles;
   @Inject AgentService agents;
   @Inject ToolCallSteps steps;
+  @Inject ToolLedger ledger;
   @Inject ToolApprovals approvals;
   @Inject ExternalCalls externalCalls;
 
@@ -122,6 +124,20 @@ public class ToolExecutor {
    * @throws NotFoundException when the agent does not exist (nothing to record the call in)
    */
   public ToolResult execute(ToolRequest request) {
+    return metered(request, false);
+  }
+
+  /**
+   * Carries out again a call of a run's step that already succeeded (a resumed run rebuilding its
+   * conversation): as {@link #execute}, except that a mutating call whose ledger row failed answers
+   * with the stored error instead of running again — the run saw that failure and went on from it,
+   * so running the call now would add an effect the run never accounted for.
+   */
+  public ToolResult replay(ToolRequest request) {
+    return metered(request, true);
+  }
+
+  private ToolResult metered(ToolRequest request, boolean replay) {
     var tool = registry.find(request.toolName()).isPresent() ? request.toolName() : "unknown";
     var span = tracing.start("reveille.tool " + tool);
     span.setAttribute(Tracing.TOOL, tool).setAttribute(Tracing.AGENT_ID, request.agentId());
@@ -129,7 +145,7 @@ public class ToolExecutor {
     return Tracing.within(
         span,
         () -> {
-          var result = executeUnmetered(request);
+          var result = executeUnmetered(request, replay);
           var outcome =
               result.replayed()
                   ? "replayed"
@@ -141,7 +157,7 @@ public class ToolExecutor {
         });
   }
 
-  private ToolResult executeUnmetered(ToolRequest request) {
+  private ToolResult executeUnmetered(ToolRequest request, boolean replay) {
     var agent = agents.get(request.agentId());
     var call = prepare(agent, request);
     agent.requireNotDestroyed("act");
@@ -153,7 +169,28 @@ public class ToolExecutor {
     if (held.isPresent()) {
       return held.get();
     }
+    if (replay && call.ledgerKey().isPresent()) {
+      var failed = ledger.failed(call.ledgerKey().get());
+      if (failed.isPresent()) {
+        return storedFailure(call, failed.get());
+      }
+    }
     return execute(call);
+  }
+
+  /** The error a failed ledger row stored, as the call's result; nothing is written. */
+  private static ToolResult storedFailure(PreparedCall call, ToolCall row) {
+    var code =
+        java.util.Arrays.stream(ToolErrorCode.values())
+            .filter(c -> c.wire().equals(row.getErrorCode()))
+            .findFirst()
+            .orElse(ToolErrorCode.INTERNAL_ERROR);
+    return ToolResult.error(
+        call.toolName(),
+        call.operationId(),
+        "",
+        code,
+        Objects.requireNonNullElse(row.getErrorMessage(), code.wire()));
   }
 
   /**

@@ -34,4 +34,10 @@ public class ToolLedger {
         .setMaxResults(limit)
         .getResultList();
   }
+
+  /** The ledger row under {@code key} when it is {@code failed}. */
+  public java.util.Optional<ToolCall> failed(String key) {
+    return java.util.Optional.ofNullable(em.find(ToolCall.class, key))
+        .filter(row -> row.getStatus() == io.reveille.tool.entity.ToolCallStatus.FAILED);
+  }
 }

@@ -19,6 +19,8 @@ import java.util.Optional;
 @Transactional(Transactional.TxType.SUPPORTS)
 public class ToolProposals {
 
+  @Inject java.time.Clock clock;
+
   @PersistenceContext(unitName = "reveille")
   EntityManager em;
 
@@ -65,5 +67,20 @@ public class ToolProposals {
         .setParameter("agentId", agentId)
         .setParameter("status", ProposalStatus.PENDING)
         .getSingleResult();
+  }
+
+  /**
+   * A cancelled run's pending proposals are rejected with it, in the cancelling transaction: no
+   * later decision may apply a change for a run that was given up.
+   */
+  @jakarta.transaction.Transactional(jakarta.transaction.Transactional.TxType.MANDATORY)
+  void onRunCancelled(
+      @jakarta.enterprise.event.Observes io.reveille.wake.control.RunCancelled run) {
+    var now = clock.instant();
+    for (var proposal : ofRun(run.runKey(), Integer.MAX_VALUE)) {
+      if (proposal.getStatus() == ProposalStatus.PENDING) {
+        proposal.reject("reveille", now, "the run " + run.runKey() + " was cancelled");
+      }
+    }
   }
 }

@@ -38,6 +38,7 @@ public class RunControl {
   @Inject WakeQueue queue;
   @Inject RunJournal journal;
   @Inject Clock clock;
+  @Inject jakarta.enterprise.event.Event<RunCancelled> cancelled;
 
   /**
    * Cancels the run: at once when it is queued, waiting or failed; at its next step boundary when
@@ -54,6 +55,7 @@ public class RunControl {
     }
     if (entry.requestCancel(clock.instant(), "cancelled by an operator")) {
       journal.settle(runKey, StepStatus.SKIPPED, null, "cancelled by an operator");
+      cancelled.fire(new RunCancelled(entry.getAgentId(), runKey));
     }
     return entry;
   }
@@ -69,6 +71,7 @@ public class RunControl {
       throw new ConflictException(
           "run " + runKey + " is " + entry.getStatus().wire() + "; only a waiting run resumes");
     }
+    requireActiveAgent(entry);
     var now = clock.instant();
     entry.resume(now);
     queue.enqueue(
@@ -88,8 +91,9 @@ public class RunControl {
       throw new ConflictException(
           "run " + runKey + " is " + entry.getStatus().wire() + "; only a failed run is retried");
     }
+    requireActiveAgent(entry);
     var now = clock.instant();
-    entry.requeue();
+    entry.retry();
     queue.enqueue(
         entry.getAgentId(), runKey, Duration.ZERO, runKey + ":retry:" + now.toEpochMilli());
     return entry;
@@ -111,14 +115,38 @@ public class RunControl {
     }
   }
 
-  /** Resumes the run if it is waiting; whether it did. */
+  /** Resumes the run if it is waiting and its agent active; whether it did. */
   public boolean resumeIfWaiting(String runKey) {
     var entry = em.find(WakeRunLogEntry.class, runKey);
     if (entry == null || entry.getStatus() != WakeStatus.WAITING) {
       return false;
     }
+    if (!agents.get(entry.getAgentId()).isActive()) {
+      LOG.log(
+          Level.INFO,
+          "Run {0} stays waiting: its agent is not active; resume the agent, then the run",
+          runKey);
+      return false;
+    }
     resume(runKey);
     return true;
+  }
+
+  /**
+   * A run of a paused or dormant agent would be skipped for good when it begins: the agent must be
+   * resumed first.
+   */
+  private void requireActiveAgent(WakeRunLogEntry entry) {
+    var agent = agents.get(entry.getAgentId());
+    if (!agent.isActive()) {
+      throw new ConflictException(
+          "agent "
+              + entry.getAgentId()
+              + " is "
+              + agent.getLifecycle().wire()
+              + "; resume the agent, then run "
+              + entry.getRunKey());
+    }
   }
 
   private RunControl self() {

@@ -1,11 +1,11 @@
 package io.reveille.wake.control;
 
+import io.reveille.agent.control.AgentService;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.wake.entity.RunCheckpoint;
 import io.reveille.wake.entity.RunStep;
 import io.reveille.wake.entity.StepStatus;
-import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -23,6 +23,9 @@ import java.util.Optional;
  * decision it carries out and the message that shows it, in one transaction), a step ended with its
  * checkpoint (one transaction), and what a run recorded so far, for resuming it.
  *
+ * <p>Every write takes the agent's state lock first, the order every run transaction keeps: a step
+ * row's foreign key locks its run's log entry, which an operator's cancel updates under that lock.
+ *
  * <p>The deterministic resume rule: a step that succeeded is not done again — its decision is
  * carried out once more only to rebuild the run's state, and every mutating tool call it made is
  * answered from its receipt; a step that was interrupted carries out the decision it recorded, or,
@@ -36,6 +39,7 @@ public class RunJournal {
   EntityManager em;
 
   @Inject MemoryService memory;
+  @Inject AgentService agents;
   @Inject Clock clock;
 
   /** The run's steps, in order. */
@@ -62,21 +66,29 @@ public class RunJournal {
    * @return the decision the step carries out: {@code decision}, or the one it had
    */
   public JsonObject decided(
-      String runKey, int index, String phase, JsonObject decision, Optional<NewMessage> shown) {
+      String agentId,
+      String runKey,
+      int index,
+      String phase,
+      JsonObject decision,
+      Optional<NewMessage> shown) {
+    agents.stateForUpdate(agentId);
     var step = begin(runKey, index, phase, clock.instant());
     if (step.decide(decision)) {
-      shown.ifPresent(message -> memory.append(agentOf(runKey), message));
+      shown.ifPresent(message -> memory.append(agentId, message));
     }
     return step.getDecision().orElseThrow();
   }
 
   /** Begins step {@code index} (or takes up again one that did not end), with no decision. */
-  public void began(String runKey, int index, String phase) {
+  public void began(String agentId, String runKey, int index, String phase) {
+    agents.stateForUpdate(agentId);
     begin(runKey, index, phase, clock.instant());
   }
 
   /** Ends step {@code index} as succeeded and writes its checkpoint, in one transaction. */
-  public void ended(String runKey, Checkpoint checkpoint) {
+  public void ended(String agentId, String runKey, Checkpoint checkpoint) {
+    agents.stateForUpdate(agentId);
     var now = clock.instant();
     var index = checkpoint.stepIndex();
     var step = em.find(RunStep.class, new RunStep.Key(runKey, index));
@@ -136,13 +148,5 @@ public class RunJournal {
       step.resume(now);
     }
     return step;
-  }
-
-  private String agentOf(String runKey) {
-    var entry = em.find(WakeRunLogEntry.class, runKey);
-    if (entry == null) {
-      throw new IllegalStateException("run " + runKey + " is not in the run log");
-    }
-    return entry.getAgentId();
   }
 }

@@ -21,17 +21,19 @@ public class RunPhases {
 
   /** The phases of one attempt of {@code run}, numbered from 0, under the run's meter. */
   public Phases of(WakeRun run) {
-    return new Phases(run.runKey(), journal, runSteps.meter(run.runKey()));
+    return new Phases(run.agentId(), run.runKey(), journal, runSteps.meter(run.runKey()));
   }
 
   /** One attempt's phases. Not thread-safe: one workflow uses it. */
   public static final class Phases {
+    private final String agentId;
     private final String runKey;
     private final RunJournal journal;
     private final RunMeter meter;
     private int index;
 
-    Phases(String runKey, RunJournal journal, RunMeter meter) {
+    Phases(String agentId, String runKey, RunJournal journal, RunMeter meter) {
+      this.agentId = agentId;
       this.runKey = runKey;
       this.journal = journal;
       this.meter = meter;
@@ -52,10 +54,12 @@ public class RunPhases {
       Objects.requireNonNull(body, "body");
       meter.boundary();
       var step = index++;
-      journal.began(runKey, step, phase);
+      journal.began(agentId, runKey, step, phase);
       var value = body.get();
       journal.ended(
-          runKey, new Checkpoint(phase, step, nextOrdinal, remaining, List.of(), Optional.empty()));
+          agentId,
+          runKey,
+          new Checkpoint(phase, step, nextOrdinal, remaining, List.of(), Optional.empty()));
       return value;
     }
   }

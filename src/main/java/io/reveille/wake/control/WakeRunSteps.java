@@ -62,6 +62,7 @@ public class WakeRunSteps {
   @Inject @Any Instance<RunWaits> waits;
   @Inject @Any Instance<WakeExecutor> executors;
   @Inject Event<RunCompleted> completed;
+  @Inject Event<RunCancelled> cancelledRuns;
 
   /** How long a run held back by another run of its agent waits before it is tried again. */
   static final Duration BUSY_RETRY = Duration.ofSeconds(2);
@@ -203,7 +204,11 @@ public class WakeRunSteps {
    * triggered by is the echo of the agent's own writes.
    */
   private boolean isOwnChange(WakeRunLogEntry entry) {
-    if (entry.getReason() != WakeReason.SUBSCRIPTION || entry.getStatus() != WakeStatus.QUEUED) {
+    if (entry.getReason() != WakeReason.SUBSCRIPTION
+        || entry.getStatus() != WakeStatus.QUEUED
+        || entry.hasStarted()) {
+      // A run that started before (resumed, retried) is past that question: its own changes since
+      // are its work, not an echo.
       return false;
     }
     var tokens = entry.getTokens();
@@ -362,6 +367,13 @@ public class WakeRunSteps {
       return;
     }
     var now = clock.instant();
+    if (entry.getCancelRequestedAt() != null) {
+      // Cancelled on its way to the step boundary: it ends here rather than waiting.
+      entry.cancel(now, "cancelled at a step boundary");
+      journal.settle(run.runKey(), StepStatus.SKIPPED, null, "cancelled at a step boundary");
+      cancelledRuns.fire(new RunCancelled(run.agentId(), run.runKey()));
+      return;
+    }
     entry.park(now, why.code(), why.getMessage());
     journal.settle(run.runKey(), StepStatus.BLOCKED, why.code(), why.getMessage());
     if (waits.stream().noneMatch(wait -> wait.stillWaiting(run.runKey(), why.code()))) {
@@ -394,6 +406,7 @@ public class WakeRunSteps {
     var why = "cancelled at a step boundary";
     entry.cancel(clock.instant(), why);
     journal.settle(run.runKey(), StepStatus.SKIPPED, null, why);
+    cancelledRuns.fire(new RunCancelled(run.agentId(), run.runKey()));
     LOG.log(
         Level.INFO,
         "Run {0} of agent {1} was cancelled",

@@ -358,6 +358,9 @@ public class WakeScheduler {
         .getResultList()
         .stream()
         .filter(entry -> entry.getReason() == WakeReason.SUBSCRIPTION)
+        // A run queued again after it started (resumed, retried, recovered) carries out what it
+        // recorded; tokens merged into it would never reach its decisions, so a new run takes them.
+        .filter(entry -> !entry.hasStarted())
         .findFirst();
   }
 }

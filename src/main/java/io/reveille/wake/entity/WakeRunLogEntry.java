@@ -435,13 +435,31 @@ public class WakeRunLogEntry {
 
   /**
    * waiting → queued: what the run waited for was decided; it runs again from its last checkpoint
-   * under the same run key.
+   * under the same run key, its starts counted afresh (so that {@code
+   * reveille.wake.max-run-attempts} counts the starts a crash ended, not the waits).
    */
   public void resume(Instant now) {
     move(WakeStatus.WAITING, WakeStatus.QUEUED, now);
     startedAt = null;
     errorCode = null;
     errorMessage = null;
+    // A decision, not a crash, ended the last start: the starts a crash may cost count afresh.
+    attempts = 0;
+  }
+
+  /**
+   * failed → queued: an operator runs the failed run again under its run key; its starts count
+   * afresh. The last error stays until the run ends again.
+   */
+  public void retry() {
+    if (status != WakeStatus.FAILED) {
+      throw new IllegalTransitionException(
+          "wake run " + runKey, status.wire(), WakeStatus.QUEUED.wire());
+    }
+    status = WakeStatus.QUEUED;
+    startedAt = null;
+    completedAt = null;
+    attempts = 0;
   }
 
   /**
@@ -476,6 +494,14 @@ public class WakeRunLogEntry {
     completedAt = now;
     errorCode = null;
     errorMessage = truncate(why, ERROR_LENGTH);
+  }
+
+  /**
+   * Whether the run ever started: it fixed its budgets then, and keeps them whatever follows
+   * (resumed, retried, recovered — which count their starts afresh).
+   */
+  public boolean hasStarted() {
+    return runSpec != null || attempts > 0;
   }
 
   /** When a cancel was asked of the run; null when none was. */

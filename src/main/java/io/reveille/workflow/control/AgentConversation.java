@@ -145,25 +145,31 @@ public class AgentConversation {
     var ordinal = 0;
     var meter = runSteps.meter(run.runKey());
     for (var index = 0; ; index++) {
-      var answer = answer(brief, messages, meter, recorded.get(index), index);
+      var step = recorded.get(index);
+      // A step that succeeded before only rebuilds the conversation: its calls were counted when
+      // they were made, and none of them runs anew (receipts, stored failures).
+      var done = step != null && step.getStatus() == StepStatus.SUCCEEDED;
+      var answer = answer(brief, messages, meter, step, index);
       usage = usage.plus(answer.usage());
       messages.add(answer.asMessage());
       var made = new ArrayList<String>();
       var lastCall = Optional.<String>empty();
       for (var request : answer.toolCalls()) {
-        meter.beforeToolCall();
-        var result =
-            tools.execute(
-                new ToolRequest(
-                    run.agentId(),
-                    request.name(),
-                    Optional.empty(),
-                    request.arguments(),
-                    false,
-                    run.reason(),
-                    Optional.of(run.runKey()),
-                    OptionalInt.of(ordinal++),
-                    Optional.of(run.threadId())));
+        if (!done) {
+          meter.beforeToolCall();
+        }
+        var call =
+            new ToolRequest(
+                run.agentId(),
+                request.name(),
+                Optional.empty(),
+                request.arguments(),
+                false,
+                run.reason(),
+                Optional.of(run.runKey()),
+                OptionalInt.of(ordinal++),
+                Optional.of(run.threadId()));
+        var result = done ? tools.replay(call) : tools.execute(call);
         messages.add(new ChatMessage.Tool(request.id(), result.toJson().toString()));
         var code = result.errorCode();
         if (code.isPresent() && code.get().parksRun()) {
@@ -171,16 +177,19 @@ public class AgentConversation {
               code.get().wire(),
               request.name() + ": " + result.errorMessage().orElse(code.get().wire()));
         }
-        meter.afterToolResult(
-            request.name(),
-            OperationIds.argumentsHash(request.arguments()),
-            code.map(c -> c.wire()));
+        if (!done) {
+          meter.afterToolResult(
+              request.name(),
+              OperationIds.argumentsHash(request.arguments()),
+              code.map(c -> c.wire()));
+        }
         made.addAll(result.changedEntityIds());
         if (!result.preview() && result.errorCode().isEmpty() && result.operationId().isPresent()) {
           lastCall = Optional.of(OperationIds.ledgerKey(run.agentId(), result.operationId().get()));
         }
       }
       journal.ended(
+          run.agentId(),
           run.runKey(),
           new Checkpoint(
               MODEL_TURN,
@@ -206,7 +215,7 @@ public class AgentConversation {
     if (recorded != null && recorded.getDecision().isPresent()) {
       meter.boundary();
       if (recorded.getStatus() != StepStatus.SUCCEEDED) {
-        journal.began(run.runKey(), index, MODEL_TURN);
+        journal.began(run.agentId(), run.runKey(), index, MODEL_TURN);
       }
       return fromDecision(recorded.getDecision().get());
     }
@@ -214,10 +223,10 @@ public class AgentConversation {
     var answer = provider.chat(ChatRequest.of(brief.model(), messages, brief.tools()));
     runSteps.addUsage(
         run.runKey(), answer.usage().promptTokens(), answer.usage().completionTokens());
-    meter.afterModelCall(answer.usage().promptTokens() + answer.usage().completionTokens());
     var text = answer.content().orElse("");
     var decision =
         journal.decided(
+            run.agentId(),
             run.runKey(),
             index,
             MODEL_TURN,
@@ -231,6 +240,9 @@ public class AgentConversation {
                     text.length() / 4,
                     AgentMessageMetadata.empty()
                         .withExtension(callsOf(answer.toolCalls(), brief.model())))));
+    // The answer is kept before its tokens are checked: a run stopped by its token budget and
+    // resumed carries it out instead of paying for it again.
+    meter.afterModelCall(answer.usage().promptTokens() + answer.usage().completionTokens());
     var carried = fromDecision(decision);
     return new ChatResult(
         carried.content(), carried.toolCalls(), answer.usage(), answer.finishReason());

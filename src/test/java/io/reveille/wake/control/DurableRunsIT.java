@@ -15,6 +15,7 @@ import io.reveille.agent.entity.AgentSlots;
 import io.reveille.inference.control.ClosedCircuit;
 import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.OpenAiProtocolServer;
+import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.platform.error.ConflictException;
@@ -56,6 +57,7 @@ class DurableRunsIT {
   @Inject RunJournal journal;
   @Inject RunControl control;
   @Inject WakeRunSteps runSteps;
+  @Inject io.reveille.journal.control.JournalService journalService;
   @Inject ToolLedger ledger;
   @Inject InferenceGateway gateway;
 
@@ -239,5 +241,65 @@ class DurableRunsIT {
         java.util.List.of("crash-token"),
         1,
         Optional.empty());
+  }
+
+  @Test
+  void aRetriedRunAnswersACallThatFailedWithItsStoredErrorInsteadOfRunningItAgain() {
+    var marker = "stored-failure-" + UUID.randomUUID();
+    var home = journalService.createCategory("Home " + marker, ChangeOrigin.NONE).getId();
+    var other = journalService.createCategory("Other " + marker, ChangeOrigin.NONE).getId();
+    var taskId =
+        journalService
+            .createTask(
+                new io.reveille.journal.control.JournalService.NewTask(
+                    "Out of reach " + marker,
+                    Optional.empty(),
+                    Optional.of(other),
+                    Optional.empty(),
+                    Optional.of(io.reveille.journal.entity.TaskPriority.P3),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty()),
+                ChangeOrigin.NONE)
+            .getId();
+    var raise =
+        Json.createObjectBuilder().add("taskId", taskId).add("priority", "P0").build().toString();
+    server
+        .then(
+            200,
+            OpenAiProtocolServer.toolCallsBody(
+                40, 10, new OpenAiProtocolServer.ToolCall("call_1", "update_task_priority", raise)))
+        .then(400, "{\"error\":{\"message\":\"refused\"}}");
+    var agentId = agent(marker);
+    agents.update(
+        agentId,
+        java.util.OptionalLong.empty(),
+        new AgentService.AgentChanges(
+            Optional.empty(), Optional.of(Set.of(home)), Optional.empty(), Optional.empty()));
+    var runKey = wake(agentId);
+    var failed = until(runKey, WakeStatus.FAILED, WakeStatus.COMPLETED);
+    assertEquals(WakeStatus.FAILED, failed.getStatus(), failed.getErrorMessage());
+    assertEquals(
+        io.reveille.tool.entity.ToolCallStatus.FAILED, ledger.ofRun(runKey, 10).get(0).getStatus());
+
+    // Now the call would pass: the run saw it fail and went on, so its retry must not make it.
+    agents.update(
+        agentId,
+        java.util.OptionalLong.empty(),
+        new AgentService.AgentChanges(
+            Optional.empty(),
+            Optional.of(Set.of(home, other)),
+            Optional.empty(),
+            Optional.empty()));
+    server.thenAnswer("Report of " + marker);
+    control.retry(runKey);
+    var completed = until(runKey, WakeStatus.COMPLETED, WakeStatus.FAILED);
+
+    assertEquals(WakeStatus.COMPLETED, completed.getStatus(), completed.getErrorMessage());
+    assertEquals(
+        io.reveille.journal.entity.TaskPriority.P3,
+        journalService.task(taskId).getPriority(),
+        "the failed call was not made again");
+    assertEquals(1, ledger.ofRun(runKey, 10).get(0).getAttempts());
   }
 }

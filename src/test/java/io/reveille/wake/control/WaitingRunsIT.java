@@ -197,4 +197,21 @@ class WaitingRunsIT {
     assertEquals(run.from(), checklists.item(run.itemId()).getChecklistId(), "nothing moved");
     assertEquals(2, server.requestsMentioning(run.marker()));
   }
+
+  @Test
+  void cancellingAWaitingRunRejectsItsPendingProposalSoNoLaterApprovalApplies() {
+    var run = aRunWaitingForApproval();
+    var proposal = pendingProposal(run.agentId());
+
+    var cancelled = api().post("/api/runs/" + run.runKey() + "/cancel", "");
+    assertEquals(200, cancelled.status(), cancelled::toString);
+    assertEquals("cancelled", cancelled.json().getString("status"));
+
+    var read = api().get("/api/proposals/" + proposal.getString("id")).json();
+    assertEquals("rejected", read.getString("status"), read::toString);
+    var approved = api().post("/api/proposals/" + proposal.getString("id") + "/approve", "");
+    assertEquals(409, approved.status(), approved::toString);
+    assertEquals(run.from(), checklists.item(run.itemId()).getChecklistId(), "nothing moved");
+    assertEquals(WakeStatus.CANCELLED, runLog.find(run.runKey()).getStatus());
+  }
 }

@@ -487,4 +487,22 @@ class WakeRunLogEntryTest {
     assertThrows(IllegalTransitionException.class, cancelled::requeue);
     assertThrows(IllegalTransitionException.class, () -> cancelled.requestCancel(T2, "again"));
   }
+
+  @Test
+  void aResumedOrRetriedRunCountsItsStartsAfreshButKeepsHavingStarted() {
+    var waiting = started();
+    waiting.fixSpec("{\"maxSteps\":3}");
+    waiting.park(T2, "awaiting_approval", "p-1");
+    waiting.resume(T2);
+    assertEquals(0, waiting.getAttempts());
+    assertTrue(waiting.hasStarted());
+
+    var failed = failed();
+    failed.retry();
+    assertEquals(WakeStatus.QUEUED, failed.getStatus());
+    assertEquals(0, failed.getAttempts());
+    assertFalse(queued().hasStarted());
+    assertThrows(IllegalTransitionException.class, () -> started().retry());
+    assertThrows(IllegalTransitionException.class, () -> completed().retry());
+  }
 }
