@@ -25,6 +25,9 @@ import java.util.regex.Pattern;
 /** A small HTTP client for the integration tests: what curl does for a user. */
 public final class Api {
 
+  /** Longest a request may take before the test fails it. */
+  static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(90);
+
   private final HttpClient client =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
   private final URI base;
@@ -146,7 +149,10 @@ public final class Api {
   private HttpRequest.Builder request(String path) {
     var builder =
         HttpRequest.newBuilder(base.resolve(path))
-            .timeout(Duration.ofSeconds(30))
+            // A bound for a request that hangs, not a latency check: while the crash tests' servers
+            // start beside the suite's (three JVMs booting on two cores), a request that waits on
+            // another's commit has taken over 30 s.
+            .timeout(REQUEST_TIMEOUT)
             .header("Accept", "application/json, application/problem+json");
     var header = authorization.get();
     if (header != null) {
