@@ -67,6 +67,19 @@ public enum ToolErrorCode {
     return httpStatus;
   }
 
+  /**
+   * The code a stored result or ledger row names by its wire name; {@link #INTERNAL_ERROR} for a
+   * name this version does not know.
+   */
+  public static ToolErrorCode ofStored(String wire) {
+    for (var code : values()) {
+      if (code.wire.equals(wire)) {
+        return code;
+      }
+    }
+    return INTERNAL_ERROR;
+  }
+
   /** Whether a run that gets this result must stop and wait for a person. */
   public boolean parksRun() {
     return this == AWAITING_APPROVAL || this == IN_DOUBT;

@@ -180,11 +180,7 @@ public class ToolExecutor {
 
   /** The error a failed ledger row stored, as the call's result; nothing is written. */
   private static ToolResult storedFailure(PreparedCall call, ToolCall row) {
-    var code =
-        java.util.Arrays.stream(ToolErrorCode.values())
-            .filter(c -> c.wire().equals(row.getErrorCode()))
-            .findFirst()
-            .orElse(ToolErrorCode.INTERNAL_ERROR);
+    var code = ToolErrorCode.ofStored(row.getErrorCode());
     return ToolResult.error(
         call.toolName(),
         call.operationId(),

@@ -155,13 +155,7 @@ public record ToolResult(
         json.getJsonArray("changedEntityIds").getValuesAs(JsonString::getString),
         json.getJsonArray("changedTokens").getValuesAs(JsonString::getString),
         json.getJsonObject("payload"),
-        Optional.ofNullable(json.getString("errorCode", null))
-            .map(
-                wire ->
-                    java.util.Arrays.stream(ToolErrorCode.values())
-                        .filter(code -> code.wire().equals(wire))
-                        .findFirst()
-                        .orElse(ToolErrorCode.INTERNAL_ERROR)),
+        Optional.ofNullable(json.getString("errorCode", null)).map(ToolErrorCode::ofStored),
         Optional.ofNullable(json.getString("errorMessage", null)),
         json.getBoolean("replayed", false),
         json.getBoolean("preview", false));

@@ -540,12 +540,8 @@ public class WakeRunSteps {
 
   /** The budget that stopped the run, if the failure (or one of its causes) is a budget stop. */
   static Optional<RunBudget> budgetOf(Throwable failure) {
-    for (var cause = failure; cause != null; cause = cause.getCause()) {
-      if (cause instanceof RunBudgetExceededException over) {
-        return Optional.of(over.budget());
-      }
-    }
-    return Optional.empty();
+    return WakeRunner.causeOf(failure, RunBudgetExceededException.class)
+        .map(RunBudgetExceededException::budget);
   }
 
   private Optional<WakeExecutor> executorFor(io.reveille.agent.entity.AgentKind kind) {
