@@ -56,9 +56,12 @@ public record Problem(int status, String title, String detail, List<FieldError> 
   }
 
   public Response toResponse() {
-    return Response.status(status)
-        .type(MediaType.valueOf(MEDIA_TYPE))
-        .entity(toJson().toString())
-        .build();
+    var response =
+        Response.status(status).type(MediaType.valueOf(MEDIA_TYPE)).entity(toJson().toString());
+    if (status == 503) {
+      // Unavailable for a while (an outage, a full node): say when to try again.
+      response.header("Retry-After", Problems.OUTAGE_RETRY_AFTER_SECONDS);
+    }
+    return response.build();
   }
 }

@@ -135,7 +135,11 @@ public final class ProblemMappers {
           e.getResponse() == null ? null : e.getResponse().getHeaderString("Retry-After");
       return retryAfter == null
           ? problem
-          : Response.fromResponse(problem).header("Retry-After", retryAfter).build();
+          // The exception's own Retry-After replaces any the problem has.
+          : Response.fromResponse(problem)
+              .header("Retry-After", null)
+              .header("Retry-After", retryAfter)
+              .build();
     }
   }
 

@@ -48,6 +48,7 @@ public final class Problems {
 
   public static Problem of(Throwable failure) {
     return known(failure)
+        .or(() -> outage(failure))
         .orElseGet(
             () -> {
               LOG.log(Level.SEVERE, "Unexpected failure answered with 500", failure);
@@ -74,6 +75,56 @@ public final class Problems {
       }
     }
     return Optional.empty();
+  }
+
+  /** How long a client should wait before it retries a request an outage failed (seconds). */
+  static final int OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+  /**
+   * A failure because the database or the broker cannot be reached (stopped, restarting, the
+   * network cut) is the service being unavailable, not a server bug: 503 with {@code Retry-After},
+   * and one warning line rather than a stack trace per request while the outage lasts.
+   */
+  static Optional<Problem> outage(Throwable failure) {
+    for (var t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      var what = unreachable(t);
+      if (what != null) {
+        LOG.log(
+            Level.WARNING,
+            "Answered 503: the {0} cannot be reached ({1})",
+            new Object[] {what, rootMessage(failure)});
+        return Optional.of(
+            Problem.of(
+                503,
+                "Service unavailable",
+                "the " + what + " cannot be reached; retry in a few seconds"));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** "database" or "broker" when {@code t} says it cannot reach one, else null. */
+  private static String unreachable(Throwable t) {
+    if (t instanceof java.sql.SQLTransientConnectionException
+        || t instanceof java.sql.SQLNonTransientConnectionException
+        || t.getClass().getName().equals("org.hibernate.exception.JDBCConnectionException")) {
+      return "database";
+    }
+    if (t instanceof java.sql.SQLException e
+        && e.getSQLState() != null
+        // 08: connection exception; 57P01..57P03: the server shuts down or is starting.
+        && (e.getSQLState().startsWith("08") || e.getSQLState().startsWith("57P0"))) {
+      return "database";
+    }
+    var name = t.getClass().getName();
+    if (name.startsWith("org.apache.activemq.artemis.api.core.ActiveMQ")
+        && (name.endsWith("NotConnectedException")
+            || name.endsWith("UnBlockedException")
+            || name.endsWith("ConnectionTimedOutException")
+            || name.endsWith("DisconnectedException"))) {
+      return "broker";
+    }
+    return null;
   }
 
   private static boolean isWrapper(Throwable t) {

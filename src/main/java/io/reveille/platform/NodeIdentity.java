@@ -19,9 +19,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * left behind and from one another node is running.
  *
  * <p>Two nodes with one id would take each other's live runs for runs an earlier boot left behind
- * and run them again. So the default is {@code <host name>:<server name>:<hash of the server's
- * output directory>}: the same across restarts of one server, different for any two servers, also
- * for two servers of one name on one host (their output directories differ).
+ * and run them again. So the default is {@code <host name>:<server name>:<hash of the server's data
+ * directory>}: the same across restarts of one server (also of a runnable JAR, whose extraction
+ * directory changes with every start), different for any two servers, also for two servers of one
+ * name on one host (they cannot share a data directory).
  */
 @ApplicationScoped
 public class NodeIdentity {
@@ -37,27 +38,26 @@ public class NodeIdentity {
   NodeIdentity(
       @ConfigProperty(name = "reveille.node-id") Optional<String> configured,
       @ConfigProperty(name = "reveille.server.name") Optional<String> serverName,
-      @ConfigProperty(name = "reveille.server.output.dir") Optional<String> outputDir) {
+      @ConfigProperty(name = "reveille.data.dir") Optional<String> dataDir) {
     this(
         configured
             .map(String::strip)
             .filter(s -> !s.isEmpty())
-            .orElseGet(() -> defaultNodeId(hostName(), serverName, outputDir)));
+            .orElseGet(() -> defaultNodeId(hostName(), serverName, dataDir)));
   }
 
   /**
-   * {@code <host>:<server name>:<8 hex digits of the output directory's SHA-256>}, each part
-   * present only when known, cut to {@link #MAX_NODE_ID_LENGTH} from the left so that the
-   * distinguishing hash stays.
+   * {@code <host>:<server name>:<8 hex digits of the data directory's SHA-256>}, each part present
+   * only when known, cut to {@link #MAX_NODE_ID_LENGTH} from the left so that the distinguishing
+   * hash stays.
    */
-  static String defaultNodeId(
-      String host, Optional<String> serverName, Optional<String> outputDir) {
+  static String defaultNodeId(String host, Optional<String> serverName, Optional<String> dataDir) {
     var id = new StringBuilder(printable(host.isBlank() ? "localhost" : host));
     serverName
         .map(String::strip)
         .filter(s -> !s.isEmpty())
         .ifPresent(s -> id.append(':').append(printable(s)));
-    outputDir
+    dataDir
         .map(String::strip)
         .filter(s -> !s.isEmpty())
         .ifPresent(dir -> id.append(':').append(shortHash(dir)));

@@ -76,4 +76,38 @@ class ProblemsTest {
       assertTrue(fields.contains("ids[1]"), fields::toString);
     }
   }
+
+  @Test
+  void aDatabaseOrBrokerThatCannotBeReachedIsServiceUnavailableWithRetryAfter() {
+    var refused =
+        new jakarta.persistence.PersistenceException(
+            "Unable to acquire JDBC Connection",
+            new java.sql.SQLException("Connection to 127.0.0.1:5432 refused", "08001"));
+    var problem = Problems.of(new EJBException(refused));
+    assertEquals(503, problem.status());
+    assertTrue(problem.detail().contains("database"), problem::detail);
+
+    var shuttingDown = new java.sql.SQLException("terminating connection", "57P01");
+    assertEquals(503, Problems.statusOf(new RuntimeException(shuttingDown)));
+    assertEquals(
+        503, Problems.statusOf(new java.sql.SQLTransientConnectionException("pool exhausted")));
+    assertEquals(
+        503,
+        Problems.statusOf(
+            new jakarta.jms.JMSRuntimeException(
+                "AMQ219016",
+                "AMQ219016",
+                new org.apache.activemq.artemis.api.core.ActiveMQUnBlockedException("gone"))));
+    assertTrue(
+        Problems.of(
+                new jakarta.jms.JMSRuntimeException(
+                    "x",
+                    "x",
+                    new org.apache.activemq.artemis.api.core.ActiveMQNotConnectedException("no")))
+            .detail()
+            .contains("broker"));
+
+    // Another SQL failure is still a server error.
+    assertEquals(500, Problems.statusOf(new java.sql.SQLException("syntax error", "42601")));
+  }
 }

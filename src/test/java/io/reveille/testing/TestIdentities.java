@@ -16,6 +16,7 @@ import java.util.Base64;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -227,10 +228,13 @@ public final class TestIdentities {
     if (password != null && !password.isBlank()) {
       return password;
     }
+    // The run command's server keeps its data in REVEILLE_DATA_DIR, by default ~/.reveille.
+    var dataDir =
+        Optional.ofNullable(System.getenv("REVEILLE_DATA_DIR"))
+            .filter(dir -> !dir.isBlank())
+            .orElse(System.getProperty("user.home") + "/.reveille");
     var file =
-        java.nio.file.Path.of(
-            System.getProperty(
-                fileProperty, "target/liberty/wlp/usr/servers/reveille/" + generatedFile));
+        java.nio.file.Path.of(System.getProperty(fileProperty, dataDir + "/" + generatedFile));
     try {
       return java.nio.file.Files.readString(file).strip();
     } catch (java.io.IOException e) {

@@ -157,6 +157,25 @@ public class SubscriptionCatalog {
     }
   }
 
+  /** What this node's index holds at a generation: how many subscriptions, and their digest. */
+  public record Snapshot(long generation, int subscriptions, String fingerprint) {}
+
+  /**
+   * This node's index brought up to the committed generation, described: nodes whose snapshots at
+   * one generation have one fingerprint match every batch alike.
+   */
+  @Transactional
+  public Snapshot snapshot() {
+    current();
+    refreshLock.lock();
+    try {
+      var known = applied;
+      return new Snapshot(known.generation(), known.index().size(), known.index().fingerprint());
+    } finally {
+      refreshLock.unlock();
+    }
+  }
+
   /** The generation the index reflects; -1 before it is first built. */
   public long appliedGeneration() {
     var known = applied;

@@ -98,6 +98,36 @@ public final class SubscriptionIndex {
   }
 
   /**
+   * A digest of everything the index holds — each subscription's id, agent, tokens and predicate,
+   * in an order of their own — so two indexes with one fingerprint match every batch alike: for
+   * comparing the nodes of a cluster.
+   */
+  public String fingerprint() {
+    java.security.MessageDigest digest;
+    try {
+      digest = java.security.MessageDigest.getInstance("SHA-256");
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    }
+    var entries = new ArrayList<>(state.byId.values());
+    entries.sort(java.util.Comparator.comparing(IndexedSubscription::subscriptionId));
+    for (var entry : entries) {
+      var tokens = entry.tokens().stream().map(Object::toString).sorted().toList();
+      var line =
+          entry.subscriptionId()
+              + '\t'
+              + entry.agentId()
+              + '\t'
+              + String.join(",", tokens)
+              + '\t'
+              + entry.predicate().map(Object::toString).orElse("")
+              + '\n';
+      digest.update(line.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    return java.util.HexFormat.of().formatHex(digest.digest());
+  }
+
+  /**
    * The subscriptions that watch at least one of the tokens in the same class, each with the tokens
    * it matched. Predicates are not applied here (see {@link SubscriptionMatcher}, which also puts
    * the result in a stable order). The matches come in the order of the batch token that first

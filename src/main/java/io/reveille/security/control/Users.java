@@ -15,8 +15,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The built-in users, settled once when the application starts: the administrator ({@code
  * reveille.admin.user}, default {@code admin}; {@code reveille.admin.password}, else a generated
- * password kept under the server's output directory) and the users {@code reveille.users} declares.
- * A bad declaration stops the start with the reason rather than leaving a user half-configured.
+ * password kept in the data directory) and the users {@code reveille.users} declares. A bad
+ * declaration stops the start with the reason rather than leaving a user half-configured.
  */
 @ApplicationScoped
 public class Users {
@@ -38,8 +38,8 @@ public class Users {
   Optional<String> passwordFile;
 
   @Inject
-  @ConfigProperty(name = "reveille.server.output.dir")
-  Optional<String> outputDir;
+  @ConfigProperty(name = "reveille.data.dir")
+  Optional<String> dataDir;
 
   @Inject
   @ConfigProperty(name = "reveille.users")
@@ -67,7 +67,7 @@ public class Users {
     return passwordFile
         .filter(p -> !p.isBlank())
         .map(Path::of)
-        .orElseGet(() -> Path.of(outputDir.orElse("."), "secrets", "admin-password"));
+        .orElseGet(() -> Path.of(dataDir.orElse("."), "secrets", "admin-password"));
   }
 
   private UserDirectory build() {

@@ -73,6 +73,7 @@ public class WakesResource {
       Usage usage,
       Budgets budgets,
       Instant cancelRequestedAt,
+      String node,
       long version) {
 
     /** The model tokens and calls of the run (zero without a model). */
@@ -127,7 +128,20 @@ public class WakesResource {
           new Usage(e.getInputTokens(), e.getOutputTokens(), e.getModelCalls()),
           e.getRunSpec().map(RunSpec::fromJson).map(Budgets::of).orElse(null),
           e.getCancelRequestedAt(),
+          node(e.getOwner()),
           e.getVersion());
+    }
+
+    /**
+     * The node that ran (or runs) the run's last attempt: the node id of its owner {@code
+     * <nodeId>/<bootId>}; null before it started.
+     */
+    static String node(String owner) {
+      if (owner == null) {
+        return null;
+      }
+      int slash = owner.lastIndexOf('/');
+      return slash < 0 ? owner : owner.substring(0, slash);
     }
   }
 

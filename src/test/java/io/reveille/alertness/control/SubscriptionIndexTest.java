@@ -338,4 +338,26 @@ class SubscriptionIndexTest {
     pool.shutdownNow();
     assertTrue(pool.awaitTermination(30, TimeUnit.SECONDS));
   }
+
+  @Test
+  void twoIndexesHoldingTheSameSubscriptionsHaveOneFingerprintWhateverTheOrder() {
+    var other = new SubscriptionIndex();
+    index.put(subscription("s1", "a1", key("TASK"), entity("t-1")));
+    index.put(subscription("s2", "a2", subtype("workout.type:run")));
+    other.put(subscription("s2", "a2", subtype("workout.type:run")));
+    other.put(subscription("s1", "a1", entity("t-1"), key("TASK")));
+    assertEquals(index.fingerprint(), other.fingerprint());
+    assertEquals(64, index.fingerprint().length());
+
+    // A token, an agent or a subscription more or less changes it.
+    other.put(subscription("s1", "a1", key("TASK")));
+    assertFalse(index.fingerprint().equals(other.fingerprint()), "a token less");
+    other.put(subscription("s1", "a3", key("TASK"), entity("t-1")));
+    assertFalse(index.fingerprint().equals(other.fingerprint()), "another agent");
+    other.put(subscription("s1", "a1", key("TASK"), entity("t-1")));
+    assertEquals(index.fingerprint(), other.fingerprint());
+    other.remove("s2");
+    assertFalse(index.fingerprint().equals(other.fingerprint()), "a subscription less");
+    assertFalse(new SubscriptionIndex().fingerprint().equals(other.fingerprint()));
+  }
 }

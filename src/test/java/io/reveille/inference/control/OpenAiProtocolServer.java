@@ -109,6 +109,7 @@ public final class OpenAiProtocolServer {
 
   /** The same, sent {@code delay} after the request arrived: a slow model. */
   public OpenAiProtocolServer thenAnswer(String content, Duration delay) {
+    // content is JSON string text already (a test may put \\n in it for a line break).
     return then(
         200,
         "{\"id\":\"c1\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,"
@@ -117,6 +118,32 @@ public final class OpenAiProtocolServer {
             + "\"},\"finish_reason\":\"stop\"}],"
             + "\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2}}",
         delay);
+  }
+
+  /** A chat completion body whose answer is {@code content} (plain text), no tool calls. */
+  public static String answerBody(String content) {
+    return jakarta.json.Json.createObjectBuilder()
+        .add("id", "c1")
+        .add("object", "chat.completion")
+        .add(
+            "choices",
+            jakarta.json.Json.createArrayBuilder()
+                .add(
+                    jakarta.json.Json.createObjectBuilder()
+                        .add("index", 0)
+                        .add(
+                            "message",
+                            jakarta.json.Json.createObjectBuilder()
+                                .add("role", "assistant")
+                                .add("content", content))
+                        .add("finish_reason", "stop")))
+        .add(
+            "usage",
+            jakarta.json.Json.createObjectBuilder()
+                .add("prompt_tokens", 3)
+                .add("completion_tokens", 2))
+        .build()
+        .toString();
   }
 
   /** One tool call a scripted answer asks for: its id, the tool's name and its arguments JSON. */

@@ -44,7 +44,7 @@ class TlsIT {
   void theApiAnswersOverTlsWithTheCertificateTheServerCreated() throws Exception {
     var password = keystorePassword();
     var keyStore = KeyStore.getInstance("PKCS12");
-    try (InputStream in = Files.newInputStream(server.resolve("resources/security/key.p12"))) {
+    try (InputStream in = Files.newInputStream(server.resolve("security/key.p12"))) {
       keyStore.load(in, password.toCharArray());
     }
     var trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());

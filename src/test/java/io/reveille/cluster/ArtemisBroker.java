@@ -1,0 +1,185 @@
+package io.reveille.cluster;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One external Apache Artemis broker of the harness's own (the distribution from Maven Central) on
+ * 127.0.0.1, with Reveille's queues and the dead-letter policy the README asks of an external
+ * broker, and a login for the nodes.
+ */
+final class ArtemisBroker {
+
+  static final String USER = "reveille";
+  static final String PASSWORD = "reveille-cluster-broker";
+  private static final String QUEUES =
+      "reveille.notifications:anycast,reveille.notifications.DLQ:anycast,"
+          + "reveille.wakes:anycast,reveille.wakes.DLQ:anycast";
+
+  private final Path instance;
+  private final Path log;
+  private final int port;
+  private Process process;
+
+  private ArtemisBroker(Path instance, Path log, int port) {
+    this.instance = instance;
+    this.log = log;
+    this.port = port;
+  }
+
+  /**
+   * Creates a broker instance in {@code work}/broker from the distribution {@code distribution} (an
+   * {@code apache-artemis-<version>-bin.tar.gz}, unpacked once beside it), and starts it.
+   */
+  static ArtemisBroker create(Path distribution, Path work, int port) {
+    var home = unpacked(distribution);
+    var instance = work.resolve("broker");
+    var log = work.resolve("logs").resolve("artemis.log");
+    Processes.run(
+        List.of(
+            home.resolve("bin").resolve("artemis").toString(),
+            "create",
+            instance.toString(),
+            "--silent",
+            "--no-web",
+            "--nio",
+            "--host",
+            "127.0.0.1",
+            "--port-offset",
+            Integer.toString(port - 61616),
+            "--user",
+            USER,
+            "--password",
+            PASSWORD,
+            "--require-login",
+            "--queues",
+            QUEUES),
+        work.resolve("logs").resolve("artemis-create.log"),
+        Duration.ofSeconds(120));
+    var brokerXml = instance.resolve("etc").resolve("broker.xml");
+    try {
+      var xml = Files.readString(brokerXml);
+      var policy = new StringBuilder("<address-settings>");
+      for (var queue : List.of("reveille.notifications", "reveille.wakes")) {
+        policy
+            .append("<address-setting match=\"")
+            .append(queue)
+            .append("\"><dead-letter-address>")
+            .append(queue)
+            .append(".DLQ</dead-letter-address><max-delivery-attempts>10</max-delivery-attempts>")
+            .append("<redelivery-delay>1000</redelivery-delay>")
+            .append("<redelivery-delay-multiplier>2.0</redelivery-delay-multiplier>")
+            .append("<max-redelivery-delay>60000</max-redelivery-delay></address-setting>");
+      }
+      if (!xml.contains("<address-settings>")) {
+        throw new IllegalStateException("no <address-settings> in " + brokerXml);
+      }
+      if (!xml.contains("<security-settings>")) {
+        throw new IllegalStateException("no <security-settings> in " + brokerXml);
+      }
+      // Messages carry the login that sent them: Reveille tells its own batches by it.
+      Files.writeString(
+          brokerXml,
+          xml.replaceFirst("<address-settings>", policy.toString())
+              .replaceFirst(
+                  "<security-settings>",
+                  "<populate-validated-user>true</populate-validated-user><security-settings>"));
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    var broker = new ArtemisBroker(instance, log, port);
+    broker.start();
+    return broker;
+  }
+
+  private static Path unpacked(Path distribution) {
+    var name = distribution.getFileName().toString().replace("-bin.tar.gz", "");
+    var home = distribution.resolveSibling(name);
+    if (!Files.isExecutable(home.resolve("bin").resolve("artemis"))) {
+      Processes.run(
+          List.of(
+              "tar", "-xzf", distribution.toString(), "-C", distribution.getParent().toString()),
+          distribution.resolveSibling("unpack.log"),
+          Duration.ofSeconds(120));
+    }
+    return home;
+  }
+
+  int port() {
+    return port;
+  }
+
+  String url() {
+    return "tcp://127.0.0.1:" + port;
+  }
+
+  /** Starts the broker and waits until its acceptors are up. */
+  synchronized void start() {
+    if (process != null && process.isAlive()) {
+      throw new IllegalStateException("the broker runs already");
+    }
+    long before = logSize();
+    process =
+        Processes.start(
+            List.of(instance.resolve("bin").resolve("artemis").toString(), "run"), log, Map.of());
+    var deadline = Instant.now().plus(Duration.ofSeconds(120));
+    while (Instant.now().isBefore(deadline)) {
+      if (logSince(before).contains("AMQ221007")) {
+        return;
+      }
+      if (!process.isAlive()) {
+        throw new IllegalStateException("the broker exited; see " + log);
+      }
+      Cluster.pause(Duration.ofMillis(200));
+    }
+    throw new IllegalStateException("the broker did not start within 120 s; see " + log);
+  }
+
+  /** A graceful stop (SIGTERM: the broker closes its journal). */
+  synchronized void stop() {
+    if (process == null) {
+      return;
+    }
+    process.destroy();
+    try {
+      if (!process.waitFor(60, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    // The launcher script's JVM is a child: make sure nothing holds the port.
+    process.descendants().forEach(ProcessHandle::destroyForcibly);
+    process = null;
+  }
+
+  void restart() {
+    stop();
+    start();
+  }
+
+  private long logSize() {
+    try {
+      return Files.exists(log) ? Files.size(log) : 0;
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  private String logSince(long offset) {
+    try (var file = new java.io.RandomAccessFile(log.toFile(), "r")) {
+      file.seek(Math.min(offset, file.length()));
+      var bytes = new byte[(int) (file.length() - file.getFilePointer())];
+      file.readFully(bytes);
+      return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+}

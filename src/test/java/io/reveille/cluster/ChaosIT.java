@@ -1,0 +1,718 @@
+package io.reveille.cluster;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.testing.Api;
+import jakarta.json.JsonObject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The chaos suite: under a steady mixed load (notification batches over HTTP and JMS, tool calls
+ * with operation ids, timers every minute, session turns), inject one fault after another at a
+ * random moment — SIGKILL of a node, a graceful restart of a node, a restart of the broker, a
+ * restart of PostgreSQL, a node paused (SIGSTOP) for longer than the run lease — and check the
+ * system-wide invariants: no accepted batch lost; no run key run twice; no operation id applied
+ * twice; one outcome per nominal timer firing; no run stuck queued or started; no message left on a
+ * queue or dead-lettered; the subscription index the same on every node.
+ *
+ * <p>Settings (system properties): {@code reveille.chaos.seed} (random when unset; every fault log
+ * line and any violation names it, and the same seed gives the same faults at the same moments),
+ * {@code reveille.chaos.faults-per-kind} (5), {@code reveille.chaos.kinds} (all: {@code
+ * KILL,RESTART,BROKER,DATABASE,PAUSE}), {@code reveille.chaos.check-every} (check the invariants
+ * after this many faults, 5, and after the last) and {@code reveille.chaos.max-minutes} (60: the
+ * run fails rather than go on longer).
+ */
+class ChaosIT {
+
+  private static final Logger LOG = Logger.getLogger(ChaosIT.class.getName());
+  private static final Duration SETTLE = Duration.ofMinutes(4);
+  private static final Duration LEASE = Duration.ofSeconds(20);
+  private static final Set<String> UNFINISHED = Set.of("queued", "started");
+  private static final int AGENTS = 20;
+  private static final int TIMER_AGENTS = 3;
+  private static final Duration TIMER_INTERVAL = Duration.ofSeconds(60);
+
+  enum Fault {
+    KILL,
+    RESTART,
+    BROKER,
+    DATABASE,
+    PAUSE
+  }
+
+  private static Cluster cluster;
+
+  @BeforeAll
+  static void startCluster() {
+    var missing = Cluster.missing();
+    if ("1".equals(System.getenv("REVEILLE_IT_REQUIRE_CLUSTER"))) {
+      assertEquals(null, missing, "the chaos suite must run here");
+    }
+    Assumptions.assumeTrue(missing == null, () -> "No cluster on this machine: " + missing);
+    cluster =
+        Cluster.start(
+            Map.of(
+                "REVEILLE_WAKE_SUBSCRIPTION_THROTTLE_SECONDS", "0",
+                "REVEILLE_TIMER_FAILOVER_THRESHOLD", "100s",
+                "REVEILLE_WAKE_RUN_LEASE_SECONDS", Long.toString(LEASE.toSeconds()),
+                "REVEILLE_WAKE_HEARTBEAT_SECONDS", "5",
+                "REVEILLE_WAKE_SWEEP_SECONDS", "5"));
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  void faultsUnderLoadLoseNothingAndDoNothingTwice() {
+    var seed = Long.getLong("reveille.chaos.seed", new Random().nextLong());
+    var perKind = Integer.getInteger("reveille.chaos.faults-per-kind", 5);
+    var checkEvery = Integer.getInteger("reveille.chaos.check-every", 5);
+    var bound = Duration.ofMinutes(Long.getLong("reveille.chaos.max-minutes", 60));
+    var kinds =
+        List.of(
+                System.getProperty("reveille.chaos.kinds", "KILL,RESTART,BROKER,DATABASE,PAUSE")
+                    .split(","))
+            .stream()
+            .map(String::strip)
+            .map(Fault::valueOf)
+            .toList();
+    var random = new Random(seed);
+    var schedule = new ArrayList<Fault>();
+    kinds.forEach(kind -> schedule.addAll(Collections.nCopies(perKind, kind)));
+    Collections.shuffle(schedule, random);
+    LOG.info("Chaos seed " + seed + ": " + schedule.size() + " faults, " + schedule);
+
+    var world = World.create(cluster);
+    var recoveries = new EnumMap<Fault, List<Duration>>(Fault.class);
+    var began = Instant.now();
+    var load = new Load(world);
+    try {
+      for (var round = 0; round < schedule.size(); round++) {
+        assertTrue(
+            Duration.between(began, Instant.now()).compareTo(bound) < 0,
+            "seed " + seed + ": still running after " + bound + " (round " + round + ")");
+        var fault = schedule.get(round);
+        // The fault's random moment: the load runs this long before it.
+        var moment = Duration.ofMillis(1000 + random.nextInt(5000));
+        Cluster.pause(moment);
+        var target = cluster.node(1 + random.nextInt(cluster.nodes().size()));
+        if (fault == Fault.KILL || fault == Fault.RESTART || fault == Fault.PAUSE) {
+          // The load, and the probe, leave the node alone from now until it is back.
+          load.down(target);
+        }
+        var injected = Instant.now();
+        var probe = world.probe(load);
+        var what = inject(fault, target, random, load);
+        var recovered = probe.join();
+        var recovery = Duration.between(injected, recovered);
+        recoveries.computeIfAbsent(fault, f -> new ArrayList<>()).add(recovery);
+        LOG.info(
+            "Chaos seed "
+                + seed
+                + " round "
+                + (round + 1)
+                + "/"
+                + schedule.size()
+                + ": "
+                + what
+                + " after "
+                + moment.toMillis()
+                + " ms of load; a new batch's run completed "
+                + recovery.toMillis()
+                + " ms after the fault");
+        if ((round + 1) % checkEvery == 0 || round == schedule.size() - 1) {
+          load.stop();
+          try {
+            world.check();
+          } catch (AssertionError violation) {
+            throw new AssertionError(
+                "seed " + seed + ", after round " + (round + 1) + ": " + violation.getMessage(),
+                violation);
+          }
+          LOG.info(
+              "Chaos seed "
+                  + seed
+                  + " after round "
+                  + (round + 1)
+                  + ": invariants hold ("
+                  + world.summary()
+                  + ")");
+          load = new Load(world);
+        }
+      }
+    } finally {
+      load.stop();
+    }
+    LOG.info(
+        "Chaos summary: seed "
+            + seed
+            + ", "
+            + schedule.size()
+            + " faults in "
+            + Duration.between(began, Instant.now()).toSeconds()
+            + " s, "
+            + world.summary()
+            + "; recovery (fault to a new batch's completed run) "
+            + recoveries.entrySet().stream()
+                .map(entry -> entry.getKey() + " " + percentiles(entry.getValue()))
+                .collect(Collectors.joining(", "))
+            + ", all "
+            + percentiles(recoveries.values().stream().flatMap(List::stream).toList()));
+  }
+
+  /** Injects {@code fault} and restores what it broke; returns what it did, for the log. */
+  private static String inject(Fault fault, Node target, Random random, Load load) {
+    switch (fault) {
+      case KILL -> {
+        load.down(target);
+        target.kill();
+        var restarted = Instant.now();
+        target.start();
+        target.awaitReady(Cluster.NODE_START);
+        load.up(target);
+        return "SIGKILL of "
+            + target.id()
+            + ", ready again "
+            + Duration.between(restarted, Instant.now()).toSeconds()
+            + " s after its restart";
+      }
+      case RESTART -> {
+        load.down(target);
+        var stopping = Instant.now();
+        target.stop();
+        var stopped = Duration.between(stopping, Instant.now());
+        target.start();
+        target.awaitReady(Cluster.NODE_START);
+        load.up(target);
+        return "graceful restart of "
+            + target.id()
+            + " (stopped in "
+            + stopped.toSeconds()
+            + " s), ready "
+            + Duration.between(stopping, Instant.now()).toSeconds()
+            + " s after the stop began";
+      }
+      case BROKER -> {
+        var restarting = Instant.now();
+        cluster.restartBroker();
+        return "broker restart (" + Duration.between(restarting, Instant.now()).toMillis() + " ms)";
+      }
+      case DATABASE -> {
+        var outage = Duration.ofMillis(2000 + random.nextInt(6000));
+        cluster.stopDatabase();
+        // The outage is the fault under test: the database stays down this long.
+        Cluster.pause(outage);
+        cluster.startDatabase();
+        return "PostgreSQL down for " + outage.toMillis() + " ms";
+      }
+      case PAUSE -> {
+        var paused = LEASE.plusSeconds(5);
+        load.down(target);
+        target.pause();
+        // The pause is the fault under test: longer than the run lease.
+        Cluster.pause(paused);
+        target.resume();
+        load.up(target);
+        return "SIGSTOP of " + target.id() + " for " + paused.toSeconds() + " s";
+      }
+      default -> throw new IllegalArgumentException(fault.toString());
+    }
+  }
+
+  private static String percentiles(List<Duration> durations) {
+    if (durations.isEmpty()) {
+      return "-";
+    }
+    var sorted = durations.stream().map(Duration::toMillis).sorted().toList();
+    return "p50 "
+        + sorted.get((int) Math.ceil(sorted.size() * 0.5) - 1)
+        + " ms / p99 "
+        + sorted.get((int) Math.ceil(sorted.size() * 0.99) - 1)
+        + " ms (n="
+        + sorted.size()
+        + ")";
+  }
+
+  /** The suite's agents and everything the load did to them, checked incrementally. */
+  private static final class World {
+    final Cluster cluster;
+    final String tag = UUID.randomUUID().toString().substring(0, 8);
+    final List<String> agents = new ArrayList<>();
+    final List<String[]> timers = new ArrayList<>();
+    String category;
+    String toolAgent;
+    String probeAgent;
+    String sessionAgent;
+    String session;
+    final List<String> acceptedBatches = new CopyOnWriteArrayList<>();
+    final Map<String, String> toolCalls = new ConcurrentHashMap<>();
+    final List<String> turnRuns = new CopyOnWriteArrayList<>();
+    int batchesChecked;
+    int turnsChecked;
+    final Set<String> toolCallsChecked = ConcurrentHashMap.newKeySet();
+    final Set<String> toolCallsAnswered = ConcurrentHashMap.newKeySet();
+    // Calls a fault cut off before their answer: applied before it (the replay answers from the
+    // receipt) or not at all (the replay applies them).
+    int cutOffApplied;
+    int cutOffNotApplied;
+    long probes;
+
+    private World(Cluster cluster) {
+      this.cluster = cluster;
+    }
+
+    static World create(Cluster cluster) {
+      var world = new World(cluster);
+      var api = cluster.node(1).api();
+      world.category =
+          created(api.post("/api/categories", "{\"name\":\"chaos-" + world.tag + "\"}"));
+      world.toolAgent =
+          created(
+              api.post(
+                  "/api/agents",
+                  "{\"kind\":\"custom\",\"displayName\":\"chaos tools "
+                      + world.tag
+                      + "\",\"allowedCategoryIds\":[\""
+                      + world.category
+                      + "\"]}"));
+      for (var i = 0; i < AGENTS; i++) {
+        var node = cluster.node(1 + i % cluster.nodes().size()).api();
+        var agent = created(node.post("/api/agents", custom("chaos " + world.tag + " " + i)));
+        subscribe(node, agent, world.entity(Integer.toString(i)));
+        world.agents.add(agent);
+      }
+      world.probeAgent = created(api.post("/api/agents", custom("chaos probe " + world.tag)));
+      subscribe(api, world.probeAgent, world.entity("probe"));
+      for (var i = 0; i < TIMER_AGENTS; i++) {
+        var node = cluster.node(1 + i % cluster.nodes().size()).api();
+        var agent = created(node.post("/api/agents", custom("chaos timer " + world.tag + " " + i)));
+        var anchor =
+            Instant.now().plusSeconds(10).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        var timer =
+            created(
+                node.post(
+                    "/api/agents/" + agent + "/timers",
+                    "{\"schedule\":{\"kind\":\"interval\",\"everySeconds\":"
+                        + TIMER_INTERVAL.toSeconds()
+                        + ",\"anchor\":\""
+                        + anchor
+                        + "\"}}"));
+        world.timers.add(new String[] {agent, timer});
+      }
+      world.sessionAgent =
+          created(
+              api.post(
+                  "/api/agents",
+                  "{\"kind\":\"custom\",\"displayName\":\"chaos coach "
+                      + world.tag
+                      + "\",\"mode\":\"interactive\"}"));
+      world.session = created(api.post("/api/agents/" + world.sessionAgent + "/sessions", ""));
+      return world;
+    }
+
+    String entity(String name) {
+      return "chaos-" + tag + "-" + name;
+    }
+
+    String batch(String batchId, String entity) {
+      return "{\"schemaVersion\":1,\"batchId\":\""
+          + batchId
+          + "\",\"tokens\":[\""
+          + entity
+          + "\"]}";
+    }
+
+    String toolPath() {
+      return "/api/agents/" + toolAgent + "/tools/create_task";
+    }
+
+    /**
+     * Sends a batch for the probe agent (to whichever node takes it, again until one does) and
+     * completes with the moment the agent's run for it has completed.
+     */
+    java.util.concurrent.CompletableFuture<Instant> probe(Load load) {
+      var batchId = "chaos-probe-" + tag + "-" + (++probes);
+      var before = completed(load.anyUp().api(), probeAgent);
+      return java.util.concurrent.CompletableFuture.supplyAsync(
+          () -> {
+            var deadline = Instant.now().plus(SETTLE);
+            while (true) {
+              assertTrue(Instant.now().isBefore(deadline), "the probe batch was never accepted");
+              var node = load.anyUp();
+              try {
+                if (node.api().post("/api/notifications", batch(batchId, entity("probe"))).status()
+                    == 202) {
+                  break;
+                }
+              } catch (RuntimeException e) {
+                // That node is down, or the database is: try again.
+              }
+              Cluster.pause(Duration.ofMillis(250));
+            }
+            while (true) {
+              assertTrue(Instant.now().isBefore(deadline), "the probe's run never completed");
+              try {
+                var node = load.anyUp();
+                if (completed(node.api(), probeAgent) > before) {
+                  return Instant.now();
+                }
+              } catch (RuntimeException | AssertionError e) {
+                // The node, or the database, does not answer yet: ask again.
+              }
+              Cluster.pause(Duration.ofMillis(250));
+            }
+          });
+    }
+
+    /** Every invariant, over what the load did since the last check; the load is stopped. */
+    void check() {
+      var api = cluster.node(1).api();
+      // No accepted batch lost: each is recorded, whichever node took it and whatever happened.
+      var batches = acceptedBatches.subList(batchesChecked, acceptedBatches.size());
+      for (var batchId : List.copyOf(batches)) {
+        await()
+            .pollDelay(Duration.ZERO)
+            .atMost(SETTLE)
+            .until(() -> api.get("/api/notifications/" + batchId).status() == 200);
+      }
+      batchesChecked += batches.size();
+      // No run stuck, no run key twice.
+      var everyAgent = new ArrayList<String>(agents);
+      everyAgent.addAll(List.of(probeAgent, toolAgent, sessionAgent));
+      timers.forEach(timer -> everyAgent.add(timer[0]));
+      for (var agent : everyAgent) {
+        await()
+            .atMost(SETTLE)
+            .until(
+                () ->
+                    runs(api, agent).stream()
+                        .noneMatch(run -> UNFINISHED.contains(run.getString("status"))));
+        var keys = runs(api, agent).stream().map(run -> run.getString("runKey")).toList();
+        assertEquals(
+            keys.size(), keys.stream().distinct().count(), () -> "a run key twice: " + keys);
+      }
+      // No operation id applied twice: replaying each call sent — answered, cut off or never
+      // arrived — answers from its receipt or applies it now, and there is one task per call.
+      var newCalls =
+          toolCalls.entrySet().stream()
+              .filter(call -> !toolCallsChecked.contains(call.getKey()))
+              .toList();
+      for (var call : newCalls) {
+        var replay = api.post(toolPath(), call.getValue());
+        assertEquals(200, replay.status(), () -> call.getKey() + ": " + replay);
+        if (!toolCallsAnswered.contains(call.getKey())) {
+          if (replay.json().getBoolean("replayed", false)) {
+            cutOffApplied++;
+          } else {
+            cutOffNotApplied++;
+          }
+        }
+      }
+      var titles =
+          api.getAll("/api/tasks?limit=500&categoryId=" + category).stream()
+              .map(task -> task.getString("title"))
+              .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
+      for (var call : newCalls) {
+        assertEquals(
+            1L, titles.getOrDefault(call.getKey(), 0L), () -> "one task titled " + call.getKey());
+        toolCallsChecked.add(call.getKey());
+      }
+      // Every accepted session turn ran once.
+      var turns = turnRuns.subList(turnsChecked, turnRuns.size());
+      for (var runKey : List.copyOf(turns)) {
+        await().atMost(SETTLE).until(() -> "completed".equals(runStatus(api, runKey)));
+      }
+      turnsChecked += turns.size();
+      // One outcome per nominal timer firing: none twice, none missed.
+      for (var timer : timers) {
+        var covered = firingsCovered(api, timer[0]);
+        assertEquals(
+            covered.size(),
+            covered.stream().distinct().count(),
+            () -> "a firing twice: " + covered);
+        for (var i = 1; i < covered.size(); i++) {
+          assertEquals(
+              TIMER_INTERVAL,
+              Duration.between(covered.get(i - 1), covered.get(i)),
+              "no firing missed: " + covered);
+        }
+      }
+      // No message stuck on a queue, none dead-lettered.
+      await()
+          .atMost(SETTLE)
+          .until(
+              () -> depth(api, "reveille.notifications") == 0 && depth(api, "reveille.wakes") == 0);
+      assertEquals(0, depth(api, "reveille.notifications.DLQ"), "dead-lettered batches");
+      assertEquals(0, depth(api, "reveille.wakes.DLQ"), "dead-lettered wakes");
+      // The subscription index the same on every node.
+      var indexes =
+          cluster.nodes().stream()
+              .map(node -> node.api().get("/api/subscriptions/index").json())
+              .toList();
+      var distinct =
+          indexes.stream()
+              .map(
+                  index ->
+                      index.getJsonNumber("generation").longValue()
+                          + "/"
+                          + index.getString("fingerprint"))
+              .distinct()
+              .toList();
+      assertEquals(
+          1, distinct.size(), () -> "the subscription index differs between nodes: " + indexes);
+    }
+
+    String summary() {
+      var api = cluster.node(1).api();
+      long runs = 0;
+      for (var agent : agents) {
+        runs += completed(api, agent);
+      }
+      long firings = 0;
+      for (var timer : timers) {
+        firings += firingsCovered(api, timer[0]).size();
+      }
+      return acceptedBatches.size()
+          + " batches accepted, "
+          + runs
+          + " subscription runs completed, "
+          + toolCalls.size()
+          + " tool calls ("
+          + (cutOffApplied + cutOffNotApplied)
+          + " cut off by a fault: "
+          + cutOffApplied
+          + " had applied, "
+          + cutOffNotApplied
+          + " had not), "
+          + turnRuns.size()
+          + " session turns, "
+          + firings
+          + " timer firings, "
+          + probes
+          + " probes";
+    }
+
+    private static long completed(Api api, String agent) {
+      return runs(api, agent).stream()
+          .filter(run -> run.getString("status").equals("completed"))
+          .count();
+    }
+
+    private static String runStatus(Api api, String runKey) {
+      var response = api.get("/api/runs/" + runKey);
+      return response.status() == 200
+          ? response.json().getJsonObject("run").getString("status")
+          : null;
+    }
+
+    private static long depth(Api api, String queue) {
+      return api
+          .get("/api/broker/queues")
+          .structure()
+          .asJsonArray()
+          .getValuesAs(JsonObject.class)
+          .stream()
+          .filter(entry -> entry.getString("name").equals(queue))
+          .mapToLong(entry -> entry.getJsonNumber("messageCount").longValue())
+          .findFirst()
+          .orElseThrow(() -> new AssertionError("no depth of " + queue));
+    }
+
+    private static List<Instant> firingsCovered(Api api, String agent) {
+      var covered = new ArrayList<Instant>();
+      for (var run : runs(api, agent)) {
+        if (!Set.of("timer", "timer_catchup").contains(run.getString("reason"))
+            || !run.getString("status").equals("completed")) {
+          continue;
+        }
+        var first = Instant.parse(run.getString("scheduledAt"));
+        var count = run.isNull("firings") ? 1 : run.getInt("firings", 1);
+        for (var k = 0; k < count; k++) {
+          covered.add(first.plus(TIMER_INTERVAL.multipliedBy(k)));
+        }
+      }
+      covered.sort(Comparator.naturalOrder());
+      return covered;
+    }
+  }
+
+  /** The steady load, on the nodes that are up, until {@link #stop()}. */
+  private static final class Load {
+    private final World world;
+    private final Set<Node> up = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final ExecutorService threads = Executors.newFixedThreadPool(5);
+    private final String round = UUID.randomUUID().toString().substring(0, 8);
+
+    Load(World world) {
+      this.world = world;
+      up.addAll(world.cluster.nodes());
+      for (var producer = 0; producer < 2; producer++) {
+        var id = producer;
+        loop(
+            Duration.ofMillis(150),
+            i -> {
+              var batchId = "chaos-" + round + "-h" + id + "-" + i;
+              var batch = world.batch(batchId, world.entity(Integer.toString(i % AGENTS)));
+              if (anyUp().api().post("/api/notifications", batch).status() == 202) {
+                world.acceptedBatches.add(batchId);
+              }
+            });
+      }
+      var factory =
+          new ActiveMQConnectionFactory(
+              world.cluster.brokerUrl(),
+              world.cluster.brokerUser(),
+              world.cluster.brokerPassword());
+      loop(
+          Duration.ofMillis(200),
+          i -> {
+            var batchId = "chaos-" + round + "-j-" + i;
+            var batch = world.batch(batchId, world.entity(Integer.toString(i % AGENTS)));
+            try (var context = factory.createContext()) {
+              context.createProducer().send(context.createQueue("reveille.notifications"), batch);
+            }
+            world.acceptedBatches.add(batchId);
+          });
+      loop(
+          Duration.ofMillis(500),
+          i -> {
+            var title = "chaos " + round + " " + i;
+            var body =
+                "{\"operationId\":\"chaos-"
+                    + round
+                    + "-"
+                    + i
+                    + "\",\"arguments\":{\"title\":\""
+                    + title
+                    + "\",\"categoryId\":\""
+                    + world.category
+                    + "\"}}";
+            // Recorded before it is sent: a call cut off by a fault must still have one effect.
+            world.toolCalls.put(title, body);
+            anyUp().api().post(world.toolPath(), body);
+            world.toolCallsAnswered.add(title);
+          });
+      loop(
+          Duration.ofSeconds(3),
+          i -> {
+            var turn =
+                anyUp()
+                    .api()
+                    .post(
+                        "/api/agents/"
+                            + world.sessionAgent
+                            + "/sessions/"
+                            + world.session
+                            + "/turns",
+                        "{\"text\":\"turn "
+                            + round
+                            + " "
+                            + i
+                            + "\",\"turnId\":\""
+                            + round
+                            + "-"
+                            + i
+                            + "\"}");
+            if (turn.status() == 202) {
+              world.turnRuns.add(turn.json().getString("runKey"));
+            }
+          });
+    }
+
+    /**
+     * Runs {@code step} again and again, {@code pace} apart; a failed step is the fault's doing.
+     */
+    private void loop(Duration pace, java.util.function.IntConsumer step) {
+      threads.submit(
+          () -> {
+            for (var i = 0; running.get(); i++) {
+              try {
+                step.accept(i);
+              } catch (RuntimeException e) {
+                // A node, the broker or the database is down: what was not accepted is not owed.
+              }
+              // The load's pace (a rate, not a wait for anything).
+              Cluster.pause(pace);
+            }
+          });
+    }
+
+    Node anyUp() {
+      var nodes = List.copyOf(up);
+      if (nodes.isEmpty()) {
+        throw new IllegalStateException("no node is up");
+      }
+      return nodes.get(java.util.concurrent.ThreadLocalRandom.current().nextInt(nodes.size()));
+    }
+
+    void down(Node node) {
+      up.remove(node);
+    }
+
+    void up(Node node) {
+      up.add(node);
+    }
+
+    void stop() {
+      running.set(false);
+      threads.shutdown();
+      try {
+        if (!threads.awaitTermination(3, TimeUnit.MINUTES)) {
+          threads.shutdownNow();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static String custom(String name) {
+    return "{\"kind\":\"custom\",\"displayName\":\"" + name + "\"}";
+  }
+
+  private static void subscribe(Api api, String agent, String entity) {
+    var subscribed =
+        api.post("/api/agents/" + agent + "/subscriptions", "{\"entityIds\":[\"" + entity + "\"]}");
+    assertEquals(201, subscribed.status(), subscribed::toString);
+  }
+
+  private static String created(Api.Response response) {
+    assertEquals(201, response.status(), response::toString);
+    return response.json().getString("id");
+  }
+
+  private static List<JsonObject> runs(Api api, String agent) {
+    return api.getAll("/api/agents/" + agent + "/wakes?limit=500");
+  }
+}

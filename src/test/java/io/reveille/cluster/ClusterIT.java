@@ -1,0 +1,541 @@
+package io.reveille.cluster;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.inference.control.OpenAiProtocolServer;
+import io.reveille.testing.Api;
+import io.reveille.testing.ConversationModel;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What must hold across nodes, against a real cluster: two nodes from the runnable JAR on one
+ * PostgreSQL and one external Artemis broker (see {@link Cluster}). Each test builds its own
+ * agents; none asserts on global counts.
+ *
+ * <p>Needs PostgreSQL's binaries, the runnable JAR and the Artemis distribution ({@code
+ * -Pdist,cluster}); without them it is skipped, unless {@code REVEILLE_IT_REQUIRE_CLUSTER=1} (CI)
+ * makes that a failure.
+ */
+class ClusterIT {
+
+  private static final Logger LOG = Logger.getLogger(ClusterIT.class.getName());
+  private static final Duration SETTLE = Duration.ofMinutes(3);
+  private static final Set<String> UNFINISHED = Set.of("queued", "started");
+  private static final int AGENTS = 50;
+  private static final int BATCHES_PER_AGENT = 8;
+
+  private static final Duration LEASE = Duration.ofSeconds(20);
+  private static final Duration TIMER_INTERVAL = Duration.ofSeconds(10);
+  private static final ConversationModel MODEL = new ConversationModel();
+
+  private static Cluster cluster;
+
+  @BeforeAll
+  static void startCluster() {
+    var missing = Cluster.missing();
+    if ("1".equals(System.getenv("REVEILLE_IT_REQUIRE_CLUSTER"))) {
+      assertEquals(null, missing, "the cluster tests must run here");
+    }
+    Assumptions.assumeTrue(missing == null, () -> "No cluster on this machine: " + missing);
+    var started = Instant.now();
+    cluster =
+        Cluster.start(
+            Map.ofEntries(
+                // Every match wakes at once: the most chances for two runs of one agent to meet.
+                Map.entry("REVEILLE_WAKE_SUBSCRIPTION_THROTTLE_SECONDS", "0"),
+                // Timers fail over (Liberty's least threshold) and may fire every 10 s.
+                Map.entry("REVEILLE_TIMER_FAILOVER_THRESHOLD", "100s"),
+                Map.entry("REVEILLE_TIMER_MIN_INTERVAL_SECONDS", "10"),
+                // A short lease, renewed every 5 s, and a sweep every 5 s: a dead node's run is
+                // taken over within seconds of its lease.
+                Map.entry("REVEILLE_WAKE_RUN_LEASE_SECONDS", Long.toString(LEASE.toSeconds())),
+                Map.entry("REVEILLE_WAKE_HEARTBEAT_SECONDS", "5"),
+                Map.entry("REVEILLE_WAKE_SWEEP_SECONDS", "5"),
+                Map.entry("REVEILLE_INFERENCE_BASE_URL", MODEL.baseUrl()),
+                Map.entry("REVEILLE_INFERENCE_MODEL", "cluster-test-model"),
+                Map.entry("REVEILLE_INFERENCE_API_KEY", "sk-cluster-" + UUID.randomUUID()),
+                // A model call held for two leases is not cut short by the model's timeouts.
+                Map.entry("REVEILLE_INFERENCE_TIMEOUT_SECONDS", "300"),
+                Map.entry(
+                    "IO_REVEILLE_INFERENCE_CONTROL_INFERENCEGATEWAY_CHAT_TIMEOUT_VALUE",
+                    "310000")));
+    LOG.info(
+        "Cluster of "
+            + cluster.nodes().size()
+            + " nodes up in "
+            + Duration.between(started, Instant.now()).toSeconds()
+            + " s; logs in "
+            + cluster.work());
+  }
+
+  @AfterAll
+  static void stopCluster() {
+    if (cluster != null) {
+      cluster.close();
+    }
+    MODEL.close();
+  }
+
+  @Test
+  void batchesForFiftyAgentsThroughBothNodesNeverOverlapOneAgentsRuns() throws Exception {
+    var tag = tag();
+    var apis = List.of(cluster.node(1).api(), cluster.node(2).api());
+    var agents = new ArrayList<String>();
+    for (var i = 0; i < AGENTS; i++) {
+      var api = apis.get(i % 2);
+      var agent = created(api.post("/api/agents", custom("flight " + tag + " " + i)));
+      subscribe(api, agent, "{\"entityIds\":[\"" + entity(tag, i) + "\"]}");
+      agents.add(agent);
+    }
+
+    // Four producers at once: HTTP to node 1, HTTP to node 2, and two over JMS (either node's
+    // consumers take those), each sending every agent's batches in turn.
+    var accepted = new ConcurrentLinkedQueue<String>();
+    ExecutorService producers = Executors.newFixedThreadPool(4);
+    var factory =
+        new ActiveMQConnectionFactory(
+            cluster.brokerUrl(), cluster.brokerUser(), cluster.brokerPassword());
+    for (var producer = 0; producer < 4; producer++) {
+      var id = producer;
+      producers.submit(
+          () -> {
+            for (var round = 0; round < BATCHES_PER_AGENT / 4; round++) {
+              for (var i = 0; i < AGENTS; i++) {
+                var batchId = "flight-" + tag + "-" + id + "-" + round + "-" + i;
+                var batch = batch(batchId, entity(tag, i));
+                if (id < 2) {
+                  var response = apis.get(id).post("/api/notifications", batch);
+                  assertEquals(202, response.status(), response::toString);
+                } else {
+                  try (var context = factory.createContext()) {
+                    context
+                        .createProducer()
+                        .send(context.createQueue("reveille.notifications"), batch);
+                  }
+                }
+                accepted.add(batchId);
+              }
+            }
+            return null;
+          });
+    }
+    producers.shutdown();
+    assertTrue(producers.awaitTermination(5, TimeUnit.MINUTES), "producers finished");
+    assertEquals(AGENTS * BATCHES_PER_AGENT, accepted.size());
+
+    // Every batch is recorded, whichever node took it.
+    for (var batchId : accepted) {
+      await()
+          .pollDelay(Duration.ZERO)
+          .atMost(SETTLE)
+          .until(() -> apis.get(0).get("/api/notifications/" + batchId).status() == 200);
+    }
+    var nodes = new java.util.HashSet<String>();
+    for (var agent : agents) {
+      await().atMost(SETTLE).until(() -> unfinished(apis.get(0), agent).isEmpty());
+      var runs = runs(apis.get(0), agent);
+      var keys = runs.stream().map(run -> run.getString("runKey")).toList();
+      assertEquals(
+          keys.size(), keys.stream().distinct().count(), () -> "no run key twice: " + keys);
+      var ran =
+          runs.stream()
+              .filter(run -> !run.isNull("startedAt") && !run.isNull("completedAt"))
+              .sorted(Comparator.comparing(run -> Instant.parse(run.getString("startedAt"))))
+              .toList();
+      assertTrue(!ran.isEmpty(), () -> agent + " ran");
+      for (var i = 1; i < ran.size(); i++) {
+        var previous = ran.get(i - 1);
+        var next = ran.get(i);
+        assertTrue(
+            !Instant.parse(next.getString("startedAt"))
+                .isBefore(Instant.parse(previous.getString("completedAt"))),
+            () -> "one run of " + agent + " at a time: " + previous + " overlaps " + next);
+      }
+      ran.forEach(run -> nodes.add(run.getString("node")));
+    }
+    // Both nodes did the work (else this proved nothing about two of them).
+    assertEquals(
+        cluster.nodes().stream().map(Node::id).collect(Collectors.toSet()),
+        nodes,
+        "nodes that ran runs");
+  }
+
+  @Test
+  void aSubscriptionMadeOnOneNodeMatchesTheNextBatchTheOtherTakes() {
+    var tag = tag();
+    for (var round = 0; round < 4; round++) {
+      var on = cluster.node(1 + round % 2).api();
+      var other = cluster.node(2 - round % 2).api();
+      var agent = created(on.post("/api/agents", custom("index " + tag + " " + round)));
+      subscribe(on, agent, "{\"entityIds\":[\"" + entity(tag, round) + "\"]}");
+      // At once: the very next batch, taken by the other node.
+      var accepted =
+          other.post("/api/notifications", batch("index-" + tag + "-" + round, entity(tag, round)));
+      assertEquals(202, accepted.status(), accepted::toString);
+      await()
+          .atMost(SETTLE)
+          .until(
+              () ->
+                  runs(on, agent).stream()
+                      .anyMatch(
+                          run ->
+                              run.getString("reason").equals("subscription")
+                                  && run.getString("status").equals("completed")));
+    }
+  }
+
+  @Test
+  void anAgentPausedOnOneNodeIsNotWokenByTheOther() {
+    var tag = tag();
+    var node1 = cluster.node(1).api();
+    var node2 = cluster.node(2).api();
+    var paused = created(node1.post("/api/agents", custom("paused " + tag)));
+    var sentinel = created(node1.post("/api/agents", custom("sentinel " + tag)));
+    subscribe(node1, paused, "{\"entityIds\":[\"" + entity(tag, 0) + "\"]}");
+    subscribe(node1, sentinel, "{\"entityIds\":[\"" + entity(tag, 1) + "\"]}");
+    var pausing = node1.post("/api/agents/" + paused + "/pause", "");
+    assertEquals(200, pausing.status(), pausing::toString);
+
+    // One batch for both, taken by node 2: the sentinel's run is the committed sign that node 2
+    // matched it, and so decided about the paused agent too.
+    var batch =
+        "{\"schemaVersion\":1,\"batchId\":\"paused-"
+            + tag
+            + "\",\"tokens\":[\""
+            + entity(tag, 0)
+            + "\",\""
+            + entity(tag, 1)
+            + "\"]}";
+    assertEquals(202, node2.post("/api/notifications", batch).status());
+    await()
+        .atMost(SETTLE)
+        .until(
+            () ->
+                runs(node2, sentinel).stream()
+                    .anyMatch(run -> run.getString("status").equals("completed")));
+    assertEquals(List.of(), runs(node2, paused), "runs of the paused agent");
+  }
+
+  @Test
+  void aSessionsStreamOnOneNodeShowsATurnTheOtherProcessed() throws Exception {
+    var node1 = cluster.node(1).api();
+    var agent =
+        created(
+            node1.post(
+                "/api/agents",
+                "{\"kind\":\"custom\",\"displayName\":\"coach "
+                    + tag()
+                    + "\",\"mode\":\"interactive\"}"));
+    var opened = node1.post("/api/agents/" + agent + "/sessions", "");
+    assertEquals(201, opened.status(), opened::toString);
+    var session = opened.json().getString("id");
+
+    var events = new CopyOnWriteArrayList<String>();
+    var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    var request =
+        HttpRequest.newBuilder(
+                cluster
+                    .node(2)
+                    .baseUri()
+                    .resolve("/api/agents/" + agent + "/sessions/" + session + "/events"))
+            .header("Accept", "text/event-stream")
+            .header(
+                "Authorization",
+                io.reveille.testing.TestIdentities.basic("admin", Cluster.ADMIN_PASSWORD))
+            .GET()
+            .build();
+    var stream = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+    assertEquals(200, stream.statusCode());
+    var reader = Executors.newSingleThreadExecutor();
+    try (var body = stream.body()) {
+      reader.submit(
+          () -> {
+            var lines = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
+            for (var line = lines.readLine(); line != null; line = lines.readLine()) {
+              if (line.startsWith("event:")) {
+                events.add(line.substring(6).strip());
+              }
+            }
+            return null;
+          });
+      var turn =
+          node1.post(
+              "/api/agents/" + agent + "/sessions/" + session + "/turns",
+              "{\"text\":\"What is next?\"}");
+      assertEquals(202, turn.status(), turn::toString);
+      await().atMost(SETTLE).until(() -> events.size() >= 2);
+      assertEquals(List.of("user", "assistant"), List.copyOf(events.subList(0, 2)));
+    } finally {
+      reader.shutdownNow();
+    }
+  }
+
+  @Test
+  void timersFireOncePerFiringWhicheverNodeCreatedThem() {
+    var tag = tag();
+    var timed = new ArrayList<String[]>();
+    for (var i = 0; i < 4; i++) {
+      var api = cluster.node(1 + i % 2).api();
+      var agent = created(api.post("/api/agents", custom("timed " + tag + " " + i)));
+      timed.add(new String[] {agent, createTimer(api, agent)});
+    }
+    for (var agentAndTimer : timed) {
+      await()
+          .atMost(SETTLE)
+          .until(() -> firingsCovered(cluster.node(1).api(), agentAndTimer[0]).size() >= 4);
+    }
+    for (var agentAndTimer : timed) {
+      deleteTimer(cluster.node(1).api(), agentAndTimer[0], agentAndTimer[1]);
+      assertEachFiringOnce(cluster.node(1).api(), agentAndTimer[0]);
+    }
+  }
+
+  @Test
+  void aKilledNodesTimerFiresOnTheOtherOnceAndNeverTwiceAfterItReturns() {
+    var api = cluster.node(1).api();
+    var agent = created(api.post("/api/agents", custom("failover " + tag())));
+    var timer = createTimer(api, agent);
+    // A node that has just fired a firing armed the next one in the same transaction and holds
+    // it: kill that node at once after a firing.
+    await().atMost(SETTLE).until(() -> !firingRuns(api, agent).isEmpty());
+    var seen = firingRuns(api, agent).size();
+    await().atMost(SETTLE).until(() -> firingRuns(api, agent).size() > seen);
+    var holder = node(newest(firingRuns(api, agent)).getString("node"));
+    var survivor = other(holder);
+    holder.kill();
+    var killed = Instant.now();
+    await()
+        .atMost(Duration.ofMinutes(6))
+        .until(
+            () ->
+                firingRuns(survivor.api(), agent).stream()
+                    .anyMatch(run -> run.getString("node").equals(survivor.id())));
+    var failover = Duration.between(killed, Instant.now());
+    LOG.info(
+        "Timer failover: "
+            + failover.toSeconds()
+            + " s from the kill to a firing on "
+            + survivor.id());
+
+    holder.start();
+    holder.awaitReady(Cluster.NODE_START);
+    // Two firings after the holder is back, then the check: none of them twice.
+    var covered = firingsCovered(survivor.api(), agent).size();
+    await().atMost(SETTLE).until(() -> firingsCovered(survivor.api(), agent).size() >= covered + 2);
+    deleteTimer(survivor.api(), agent, timer);
+    assertEachFiringOnce(survivor.api(), agent);
+  }
+
+  @Test
+  void aLiveRunIsNotTakenOverWhileItsLeaseHoldsAndIsRecoveredOnceAfterItsNodeDies()
+      throws Exception {
+    var marker = "lease-" + tag();
+    MODEL.script(marker, List.of(OpenAiProtocolServer.answerBody("Done: " + marker)));
+    var release = new java.util.concurrent.CountDownLatch(1);
+    var arrived = MODEL.holdOnce(marker, 0, release);
+    try {
+      var api = cluster.node(1).api();
+      var agent =
+          created(
+              api.post(
+                  "/api/agents",
+                  Json.createObjectBuilder()
+                      .add("kind", "custom")
+                      .add("displayName", "Lease " + marker)
+                      .add(
+                          "config",
+                          Json.createObjectBuilder()
+                              .add("modelId", "default")
+                              .add("instructions", "You are the agent " + marker + "."))
+                      .build()
+                      .toString()));
+      var wake = api.post("/api/agents/" + agent + "/wakes", "");
+      assertEquals(202, wake.status(), wake::toString);
+      var runKey = wake.json().getString("runKey");
+      assertTrue(arrived.await(2, TimeUnit.MINUTES), "the run's model call arrived");
+      var owner = node(run(api, runKey).getString("node"));
+      var taker = other(owner);
+
+      // The lease under test: the call stays in flight for two leases, the owner alive and
+      // renewing; the other node sweeps every 5 s all along and must leave the run alone.
+      Cluster.pause(LEASE.multipliedBy(2));
+      assertEquals(1, MODEL.requests(marker, 0), "model calls while the owner lives");
+      assertEquals("started", run(taker.api(), runKey).getString("status"));
+
+      owner.kill();
+      var killed = Instant.now();
+      await()
+          .atMost(SETTLE)
+          .until(() -> run(taker.api(), runKey).getString("status").equals("completed"));
+      LOG.info(
+          "Run recovered by "
+              + taker.id()
+              + " "
+              + Duration.between(killed, Instant.now()).toSeconds()
+              + " s after its owner was killed (lease "
+              + LEASE.toSeconds()
+              + " s)");
+      var recovered = run(taker.api(), runKey);
+      assertEquals(taker.id(), recovered.getString("node"));
+      assertEquals(2, MODEL.requests(marker, 0), "one call per attempt: the killed one and this");
+
+      owner.start();
+      owner.awaitReady(Cluster.NODE_START);
+      // The returned node does not run it again: a later wake of the agent, delivered after
+      // anything of the agent queued before it, completes, and the run is as it was.
+      var sentinel = owner.api().post("/api/agents/" + agent + "/wakes", "");
+      assertEquals(202, sentinel.status(), sentinel::toString);
+      var sentinelKey = sentinel.json().getString("runKey");
+      await()
+          .atMost(SETTLE)
+          .until(() -> run(owner.api(), sentinelKey).getString("status").equals("completed"));
+      assertEquals(3, MODEL.requests(marker, 0), "model calls: two attempts, then the sentinel");
+      assertEquals(recovered.getInt("attempts"), run(owner.api(), runKey).getInt("attempts"));
+      assertEquals("completed", run(owner.api(), runKey).getString("status"));
+    } finally {
+      release.countDown();
+    }
+  }
+
+  private static JsonObject newest(List<JsonObject> runs) {
+    return runs.stream()
+        .max(Comparator.comparing(run -> Instant.parse(run.getString("scheduledAt"))))
+        .orElseThrow();
+  }
+
+  private static Node node(String id) {
+    return cluster.nodes().stream()
+        .filter(node -> node.id().equals(id))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no node " + id));
+  }
+
+  private static Node other(Node node) {
+    return cluster.nodes().stream().filter(n -> n != node).findFirst().orElseThrow();
+  }
+
+  private static JsonObject run(Api api, String runKey) {
+    var response = api.get("/api/runs/" + runKey);
+    assertEquals(200, response.status(), response::toString);
+    return response.json().getJsonObject("run");
+  }
+
+  /** An interval timer every {@link #TIMER_INTERVAL}, its first firing 5 s from now. */
+  private static String createTimer(Api api, String agent) {
+    var anchor = Instant.now().plusSeconds(5).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+    var created =
+        api.post(
+            "/api/agents/" + agent + "/timers",
+            "{\"schedule\":{\"kind\":\"interval\",\"everySeconds\":"
+                + TIMER_INTERVAL.toSeconds()
+                + ",\"anchor\":\""
+                + anchor
+                + "\"}}");
+    return created(created);
+  }
+
+  private static void deleteTimer(Api api, String agent, String timer) {
+    var deleted = api.delete("/api/agents/" + agent + "/timers/" + timer);
+    assertEquals(204, deleted.status(), deleted::toString);
+  }
+
+  /** The agent's completed timer and catch-up runs. */
+  private static List<JsonObject> firingRuns(Api api, String agent) {
+    return runs(api, agent).stream()
+        .filter(run -> Set.of("timer", "timer_catchup").contains(run.getString("reason")))
+        .filter(run -> run.getString("status").equals("completed"))
+        .toList();
+  }
+
+  /** Every nominal firing the agent's timer and catch-up runs covered, one entry per coverage. */
+  private static List<Instant> firingsCovered(Api api, String agent) {
+    var covered = new ArrayList<Instant>();
+    for (var run : firingRuns(api, agent)) {
+      var first = Instant.parse(run.getString("scheduledAt"));
+      var count = run.isNull("firings") ? 1 : run.getInt("firings", 1);
+      for (var k = 0; k < count; k++) {
+        covered.add(first.plus(TIMER_INTERVAL.multipliedBy(k)));
+      }
+    }
+    covered.sort(Comparator.naturalOrder());
+    return covered;
+  }
+
+  /** No nominal firing covered twice, and none skipped between the first and the last. */
+  private static void assertEachFiringOnce(Api api, String agent) {
+    var covered = firingsCovered(api, agent);
+    assertEquals(
+        covered.size(), covered.stream().distinct().count(), () -> "a firing twice: " + covered);
+    for (var i = 1; i < covered.size(); i++) {
+      assertEquals(
+          TIMER_INTERVAL,
+          Duration.between(covered.get(i - 1), covered.get(i)),
+          "no firing missed: " + covered);
+    }
+  }
+
+  private static String tag() {
+    return UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  private static String custom(String name) {
+    return "{\"kind\":\"custom\",\"displayName\":\"" + name + "\"}";
+  }
+
+  private static String entity(String tag, int agent) {
+    return "cluster-" + tag + "-" + agent;
+  }
+
+  private static String batch(String batchId, String token) {
+    return "{\"schemaVersion\":1,\"batchId\":\"" + batchId + "\",\"tokens\":[\"" + token + "\"]}";
+  }
+
+  private static void subscribe(Api api, String agent, String body) {
+    var subscribed = api.post("/api/agents/" + agent + "/subscriptions", body);
+    assertEquals(201, subscribed.status(), subscribed::toString);
+  }
+
+  private static String created(Api.Response response) {
+    assertEquals(201, response.status(), response::toString);
+    return response.json().getString("id");
+  }
+
+  private static List<JsonObject> runs(Api api, String agent) {
+    return api.getAll("/api/agents/" + agent + "/wakes?limit=500");
+  }
+
+  private static List<JsonObject> unfinished(Api api, String agent) {
+    return runs(api, agent).stream()
+        .filter(run -> UNFINISHED.contains(run.getString("status")))
+        .toList();
+  }
+}

@@ -1,0 +1,187 @@
+package io.reveille.cluster;
+
+import io.reveille.testing.Api;
+import io.reveille.testing.TestIdentities;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One Reveille node of the cluster: the deployable runnable JAR run with {@code java -jar}, its
+ * settings all environment variables, its data and extraction directories its own. Start, stop
+ * (SIGTERM, Liberty's orderly shutdown), kill (SIGKILL), pause (SIGSTOP) and resume it.
+ */
+public final class Node {
+
+  private final String id;
+  private final Path jar;
+  private final Path directory;
+  private final int httpPort;
+  private final Map<String, String> environment;
+  private Process process;
+  private boolean paused;
+
+  Node(String id, Path jar, Path directory, int httpPort, Map<String, String> environment) {
+    this.id = id;
+    this.jar = jar;
+    this.directory = directory;
+    this.httpPort = httpPort;
+    this.environment = new HashMap<>(environment);
+    this.environment.put("REVEILLE_NODE_ID", id);
+    this.environment.put("REVEILLE_DATA_DIR", directory.resolve("data").toString());
+    this.environment.put("WLP_JAR_EXTRACT_DIR", directory.resolve("wlp").toString());
+    this.environment.put("HTTP_PORT", Integer.toString(httpPort));
+    this.environment.put("HTTPS_PORT", Integer.toString(httpPort + 1));
+  }
+
+  public String id() {
+    return id;
+  }
+
+  public URI baseUri() {
+    return URI.create("http://127.0.0.1:" + httpPort);
+  }
+
+  /** This node's API, signed in as the cluster's administrator. */
+  public Api api() {
+    return new Api(baseUri(), TestIdentities.basic("admin", Cluster.ADMIN_PASSWORD));
+  }
+
+  /** The node's console output (what the runnable JAR prints), across its starts. */
+  public Path consoleLog() {
+    return directory.resolve("console.log");
+  }
+
+  public synchronized boolean isRunning() {
+    return process != null && process.isAlive();
+  }
+
+  /** Starts the node; returns at once (see {@link #awaitReady}). */
+  public synchronized void start() {
+    if (isRunning()) {
+      throw new IllegalStateException(id + " runs already");
+    }
+    var command = new ArrayList<String>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    // A node of a test cluster lives minutes: C1 alone compiles with a fraction of the CPU.
+    command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:ReservedCodeCacheSize=160m"));
+    // The marker names the process for clean-up scripts; -jar runs Liberty in this JVM.
+    command.addAll(List.of("-Xmx512m", "-Dreveille.cluster.node=" + id, "-jar", jar.toString()));
+    // The runnable JAR refuses to extract into a directory that exists: each start extracts anew.
+    deleteRecursively(directory.resolve("wlp"));
+    process = Processes.start(command, consoleLog(), environment, true);
+  }
+
+  /** Waits until {@code /health/ready} answers 200; returns that moment. */
+  public Instant awaitReady(Duration timeout) {
+    var deadline = Instant.now().plus(timeout);
+    var client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    while (Instant.now().isBefore(deadline)) {
+      if (!isRunning()) {
+        throw new IllegalStateException(id + " exited while starting; see " + consoleLog());
+      }
+      try {
+        var response =
+            client.send(
+                HttpRequest.newBuilder(baseUri().resolve("/health/ready"))
+                    .timeout(Duration.ofSeconds(5))
+                    .build(),
+                HttpResponse.BodyHandlers.discarding());
+        if (response.statusCode() == 200) {
+          return Instant.now();
+        }
+      } catch (IOException e) {
+        // not listening yet
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted", e);
+      }
+      Cluster.pause(Duration.ofMillis(250));
+    }
+    throw new IllegalStateException(id + " not ready within " + timeout + "; see " + consoleLog());
+  }
+
+  /** SIGKILL: no shutdown hook, no quiesce; waits until the process is gone. */
+  public synchronized void kill() {
+    if (process == null) {
+      return;
+    }
+    process.destroyForcibly();
+    awaitExit(Duration.ofSeconds(60));
+  }
+
+  /** SIGTERM: Liberty's orderly shutdown (in-flight work quiesces); SIGKILL after two minutes. */
+  public synchronized void stop() {
+    if (process == null) {
+      return;
+    }
+    if (paused) {
+      resume();
+    }
+    process.destroy();
+    try {
+      if (!process.waitFor(120, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroyForcibly();
+    }
+    awaitExit(Duration.ofSeconds(60));
+  }
+
+  /** SIGSTOP: the JVM freezes mid-whatever, its connections open, until {@link #resume}. */
+  public synchronized void pause() {
+    Processes.signal(process.pid(), "STOP");
+    paused = true;
+  }
+
+  /** SIGCONT. */
+  public synchronized void resume() {
+    Processes.signal(process.pid(), "CONT");
+    paused = false;
+  }
+
+  private static void deleteRecursively(Path root) {
+    if (!java.nio.file.Files.exists(root)) {
+      return;
+    }
+    try (var paths = java.nio.file.Files.walk(root)) {
+      paths
+          .sorted(java.util.Comparator.reverseOrder())
+          .forEach(
+              path -> {
+                try {
+                  java.nio.file.Files.delete(path);
+                } catch (IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              });
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot delete " + root, e);
+    }
+  }
+
+  private void awaitExit(Duration timeout) {
+    try {
+      process.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      throw new IllegalStateException(id + " did not exit", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+    process = null;
+    paused = false;
+  }
+}

@@ -1,0 +1,193 @@
+package io.reveille.cluster;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * A PostgreSQL cluster of the harness's own on 127.0.0.1, from the machine's PostgreSQL binaries
+ * (Debian's {@code postgresql} package, or {@code REVEILLE_PG_BIN}), with prepared transactions on
+ * (XA: a notification's intake spans broker and database) and a {@code reveille} database.
+ */
+final class Postgres {
+
+  static final String USER = "reveille";
+  static final String PASSWORD = "reveille-cluster";
+
+  private final Path bin;
+  private final Path directory;
+  private final Path socketDirectory;
+  private final Path log;
+  private final int port;
+
+  private Postgres(Path bin, Path home, int port) {
+    this.bin = bin;
+    this.directory = home.resolve("data");
+    this.socketDirectory = home;
+    this.log = home.resolve("postgresql.log");
+    this.port = port;
+  }
+
+  /** The machine's PostgreSQL binaries, newest version first; empty when none is installed. */
+  static Optional<Path> binaries() {
+    var configured = System.getenv("REVEILLE_PG_BIN");
+    if (configured != null && !configured.isBlank()) {
+      return Optional.of(Path.of(configured));
+    }
+    var root = Path.of("/usr/lib/postgresql");
+    if (!Files.isDirectory(root)) {
+      return Optional.empty();
+    }
+    try (Stream<Path> versions = Files.list(root)) {
+      return versions
+          .map(version -> version.resolve("bin"))
+          .filter(dir -> Files.isExecutable(dir.resolve("pg_ctl")))
+          .max(Comparator.comparing(dir -> versionOf(dir.getParent())));
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static int versionOf(Path dir) {
+    try {
+      return Integer.parseInt(dir.getFileName().toString());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  /**
+   * Creates the cluster in a new directory under the system's temporary directory (which the {@code
+   * postgres} account can reach, unlike a build directory under a private home), starts it on
+   * {@code port} and creates the database.
+   */
+  static Postgres create(Path bin, int port) {
+    try {
+      var home =
+          Files.createTempDirectory(
+              "reveille-cluster-pg",
+              java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                  java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));
+      var postgres = new Postgres(bin, home, port);
+      postgres.initialise();
+      return postgres;
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot create PostgreSQL's directory", e);
+    }
+  }
+
+  int port() {
+    return port;
+  }
+
+  private void initialise() {
+    if ("root".equals(System.getProperty("user.name"))) {
+      // The postgres account owns the cluster and writes its log and socket.
+      Processes.run(
+          List.of("chown", "postgres", socketDirectory.toString()),
+          socketDirectory.resolve("chown.log"),
+          Duration.ofSeconds(10));
+    }
+    Processes.run(
+        Processes.asPostgres(
+            bin.resolve("initdb").toString(),
+            "-D",
+            directory.toString(),
+            "-U",
+            "postgres",
+            "-A",
+            "trust"),
+        socketDirectory.resolve("initdb.log"),
+        Duration.ofSeconds(120));
+    try {
+      Files.writeString(
+          directory.resolve("postgresql.conf"),
+          "\nmax_prepared_transactions = 100\nmax_connections = 200\nfsync = off\n",
+          java.nio.file.StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    start();
+    Processes.run(
+        List.of(
+            bin.resolve("psql").toString(),
+            "-q",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(port),
+            "-U",
+            "postgres",
+            "-c",
+            "CREATE USER " + USER + " PASSWORD '" + PASSWORD + "'",
+            "-c",
+            "CREATE DATABASE reveille OWNER " + USER),
+        log.resolveSibling("psql.log"),
+        Duration.ofSeconds(60));
+  }
+
+  /** Starts the cluster and waits until it accepts connections. */
+  void start() {
+    Processes.run(
+        Processes.asPostgres(
+            bin.resolve("pg_ctl").toString(),
+            "-D",
+            directory.toString(),
+            "-l",
+            log.toString(),
+            "-w",
+            "-t",
+            "120",
+            "-o",
+            "-p " + port + " -k " + socketDirectory + " -c listen_addresses=127.0.0.1",
+            "start"),
+        log.resolveSibling("pg_ctl.log"),
+        Duration.ofSeconds(150));
+  }
+
+  /** A fast shutdown: open transactions are rolled back, connections cut. */
+  void stop() {
+    Processes.run(
+        Processes.asPostgres(
+            bin.resolve("pg_ctl").toString(),
+            "-D",
+            directory.toString(),
+            "-m",
+            "fast",
+            "-w",
+            "stop"),
+        log.resolveSibling("pg_ctl.log"),
+        Duration.ofSeconds(120));
+  }
+
+  /**
+   * Stops the cluster if it runs, keeps its log in {@code logs} and deletes its files; never fails
+   * (for clean-up).
+   */
+  void destroy(Path logs) {
+    if (Files.exists(directory.resolve("postmaster.pid"))) {
+      try {
+        stop();
+      } catch (RuntimeException e) {
+        // The clean-up goes on; the log says what happened.
+      }
+    }
+    try {
+      Files.createDirectories(logs);
+      if (Files.exists(log)) {
+        Files.copy(
+            log, logs.resolve("postgresql.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+      try (var files = Files.walk(socketDirectory)) {
+        files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+      }
+    } catch (IOException e) {
+      // Left for the system's temporary directory clean-up.
+    }
+  }
+}
