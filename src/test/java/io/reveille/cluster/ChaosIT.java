@@ -1,5 +1,12 @@
 package io.reveille.cluster;
 
+import static io.reveille.cluster.ClusterChecks.assertEachFiringOnce;
+import static io.reveille.cluster.ClusterChecks.createTimer;
+import static io.reveille.cluster.ClusterChecks.created;
+import static io.reveille.cluster.ClusterChecks.custom;
+import static io.reveille.cluster.ClusterChecks.firingsCovered;
+import static io.reveille.cluster.ClusterChecks.runs;
+import static io.reveille.cluster.ClusterChecks.subscribe;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -154,7 +160,7 @@ class ChaosIT {
           load.stop();
           try {
             world.check();
-          } catch (AssertionError violation) {
+          } catch (AssertionError | org.awaitility.core.ConditionTimeoutException violation) {
             throw new AssertionError(
                 "seed " + seed + ", after round " + (round + 1) + ": " + violation.getMessage(),
                 violation);
@@ -316,17 +322,7 @@ class ChaosIT {
       for (var i = 0; i < TIMER_AGENTS; i++) {
         var node = cluster.node(1 + i % cluster.nodes().size()).api();
         var agent = created(node.post("/api/agents", custom("chaos timer " + world.tag + " " + i)));
-        var anchor =
-            Instant.now().plusSeconds(10).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        var timer =
-            created(
-                node.post(
-                    "/api/agents/" + agent + "/timers",
-                    "{\"schedule\":{\"kind\":\"interval\",\"everySeconds\":"
-                        + TIMER_INTERVAL.toSeconds()
-                        + ",\"anchor\":\""
-                        + anchor
-                        + "\"}}"));
+        var timer = createTimer(node, agent, TIMER_INTERVAL, Duration.ofSeconds(10));
         world.timers.add(new String[] {agent, timer});
       }
       world.sessionAgent =
@@ -374,7 +370,7 @@ class ChaosIT {
                     == 202) {
                   break;
                 }
-              } catch (RuntimeException e) {
+              } catch (RuntimeException | AssertionError e) {
                 // That node is down, or the database is: try again.
               }
               Cluster.pause(Duration.ofMillis(250));
@@ -400,7 +396,7 @@ class ChaosIT {
       // No accepted batch lost: each is recorded, whichever node took it and whatever happened.
       var batches = acceptedBatches.subList(batchesChecked, acceptedBatches.size());
       for (var batchId : List.copyOf(batches)) {
-        await()
+        await("accepted batch " + batchId + " recorded")
             .pollDelay(Duration.ZERO)
             .atMost(SETTLE)
             .until(() -> api.get("/api/notifications/" + batchId).status() == 200);
@@ -411,7 +407,7 @@ class ChaosIT {
       everyAgent.addAll(List.of(probeAgent, toolAgent, sessionAgent));
       timers.forEach(timer -> everyAgent.add(timer[0]));
       for (var agent : everyAgent) {
-        await()
+        await("every run of agent " + agent + " ended")
             .atMost(SETTLE)
             .until(
                 () ->
@@ -450,22 +446,14 @@ class ChaosIT {
       // Every accepted session turn ran once.
       var turns = turnRuns.subList(turnsChecked, turnRuns.size());
       for (var runKey : List.copyOf(turns)) {
-        await().atMost(SETTLE).until(() -> "completed".equals(runStatus(api, runKey)));
+        await("session turn " + runKey + " completed")
+            .atMost(SETTLE)
+            .until(() -> "completed".equals(runStatus(api, runKey)));
       }
       turnsChecked += turns.size();
       // One outcome per nominal timer firing: none twice, none missed.
       for (var timer : timers) {
-        var covered = firingsCovered(api, timer[0]);
-        assertEquals(
-            covered.size(),
-            covered.stream().distinct().count(),
-            () -> "a firing twice: " + covered);
-        for (var i = 1; i < covered.size(); i++) {
-          assertEquals(
-              TIMER_INTERVAL,
-              Duration.between(covered.get(i - 1), covered.get(i)),
-              "no firing missed: " + covered);
-        }
+        assertEachFiringOnce(api, timer[0], TIMER_INTERVAL);
       }
       // No message stuck on a queue, none dead-lettered.
       await()
@@ -474,6 +462,11 @@ class ChaosIT {
               () -> depth(api, "reveille.notifications") == 0 && depth(api, "reveille.wakes") == 0);
       assertEquals(0, depth(api, "reveille.notifications.DLQ"), "dead-lettered batches");
       assertEquals(0, depth(api, "reveille.wakes.DLQ"), "dead-lettered wakes");
+      // No transaction left in doubt: whatever a fault cut between the two phases of a commit, the
+      // transaction managers settled it (each one's log is in its node's data directory).
+      await("no transaction left prepared")
+          .atMost(SETTLE)
+          .until(() -> cluster.preparedTransactions() == 0);
       // The subscription index the same on every node.
       var indexes =
           cluster.nodes().stream()
@@ -500,7 +493,7 @@ class ChaosIT {
       }
       long firings = 0;
       for (var timer : timers) {
-        firings += firingsCovered(api, timer[0]).size();
+        firings += firingsCovered(api, timer[0], TIMER_INTERVAL).size();
       }
       return acceptedBatches.size()
           + " batches accepted, "
@@ -546,23 +539,6 @@ class ChaosIT {
           .mapToLong(entry -> entry.getJsonNumber("messageCount").longValue())
           .findFirst()
           .orElseThrow(() -> new AssertionError("no depth of " + queue));
-    }
-
-    private static List<Instant> firingsCovered(Api api, String agent) {
-      var covered = new ArrayList<Instant>();
-      for (var run : runs(api, agent)) {
-        if (!Set.of("timer", "timer_catchup").contains(run.getString("reason"))
-            || !run.getString("status").equals("completed")) {
-          continue;
-        }
-        var first = Instant.parse(run.getString("scheduledAt"));
-        var count = run.isNull("firings") ? 1 : run.getInt("firings", 1);
-        for (var k = 0; k < count; k++) {
-          covered.add(first.plus(TIMER_INTERVAL.multipliedBy(k)));
-        }
-      }
-      covered.sort(Comparator.naturalOrder());
-      return covered;
     }
   }
 
@@ -659,7 +635,7 @@ class ChaosIT {
             for (var i = 0; running.get(); i++) {
               try {
                 step.accept(i);
-              } catch (RuntimeException e) {
+              } catch (RuntimeException | AssertionError e) {
                 // A node, the broker or the database is down: what was not accepted is not owed.
               }
               // The load's pace (a rate, not a wait for anything).
@@ -695,24 +671,5 @@ class ChaosIT {
         Thread.currentThread().interrupt();
       }
     }
-  }
-
-  private static String custom(String name) {
-    return "{\"kind\":\"custom\",\"displayName\":\"" + name + "\"}";
-  }
-
-  private static void subscribe(Api api, String agent, String entity) {
-    var subscribed =
-        api.post("/api/agents/" + agent + "/subscriptions", "{\"entityIds\":[\"" + entity + "\"]}");
-    assertEquals(201, subscribed.status(), subscribed::toString);
-  }
-
-  private static String created(Api.Response response) {
-    assertEquals(201, response.status(), response::toString);
-    return response.json().getString("id");
-  }
-
-  private static List<JsonObject> runs(Api api, String agent) {
-    return api.getAll("/api/agents/" + agent + "/wakes?limit=500");
   }
 }

@@ -102,12 +102,12 @@ public final class Cluster implements AutoCloseable {
                     .map(node -> CompletableFuture.runAsync(() -> node.awaitReady(NODE_START)))
                     .toArray(CompletableFuture[]::new))
             .join();
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | AssertionError e) {
         cluster.close();
         throw e;
       }
       return cluster;
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | AssertionError e) {
       if (broker != null) {
         broker.stop();
       }
@@ -155,6 +155,11 @@ public final class Cluster implements AutoCloseable {
 
   public void startDatabase() {
     postgres.start();
+  }
+
+  /** Transactions prepared in PostgreSQL and not yet committed or rolled back (in doubt). */
+  public long preparedTransactions() {
+    return postgres.preparedTransactions();
   }
 
   @Override

@@ -1,5 +1,13 @@
 package io.reveille.cluster;
 
+import static io.reveille.cluster.ClusterChecks.assertEachFiringOnce;
+import static io.reveille.cluster.ClusterChecks.createTimer;
+import static io.reveille.cluster.ClusterChecks.created;
+import static io.reveille.cluster.ClusterChecks.custom;
+import static io.reveille.cluster.ClusterChecks.firingRuns;
+import static io.reveille.cluster.ClusterChecks.firingsCovered;
+import static io.reveille.cluster.ClusterChecks.runs;
+import static io.reveille.cluster.ClusterChecks.subscribe;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -113,7 +121,7 @@ class ClusterIT {
     for (var i = 0; i < AGENTS; i++) {
       var api = apis.get(i % 2);
       var agent = created(api.post("/api/agents", custom("flight " + tag + " " + i)));
-      subscribe(api, agent, "{\"entityIds\":[\"" + entity(tag, i) + "\"]}");
+      subscribe(api, agent, entity(tag, i));
       agents.add(agent);
     }
 
@@ -196,7 +204,7 @@ class ClusterIT {
       var on = cluster.node(1 + round % 2).api();
       var other = cluster.node(2 - round % 2).api();
       var agent = created(on.post("/api/agents", custom("index " + tag + " " + round)));
-      subscribe(on, agent, "{\"entityIds\":[\"" + entity(tag, round) + "\"]}");
+      subscribe(on, agent, entity(tag, round));
       // At once: the very next batch, taken by the other node.
       var accepted =
           other.post("/api/notifications", batch("index-" + tag + "-" + round, entity(tag, round)));
@@ -220,8 +228,8 @@ class ClusterIT {
     var node2 = cluster.node(2).api();
     var paused = created(node1.post("/api/agents", custom("paused " + tag)));
     var sentinel = created(node1.post("/api/agents", custom("sentinel " + tag)));
-    subscribe(node1, paused, "{\"entityIds\":[\"" + entity(tag, 0) + "\"]}");
-    subscribe(node1, sentinel, "{\"entityIds\":[\"" + entity(tag, 1) + "\"]}");
+    subscribe(node1, paused, entity(tag, 0));
+    subscribe(node1, sentinel, entity(tag, 1));
     var pausing = node1.post("/api/agents/" + paused + "/pause", "");
     assertEquals(200, pausing.status(), pausing::toString);
 
@@ -306,16 +314,20 @@ class ClusterIT {
     for (var i = 0; i < 4; i++) {
       var api = cluster.node(1 + i % 2).api();
       var agent = created(api.post("/api/agents", custom("timed " + tag + " " + i)));
-      timed.add(new String[] {agent, createTimer(api, agent)});
+      timed.add(
+          new String[] {agent, createTimer(api, agent, TIMER_INTERVAL, Duration.ofSeconds(5))});
     }
     for (var agentAndTimer : timed) {
       await()
           .atMost(SETTLE)
-          .until(() -> firingsCovered(cluster.node(1).api(), agentAndTimer[0]).size() >= 4);
+          .until(
+              () ->
+                  firingsCovered(cluster.node(1).api(), agentAndTimer[0], TIMER_INTERVAL).size()
+                      >= 4);
     }
     for (var agentAndTimer : timed) {
       deleteTimer(cluster.node(1).api(), agentAndTimer[0], agentAndTimer[1]);
-      assertEachFiringOnce(cluster.node(1).api(), agentAndTimer[0]);
+      assertEachFiringOnce(cluster.node(1).api(), agentAndTimer[0], TIMER_INTERVAL);
     }
   }
 
@@ -323,7 +335,7 @@ class ClusterIT {
   void aKilledNodesTimerFiresOnTheOtherOnceAndNeverTwiceAfterItReturns() {
     var api = cluster.node(1).api();
     var agent = created(api.post("/api/agents", custom("failover " + tag())));
-    var timer = createTimer(api, agent);
+    var timer = createTimer(api, agent, TIMER_INTERVAL, Duration.ofSeconds(5));
     // A node that has just fired a firing armed the next one in the same transaction and holds
     // it: kill that node at once after a firing.
     await().atMost(SETTLE).until(() -> !firingRuns(api, agent).isEmpty());
@@ -331,14 +343,20 @@ class ClusterIT {
     await().atMost(SETTLE).until(() -> firingRuns(api, agent).size() > seen);
     var holder = node(newest(firingRuns(api, agent)).getString("node"));
     var survivor = other(holder);
+    var lastBeforeKill = Instant.parse(newest(firingRuns(api, agent)).getString("scheduledAt"));
     holder.kill();
     var killed = Instant.now();
+    // The next firing (or a catch-up of several), fired by the survivor.
     await()
         .atMost(Duration.ofMinutes(6))
         .until(
             () ->
                 firingRuns(survivor.api(), agent).stream()
-                    .anyMatch(run -> run.getString("node").equals(survivor.id())));
+                    .anyMatch(
+                        run ->
+                            run.getString("node").equals(survivor.id())
+                                && Instant.parse(run.getString("scheduledAt"))
+                                    .isAfter(lastBeforeKill)));
     var failover = Duration.between(killed, Instant.now());
     LOG.info(
         "Timer failover: "
@@ -349,10 +367,14 @@ class ClusterIT {
     holder.start();
     holder.awaitReady(Cluster.NODE_START);
     // Two firings after the holder is back, then the check: none of them twice.
-    var covered = firingsCovered(survivor.api(), agent).size();
-    await().atMost(SETTLE).until(() -> firingsCovered(survivor.api(), agent).size() >= covered + 2);
+    var covered = firingsCovered(survivor.api(), agent, TIMER_INTERVAL).size();
+    await()
+        .atMost(SETTLE)
+        .until(() -> firingsCovered(survivor.api(), agent, TIMER_INTERVAL).size() >= covered + 2);
     deleteTimer(survivor.api(), agent, timer);
-    assertEachFiringOnce(survivor.api(), agent);
+    assertEachFiringOnce(survivor.api(), agent, TIMER_INTERVAL);
+    // The killed node settled whatever it left prepared when it came back.
+    await().atMost(SETTLE).until(() -> cluster.preparedTransactions() == 0);
   }
 
   @Test
@@ -421,6 +443,7 @@ class ClusterIT {
       assertEquals(3, MODEL.requests(marker, 0), "model calls: two attempts, then the sentinel");
       assertEquals(recovered.getInt("attempts"), run(owner.api(), runKey).getInt("attempts"));
       assertEquals("completed", run(owner.api(), runKey).getString("status"));
+      await().atMost(SETTLE).until(() -> cluster.preparedTransactions() == 0);
     } finally {
       release.countDown();
     }
@@ -449,66 +472,13 @@ class ClusterIT {
     return response.json().getJsonObject("run");
   }
 
-  /** An interval timer every {@link #TIMER_INTERVAL}, its first firing 5 s from now. */
-  private static String createTimer(Api api, String agent) {
-    var anchor = Instant.now().plusSeconds(5).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-    var created =
-        api.post(
-            "/api/agents/" + agent + "/timers",
-            "{\"schedule\":{\"kind\":\"interval\",\"everySeconds\":"
-                + TIMER_INTERVAL.toSeconds()
-                + ",\"anchor\":\""
-                + anchor
-                + "\"}}");
-    return created(created);
-  }
-
   private static void deleteTimer(Api api, String agent, String timer) {
     var deleted = api.delete("/api/agents/" + agent + "/timers/" + timer);
     assertEquals(204, deleted.status(), deleted::toString);
   }
 
-  /** The agent's completed timer and catch-up runs. */
-  private static List<JsonObject> firingRuns(Api api, String agent) {
-    return runs(api, agent).stream()
-        .filter(run -> Set.of("timer", "timer_catchup").contains(run.getString("reason")))
-        .filter(run -> run.getString("status").equals("completed"))
-        .toList();
-  }
-
-  /** Every nominal firing the agent's timer and catch-up runs covered, one entry per coverage. */
-  private static List<Instant> firingsCovered(Api api, String agent) {
-    var covered = new ArrayList<Instant>();
-    for (var run : firingRuns(api, agent)) {
-      var first = Instant.parse(run.getString("scheduledAt"));
-      var count = run.isNull("firings") ? 1 : run.getInt("firings", 1);
-      for (var k = 0; k < count; k++) {
-        covered.add(first.plus(TIMER_INTERVAL.multipliedBy(k)));
-      }
-    }
-    covered.sort(Comparator.naturalOrder());
-    return covered;
-  }
-
-  /** No nominal firing covered twice, and none skipped between the first and the last. */
-  private static void assertEachFiringOnce(Api api, String agent) {
-    var covered = firingsCovered(api, agent);
-    assertEquals(
-        covered.size(), covered.stream().distinct().count(), () -> "a firing twice: " + covered);
-    for (var i = 1; i < covered.size(); i++) {
-      assertEquals(
-          TIMER_INTERVAL,
-          Duration.between(covered.get(i - 1), covered.get(i)),
-          "no firing missed: " + covered);
-    }
-  }
-
   private static String tag() {
     return UUID.randomUUID().toString().substring(0, 8);
-  }
-
-  private static String custom(String name) {
-    return "{\"kind\":\"custom\",\"displayName\":\"" + name + "\"}";
   }
 
   private static String entity(String tag, int agent) {
@@ -517,20 +487,6 @@ class ClusterIT {
 
   private static String batch(String batchId, String token) {
     return "{\"schemaVersion\":1,\"batchId\":\"" + batchId + "\",\"tokens\":[\"" + token + "\"]}";
-  }
-
-  private static void subscribe(Api api, String agent, String body) {
-    var subscribed = api.post("/api/agents/" + agent + "/subscriptions", body);
-    assertEquals(201, subscribed.status(), subscribed::toString);
-  }
-
-  private static String created(Api.Response response) {
-    assertEquals(201, response.status(), response::toString);
-    return response.json().getString("id");
-  }
-
-  private static List<JsonObject> runs(Api api, String agent) {
-    return api.getAll("/api/agents/" + agent + "/wakes?limit=500");
   }
 
   private static List<JsonObject> unfinished(Api api, String agent) {

@@ -1,12 +1,10 @@
 package io.reveille.cluster;
 
 import io.reveille.testing.Api;
+import io.reveille.testing.Readiness;
 import io.reveille.testing.TestIdentities;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,6 +26,7 @@ public final class Node {
   private final Path directory;
   private final int httpPort;
   private final Map<String, String> environment;
+  private final Api api;
   private Process process;
   private boolean paused;
 
@@ -42,6 +41,7 @@ public final class Node {
     this.environment.put("WLP_JAR_EXTRACT_DIR", directory.resolve("wlp").toString());
     this.environment.put("HTTP_PORT", Integer.toString(httpPort));
     this.environment.put("HTTPS_PORT", Integer.toString(httpPort + 1));
+    this.api = new Api(baseUri(), TestIdentities.basic("admin", Cluster.ADMIN_PASSWORD));
   }
 
   public String id() {
@@ -52,9 +52,9 @@ public final class Node {
     return URI.create("http://127.0.0.1:" + httpPort);
   }
 
-  /** This node's API, signed in as the cluster's administrator. */
+  /** This node's API, signed in as the cluster's administrator (one client, thread-safe). */
   public Api api() {
-    return new Api(baseUri(), TestIdentities.basic("admin", Cluster.ADMIN_PASSWORD));
+    return api;
   }
 
   /** The node's console output (what the runnable JAR prints), across its starts. */
@@ -84,31 +84,7 @@ public final class Node {
 
   /** Waits until {@code /health/ready} answers 200; returns that moment. */
   public Instant awaitReady(Duration timeout) {
-    var deadline = Instant.now().plus(timeout);
-    var client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    while (Instant.now().isBefore(deadline)) {
-      if (!isRunning()) {
-        throw new IllegalStateException(id + " exited while starting; see " + consoleLog());
-      }
-      try {
-        var response =
-            client.send(
-                HttpRequest.newBuilder(baseUri().resolve("/health/ready"))
-                    .timeout(Duration.ofSeconds(5))
-                    .build(),
-                HttpResponse.BodyHandlers.discarding());
-        if (response.statusCode() == 200) {
-          return Instant.now();
-        }
-      } catch (IOException e) {
-        // not listening yet
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IllegalStateException("interrupted", e);
-      }
-      Cluster.pause(Duration.ofMillis(250));
-    }
-    throw new IllegalStateException(id + " not ready within " + timeout + "; see " + consoleLog());
+    return Readiness.await(baseUri(), timeout, this::isRunning, id + " (" + consoleLog() + ")");
   }
 
   /** SIGKILL: no shutdown hook, no quiesce; waits until the process is gone. */

@@ -150,6 +150,30 @@ final class Postgres {
         Duration.ofSeconds(150));
   }
 
+  /**
+   * How many transactions are prepared (the first phase of a two-phase commit done, the second
+   * not): each holds its locks until its transaction manager settles it.
+   */
+  long preparedTransactions() {
+    var count =
+        Processes.output(
+            List.of(
+                bin.resolve("psql").toString(),
+                "-tA",
+                "-h",
+                "127.0.0.1",
+                "-p",
+                Integer.toString(port),
+                "-U",
+                "postgres",
+                "-d",
+                "reveille",
+                "-c",
+                "SELECT count(*) FROM pg_prepared_xacts"),
+            Duration.ofSeconds(30));
+    return Long.parseLong(count.strip());
+  }
+
   /** A fast shutdown: open transactions are rolled back, connections cut. */
   void stop() {
     Processes.run(

@@ -39,6 +39,28 @@ final class Processes {
     }
   }
 
+  /** Runs {@code command} to its end (at most {@code timeout}) and returns what it printed. */
+  static String output(List<String> command, Duration timeout) {
+    try {
+      var process = new ProcessBuilder(command).redirectErrorStream(true).start();
+      var printed = process.getInputStream().readAllBytes();
+      if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) || process.exitValue() != 0) {
+        process.destroyForcibly();
+        throw new IllegalStateException(
+            "failed: "
+                + command
+                + ": "
+                + new String(printed, java.nio.charset.StandardCharsets.UTF_8));
+      }
+      return new String(printed, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot run " + command + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted: " + command, e);
+    }
+  }
+
   /** Starts {@code command} in the background, its output appended to {@code log}. */
   static Process start(List<String> command, Path log, Map<String, String> environment) {
     return start(command, log, environment, false);

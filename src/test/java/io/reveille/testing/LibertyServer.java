@@ -2,9 +2,6 @@ package io.reveille.testing;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -100,29 +97,7 @@ public final class LibertyServer {
   /** Starts the server and waits until {@code /health/ready} answers 200; returns that moment. */
   public Instant start(Duration timeout) {
     run("start");
-    var deadline = Instant.now().plus(timeout);
-    var client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    while (Instant.now().isBefore(deadline)) {
-      try {
-        var response =
-            client.send(
-                HttpRequest.newBuilder(baseUri.resolve("/health/ready"))
-                    .timeout(Duration.ofSeconds(5))
-                    .build(),
-                HttpResponse.BodyHandlers.discarding());
-        if (response.statusCode() == 200) {
-          return Instant.now();
-        }
-      } catch (IOException e) {
-        // not listening yet
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError("interrupted", e);
-      }
-      // The polling interval while the server starts (the loop ends at the deadline).
-      Poll.pause(Duration.ofMillis(500));
-    }
-    throw new AssertionError(name + " not ready within " + timeout + "; see its logs");
+    return Readiness.await(baseUri, timeout, () -> true, name);
   }
 
   /** The server's output directory (the installation's default: its own directory). */

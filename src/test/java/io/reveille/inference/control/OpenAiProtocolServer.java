@@ -122,28 +122,11 @@ public final class OpenAiProtocolServer {
 
   /** A chat completion body whose answer is {@code content} (plain text), no tool calls. */
   public static String answerBody(String content) {
-    return jakarta.json.Json.createObjectBuilder()
-        .add("id", "c1")
-        .add("object", "chat.completion")
-        .add(
-            "choices",
-            jakarta.json.Json.createArrayBuilder()
-                .add(
-                    jakarta.json.Json.createObjectBuilder()
-                        .add("index", 0)
-                        .add(
-                            "message",
-                            jakarta.json.Json.createObjectBuilder()
-                                .add("role", "assistant")
-                                .add("content", content))
-                        .add("finish_reason", "stop")))
-        .add(
-            "usage",
-            jakarta.json.Json.createObjectBuilder()
-                .add("prompt_tokens", 3)
-                .add("completion_tokens", 2))
-        .build()
-        .toString();
+    return completion(
+        jakarta.json.Json.createObjectBuilder().add("role", "assistant").add("content", content),
+        "stop",
+        3,
+        2);
   }
 
   /** One tool call a scripted answer asks for: its id, the tool's name and its arguments JSON. */
@@ -163,6 +146,22 @@ public final class OpenAiProtocolServer {
                       .add("name", call.name())
                       .add("arguments", call.arguments())));
     }
+    return completion(
+        jakarta.json.Json.createObjectBuilder()
+            .add("role", "assistant")
+            .addNull("content")
+            .add("tool_calls", list),
+        "tool_calls",
+        promptTokens,
+        completionTokens);
+  }
+
+  /** A chat completion of one choice, {@code message}, with that usage. */
+  private static String completion(
+      jakarta.json.JsonObjectBuilder message,
+      String finishReason,
+      int promptTokens,
+      int completionTokens) {
     return jakarta.json.Json.createObjectBuilder()
         .add("id", "c-" + java.util.UUID.randomUUID())
         .add("object", "chat.completion")
@@ -172,13 +171,8 @@ public final class OpenAiProtocolServer {
                 .add(
                     jakarta.json.Json.createObjectBuilder()
                         .add("index", 0)
-                        .add(
-                            "message",
-                            jakarta.json.Json.createObjectBuilder()
-                                .add("role", "assistant")
-                                .addNull("content")
-                                .add("tool_calls", list))
-                        .add("finish_reason", "tool_calls")))
+                        .add("message", message)
+                        .add("finish_reason", finishReason)))
         .add(
             "usage",
             jakarta.json.Json.createObjectBuilder()
