@@ -161,6 +161,7 @@ class ChaosIT {
           try {
             world.check();
           } catch (AssertionError | org.awaitility.core.ConditionTimeoutException violation) {
+            LOG.severe("Database activity at the violation:\n" + cluster.databaseActivity());
             throw new AssertionError(
                 "seed " + seed + ", after round " + (round + 1) + ": " + violation.getMessage(),
                 violation);

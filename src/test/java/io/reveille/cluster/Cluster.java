@@ -157,6 +157,15 @@ public final class Cluster implements AutoCloseable {
     postgres.start();
   }
 
+  /** PostgreSQL's busy sessions, prepared transactions and waiting locks, for a failure's log. */
+  public String databaseActivity() {
+    try {
+      return postgres.activity();
+    } catch (RuntimeException e) {
+      return "(not readable: " + e.getMessage() + ")";
+    }
+  }
+
   /** Transactions prepared in PostgreSQL and not yet committed or rolled back (in doubt). */
   public long preparedTransactions() {
     return postgres.preparedTransactions();

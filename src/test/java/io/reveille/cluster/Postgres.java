@@ -155,23 +155,36 @@ final class Postgres {
    * not): each holds its locks until its transaction manager settles it.
    */
   long preparedTransactions() {
-    var count =
-        Processes.output(
-            List.of(
-                bin.resolve("psql").toString(),
-                "-tA",
-                "-h",
-                "127.0.0.1",
-                "-p",
-                Integer.toString(port),
-                "-U",
-                "postgres",
-                "-d",
-                "reveille",
-                "-c",
-                "SELECT count(*) FROM pg_prepared_xacts"),
-            Duration.ofSeconds(30));
-    return Long.parseLong(count.strip());
+    return Long.parseLong(query("SELECT count(*) FROM pg_prepared_xacts").strip());
+  }
+
+  /** What the database is doing: its busy sessions, prepared transactions and waiting locks. */
+  String activity() {
+    return query(
+            "SELECT pid, state, xact_start, wait_event_type, left(query, 120) FROM pg_stat_activity"
+                + " WHERE datname = 'reveille' AND state <> 'idle' ORDER BY xact_start")
+        + query("SELECT gid, prepared, owner FROM pg_prepared_xacts")
+        + query(
+            "SELECT locktype, relation::regclass, mode, granted, pid FROM pg_locks WHERE NOT granted");
+  }
+
+  /** The rows {@code sql} gives, as psql prints them unaligned. */
+  private String query(String sql) {
+    return Processes.output(
+        List.of(
+            bin.resolve("psql").toString(),
+            "-tA",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(port),
+            "-U",
+            "postgres",
+            "-d",
+            "reveille",
+            "-c",
+            sql),
+        Duration.ofSeconds(30));
   }
 
   /** A fast shutdown: open transactions are rolled back, connections cut. */
