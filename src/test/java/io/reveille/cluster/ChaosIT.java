@@ -132,8 +132,9 @@ class ChaosIT {
         var moment = Duration.ofMillis(1000 + random.nextInt(5000));
         Cluster.pause(moment);
         var target = cluster.node(1 + random.nextInt(cluster.nodes().size()));
-        if (fault == Fault.KILL || fault == Fault.RESTART || fault == Fault.PAUSE) {
-          // The load, and the probe, leave the node alone from now until it is back.
+        if (fault == Fault.RESTART || fault == Fault.PAUSE) {
+          // The load, and the probe, leave the node alone from now until it is back. Not so for a
+          // kill: the load keeps sending to the node until it dies, so calls in flight are cut.
           load.down(target);
         }
         var injected = Instant.now();
@@ -201,8 +202,8 @@ class ChaosIT {
   private static String inject(Fault fault, Node target, Random random, Load load) {
     switch (fault) {
       case KILL -> {
-        load.down(target);
         target.kill();
+        load.down(target);
         var restarted = Instant.now();
         target.start();
         target.awaitReady(Cluster.NODE_START);
