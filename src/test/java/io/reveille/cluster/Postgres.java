@@ -113,22 +113,11 @@ final class Postgres {
       throw new IllegalStateException(e);
     }
     start();
-    Processes.run(
-        List.of(
-            bin.resolve("psql").toString(),
-            "-q",
-            "-h",
-            "127.0.0.1",
-            "-p",
-            Integer.toString(port),
-            "-U",
-            "postgres",
-            "-c",
-            "CREATE USER " + USER + " PASSWORD '" + PASSWORD + "'",
-            "-c",
-            "CREATE DATABASE reveille OWNER " + USER),
-        log.resolveSibling("psql.log"),
-        Duration.ofSeconds(60));
+    psql(
+        "postgres",
+        Duration.ofSeconds(60),
+        "CREATE USER " + USER + " PASSWORD '" + PASSWORD + "'",
+        "CREATE DATABASE reveille OWNER " + USER);
   }
 
   /** Starts the cluster and waits until it accepts connections. */
@@ -168,23 +157,33 @@ final class Postgres {
             "SELECT locktype, relation::regclass, mode, granted, pid FROM pg_locks WHERE NOT granted");
   }
 
-  /** The rows {@code sql} gives, as psql prints them unaligned. */
+  /** The rows {@code sql} gives in the reveille database, as psql prints them unaligned. */
   private String query(String sql) {
-    return Processes.output(
-        List.of(
-            bin.resolve("psql").toString(),
-            "-tA",
-            "-h",
-            "127.0.0.1",
-            "-p",
-            Integer.toString(port),
-            "-U",
-            "postgres",
-            "-d",
-            "reveille",
-            "-c",
-            sql),
-        Duration.ofSeconds(30));
+    return psql("reveille", Duration.ofSeconds(30), sql);
+  }
+
+  /**
+   * Runs {@code statements} in {@code database} as the superuser within {@code timeout}; returns
+   * what psql printed.
+   */
+  private String psql(String database, Duration timeout, String... statements) {
+    var command =
+        new java.util.ArrayList<>(
+            List.of(
+                bin.resolve("psql").toString(),
+                "-tA",
+                "-h",
+                "127.0.0.1",
+                "-p",
+                Integer.toString(port),
+                "-U",
+                "postgres",
+                "-d",
+                database));
+    for (var statement : statements) {
+      command.addAll(List.of("-c", statement));
+    }
+    return Processes.output(command, timeout);
   }
 
   /** A fast shutdown: open transactions are rolled back, connections cut. */
