@@ -11,6 +11,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import jakarta.json.JsonObject;
 import java.time.Duration;
@@ -586,16 +587,7 @@ class ChaosIT {
           Duration.ofMillis(500),
           i -> {
             var title = "chaos " + round + " " + i;
-            var body =
-                "{\"operationId\":\"chaos-"
-                    + round
-                    + "-"
-                    + i
-                    + "\",\"arguments\":{\"title\":\""
-                    + title
-                    + "\",\"categoryId\":\""
-                    + world.category
-                    + "\"}}";
+            var body = Agents.createTaskCall("chaos-" + round + "-" + i, title, world.category);
             // Recorded before it is sent: a call cut off by a fault must still have one effect.
             world.toolCalls.put(title, body);
             anyUp().api().post(world.toolPath(), body);

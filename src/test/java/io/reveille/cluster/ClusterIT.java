@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.inference.control.OpenAiProtocolServer;
+import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.ConversationModel;
 import jakarta.json.Json;
@@ -447,6 +448,100 @@ class ClusterIT {
     } finally {
       release.countDown();
     }
+  }
+
+  @Test
+  void aNodeKilledInTheMiddleOfToolCallsLeavesEachOneAppliedOnceOrNotAtAll() throws Exception {
+    var tag = tag();
+    var survivor = cluster.node(1);
+    var victim = cluster.node(2);
+    var category =
+        created(survivor.api().post("/api/categories", "{\"name\":\"kill-tools-" + tag + "\"}"));
+    var agent =
+        created(
+            survivor
+                .api()
+                .post(
+                    "/api/agents",
+                    "{\"kind\":\"custom\",\"displayName\":\"kill tools "
+                        + tag
+                        + "\",\"allowedCategoryIds\":[\""
+                        + category
+                        + "\"]}"));
+    var path = "/api/agents/" + agent + "/tools/create_task";
+    // Calls sent to the victim from several threads at once, each recorded before it is sent:
+    // whenever the kill comes, some are in the middle of their transaction or of their answer.
+    var sent = new java.util.concurrent.ConcurrentHashMap<String, String>();
+    var answered = java.util.concurrent.ConcurrentHashMap.<String>newKeySet();
+    var sending = new java.util.concurrent.atomic.AtomicBoolean(true);
+    var senders = Executors.newFixedThreadPool(8);
+    for (var t = 0; t < 8; t++) {
+      var thread = t;
+      senders.submit(
+          () -> {
+            for (var i = 0; sending.get(); i++) {
+              var title = "kill " + tag + " " + thread + "-" + i;
+              var body =
+                  Agents.createTaskCall("kill-" + tag + "-" + thread + "-" + i, title, category);
+              sent.put(title, body);
+              try {
+                if (victim.api().post(path, body).status() == 200) {
+                  answered.add(title);
+                }
+              } catch (RuntimeException killed) {
+                return;
+              }
+            }
+          });
+    }
+    await().atMost(SETTLE).until(() -> answered.size() >= 100);
+    victim.kill();
+    sending.set(false);
+    senders.shutdown();
+    assertTrue(senders.awaitTermination(2, TimeUnit.MINUTES), "the senders stopped");
+    // The killed node comes back, as its supervisor would bring it back: a call it had prepared
+    // but not committed holds its row locks until the node's transaction log settles it.
+    victim.start();
+    victim.awaitReady(Cluster.NODE_START);
+
+    // Every call replayed on the survivor: one cut off by the kill either applied before it
+    // (the replay answers from its receipt) or not at all (the replay applies it now).
+    var cutApplied = 0;
+    var cutNotApplied = 0;
+    for (var call : sent.entrySet()) {
+      var replay = survivor.api().post(path, call.getValue());
+      assertEquals(200, replay.status(), () -> call.getKey() + ": " + replay);
+      var replayed = replay.json().getBoolean("replayed", false);
+      if (answered.contains(call.getKey())) {
+        assertTrue(replayed, () -> "an answered call replays from its receipt: " + call.getKey());
+      } else if (replayed) {
+        cutApplied++;
+      } else {
+        cutNotApplied++;
+      }
+    }
+    LOG.info(
+        "Kill in the middle of tool calls: "
+            + sent.size()
+            + " sent, "
+            + answered.size()
+            + " answered before the kill; of the "
+            + (cutApplied + cutNotApplied)
+            + " cut off, "
+            + cutApplied
+            + " had applied and "
+            + cutNotApplied
+            + " had not");
+    assertTrue(cutApplied + cutNotApplied > 0, "the kill cut off calls in flight");
+    var titles =
+        survivor.api().getAll("/api/tasks?limit=500&categoryId=" + category).stream()
+            .map(task -> task.getString("title"))
+            .collect(Collectors.groupingBy(title -> title, Collectors.counting()));
+    for (var title : sent.keySet()) {
+      assertEquals(1L, titles.getOrDefault(title, 0L), () -> "one task titled " + title);
+    }
+    assertEquals(sent.size(), titles.size(), () -> "tasks of the category: " + titles.keySet());
+    await().atMost(SETTLE).until(() -> cluster.preparedTransactions() == 0);
   }
 
   private static JsonObject newest(List<JsonObject> runs) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.inference.control.OpenAiProtocolServer;
+import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.DatabaseControl;
 import io.reveille.testing.LibertyServer;
@@ -372,16 +373,7 @@ class CrashRestartIT {
       load.run(
           i -> {
             var title = "crash " + round + " " + i;
-            var body =
-                "{\"operationId\":\"crash-"
-                    + round
-                    + "-"
-                    + i
-                    + "\",\"arguments\":{\"title\":\""
-                    + title
-                    + "\",\"categoryId\":\""
-                    + category
-                    + "\"}}";
+            var body = Agents.createTaskCall("crash-" + round + "-" + i, title, category);
             // Recorded before it is sent: a call cut off by the kill must still have one effect.
             load.toolCalls.put(title, body);
             api.post(toolPath(), body);

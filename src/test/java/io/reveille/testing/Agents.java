@@ -102,6 +102,20 @@ public final class Agents {
     return runKey;
   }
 
+  /**
+   * The body of a {@code create_task} tool call: a task titled {@code title} in {@code categoryId},
+   * under {@code operationId}, the key its replay is answered by.
+   */
+  public static String createTaskCall(String operationId, String title, String categoryId) {
+    return "{\"operationId\":\""
+        + operationId
+        + "\",\"arguments\":{\"title\":\""
+        + title
+        + "\",\"categoryId\":\""
+        + categoryId
+        + "\"}}";
+  }
+
   public static List<String> strings(JsonArray array) {
     return array.stream().map(v -> ((JsonString) v).getString()).toList();
   }
