@@ -12,6 +12,9 @@ import javax.transaction.xa.Xid;
  */
 final class ConnectionLossAwareXAResource implements XAResource {
 
+  /** How deep the cause chain is searched for the connection failure. */
+  static final int MAX_CAUSES = 32;
+
   private final XAResource delegate;
 
   ConnectionLossAwareXAResource(XAResource delegate) {
@@ -41,15 +44,16 @@ final class ConnectionLossAwareXAResource implements XAResource {
    * 57P01–57P03 (the server shut down, crashed, or cannot accept connections yet).
    */
   static boolean connectionLost(Throwable failure) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+    // Bounded: a cause chain that loops back on itself ends the search rather than the thread.
+    var depth = 0;
+    for (Throwable cause = failure;
+        cause != null && depth < MAX_CAUSES;
+        cause = cause.getCause(), depth++) {
       if (cause instanceof SQLException sql && sql.getSQLState() != null) {
         var state = sql.getSQLState();
         if (state.startsWith("08") || state.startsWith("57P0")) {
           return true;
         }
-      }
-      if (cause.getCause() == cause) {
-        break;
       }
     }
     return false;

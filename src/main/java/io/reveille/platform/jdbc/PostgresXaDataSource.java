@@ -5,8 +5,8 @@ import javax.sql.XAConnection;
 import org.postgresql.xa.PGXADataSource;
 
 /**
- * PostgreSQL's XA data source, with one correction: a connection lost during an XA call (the
- * database restarted or the network dropped) is reported as {@code XAER_RMFAIL}, "the resource
+ * PostgreSQL's XA data source, with two corrections. First, a connection lost during an XA call
+ * (the database restarted or the network dropped) is reported as {@code XAER_RMFAIL}, "the resource
  * manager is unavailable", as the XA specification defines it.
  *
  * <p>The driver reports it as {@code XAER_RMERR}, a final error. When that happens on the second
@@ -18,10 +18,22 @@ import org.postgresql.xa.PGXADataSource;
  * prepared branch. A retry that finds the branch already completed gets {@code XAER_NOTA}, which
  * the transaction manager takes as done.
  *
+ * <p>Second, the server's error details stay out of exception messages ({@code
+ * logServerErrorDetail=false}). PostgreSQL's details quote the values a statement carried — "Key
+ * (batch_id)=(…) already exists" for two deliveries of one batch that race to record it — and those
+ * values come from outside: a producer's batch id, a client's operation id. In an exception message
+ * they reach the server log unescaped, where a line break in one would start a forged log line, and
+ * whatever personal data a row holds would be logged with them. The SQL state and the constraint's
+ * name still say what went wrong.
+ *
  * <p>The server's PostgreSQL configuration names this class as the XA data source; it is set up
  * with the same {@code properties.postgresql} as the driver's own.
  */
 public class PostgresXaDataSource extends PGXADataSource {
+
+  public PostgresXaDataSource() {
+    setLogServerErrorDetail(false);
+  }
 
   // The no-argument variant of the driver calls this one with the configured user and password.
   @Override

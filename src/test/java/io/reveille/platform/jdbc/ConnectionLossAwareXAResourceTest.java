@@ -13,6 +13,7 @@ import javax.transaction.xa.XAException;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.PSQLState;
 
@@ -67,6 +68,17 @@ class ConnectionLossAwareXAResourceTest {
     assertSame(original, ConnectionLossAwareXAResource.reported(original));
     var withoutCause = new XAException(XAException.XAER_RMERR);
     assertSame(withoutCause, ConnectionLossAwareXAResource.reported(withoutCause));
+  }
+
+  @Test
+  @Timeout(10)
+  void aCauseChainThatLoopsEndsTheSearch() {
+    var first = new SQLException("first", "23505");
+    var second = new SQLException("second", "23505", first);
+    first.initCause(second);
+
+    assertFalse(
+        ConnectionLossAwareXAResource.connectionLost(failure(XAException.XAER_RMERR, first)));
   }
 
   @Test
