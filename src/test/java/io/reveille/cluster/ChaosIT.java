@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,6 +35,7 @@ import java.util.function.Function;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -89,7 +91,12 @@ class ChaosIT {
                 "REVEILLE_TIMER_FAILOVER_THRESHOLD", "100s",
                 "REVEILLE_WAKE_RUN_LEASE_SECONDS", Long.toString(LEASE.toSeconds()),
                 "REVEILLE_WAKE_HEARTBEAT_SECONDS", "5",
-                "REVEILLE_WAKE_SWEEP_SECONDS", "5"));
+                "REVEILLE_WAKE_SWEEP_SECONDS", "5",
+                // A fault can fail a run, and an agent's next subscription wake waits out the
+                // back-off (30 s doubling, by default): a few failures in a row would hold a run
+                // queued, by design, for longer than the checks wait for every run to end.
+                "REVEILLE_WAKE_FAILURE_BACKOFF_SECONDS", "5",
+                "REVEILLE_WAKE_FAILURE_BACKOFF_MAX_SECONDS", "30"));
   }
 
   @AfterAll
@@ -162,7 +169,7 @@ class ChaosIT {
           load.stop();
           try {
             world.check();
-          } catch (AssertionError | org.awaitility.core.ConditionTimeoutException violation) {
+          } catch (AssertionError | ConditionTimeoutException violation) {
             LOG.severe("Database activity at the violation:\n" + cluster.databaseActivity());
             throw new AssertionError(
                 "seed " + seed + ", after round " + (round + 1) + ": " + violation.getMessage(),
@@ -410,12 +417,18 @@ class ChaosIT {
       everyAgent.addAll(List.of(probeAgent, toolAgent, sessionAgent));
       timers.forEach(timer -> everyAgent.add(timer[0]));
       for (var agent : everyAgent) {
-        await("every run of agent " + agent + " ended")
-            .atMost(SETTLE)
-            .until(
-                () ->
-                    runs(api, agent).stream()
-                        .noneMatch(run -> UNFINISHED.contains(run.getString("status"))));
+        try {
+          await("every run of agent " + agent + " ended")
+              .atMost(SETTLE)
+              .until(
+                  () ->
+                      runs(api, agent).stream()
+                          .noneMatch(run -> UNFINISHED.contains(run.getString("status"))));
+        } catch (ConditionTimeoutException stuck) {
+          throw new AssertionError(
+              "runs of agent " + agent + " did not end within " + SETTLE + ": " + stuck(agent),
+              stuck);
+        }
         var keys = runs(api, agent).stream().map(run -> run.getString("runKey")).toList();
         assertEquals(
             keys.size(), keys.stream().distinct().count(), () -> "a run key twice: " + keys);
@@ -488,11 +501,59 @@ class ChaosIT {
           1, distinct.size(), () -> "the subscription index differs between nodes: " + indexes);
     }
 
+    /**
+     * What a violation message needs to be diagnosed from the CI output alone, on one line (a
+     * build's summary may show only the first): the agent's unfinished runs, its wake activity, and
+     * the nodes' last log lines about those runs.
+     */
+    String stuck(String agent) {
+      var api = cluster.node(1).api();
+      var unfinished =
+          runs(api, agent).stream()
+              .filter(run -> UNFINISHED.contains(run.getString("status")))
+              .toList();
+      var text = new StringBuilder();
+      for (var run : unfinished) {
+        text.append(" | run ");
+        for (var field :
+            List.of(
+                "runKey",
+                "reason",
+                "status",
+                "attempts",
+                "node",
+                "createdAt",
+                "notBefore",
+                "startedAt",
+                "error")) {
+          var value = run.get(field);
+          if (value != null && value.getValueType() != JsonValue.ValueType.NULL) {
+            text.append(field).append('=').append(value).append(' ');
+          }
+        }
+      }
+      text.append(" | agent activity: ")
+          .append(api.get("/api/agents/" + agent).json().get("activity"));
+      var keys = unfinished.stream().map(run -> run.getString("runKey")).toList();
+      for (var node : cluster.nodes()) {
+        text.append(" | ").append(node.id()).append(" log:");
+        node.logLines(line -> keys.stream().anyMatch(line::contains), 12)
+            .forEach(line -> text.append("; ").append(line));
+      }
+      return text.toString();
+    }
+
     String summary() {
       var api = cluster.node(1).api();
       long runs = 0;
+      long failed = 0;
       for (var agent : agents) {
-        runs += completed(api, agent);
+        var statuses =
+            runs(api, agent).stream()
+                .collect(
+                    Collectors.groupingBy(run -> run.getString("status"), Collectors.counting()));
+        runs += statuses.getOrDefault("completed", 0L);
+        failed += statuses.getOrDefault("failed", 0L);
       }
       long firings = 0;
       for (var timer : timers) {
@@ -501,7 +562,9 @@ class ChaosIT {
       return acceptedBatches.size()
           + " batches accepted, "
           + runs
-          + " subscription runs completed, "
+          + " subscription runs completed ("
+          + failed
+          + " failed), "
           + toolCalls.size()
           + " tool calls ("
           + (cutOffApplied + cutOffNotApplied)

@@ -4,15 +4,20 @@ import io.reveille.testing.Api;
 import io.reveille.testing.Readiness;
 import io.reveille.testing.TestIdentities;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * One Reveille node of the cluster: the deployable runnable JAR run with {@code java -jar}, its
@@ -60,6 +65,28 @@ public final class Node {
   /** The node's console output (what the runnable JAR prints), across its starts. */
   public Path consoleLog() {
     return directory.resolve("console.log");
+  }
+
+  /**
+   * The last {@code max} lines of the node's console output, across its starts, that {@code wanted}
+   * accepts (each cut to 400 characters); none when the output cannot be read.
+   */
+  public List<String> logLines(Predicate<String> wanted, int max) {
+    try (var lines = Files.lines(consoleLog(), StandardCharsets.UTF_8)) {
+      var last = new ArrayDeque<String>();
+      lines
+          .filter(wanted)
+          .forEach(
+              line -> {
+                if (last.size() == max) {
+                  last.removeFirst();
+                }
+                last.addLast(line.length() > 400 ? line.substring(0, 400) + "…" : line);
+              });
+      return List.copyOf(last);
+    } catch (IOException | UncheckedIOException e) {
+      return List.of("(not readable: " + e + ")");
+    }
   }
 
   public synchronized boolean isRunning() {
