@@ -403,6 +403,7 @@ class ChaosIT {
     /** Every invariant, over what the load did since the last check; the load is stopped. */
     void check() {
       var api = cluster.node(1).api();
+      var checking = Instant.now();
       // No accepted batch lost: each is recorded, whichever node took it and whatever happened.
       var batches = acceptedBatches.subList(batchesChecked, acceptedBatches.size());
       for (var batchId : List.copyOf(batches)) {
@@ -467,8 +468,40 @@ class ChaosIT {
             .until(() -> "completed".equals(runStatus(api, runKey)));
       }
       turnsChecked += turns.size();
-      // One outcome per nominal timer firing: none twice, none missed.
+      // One outcome per nominal timer firing: none twice, none missed — from the first, at the
+      // timer's anchor, to the last one due when the check began, whatever node held the timer.
       for (var timer : timers) {
+        var anchor =
+            Instant.parse(
+                api.get("/api/agents/" + timer[0] + "/timers/" + timer[1])
+                    .json()
+                    .getJsonObject("schedule")
+                    .getString("anchor"));
+        try {
+          await("every firing of timer " + timer[1] + " due by " + checking + " covered")
+              .atMost(SETTLE)
+              .until(
+                  () -> {
+                    var covered = firingsCovered(api, timer[0], TIMER_INTERVAL);
+                    return !covered.isEmpty()
+                        && !covered
+                            .get(covered.size() - 1)
+                            .isBefore(checking.minus(TIMER_INTERVAL));
+                  });
+        } catch (ConditionTimeoutException late) {
+          throw new AssertionError(
+              "timer "
+                  + timer[1]
+                  + " has firings due by "
+                  + checking
+                  + " still not covered after "
+                  + SETTLE
+                  + ": "
+                  + timerState(timer),
+              late);
+        }
+        var covered = firingsCovered(api, timer[0], TIMER_INTERVAL);
+        assertEquals(anchor, covered.get(0), () -> "the first firing, at the anchor: " + covered);
         assertEachFiringOnce(api, timer[0], TIMER_INTERVAL);
       }
       // No message stuck on a queue, none dead-lettered.
@@ -538,6 +571,45 @@ class ChaosIT {
       for (var node : cluster.nodes()) {
         text.append(" | ").append(node.id()).append(" log:");
         node.logLines(line -> keys.stream().anyMatch(line::contains), 12)
+            .forEach(line -> text.append("; ").append(line));
+      }
+      return text.toString();
+    }
+
+    /**
+     * A late timer, for its violation message: its state, the firings its runs covered, its runs.
+     */
+    String timerState(String[] timer) {
+      var api = cluster.node(1).api();
+      var state = api.get("/api/agents/" + timer[0] + "/timers/" + timer[1]).json();
+      var covered = firingsCovered(api, timer[0], TIMER_INTERVAL);
+      var text =
+          new StringBuilder("nextFireAt=")
+              .append(state.get("nextFireAt"))
+              .append(" lastFiredAt=")
+              .append(state.get("lastFiredAt"))
+              .append(" | firings covered: ")
+              .append(covered.size())
+              .append(", the last ")
+              .append(covered.subList(Math.max(0, covered.size() - 3), covered.size()));
+      var recent = runs(api, timer[0]);
+      for (var run : recent.subList(0, Math.min(5, recent.size()))) {
+        text.append(" | run ")
+            .append(run.getString("reason"))
+            .append(' ')
+            .append(run.getString("status"))
+            .append(" scheduledAt=")
+            .append(run.get("scheduledAt"))
+            .append(" firings=")
+            .append(run.get("firings"))
+            .append(" createdAt=")
+            .append(run.get("createdAt"))
+            .append(" node=")
+            .append(run.get("node"));
+      }
+      for (var node : cluster.nodes()) {
+        text.append(" | ").append(node.id()).append(" log:");
+        node.logLines(line -> line.contains(timer[1]) || line.contains(timer[0]), 8)
             .forEach(line -> text.append("; ").append(line));
       }
       return text.toString();
