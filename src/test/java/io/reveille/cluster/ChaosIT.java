@@ -32,6 +32,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
@@ -568,12 +569,7 @@ class ChaosIT {
       text.append(" | agent activity: ")
           .append(api.get("/api/agents/" + agent).json().get("activity"));
       var keys = unfinished.stream().map(run -> run.getString("runKey")).toList();
-      for (var node : cluster.nodes()) {
-        text.append(" | ").append(node.id()).append(" log:");
-        node.logLines(line -> keys.stream().anyMatch(line::contains), 12)
-            .forEach(line -> text.append("; ").append(line));
-      }
-      return text.toString();
+      return text.append(nodeLogs(line -> keys.stream().anyMatch(line::contains), 12)).toString();
     }
 
     /**
@@ -607,10 +603,16 @@ class ChaosIT {
             .append(" node=")
             .append(run.get("node"));
       }
+      return text.append(nodeLogs(line -> line.contains(timer[1]) || line.contains(timer[0]), 8))
+          .toString();
+    }
+
+    /** Each node's last {@code max} log lines that {@code wanted} accepts, on one line. */
+    String nodeLogs(Predicate<String> wanted, int max) {
+      var text = new StringBuilder();
       for (var node : cluster.nodes()) {
         text.append(" | ").append(node.id()).append(" log:");
-        node.logLines(line -> line.contains(timer[1]) || line.contains(timer[0]), 8)
-            .forEach(line -> text.append("; ").append(line));
+        node.logLines(wanted, max).forEach(line -> text.append("; ").append(line));
       }
       return text.toString();
     }
