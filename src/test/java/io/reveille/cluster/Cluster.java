@@ -19,9 +19,10 @@ import java.util.concurrent.CompletableFuture;
  * <p>Settings (system properties): {@code reveille.cluster.nodes} (2), {@code reveille.cluster.jar}
  * ({@code target/reveille.jar}), {@code reveille.cluster.artemis} (the Artemis distribution, {@code
  * target/cluster/apache-artemis-<version>-bin.tar.gz}), {@code reveille.cluster.port} (9900: node n
- * listens on 9900 + 10n for HTTP and one above for HTTPS, the broker on 61916, PostgreSQL on
- * 55900), {@code reveille.cluster.work} (a new directory under {@code target/cluster}, kept
- * afterwards for its logs).
+ * listens on 9900 + 10n for HTTP and one above for HTTPS, the broker on 61916, PostgreSQL on 25900,
+ * below the ephemeral port range so a restarted database finds its port free), {@code
+ * reveille.cluster.work} (a new directory under {@code target/cluster}, kept afterwards for its
+ * logs).
  */
 public final class Cluster implements AutoCloseable {
 
@@ -68,7 +69,7 @@ public final class Cluster implements AutoCloseable {
     Postgres postgres = null;
     ArtemisBroker broker = null;
     try {
-      postgres = Postgres.create(Postgres.binaries().orElseThrow(), 55900 + base - 9900);
+      postgres = Postgres.create(Postgres.binaries().orElseThrow(), 25900 + base - 9900);
       broker = ArtemisBroker.create(artemis(), work, 61916 + base - 9900);
       var environment = new HashMap<String, String>(settings);
       environment.put("REVEILLE_DB_KIND", "postgresql");
