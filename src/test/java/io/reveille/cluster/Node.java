@@ -31,12 +31,31 @@ public final class Node {
   private final Path directory;
   private final int httpPort;
   private final Map<String, String> environment;
+  private final List<String> jvmOptions;
   private final Api api;
   private Process process;
   private boolean paused;
 
   Node(String id, Path jar, Path directory, int httpPort, Map<String, String> environment) {
+    // A node of a test cluster lives minutes: C1 alone compiles with a fraction of the CPU.
+    this(
+        id,
+        jar,
+        directory,
+        httpPort,
+        environment,
+        List.of("-XX:TieredStopAtLevel=1", "-XX:ReservedCodeCacheSize=160m", "-Xmx512m"));
+  }
+
+  private Node(
+      String id,
+      Path jar,
+      Path directory,
+      int httpPort,
+      Map<String, String> environment,
+      List<String> jvmOptions) {
     this.id = id;
+    this.jvmOptions = List.copyOf(jvmOptions);
     this.jar = jar;
     this.directory = directory;
     this.httpPort = httpPort;
@@ -47,6 +66,33 @@ public final class Node {
     this.environment.put("HTTP_PORT", Integer.toString(httpPort));
     this.environment.put("HTTPS_PORT", Integer.toString(httpPort + 1));
     this.api = new Api(baseUri(), TestIdentities.basic("admin", Cluster.ADMIN_PASSWORD));
+  }
+
+  /**
+   * One server as a benchmark runs it: the runnable JAR ({@code reveille.cluster.jar}) in {@code
+   * directory} on {@code postgres} with the embedded broker, the JIT's every tier and 1 GB of heap,
+   * plus the environment variables {@code settings} and the JVM options {@code jvmOptions} (such as
+   * a flight recording); not started yet.
+   */
+  public static Node standalone(
+      Path directory,
+      Postgres postgres,
+      int httpPort,
+      Map<String, String> settings,
+      List<String> jvmOptions) {
+    var environment = new HashMap<String, String>(settings);
+    environment.put("REVEILLE_DB_KIND", "postgresql");
+    environment.put("REVEILLE_DB_HOST", "127.0.0.1");
+    environment.put("REVEILLE_DB_PORT", Integer.toString(postgres.port()));
+    environment.put("REVEILLE_DB_NAME", "reveille");
+    environment.put("REVEILLE_DB_USER", Postgres.USER);
+    environment.put("REVEILLE_DB_PASSWORD", Postgres.PASSWORD);
+    environment.put("REVEILLE_BROKER_EMBEDDED", "true");
+    environment.put("REVEILLE_ADMIN_PASSWORD", Cluster.ADMIN_PASSWORD);
+    environment.put("REVEILLE_TLS_KEYSTORE_PASSWORD", "reveille-bench-keystore");
+    var options = new ArrayList<String>(List.of("-Xmx1g"));
+    options.addAll(jvmOptions);
+    return new Node("standalone", Cluster.jar(), directory, httpPort, environment, options);
   }
 
   public String id() {
@@ -100,10 +146,9 @@ public final class Node {
     }
     var command = new ArrayList<String>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    // A node of a test cluster lives minutes: C1 alone compiles with a fraction of the CPU.
-    command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:ReservedCodeCacheSize=160m"));
+    command.addAll(jvmOptions);
     // The marker names the process for clean-up scripts; -jar runs Liberty in this JVM.
-    command.addAll(List.of("-Xmx512m", "-Dreveille.cluster.node=" + id, "-jar", jar.toString()));
+    command.addAll(List.of("-Dreveille.cluster.node=" + id, "-jar", jar.toString()));
     // The runnable JAR refuses to extract into a directory that exists: each start extracts anew.
     deleteRecursively(directory.resolve("wlp"));
     process = Processes.start(command, consoleLog(), environment, true);

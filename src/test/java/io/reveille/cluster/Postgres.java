@@ -12,21 +12,25 @@ import java.util.stream.Stream;
 /**
  * A PostgreSQL cluster of the harness's own on 127.0.0.1, from the machine's PostgreSQL binaries
  * (Debian's {@code postgresql} package, or {@code REVEILLE_PG_BIN}), with prepared transactions on
- * (XA: a notification's intake spans broker and database) and a {@code reveille} database.
+ * (XA: a notification's intake spans broker and database) and a {@code reveille} database. The
+ * cluster and chaos suites run it without {@code fsync} (their subject is recovery, not the disk);
+ * the benchmarks run it durable.
  */
-final class Postgres {
+public final class Postgres {
 
-  static final String USER = "reveille";
-  static final String PASSWORD = "reveille-cluster";
+  public static final String USER = "reveille";
+  public static final String PASSWORD = "reveille-cluster";
 
   private final Path bin;
   private final Path directory;
   private final Path socketDirectory;
   private final Path log;
   private final int port;
+  private final boolean durable;
 
-  private Postgres(Path bin, Path home, int port) {
+  private Postgres(Path bin, Path home, int port, boolean durable) {
     this.bin = bin;
+    this.durable = durable;
     this.directory = home.resolve("data");
     this.socketDirectory = home;
     this.log = home.resolve("postgresql.log");
@@ -34,7 +38,7 @@ final class Postgres {
   }
 
   /** The machine's PostgreSQL binaries, newest version first; empty when none is installed. */
-  static Optional<Path> binaries() {
+  public static Optional<Path> binaries() {
     var configured = System.getenv("REVEILLE_PG_BIN");
     if (configured != null && !configured.isBlank()) {
       return Optional.of(Path.of(configured));
@@ -64,16 +68,24 @@ final class Postgres {
   /**
    * Creates the cluster in a new directory under the system's temporary directory (which the {@code
    * postgres} account can reach, unlike a build directory under a private home), starts it on
-   * {@code port} and creates the database.
+   * {@code port} and creates the database; without {@code fsync}.
    */
   static Postgres create(Path bin, int port) {
+    return create(bin, port, false);
+  }
+
+  /**
+   * As {@link #create(Path, int)}; {@code durable}: every commit is flushed to disk ({@code fsync}
+   * on, PostgreSQL's default), as in production.
+   */
+  public static Postgres create(Path bin, int port, boolean durable) {
     try {
       var home =
           Files.createTempDirectory(
               "reveille-cluster-pg",
               java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
                   java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));
-      var postgres = new Postgres(bin, home, port);
+      var postgres = new Postgres(bin, home, port, durable);
       postgres.initialise();
       return postgres;
     } catch (IOException e) {
@@ -81,8 +93,18 @@ final class Postgres {
     }
   }
 
-  int port() {
+  public int port() {
     return port;
+  }
+
+  /** The JDBC URL of {@code database} on this cluster. */
+  public String jdbcUrl(String database) {
+    return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
+  }
+
+  /** Creates {@code database}, owned by {@link #USER}. */
+  public void createDatabase(String database) {
+    psql("postgres", Duration.ofSeconds(60), "CREATE DATABASE " + database + " OWNER " + USER);
   }
 
   private void initialise() {
@@ -107,7 +129,8 @@ final class Postgres {
     try {
       Files.writeString(
           directory.resolve("postgresql.conf"),
-          "\nmax_prepared_transactions = 100\nmax_connections = 200\nfsync = off\n",
+          "\nmax_prepared_transactions = 100\nmax_connections = 200\n"
+              + (durable ? "" : "fsync = off\n"),
           java.nio.file.StandardOpenOption.APPEND);
     } catch (IOException e) {
       throw new IllegalStateException(e);
@@ -205,7 +228,7 @@ final class Postgres {
    * Stops the cluster if it runs, keeps its log in {@code logs} and deletes its files; never fails
    * (for clean-up).
    */
-  void destroy(Path logs) {
+  public void destroy(Path logs) {
     if (Files.exists(directory.resolve("postmaster.pid"))) {
       try {
         stop();

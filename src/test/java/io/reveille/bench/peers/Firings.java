@@ -1,0 +1,132 @@
+package io.reveille.bench.peers;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The durable effect of a peer's job: one committed row per firing, in its own transaction, with
+ * the moment the job started. A peer has fired a timer once its row is there.
+ */
+final class Firings implements AutoCloseable {
+
+  private final HikariDataSource dataSource;
+
+  private Firings(HikariDataSource dataSource) {
+    this.dataSource = dataSource;
+  }
+
+  /**
+   * On the database at {@code jdbcUrl}, creating the table when missing; {@code pool} connections.
+   */
+  static Firings open(String jdbcUrl, String user, String password, int pool) {
+    var config = new HikariConfig();
+    config.setJdbcUrl(jdbcUrl);
+    config.setUsername(user);
+    config.setPassword(password);
+    config.setMaximumPoolSize(pool);
+    config.setPoolName("bench-firings");
+    var firings = new Firings(new HikariDataSource(config));
+    firings.update(
+        "CREATE TABLE IF NOT EXISTS bench_firing (contender TEXT NOT NULL, id TEXT NOT NULL,"
+            + " due TIMESTAMPTZ NOT NULL, fired_at TIMESTAMPTZ NOT NULL,"
+            + " PRIMARY KEY (contender, id))");
+    return firings;
+  }
+
+  /** Records that {@code contender}'s job {@code id}, due at {@code due}, started now. */
+  void record(String contender, String id, Instant due) {
+    var firedAt = Instant.now();
+    try (var connection = dataSource.getConnection();
+        var insert =
+            connection.prepareStatement(
+                "INSERT INTO bench_firing (contender, id, due, fired_at) VALUES (?, ?, ?, ?)")) {
+      insert.setString(1, contender);
+      insert.setString(2, id);
+      insert.setTimestamp(3, Timestamp.from(due));
+      insert.setTimestamp(4, Timestamp.from(firedAt));
+      insert.executeUpdate();
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot record the firing of " + id, e);
+    }
+  }
+
+  long count(String contender) {
+    return single("SELECT count(*) FROM bench_firing WHERE contender = ?", contender);
+  }
+
+  /** Every recorded firing's lateness (started − due), in milliseconds. */
+  List<Long> lateness(String contender) {
+    var lateness = new ArrayList<Long>();
+    try (var connection = dataSource.getConnection();
+        var query =
+            connection.prepareStatement(
+                "SELECT (EXTRACT(EPOCH FROM fired_at - due) * 1000)::BIGINT FROM bench_firing"
+                    + " WHERE contender = ?")) {
+      query.setString(1, contender);
+      try (var rows = query.executeQuery()) {
+        while (rows.next()) {
+          lateness.add(rows.getLong(1));
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+    return lateness;
+  }
+
+  /**
+   * Waits until {@code contender} has recorded {@code expected} firings, at most {@code timeout}.
+   */
+  void await(String contender, long expected, Duration timeout) {
+    var deadline = Instant.now().plus(timeout);
+    var last = -1L;
+    while (true) {
+      var count = count(contender);
+      if (count >= expected) {
+        return;
+      }
+      if (Instant.now().isAfter(deadline)) {
+        throw new IllegalStateException(
+            contender + ": " + count + " of " + expected + " firings after " + timeout);
+      }
+      if (count / 1000 != last / 1000) {
+        System.out.printf("  %s: %,d of %,d fired%n", contender, count, expected);
+      }
+      last = count;
+      Pause.of(Duration.ofMillis(500));
+    }
+  }
+
+  private long single(String sql, String parameter) {
+    try (var connection = dataSource.getConnection();
+        var query = connection.prepareStatement(sql)) {
+      query.setString(1, parameter);
+      try (var rows = query.executeQuery()) {
+        rows.next();
+        return rows.getLong(1);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private void update(String sql) {
+    try (var connection = dataSource.getConnection();
+        var statement = connection.createStatement()) {
+      statement.executeUpdate(sql);
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    dataSource.close();
+  }
+}

@@ -1,0 +1,55 @@
+package io.reveille.bench.peers;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * A scheduler Reveille is measured against, running in this JVM on the same PostgreSQL: each job
+ * records its firing in {@link Firings} under the scheduler's {@link #name}.
+ */
+interface PeerScheduler extends AutoCloseable {
+
+  String name();
+
+  /** Schedules one one-shot job per id, all due at {@code due}, as fast as the API allows. */
+  void schedule(List<String> ids, Instant due) throws Exception;
+
+  /** Removes the jobs {@code ids} before they are due. */
+  void cancel(List<String> ids) throws Exception;
+
+  @Override
+  void close() throws Exception;
+
+  /**
+   * The burst: {@code count} jobs due in the same second. The second is set so that scheduling them
+   * all ends before it: a calibration round (1% of them, at least 100, due in a day and then
+   * cancelled) measures how long scheduling takes here.
+   */
+  static TimerBurst burst(PeerScheduler peer, Firings firings, int count) throws Exception {
+    var calibration = ids("calibration", Math.max(100, count / 100));
+    var calibrated = Instant.now();
+    peer.schedule(calibration, Instant.now().plus(Duration.ofDays(1)));
+    var perJob = Duration.between(calibrated, Instant.now()).dividedBy(calibration.size());
+    peer.cancel(calibration);
+    var due = Seconds.after(perJob.multipliedBy(count * 3L).plusSeconds(10));
+    var ids = ids("burst", count);
+    var started = Instant.now();
+    peer.schedule(ids, due);
+    var scheduling = Duration.between(started, Instant.now());
+    System.out.printf(
+        "%s: %,d jobs scheduled in %s, due at %s%n", peer.name(), count, scheduling, due);
+    if (Instant.now().isAfter(due)) {
+      throw new IllegalStateException(peer.name() + ": scheduling ended after the due second");
+    }
+    firings.await(peer.name(), count, Duration.ofMinutes(30));
+    var lateness = firings.lateness(peer.name());
+    return TimerBurst.of(peer.name(), count, scheduling, lateness, lateness);
+  }
+
+  private static List<String> ids(String prefix, int count) {
+    return new ArrayList<>(IntStream.range(0, count).mapToObj(i -> prefix + "-" + i).toList());
+  }
+}

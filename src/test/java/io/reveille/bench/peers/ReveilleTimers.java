@@ -1,0 +1,145 @@
+package io.reveille.bench.peers;
+
+import io.reveille.cluster.Node;
+import io.reveille.cluster.Postgres;
+import io.reveille.testing.Agents;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntFunction;
+
+/**
+ * Reveille's side of the timer burst: one server (the runnable JAR, embedded broker) on the
+ * harness's PostgreSQL; {@code count} custom agents, each with a daily timer due at the same
+ * second, created over REST; then, from its run log, when each wake was enqueued and when each run
+ * started. With {@code -Dpeers.jfr=true} the server records a flight recording ({@code
+ * reveille.jfr} in the run's directory).
+ */
+final class ReveilleTimers {
+
+  static final String NAME = "Reveille";
+  private static final int CLIENTS = 8;
+
+  private ReveilleTimers() {}
+
+  static TimerBurst burst(Postgres postgres, Path work, int count) throws Exception {
+    var jvmOptions = new ArrayList<String>();
+    if (Boolean.getBoolean("peers.jfr")) {
+      // A flight recording of the whole run, for the profile behind the figures.
+      jvmOptions.add(
+          "-XX:StartFlightRecording=settings=profile,filename=" + work.resolve("reveille.jfr"));
+    }
+    var node = Node.standalone(work.resolve("reveille"), postgres, 9950, Map.of(), jvmOptions);
+    var pool = Executors.newFixedThreadPool(CLIENTS);
+    try {
+      node.start();
+      node.awaitReady(Duration.ofMinutes(5));
+      var agents = new Agents(node.api());
+      var created = Instant.now();
+      var ids = parallel(pool, count, i -> agents.createCustom("timer burst " + i));
+      var perAgent = Duration.between(created, Instant.now()).dividedBy(count);
+      System.out.printf(
+          "%s: %,d agents created in %s%n", NAME, count, Duration.between(created, Instant.now()));
+      // Creating a timer costs about as much as creating an agent; three times that, to be safe.
+      var due = Seconds.after(perAgent.multipliedBy(count * 3L).plusSeconds(10));
+      var schedule =
+          "{\"schedule\":{\"kind\":\"daily\",\"time\":\""
+              + LocalTime.ofInstant(due, ZoneOffset.UTC)
+              + "\",\"zone\":\"UTC\"}}";
+      var started = Instant.now();
+      parallel(
+          pool,
+          count,
+          i -> {
+            var response = node.api().post("/api/agents/" + ids.get(i) + "/timers", schedule);
+            if (response.status() != 201) {
+              throw new IllegalStateException("expected 201: " + response);
+            }
+            return null;
+          });
+      var scheduling = Duration.between(started, Instant.now());
+      System.out.printf("%s: %,d timers created in %s, due at %s%n", NAME, count, scheduling, due);
+      if (Instant.now().isAfter(due)) {
+        throw new IllegalStateException(NAME + ": creating the timers ended after the due second");
+      }
+      var url = postgres.jdbcUrl("reveille");
+      awaitStarted(url, count, Duration.ofMinutes(30));
+      return TimerBurst.of(
+          NAME, count, scheduling, lateness(url, "created_at"), lateness(url, "started_at"));
+    } finally {
+      pool.shutdownNow();
+      node.stop();
+    }
+  }
+
+  /** Waits until {@code count} timer runs have started. */
+  private static void awaitStarted(String url, int count, Duration timeout) throws SQLException {
+    var deadline = Instant.now().plus(timeout);
+    var last = -1L;
+    while (true) {
+      long started;
+      try (var connection = DriverManager.getConnection(url, Postgres.USER, Postgres.PASSWORD);
+          var statement = connection.createStatement();
+          var rows =
+              statement.executeQuery(
+                  "SELECT count(*) FROM wake_run_log WHERE reason = 'timer'"
+                      + " AND started_at IS NOT NULL")) {
+        rows.next();
+        started = rows.getLong(1);
+      }
+      if (started >= count) {
+        return;
+      }
+      if (Instant.now().isAfter(deadline)) {
+        throw new IllegalStateException(
+            NAME + ": " + started + " of " + count + " runs started after " + timeout);
+      }
+      if (started / 1000 != last / 1000) {
+        System.out.printf("  %s: %,d of %,d runs started%n", NAME, started, count);
+      }
+      last = started;
+      Pause.of(Duration.ofMillis(500));
+    }
+  }
+
+  /** {@code column} − the firing's scheduled second, in milliseconds, for every timer run. */
+  private static List<Long> lateness(String url, String column) throws SQLException {
+    var lateness = new ArrayList<Long>();
+    try (var connection = DriverManager.getConnection(url, Postgres.USER, Postgres.PASSWORD);
+        var statement = connection.createStatement();
+        var rows =
+            statement.executeQuery(
+                "SELECT (EXTRACT(EPOCH FROM "
+                    + column
+                    + " - scheduled_at) * 1000)::BIGINT FROM wake_run_log WHERE reason = 'timer'")) {
+      while (rows.next()) {
+        lateness.add(rows.getLong(1));
+      }
+    }
+    return lateness;
+  }
+
+  private static <T> List<T> parallel(ExecutorService pool, int count, IntFunction<T> task)
+      throws Exception {
+    var futures = new ArrayList<Future<T>>(count);
+    for (var i = 0; i < count; i++) {
+      var index = i;
+      futures.add(pool.submit(() -> task.apply(index)));
+    }
+    var results = new ArrayList<T>(count);
+    for (var future : futures) {
+      results.add(future.get());
+    }
+    return results;
+  }
+}

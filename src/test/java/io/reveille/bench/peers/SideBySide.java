@@ -1,0 +1,95 @@
+package io.reveille.bench.peers;
+
+import io.reveille.cluster.Postgres;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reveille and its peers, one after the other in one invocation, on one PostgreSQL this harness
+ * starts (durable: {@code fsync} on) on 127.0.0.1 and removes afterwards. Prints a Markdown table
+ * and writes it to {@code target/side-by-side/}.
+ *
+ * <p>Scenario {@code timers [count] [contenders]}: {@code count} (10,000) timers due in the same
+ * second; contenders {@code reveille,quartz,db-scheduler} (all). The peers run with the same number
+ * of worker threads ({@value #PEER_THREADS}) and do the same durable work per firing: one committed
+ * row. Command: {@code ./mvnw -Pdist,peers verify -DskipTests -Dpeers.args="timers 10000"}.
+ */
+public final class SideBySide {
+
+  static final int PEER_THREADS = 10;
+  private static final int PORT = 25980;
+
+  private SideBySide() {}
+
+  public static void main(String[] args) throws Exception {
+    var scenario = args.length > 0 ? args[0] : "timers";
+    if (!scenario.equals("timers")) {
+      throw new IllegalArgumentException("unknown scenario " + scenario + "; known: timers");
+    }
+    var count = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
+    var contenders =
+        Set.of((args.length > 2 ? args[2] : "reveille,quartz,db-scheduler").split(","));
+    var work =
+        Files.createDirectories(
+                Path.of("target", "side-by-side", "run-" + System.currentTimeMillis()))
+            .toAbsolutePath();
+    var postgres =
+        Postgres.create(
+            Postgres.binaries()
+                .orElseThrow(() -> new IllegalStateException("PostgreSQL is not installed")),
+            PORT,
+            true);
+    var results = new ArrayList<TimerBurst>();
+    try {
+      if (contenders.contains("reveille")) {
+        results.add(ReveilleTimers.burst(postgres, work, count));
+      }
+      postgres.createDatabase("peers");
+      try (var firings =
+          Firings.open(
+              postgres.jdbcUrl("peers"), Postgres.USER, Postgres.PASSWORD, PEER_THREADS + 2)) {
+        if (contenders.contains("quartz")) {
+          try (var quartz = Quartz.start(postgres, firings, PEER_THREADS)) {
+            results.add(PeerScheduler.burst(quartz, firings, count));
+          }
+        }
+        if (contenders.contains("db-scheduler")) {
+          try (var dbScheduler = DbScheduler.start(postgres, firings, PEER_THREADS)) {
+            results.add(PeerScheduler.burst(dbScheduler, firings, count));
+          }
+        }
+      }
+    } finally {
+      postgres.destroy(work.resolve("logs"));
+    }
+    var table = report(scenario, count, results);
+    System.out.println(table);
+    Files.writeString(work.resolve(scenario + ".md"), table);
+    System.out.println("Written to " + work.resolve(scenario + ".md"));
+  }
+
+  private static String report(String scenario, int count, List<TimerBurst> results) {
+    var os = ManagementFactory.getOperatingSystemMXBean();
+    var lines = new ArrayList<String>();
+    lines.add(
+        String.format(
+            "Scenario %s, %,d timers due in one second, %s; %d cores, %s %s, Java %s;"
+                + " PostgreSQL with fsync on.",
+            scenario,
+            count,
+            Instant.now(),
+            os.getAvailableProcessors(),
+            os.getName(),
+            os.getVersion(),
+            Runtime.version()));
+    lines.add("");
+    lines.add(TimerBurst.header());
+    results.forEach(result -> lines.add(result.row()));
+    return String.join("\n", lines) + "\n";
+  }
+}
