@@ -1,6 +1,6 @@
 package io.reveille.api;
 
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -40,16 +40,23 @@ public record Problem(int status, String title, String detail, List<FieldError> 
 
   public JsonObject toJson() {
     var json =
-        Json.createObjectBuilder().add("type", type()).add("title", title).add("status", status);
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("type", type())
+            .add("title", title)
+            .add("status", status);
     if (detail != null) {
       json.add("detail", detail);
     }
     if (!errors.isEmpty()) {
-      var list = Json.createArrayBuilder();
+      var list = JsonDocuments.provider().createArrayBuilder();
       errors.forEach(
           e ->
               list.add(
-                  Json.createObjectBuilder().add("field", e.field()).add("message", e.message())));
+                  JsonDocuments.provider()
+                      .createObjectBuilder()
+                      .add("field", e.field())
+                      .add("message", e.message())));
       json.add("errors", list);
     }
     return json.build();

@@ -222,7 +222,8 @@ public final class TimerLoadDriver {
         });
   }
 
-  private static <T> List<T> parallel(ExecutorService pool, int count, IntFunction<T> task)
+  /** {@code task} for every index below {@code count} on {@code pool}; the results in order. */
+  public static <T> List<T> parallel(ExecutorService pool, int count, IntFunction<T> task)
       throws Exception {
     var futures = new ArrayList<Future<T>>(count);
     for (var i = 0; i < count; i++) {

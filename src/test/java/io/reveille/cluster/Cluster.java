@@ -72,12 +72,7 @@ public final class Cluster implements AutoCloseable {
       postgres = Postgres.create(Postgres.binaries().orElseThrow(), 25900 + base - 9900);
       broker = ArtemisBroker.create(artemis(), work, 61916 + base - 9900);
       var environment = new HashMap<String, String>(settings);
-      environment.put("REVEILLE_DB_KIND", "postgresql");
-      environment.put("REVEILLE_DB_HOST", "127.0.0.1");
-      environment.put("REVEILLE_DB_PORT", Integer.toString(postgres.port()));
-      environment.put("REVEILLE_DB_NAME", "reveille");
-      environment.put("REVEILLE_DB_USER", Postgres.USER);
-      environment.put("REVEILLE_DB_PASSWORD", Postgres.PASSWORD);
+      environment.putAll(postgres.serverEnvironment());
       environment.put("REVEILLE_BROKER_EMBEDDED", "false");
       environment.put("REVEILLE_BROKER_HOST", "127.0.0.1");
       environment.put("REVEILLE_BROKER_PORT", Integer.toString(broker.port()));

@@ -81,12 +81,7 @@ public final class Node {
       Map<String, String> settings,
       List<String> jvmOptions) {
     var environment = new HashMap<String, String>(settings);
-    environment.put("REVEILLE_DB_KIND", "postgresql");
-    environment.put("REVEILLE_DB_HOST", "127.0.0.1");
-    environment.put("REVEILLE_DB_PORT", Integer.toString(postgres.port()));
-    environment.put("REVEILLE_DB_NAME", "reveille");
-    environment.put("REVEILLE_DB_USER", Postgres.USER);
-    environment.put("REVEILLE_DB_PASSWORD", Postgres.PASSWORD);
+    environment.putAll(postgres.serverEnvironment());
     environment.put("REVEILLE_BROKER_EMBEDDED", "true");
     environment.put("REVEILLE_ADMIN_PASSWORD", Cluster.ADMIN_PASSWORD);
     environment.put("REVEILLE_TLS_KEYSTORE_PASSWORD", "reveille-bench-keystore");

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -95,6 +96,23 @@ public final class Postgres {
 
   public int port() {
     return port;
+  }
+
+  /** The environment variables that point a Reveille server at this cluster's database. */
+  public Map<String, String> serverEnvironment() {
+    return Map.of(
+        "REVEILLE_DB_KIND",
+        "postgresql",
+        "REVEILLE_DB_HOST",
+        "127.0.0.1",
+        "REVEILLE_DB_PORT",
+        Integer.toString(port),
+        "REVEILLE_DB_NAME",
+        "reveille",
+        "REVEILLE_DB_USER",
+        USER,
+        "REVEILLE_DB_PASSWORD",
+        PASSWORD);
   }
 
   /** The JDBC URL of {@code database} on this cluster. */

@@ -2,6 +2,7 @@ package io.reveille.agent.entity;
 
 import io.reveille.platform.json.DocumentReader;
 import io.reveille.platform.json.DocumentWriter;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.util.Collections;
@@ -71,7 +72,7 @@ public final class AgentBudgets {
    *     for an unknown field or a limit out of bounds
    */
   public static AgentBudgets of(Map<String, Long> limits) {
-    var json = jakarta.json.Json.createObjectBuilder();
+    var json = JsonDocuments.provider().createObjectBuilder();
     limits.forEach(json::add);
     return read(DocumentReader.strict(json.build(), AgentConfig.ROOT + "." + AgentConfig.BUDGETS));
   }
@@ -104,7 +105,7 @@ public final class AgentBudgets {
 
   /** The stored form: the limits plus fields a newer version wrote, kept. */
   JsonObject toStored() {
-    var json = jakarta.json.Json.createObjectBuilder(toJson());
+    var json = JsonDocuments.provider().createObjectBuilder(toJson());
     unknownFields.forEach(
         (name, value) -> {
           if (!limits.containsKey(name)) {

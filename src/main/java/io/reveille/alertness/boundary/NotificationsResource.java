@@ -8,6 +8,7 @@ import io.reveille.api.Problem;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.EdgeRules;
 import io.reveille.security.control.Role;
@@ -16,7 +17,6 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.Queue;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -113,7 +113,11 @@ public class NotificationsResource {
       producer.send(notifications, body);
     }
     JsonObject accepted =
-        Json.createObjectBuilder().add("batchId", batchId).add("status", "queued").build();
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("batchId", batchId)
+            .add("status", "queued")
+            .build();
     return Response.accepted(accepted).build();
   }
 

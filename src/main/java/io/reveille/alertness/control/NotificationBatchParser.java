@@ -3,9 +3,9 @@ package io.reveille.alertness.control;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import io.reveille.notification.control.NotificationBatch.Origin;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
@@ -49,7 +49,7 @@ public class NotificationBatchParser {
       throw new InvalidBatchException("empty body: expected a NotificationBatch JSON object");
     }
     JsonObject root;
-    try (var reader = Json.createReader(new StringReader(json))) {
+    try (var reader = JsonDocuments.provider().createReader(new StringReader(json))) {
       var value = reader.readValue();
       if (value.getValueType() != JsonValue.ValueType.OBJECT) {
         throw new InvalidBatchException("expected a JSON object, got " + describe(value));

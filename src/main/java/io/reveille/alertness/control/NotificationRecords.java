@@ -3,9 +3,9 @@ package io.reveille.alertness.control;
 import io.reveille.alertness.entity.NotificationBatchRecord;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatchDocuments;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
 import java.time.Instant;
@@ -40,8 +40,10 @@ public class NotificationRecords {
 
   /** The stored document plus when it was received. */
   public JsonObject toJson(NotificationBatchRecord record) {
-    try (var reader = Json.createReader(new StringReader(record.getDocument()))) {
-      return Json.createObjectBuilder(reader.readObject())
+    try (var reader =
+        JsonDocuments.provider().createReader(new StringReader(record.getDocument()))) {
+      return JsonDocuments.provider()
+          .createObjectBuilder(reader.readObject())
           .add("receivedAt", record.getReceivedAt().toString())
           .build();
     }

@@ -5,6 +5,7 @@ import io.reveille.agent.entity.AgentKind;
 import io.reveille.dayplanner.control.DayPlanner.Day;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.schedule.control.AgentTimerService;
 import io.reveille.schedule.entity.AgentTimer;
 import io.reveille.schedule.entity.ScheduleKind;
@@ -15,7 +16,6 @@ import io.reveille.wake.control.WakeRun;
 import io.reveille.workflow.control.WakeOpener;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.time.Clock;
 import java.time.DateTimeException;
@@ -82,10 +82,11 @@ public class DayPlannerWorkflow implements WakeExecutor {
         opening.engine().isDeterministic()
             ? deterministic.plan(run, day)
             : withModel.plan(run, opening.agent(), day, opening.engine());
-    var ids = Json.createArrayBuilder();
+    var ids = JsonDocuments.provider().createArrayBuilder();
     planned.blockIds().forEach(ids::add);
     var provenance =
-        Json.createObjectBuilder(planned.provenance())
+        JsonDocuments.provider()
+            .createObjectBuilder(planned.provenance())
             .add("reason", run.reason().wire())
             .add("planDate", day.date().toString())
             .add("zone", day.zone().getId())

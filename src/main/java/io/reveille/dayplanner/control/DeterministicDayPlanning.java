@@ -8,6 +8,7 @@ import io.reveille.dayplanner.control.DayPlannerWorkflow.Planned;
 import io.reveille.journal.control.DayPlanService;
 import io.reveille.journal.entity.DayPlanBlock;
 import io.reveille.journal.entity.TaskPriority;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.control.OperationIds;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
@@ -19,7 +20,6 @@ import io.reveille.wake.control.WakeRun;
 import io.reveille.workflow.control.Engine;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -73,8 +73,14 @@ public class DeterministicDayPlanning {
                     run,
                     LIST_TASKS,
                     "list_tasks_in_scope",
-                    Json.createObjectBuilder()
-                        .add("statuses", Json.createArrayBuilder().add("OPEN").add("IN_PROGRESS"))
+                    JsonDocuments.provider()
+                        .createObjectBuilder()
+                        .add(
+                            "statuses",
+                            JsonDocuments.provider()
+                                .createArrayBuilder()
+                                .add("OPEN")
+                                .add("IN_PROGRESS"))
                         .add("limit", MAX_TASKS)
                         .build()));
     var tasks = openTasks(required(listed).getJsonArray("tasks"));
@@ -89,7 +95,10 @@ public class DeterministicDayPlanning {
                     run,
                     GET_PLAN,
                     "get_or_create_day_plan",
-                    Json.createObjectBuilder().add("planDate", day.date().toString()).build()));
+                    JsonDocuments.provider()
+                        .createObjectBuilder()
+                        .add("planDate", day.date().toString())
+                        .build()));
     var visible = required(read).getJsonObject("plan").getJsonArray("blocks");
     return phases.next(
         "write_plan", UPSERT_BLOCKS + 1, List.of(), () -> write(run, day, meter, tasks, visible));
@@ -173,7 +182,8 @@ public class DeterministicDayPlanning {
       for (var slot : plan.slots()) {
         var task = slot.task();
         var upsert =
-            Json.createObjectBuilder()
+            JsonDocuments.provider()
+                .createObjectBuilder()
                 .add("categoryId", task.categoryId())
                 .add("startTime", slot.start().toString())
                 .add("endTime", slot.end().toString())
@@ -195,11 +205,12 @@ public class DeterministicDayPlanning {
     }
 
     JsonObject arguments(LocalDate date) {
-      var upsertList = Json.createArrayBuilder();
+      var upsertList = JsonDocuments.provider().createArrayBuilder();
       upserts.forEach(upsertList::add);
-      var deleteList = Json.createArrayBuilder();
+      var deleteList = JsonDocuments.provider().createArrayBuilder();
       deletes.forEach(deleteList::add);
-      return Json.createObjectBuilder()
+      return JsonDocuments.provider()
+          .createObjectBuilder()
           .add("planDate", date.toString())
           .add("upserts", upsertList)
           .add("deletes", deleteList)
@@ -213,7 +224,8 @@ public class DeterministicDayPlanning {
       var reused = new HashSet<String>();
       upserts.forEach(upsert -> text(upsert, "id").ifPresent(reused::add));
       var created = new HashSet<String>();
-      PlannerLedger.createdIds(Json.createObjectBuilder().add("payload", payload).build(), created);
+      PlannerLedger.createdIds(
+          JsonDocuments.provider().createObjectBuilder().add("payload", payload).build(), created);
       for (var block : payload.getJsonArray("blocks").getValuesAs(JsonObject.class)) {
         var id = text(block, "id").orElse("");
         if ((reused.contains(id) || created.contains(id))

@@ -1,6 +1,6 @@
 package io.reveille.inference.control;
 
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -95,18 +95,24 @@ public class OpenAiCompatibleClient implements InferenceProvider {
 
   /** The request document of the chat-completions protocol. */
   static JsonObject body(ChatRequest request) {
-    var messages = Json.createArrayBuilder();
+    var messages = JsonDocuments.provider().createArrayBuilder();
     request.messages().forEach(message -> messages.add(message(message)));
-    var body = Json.createObjectBuilder().add("model", request.model()).add("messages", messages);
+    var body =
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("model", request.model())
+            .add("messages", messages);
     if (!request.tools().isEmpty()) {
-      var tools = Json.createArrayBuilder();
+      var tools = JsonDocuments.provider().createArrayBuilder();
       for (var tool : request.tools()) {
         tools.add(
-            Json.createObjectBuilder()
+            JsonDocuments.provider()
+                .createObjectBuilder()
                 .add("type", "function")
                 .add(
                     "function",
-                    Json.createObjectBuilder()
+                    JsonDocuments.provider()
+                        .createObjectBuilder()
                         .add("name", tool.name())
                         .add("description", tool.description())
                         .add("parameters", tool.parametersSchema())));
@@ -119,34 +125,43 @@ public class OpenAiCompatibleClient implements InferenceProvider {
 
   private static JsonObjectBuilder message(ChatMessage message) {
     if (message instanceof ChatMessage.System m) {
-      return Json.createObjectBuilder().add("role", "system").add("content", m.content());
+      return JsonDocuments.provider()
+          .createObjectBuilder()
+          .add("role", "system")
+          .add("content", m.content());
     }
     if (message instanceof ChatMessage.User m) {
-      return Json.createObjectBuilder().add("role", "user").add("content", m.content());
+      return JsonDocuments.provider()
+          .createObjectBuilder()
+          .add("role", "user")
+          .add("content", m.content());
     }
     if (message instanceof ChatMessage.Tool m) {
-      return Json.createObjectBuilder()
+      return JsonDocuments.provider()
+          .createObjectBuilder()
           .add("role", "tool")
           .add("tool_call_id", m.toolCallId())
           .add("content", m.content());
     }
     var m = (ChatMessage.Assistant) message;
-    var json = Json.createObjectBuilder().add("role", "assistant");
+    var json = JsonDocuments.provider().createObjectBuilder().add("role", "assistant");
     if (m.content().isPresent()) {
       json.add("content", m.content().get());
     } else {
       json.addNull("content");
     }
     if (!m.toolCalls().isEmpty()) {
-      var calls = Json.createArrayBuilder();
+      var calls = JsonDocuments.provider().createArrayBuilder();
       for (var call : m.toolCalls()) {
         calls.add(
-            Json.createObjectBuilder()
+            JsonDocuments.provider()
+                .createObjectBuilder()
                 .add("id", call.id())
                 .add("type", "function")
                 .add(
                     "function",
-                    Json.createObjectBuilder()
+                    JsonDocuments.provider()
+                        .createObjectBuilder()
                         .add("name", call.name())
                         .add("arguments", call.arguments().toString())));
       }
@@ -180,7 +195,7 @@ public class OpenAiCompatibleClient implements InferenceProvider {
   /** The answer document of the chat-completions protocol. */
   static ChatResult parse(String body) {
     JsonObject root;
-    try (var reader = Json.createReader(new StringReader(body))) {
+    try (var reader = JsonDocuments.provider().createReader(new StringReader(body))) {
       root = reader.readObject();
     }
     var choices = root.getJsonArray("choices");
@@ -227,7 +242,7 @@ public class OpenAiCompatibleClient implements InferenceProvider {
     if (text.isBlank()) {
       return JsonValue.EMPTY_JSON_OBJECT;
     }
-    try (var reader = Json.createReader(new StringReader(text))) {
+    try (var reader = JsonDocuments.provider().createReader(new StringReader(text))) {
       var parsed = reader.readValue();
       if (parsed instanceof JsonObject object) {
         return object;

@@ -10,6 +10,7 @@ import io.reveille.messaging.control.DeadLetterActions;
 import io.reveille.messaging.control.QueueDepths;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.platform.persistence.Window;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
@@ -167,7 +168,7 @@ public class DeadLettersResource {
       throw new NotFoundException("dead letter on " + queue, messageId);
     }
     return Response.accepted(
-            jakarta.json.Json.createObjectBuilder().add("replayed", messageId).build())
+            JsonDocuments.provider().createObjectBuilder().add("replayed", messageId).build())
         .build();
   }
 

@@ -1,8 +1,8 @@
 package io.reveille.notification.control;
 
 import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -22,7 +22,8 @@ public class NotificationBatchDocuments {
 
   public JsonObject toJson(NotificationBatch batch) {
     var json =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("schemaVersion", batch.schemaVersion())
             .add("batchId", batch.batchId())
             .add("origin", batch.origin().wire());
@@ -32,7 +33,7 @@ public class NotificationBatchDocuments {
         .add("semanticKeys", strings(batch.semanticKeys()))
         .add("subtypeTokens", strings(batch.subtypeTokens()))
         .add("entityIds", strings(batch.entityIds()));
-    var entities = Json.createArrayBuilder();
+    var entities = JsonDocuments.provider().createArrayBuilder();
     batch.entities().forEach(e -> entities.add(entity(e)));
     json.add("entities", entities);
     batch.originAgentId().ifPresent(v -> json.add("originAgentId", v));
@@ -41,17 +42,17 @@ public class NotificationBatchDocuments {
   }
 
   private static JsonObjectBuilder entity(EntitySnapshot snapshot) {
-    var json = Json.createObjectBuilder().add("id", snapshot.id());
+    var json = JsonDocuments.provider().createObjectBuilder().add("id", snapshot.id());
     snapshot.type().ifPresent(v -> json.add("type", v));
     snapshot.categoryId().ifPresent(v -> json.add("categoryId", v));
-    var attributes = Json.createObjectBuilder();
+    var attributes = JsonDocuments.provider().createObjectBuilder();
     snapshot.attributes().forEach((name, value) -> addValue(attributes, name, value));
     return json.add("attributes", attributes);
   }
 
   private static void addValue(JsonObjectBuilder target, String name, Object value) {
     if (value instanceof Collection<?> list) {
-      var array = Json.createArrayBuilder();
+      var array = JsonDocuments.provider().createArrayBuilder();
       list.forEach(item -> addItem(array, item));
       target.add(name, array);
     } else if (value instanceof String s) {
@@ -78,7 +79,7 @@ public class NotificationBatchDocuments {
   }
 
   private static JsonArrayBuilder strings(List<String> values) {
-    var array = Json.createArrayBuilder();
+    var array = JsonDocuments.provider().createArrayBuilder();
     values.forEach(array::add);
     return array;
   }

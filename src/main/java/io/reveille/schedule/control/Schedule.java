@@ -1,7 +1,7 @@
 package io.reveille.schedule.control;
 
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.schedule.entity.ScheduleKind;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.time.DayOfWeek;
 import java.time.Duration;
@@ -67,7 +67,8 @@ public sealed interface Schedule {
 
     @Override
     public JsonObject toJson() {
-      return Json.createObjectBuilder()
+      return JsonDocuments.provider()
+          .createObjectBuilder()
           .add("kind", kind().wire())
           .add("time", time.toString())
           .add("zone", zone.getId())
@@ -105,7 +106,8 @@ public sealed interface Schedule {
 
     @Override
     public JsonObject toJson() {
-      return Json.createObjectBuilder()
+      return JsonDocuments.provider()
+          .createObjectBuilder()
           .add("kind", kind().wire())
           .add("dayOfWeek", day.name())
           .add("time", time.toString())
@@ -152,7 +154,8 @@ public sealed interface Schedule {
 
     @Override
     public JsonObject toJson() {
-      return Json.createObjectBuilder()
+      return JsonDocuments.provider()
+          .createObjectBuilder()
           .add("kind", kind().wire())
           .add("everySeconds", every.toSeconds())
           .add("anchor", anchor.toString())
@@ -179,7 +182,7 @@ public sealed interface Schedule {
 
     @Override
     public JsonObject toJson() {
-      var json = Json.createObjectBuilder().add("kind", kind().wire());
+      var json = JsonDocuments.provider().createObjectBuilder().add("kind", kind().wire());
       expression.attributes().forEach(json::add);
       return json.add("zone", zone.getId()).build();
     }

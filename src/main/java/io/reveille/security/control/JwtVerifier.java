@@ -1,6 +1,6 @@
 package io.reveille.security.control;
 
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -162,7 +162,7 @@ public final class JwtVerifier {
 
   private static JsonObject object(String part, String what) throws InvalidToken {
     var json = new String(decode(part, what), StandardCharsets.UTF_8);
-    try (var reader = Json.createReader(new StringReader(json))) {
+    try (var reader = JsonDocuments.provider().createReader(new StringReader(json))) {
       return reader.readObject();
     } catch (RuntimeException e) { // JsonParsingException, JsonException: not one JSON object
       throw new InvalidToken("the token's " + what + " is not a JSON object");

@@ -1,6 +1,6 @@
 package io.reveille.security.control;
 
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -97,7 +97,7 @@ public final class TrustedKeys implements JwtVerifier.KeySource {
   }
 
   private static JsonObject json(String text) {
-    try (var reader = Json.createReader(new StringReader(text))) {
+    try (var reader = JsonDocuments.provider().createReader(new StringReader(text))) {
       return reader.readObject();
     }
   }

@@ -5,6 +5,7 @@ import io.reveille.agent.entity.AgentConfig;
 import io.reveille.agent.entity.AgentMode;
 import io.reveille.api.ETags;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.run.control.RunQueries;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
@@ -12,7 +13,6 @@ import io.reveille.taskagent.control.TaskAgents;
 import io.reveille.taskagent.control.TaskAgents.Options;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -102,7 +102,7 @@ public class TaskAgentResource {
     if (body == null || body.isBlank()) {
       return null;
     }
-    try (var reader = Json.createReader(new StringReader(body))) {
+    try (var reader = JsonDocuments.provider().createReader(new StringReader(body))) {
       var value = reader.readValue();
       if (!(value instanceof JsonObject object)) {
         throw new InvalidInputException("body", "must be a JSON object");

@@ -7,6 +7,7 @@ import io.reveille.inference.control.ChatMessage;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.entity.AgentReport;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.taskagent.control.TaskAnalyst.Analysis;
 import io.reveille.taskagent.control.TaskAnalyst.Memory;
 import io.reveille.tool.control.ToolExecutor;
@@ -27,7 +28,6 @@ import io.reveille.workingstate.control.Expectation;
 import io.reveille.workingstate.control.WorkingStates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import java.time.Clock;
@@ -195,7 +195,7 @@ public class TaskAgentWorkflow implements WakeExecutor {
     if (observations.isEmpty()) {
       return;
     }
-    var list = Json.createArrayBuilder();
+    var list = JsonDocuments.provider().createArrayBuilder();
     // The tool takes at most 20 per call; the engine rarely makes more than a handful.
     var recorded = Math.min(20, observations.size());
     expect(
@@ -212,16 +212,17 @@ public class TaskAgentWorkflow implements WakeExecutor {
         .forEach(
             text ->
                 list.add(
-                    Json.createObjectBuilder()
+                    JsonDocuments.provider()
+                        .createObjectBuilder()
                         .add("text", text)
-                        .add("tags", Json.createArrayBuilder().add("task"))));
+                        .add("tags", JsonDocuments.provider().createArrayBuilder().add("task"))));
     var result =
         tools.execute(
             new ToolRequest(
                 run.agentId(),
                 "record_observations",
                 Optional.empty(),
-                Json.createObjectBuilder().add("observations", list).build(),
+                JsonDocuments.provider().createObjectBuilder().add("observations", list).build(),
                 false,
                 run.reason(),
                 Optional.of(run.runKey()),
@@ -323,10 +324,10 @@ public class TaskAgentWorkflow implements WakeExecutor {
   }
 
   static JsonObject taskJson(TaskContext context) {
-    var json = Json.createObjectBuilder(context.snapshot().toJson());
+    var json = JsonDocuments.provider().createObjectBuilder(context.snapshot().toJson());
     context.description().ifPresent(d -> json.add("description", d));
     context.language().ifPresent(l -> json.add("language", l));
-    var labels = Json.createArrayBuilder();
+    var labels = JsonDocuments.provider().createArrayBuilder();
     context.labelIds().forEach(labels::add);
     json.add("labelIds", labels);
     return json.build();

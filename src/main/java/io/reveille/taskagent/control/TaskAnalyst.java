@@ -1,6 +1,6 @@
 package io.reveille.taskagent.control;
 
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.time.LocalDate;
@@ -57,9 +57,9 @@ public final class TaskAnalyst {
 
     /** The fields to keep in the provenance of the report. */
     public JsonObject toJson() {
-      var history = Json.createArrayBuilder();
+      var history = JsonDocuments.provider().createArrayBuilder();
       dueDateHistory.forEach(history::add);
-      var json = Json.createObjectBuilder().add("dueDateHistory", history);
+      var json = JsonDocuments.provider().createObjectBuilder().add("dueDateHistory", history);
       previous.ifPresent(snapshot -> json.add("snapshot", snapshot.toJson()));
       return json.build();
     }

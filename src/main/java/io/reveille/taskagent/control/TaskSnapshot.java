@@ -1,6 +1,6 @@
 package io.reveille.taskagent.control;
 
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -53,16 +53,18 @@ public record TaskSnapshot(
   }
 
   public JsonObject toJson() {
-    var list = Json.createArrayBuilder();
+    var list = JsonDocuments.provider().createArrayBuilder();
     items.forEach(
         item ->
             list.add(
-                Json.createObjectBuilder()
+                JsonDocuments.provider()
+                    .createObjectBuilder()
                     .add("id", item.id())
                     .add("title", item.title())
                     .add("checked", item.checked())));
     var json =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("taskId", taskId)
             .add("title", title)
             .add("status", status)

@@ -1,12 +1,12 @@
 package io.reveille.tool.boundary;
 
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolRegistry;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -30,26 +30,30 @@ public class ToolsResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Every tool: name, capabilities, wake reasons, risk, scope rules")
   public JsonArray list() {
-    var tools = Json.createArrayBuilder();
+    var tools = JsonDocuments.provider().createArrayBuilder();
     for (ToolDefinition tool : registry.all()) {
       tools.add(
-          Json.createObjectBuilder()
+          JsonDocuments.provider()
+              .createObjectBuilder()
               .add("name", tool.name())
               .add("sideEffectClass", tool.sideEffect().wire())
               .add("riskLevel", tool.riskLevel().wire())
               .add("previewSupported", tool.previewSupported())
               .add(
                   "capabilitiesRequired",
-                  Json.createArrayBuilder(
-                      tool.capabilities().stream().map(c -> c.wire()).sorted().toList()))
+                  JsonDocuments.provider()
+                      .createArrayBuilder(
+                          tool.capabilities().stream().map(c -> c.wire()).sorted().toList()))
               .add(
                   "allowedWakeReasons",
-                  Json.createArrayBuilder(
-                      tool.allowedWakeReasons().stream().map(r -> r.wire()).sorted().toList()))
+                  JsonDocuments.provider()
+                      .createArrayBuilder(
+                          tool.allowedWakeReasons().stream().map(r -> r.wire()).sorted().toList()))
               .add(
                   "scopeRules",
-                  Json.createArrayBuilder(
-                      tool.scopeRules().stream().map(r -> r.wire()).sorted().toList())));
+                  JsonDocuments.provider()
+                      .createArrayBuilder(
+                          tool.scopeRules().stream().map(r -> r.wire()).sorted().toList())));
     }
     return tools.build();
   }

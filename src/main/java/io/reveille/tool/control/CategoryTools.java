@@ -6,9 +6,9 @@ import static io.reveille.tool.entity.ScopeRule.READS_FILTERED_BY_SCOPE;
 
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskStatus;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -48,7 +48,8 @@ public class CategoryTools implements ToolSet {
 
   ToolOutcome listAllowedCategories(ToolInvocation call) {
     return ToolOutcome.read(
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("categories", ToolJson.array(queries.categories(call.scope()), ToolJson::category))
             .build());
   }
@@ -64,7 +65,10 @@ public class CategoryTools implements ToolSet {
             args.strings("categoryIds"),
             args.optionalInteger("limit").orElse(DEFAULT_LIMIT));
     return ToolOutcome.read(
-        Json.createObjectBuilder().add("tasks", ToolJson.array(tasks, ToolJson::task)).build());
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("tasks", ToolJson.array(tasks, ToolJson::task))
+            .build());
   }
 
   ToolOutcome resolveTaskReference(ToolInvocation call) {
@@ -81,10 +85,11 @@ public class CategoryTools implements ToolSet {
                     .thenComparing(candidate -> candidate.task().getId()))
             .limit(limit)
             .toList();
-    var array = Json.createArrayBuilder();
+    var array = JsonDocuments.provider().createArrayBuilder();
     for (var candidate : candidates) {
       array.add(
-          Json.createObjectBuilder()
+          JsonDocuments.provider()
+              .createObjectBuilder()
               .add("taskId", candidate.task().getId())
               .add("title", candidate.task().getTitle())
               .add("status", candidate.task().getStatus().name())
@@ -92,7 +97,8 @@ public class CategoryTools implements ToolSet {
               .add("score", candidate.score() / 100.0));
     }
     return ToolOutcome.read(
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("reference", reference)
             .add("candidates", array)
             .add(

@@ -14,10 +14,10 @@ import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.journal.entity.TaskStatus;
 import io.reveille.notification.control.SemanticKey;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.entity.RiskLevel;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -90,7 +90,8 @@ public class ChecklistTools implements ToolSet {
         checklists.addChecklistItems(
             task.getId(), checklistId, args.strings("items"), false, call.origin());
     var payload =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("taskId", task.getId())
             .add("checklistId", items.get(0).getChecklistId())
             .add("items", ToolJson.array(items, ChecklistTools::item))
@@ -124,7 +125,7 @@ public class ChecklistTools implements ToolSet {
                   : Optional.empty()));
     }
     var items = checklists.updateChecklistItems(updates, call.origin());
-    var changed = Json.createArrayBuilder();
+    var changed = JsonDocuments.provider().createArrayBuilder();
     var outcome = new ArrayList<ChecklistItem>();
     var checkedChanged = new LinkedHashSet<String>();
     for (var item : items) {
@@ -138,7 +139,8 @@ public class ChecklistTools implements ToolSet {
       }
     }
     var payload =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("items", ToolJson.array(items, ChecklistTools::item))
             .add("changedItemIds", changed)
             .build();
@@ -162,7 +164,8 @@ public class ChecklistTools implements ToolSet {
         checklists.createChecklist(
             task.getId(), args.string("title"), args.strings("items"), call.origin());
     var payload =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("checklist", checklist(created.checklist()))
             .add("items", ToolJson.array(created.items(), ChecklistTools::item))
             .build();
@@ -182,7 +185,8 @@ public class ChecklistTools implements ToolSet {
    */
   record PlannedMove(String itemId, String title, boolean wasChecked, boolean checked) {
     JsonObject toJson() {
-      return Json.createObjectBuilder()
+      return JsonDocuments.provider()
+          .createObjectBuilder()
           .add("itemId", itemId)
           .add("title", title)
           .add("wasChecked", wasChecked)
@@ -194,7 +198,7 @@ public class ChecklistTools implements ToolSet {
   /** The items to move off a checklist: all checked to be there, in their current order. */
   record MoveSource(Checklist from, Task fromTask, List<PlannedMove> moves) {
     JsonArray movesJson() {
-      var array = Json.createArrayBuilder();
+      var array = JsonDocuments.provider().createArrayBuilder();
       moves.forEach(move -> array.add(move.toJson()));
       return array.build();
     }
@@ -217,7 +221,8 @@ public class ChecklistTools implements ToolSet {
     var toTask = journal.task(to.getTaskId());
     toTask.requireOpenForEdits("move items onto its checklists");
     var plan =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("fromChecklistId", source.from().getId())
             .add("fromTaskId", source.fromTask().getId())
             .add("toChecklistId", to.getId())
@@ -254,16 +259,20 @@ public class ChecklistTools implements ToolSet {
         Checklist.checkedTitle(
             args.optionalString("checklistTitle").orElse(source.from().getTitle()));
     var newTask =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("title", taskTitle)
             .add("categoryId", categoryId)
             .add("status", TaskStatus.OPEN.name())
             .add("priority", TaskPriority.P2.name())
             .build();
     var plan =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("newTask", newTask)
-            .add("checklist", Json.createObjectBuilder().add("title", checklistTitle))
+            .add(
+                "checklist",
+                JsonDocuments.provider().createObjectBuilder().add("title", checklistTitle))
             .add("fromChecklistId", source.from().getId())
             .add("fromTaskId", source.fromTask().getId())
             .add("preserveCheckedState", preserve)
@@ -297,7 +306,11 @@ public class ChecklistTools implements ToolSet {
             source.itemIds(), source.from().getId(), to, preserve, call.origin());
     requireAsPlanned(source, items, to);
     plan.add(
-        "created", Json.createObjectBuilder().add("taskId", task.getId()).add("checklistId", to));
+        "created",
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("taskId", task.getId())
+            .add("checklistId", to));
     var applied =
         moved
             .changed(SemanticKey.TASK, task.getId())
@@ -396,7 +409,8 @@ public class ChecklistTools implements ToolSet {
   // ---- payloads ---------------------------------------------------------------------------------
 
   static JsonObject item(ChecklistItem item) {
-    return Json.createObjectBuilder()
+    return JsonDocuments.provider()
+        .createObjectBuilder()
         .add("id", item.getId())
         .add("version", item.getVersion())
         .add("checklistId", item.getChecklistId())
@@ -408,7 +422,8 @@ public class ChecklistTools implements ToolSet {
   }
 
   static JsonObject checklist(Checklist checklist) {
-    return Json.createObjectBuilder()
+    return JsonDocuments.provider()
+        .createObjectBuilder()
         .add("id", checklist.getId())
         .add("version", checklist.getVersion())
         .add("taskId", checklist.getTaskId())

@@ -14,10 +14,10 @@ import io.reveille.journal.entity.DayPlanBlock;
 import io.reveille.journal.entity.Task;
 import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.entity.RiskLevel;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
@@ -116,7 +116,8 @@ public class DayPlanTools implements ToolSet {
 
     JsonObject toJson() {
       var json =
-          Json.createObjectBuilder()
+          JsonDocuments.provider()
+              .createObjectBuilder()
               .add("categoryId", categoryId)
               .add("startTime", startTime.toString())
               .add("endTime", endTime.toString());
@@ -168,7 +169,8 @@ public class DayPlanTools implements ToolSet {
   ToolOutcome getOrCreateDayPlan(ToolInvocation call) {
     var result = dayPlans.getOrCreateDayPlan(call.arguments().date("planDate"), call.origin());
     var payload =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("plan", plan(call.scope(), result.view()))
             .add("created", result.created())
             .build();
@@ -305,7 +307,8 @@ public class DayPlanTools implements ToolSet {
     var view = dayPlans.pinTasks(date, pins, mode, call.origin());
     var changed = versionBefore.isEmpty() || versionBefore.get() != view.plan().getVersion();
     var payload =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("planId", view.plan().getId())
             .add("planDate", date.toString())
             .add("pinnedTaskIds", inScopePins(scope, view.pinnedTaskIds()))
@@ -386,14 +389,15 @@ public class DayPlanTools implements ToolSet {
   }
 
   private JsonArrayBuilder inScopePins(CategoryScope scope, List<String> pinnedTaskIds) {
-    var array = Json.createArrayBuilder();
+    var array = JsonDocuments.provider().createArrayBuilder();
     pinnedTaskIds.stream().filter(id -> taskInScope(scope, id)).forEach(array::add);
     return array;
   }
 
   /** The plan as this agent sees it: only the blocks and pins of its categories. */
   private JsonObject plan(CategoryScope scope, PlanView view) {
-    return Json.createObjectBuilder()
+    return JsonDocuments.provider()
+        .createObjectBuilder()
         .add("id", view.plan().getId())
         .add("planDate", view.plan().getPlanDate().toString())
         .add("version", view.plan().getVersion())
@@ -404,9 +408,9 @@ public class DayPlanTools implements ToolSet {
 
   private static JsonObject blockPayload(
       LocalDate date, String planId, boolean planCreated, BlockPlan plan, CategoryScope scope) {
-    var deleted = Json.createArrayBuilder();
+    var deleted = JsonDocuments.provider().createArrayBuilder();
     plan.deleted().forEach(deleted::add);
-    var json = Json.createObjectBuilder().add("planDate", date.toString());
+    var json = JsonDocuments.provider().createObjectBuilder().add("planDate", date.toString());
     ToolJson.nullable(json, "planId", planId);
     return json.add("planCreated", planCreated)
         .add("created", ToolJson.array(plan.created(), PlannedBlock::toJson))
@@ -423,7 +427,8 @@ public class DayPlanTools implements ToolSet {
       List<PlannedBlock> moved,
       List<PlannedBlock> blocks,
       CategoryScope scope) {
-    return Json.createObjectBuilder()
+    return JsonDocuments.provider()
+        .createObjectBuilder()
         .add("planDate", date.toString())
         .add("planId", planId)
         .add("shiftMinutes", shiftMinutes)

@@ -1,6 +1,7 @@
 package io.reveille.tool.control;
 
 import io.reveille.platform.LogText;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.external.ExternalExchange;
 import io.reveille.tool.external.ExternalHttp;
 import io.reveille.tool.external.ExternalRequest;
@@ -9,7 +10,6 @@ import io.reveille.tool.external.ExternalTools;
 import io.reveille.tool.external.Templates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import java.net.URI;
 import java.time.Duration;
@@ -99,7 +99,7 @@ public class ExternalCalls {
             .or(call::ledgerKey)
             .or(() -> call.invocation().origin().runKey())
             .orElseThrow();
-    var scope = Json.createObjectBuilder();
+    var scope = JsonDocuments.provider().createObjectBuilder();
     tool.scopeArguments()
         .forEach(name -> scope.add(name, call.arguments().getOrDefault(name, JsonValue.NULL)));
     return OperationIds.externalIdempotencyKey(

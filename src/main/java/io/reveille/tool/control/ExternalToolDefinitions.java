@@ -1,10 +1,10 @@
 package io.reveille.tool.control;
 
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.entity.Capability;
 import io.reveille.tool.entity.ScopeRule;
 import io.reveille.tool.external.ExternalToolDeclaration;
 import io.reveille.wake.entity.WakeReason;
-import jakarta.json.Json;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -30,22 +30,28 @@ final class ExternalToolDefinitions {
   }
 
   static String contractEntry(ExternalToolDeclaration tool) {
-    var wakeReasons = Json.createArrayBuilder();
+    var wakeReasons = JsonDocuments.provider().createArrayBuilder();
     EnumSet.allOf(WakeReason.class).forEach(reason -> wakeReasons.add(reason.wire()));
-    return Json.createObjectBuilder()
+    return JsonDocuments.provider()
+        .createObjectBuilder()
         .add("name", tool.name())
         .add("version", 1)
         .add("description", tool.description())
-        .add("capabilitiesRequired", Json.createArrayBuilder().add(Capability.EXTERNAL_CALL.wire()))
+        .add(
+            "capabilitiesRequired",
+            JsonDocuments.provider().createArrayBuilder().add(Capability.EXTERNAL_CALL.wire()))
         .add("allowedWakeReasons", wakeReasons)
         .add("sideEffectClass", tool.sideEffect().wire())
         .add("idempotencyStrategy", tool.sideEffect().isMutating() ? "operationId" : "none")
-        .add("scopeRules", Json.createArrayBuilder().add(ScopeRule.OUTSIDE_REVEILLE.wire()))
+        .add(
+            "scopeRules",
+            JsonDocuments.provider().createArrayBuilder().add(ScopeRule.OUTSIDE_REVEILLE.wire()))
         .add(
             "sideEffects",
-            Json.createObjectBuilder()
-                .add("entityTypes", Json.createArrayBuilder())
-                .add("notificationTokens", Json.createArrayBuilder()))
+            JsonDocuments.provider()
+                .createObjectBuilder()
+                .add("entityTypes", JsonDocuments.provider().createArrayBuilder())
+                .add("notificationTokens", JsonDocuments.provider().createArrayBuilder()))
         .add("riskLevel", tool.riskLevel().wire())
         .add("previewSupported", false)
         .add("inputSchema", tool.inputSchema())

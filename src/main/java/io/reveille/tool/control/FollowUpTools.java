@@ -14,10 +14,10 @@ import io.reveille.journal.entity.ChecklistItem;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskStatus;
 import io.reveille.notification.control.SemanticKey;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.entity.RiskLevel;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -73,29 +73,33 @@ public class FollowUpTools implements ToolSet {
       List<ChecklistItem> carriedItems) {
 
     JsonObject toJson() {
-      var carried = Json.createArrayBuilder();
+      var carried = JsonDocuments.provider().createArrayBuilder();
       for (var item : carriedItems) {
         carried.add(
-            Json.createObjectBuilder()
+            JsonDocuments.provider()
+                .createObjectBuilder()
                 .add("itemId", item.getId())
                 .add("title", item.getTitle())
                 .add("fromChecklistId", item.getChecklistId()));
       }
       var sourceJson =
-          Json.createObjectBuilder()
+          JsonDocuments.provider()
+              .createObjectBuilder()
               .add("taskId", source.getId())
               .add("statusBefore", source.getStatus().name())
               .add("statusAfter", closeSourceAs.orElse(source.getStatus()).name());
       var followUp =
-          Json.createObjectBuilder()
+          JsonDocuments.provider()
+              .createObjectBuilder()
               .add("title", title)
               .add("categoryId", categoryId)
               .add("priority", source.getPriority().name())
-              .add("labelIds", Json.createArrayBuilder(labelIds));
+              .add("labelIds", JsonDocuments.provider().createArrayBuilder(labelIds));
       if (source.getLanguage() != null) {
         followUp.add("language", source.getLanguage());
       }
-      return Json.createObjectBuilder()
+      return JsonDocuments.provider()
+          .createObjectBuilder()
           .add("sourceTask", sourceJson)
           .add("followUpTask", followUp)
           .add("carriedItems", carried)
@@ -106,7 +110,9 @@ public class FollowUpTools implements ToolSet {
   ToolOutcome followUp(ToolInvocation call, boolean conclude) {
     var plan = plan(call, conclude);
     if (call.previewOnly()) {
-      return ToolOutcome.of(Json.createObjectBuilder().add("plan", plan.toJson()).build()).build();
+      return ToolOutcome.of(
+              JsonDocuments.provider().createObjectBuilder().add("plan", plan.toJson()).build())
+          .build();
     }
     return apply(call, plan);
   }
@@ -202,7 +208,10 @@ public class FollowUpTools implements ToolSet {
       outcome.token("task.status:" + plan.closeSourceAs().get().name());
     }
     var payload =
-        Json.createObjectBuilder().add("plan", planJson).add("followUpTaskId", followUp.getId());
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("plan", planJson)
+            .add("followUpTaskId", followUp.getId());
     carriedChecklistId.ifPresent(id -> payload.add("carriedChecklistId", id));
     var changed = outcome.build();
     return new ToolOutcome(payload.build(), changed.changedEntityIds(), changed.changedTokens());

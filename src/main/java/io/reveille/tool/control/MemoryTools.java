@@ -9,10 +9,10 @@ import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.memory.entity.ObservationPriority;
 import io.reveille.notification.control.SemanticKey;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.wake.control.RunKeys;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -44,14 +44,14 @@ public class MemoryTools implements ToolSet {
             .map(key -> RunKeys.threadId(call.agentId(), key))
             .orElse(call.agentId() + ":observations");
     var ids = new ArrayList<String>();
-    var recorded = Json.createArrayBuilder();
+    var recorded = JsonDocuments.provider().createArrayBuilder();
     for (var observation : call.arguments().objects("observations")) {
       var text = observation.getString("text").strip();
       // The input schema admits only the three wire names.
       var priority =
           ObservationPriority.fromWire(observation.getString("priority", "routine"))
               .orElse(ObservationPriority.ROUTINE);
-      var details = Json.createObjectBuilder().add("priority", priority.wire());
+      var details = JsonDocuments.provider().createObjectBuilder().add("priority", priority.wire());
       for (var field : List.of("tags", "category", "target")) {
         if (observation.containsKey(field)) {
           details.add(field, observation.get(field));
@@ -60,7 +60,10 @@ public class MemoryTools implements ToolSet {
       var metadata =
           AgentMessageMetadata.empty()
               .withExtension(
-                  Json.createObjectBuilder().add("reveille.observation", details).build());
+                  JsonDocuments.provider()
+                      .createObjectBuilder()
+                      .add("reveille.observation", details)
+                      .build());
       var message =
           memory.append(
               call.agentId(),
@@ -75,7 +78,8 @@ public class MemoryTools implements ToolSet {
       ids.add(message.getId());
       recorded.add(message.getId());
     }
-    return ToolOutcome.of(Json.createObjectBuilder().add("observationIds", recorded).build())
+    return ToolOutcome.of(
+            JsonDocuments.provider().createObjectBuilder().add("observationIds", recorded).build())
         .changed(SemanticKey.AGENT, ids)
         .build();
   }

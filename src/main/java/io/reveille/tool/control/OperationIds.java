@@ -1,5 +1,6 @@
 package io.reveille.tool.control;
 
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -93,7 +94,7 @@ public final class OperationIds {
   }
 
   private static String jsonString(String text) {
-    return jakarta.json.Json.createValue(text).toString();
+    return JsonDocuments.provider().createValue(text).toString();
   }
 
   private static String hash(String kind, String... parts) {

@@ -1,6 +1,6 @@
 package io.reveille.tool.control;
 
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -27,10 +27,13 @@ final class PlannedChanges {
 
   /** The stored form of a preview. */
   static JsonObject of(ToolOutcome preview) {
-    return Json.createObjectBuilder()
+    return JsonDocuments.provider()
+        .createObjectBuilder()
         .add(PAYLOAD, preview.payload())
-        .add(CHANGED_ENTITY_IDS, Json.createArrayBuilder(preview.changedEntityIds()))
-        .add(CHANGED_TOKENS, Json.createArrayBuilder(preview.changedTokens()))
+        .add(
+            CHANGED_ENTITY_IDS,
+            JsonDocuments.provider().createArrayBuilder(preview.changedEntityIds()))
+        .add(CHANGED_TOKENS, JsonDocuments.provider().createArrayBuilder(preview.changedTokens()))
         .build();
   }
 

@@ -1,7 +1,7 @@
 package io.reveille.tool.control;
 
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
@@ -39,7 +39,8 @@ public class PreviewTargets {
   /** One row a preview read: its entity name, id and version. */
   record Target(String entity, String id, long version) {
     JsonObject toJson() {
-      return Json.createObjectBuilder()
+      return JsonDocuments.provider()
+          .createObjectBuilder()
           .add("entity", entity)
           .add("id", id)
           .add("version", version)
@@ -74,9 +75,9 @@ public class PreviewTargets {
               ((Number) state.getVersion()).longValue()));
     }
     targets.sort(Comparator.comparing(Target::entity).thenComparing(Target::id));
-    var array = Json.createArrayBuilder();
+    var array = JsonDocuments.provider().createArrayBuilder();
     targets.forEach(target -> array.add(target.toJson()));
-    return Json.createObjectBuilder().add(TARGETS, array).build();
+    return JsonDocuments.provider().createObjectBuilder().add(TARGETS, array).build();
   }
 
   /**

@@ -3,6 +3,7 @@ package io.reveille.tool.control;
 import io.reveille.agent.control.AgentService;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.entity.ProposalStatus;
 import io.reveille.tool.entity.ToolCall;
 import io.reveille.tool.entity.ToolCallStatus;
@@ -11,7 +12,6 @@ import io.reveille.wake.entity.WakeReason;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -225,7 +225,8 @@ public class ProposalSteps {
   /** What a call held by {@code proposal} gets while it stands as it does. */
   static ToolResult answerOf(ToolProposal proposal) {
     var payload =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("proposalId", proposal.getId())
             .add("proposalStatus", proposal.getStatus().wire());
     var operationId = Optional.of(proposal.getOperationId());

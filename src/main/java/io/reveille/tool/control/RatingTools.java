@@ -11,9 +11,9 @@ import io.reveille.journal.entity.RatingTarget;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TimeEntry;
 import io.reveille.notification.control.SemanticKey;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -54,7 +54,7 @@ public class RatingTools implements ToolSet {
   ToolOutcome ratingsSummary(ToolInvocation call) {
     var args = call.arguments();
     var dimension = args.optionalString("dimension");
-    var summaries = Json.createArrayBuilder();
+    var summaries = JsonDocuments.provider().createArrayBuilder();
     ratings
         .ratingsSummary(
             Optional.of(call.scope().allowed()),
@@ -65,13 +65,15 @@ public class RatingTools implements ToolSet {
         .forEach(
             summary ->
                 summaries.add(
-                    Json.createObjectBuilder()
+                    JsonDocuments.provider()
+                        .createObjectBuilder()
                         .add("dimension", summary.dimension())
                         .add("count", summary.count())
                         .add("average", summary.average())
                         .add("min", summary.min())
                         .add("max", summary.max())));
-    return ToolOutcome.read(Json.createObjectBuilder().add("summaries", summaries).build());
+    return ToolOutcome.read(
+        JsonDocuments.provider().createObjectBuilder().add("summaries", summaries).build());
   }
 
   /**
@@ -92,7 +94,8 @@ public class RatingTools implements ToolSet {
                 .toList()
             : List.<Rating>of();
     return ToolOutcome.read(
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("ratings", ToolJson.array(list, RatingTools::rating))
             .build());
   }
@@ -145,7 +148,8 @@ public class RatingTools implements ToolSet {
     var changed = versionBefore.map(v -> v != rating.getVersion()).orElse(true);
     var outcome =
         ToolOutcome.of(
-            Json.createObjectBuilder()
+            JsonDocuments.provider()
+                .createObjectBuilder()
                 .add("rating", rating(rating))
                 .add("created", result.created())
                 .add("changed", changed)
@@ -175,7 +179,8 @@ public class RatingTools implements ToolSet {
 
   static JsonObject rating(Rating rating) {
     var json =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("id", rating.getId())
             .add("version", rating.getVersion())
             .add("targetType", rating.getTargetType().wireName())

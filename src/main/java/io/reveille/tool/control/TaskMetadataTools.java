@@ -7,9 +7,9 @@ import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.LabelService;
 import io.reveille.journal.control.LabelService.LabelAssignment;
 import io.reveille.notification.control.SemanticKey;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.TreeSet;
@@ -49,7 +49,9 @@ public class TaskMetadataTools implements ToolSet {
     var task = journal.task(call.arguments().taskId());
     var payload =
         ToolJson.nullable(
-                Json.createObjectBuilder(outcome.payload()), "language", task.getLanguage())
+                JsonDocuments.provider().createObjectBuilder(outcome.payload()),
+                "language",
+                task.getLanguage())
             .build();
     return new ToolOutcome(payload, outcome.changedEntityIds(), outcome.changedTokens());
   }
@@ -69,9 +71,10 @@ public class TaskMetadataTools implements ToolSet {
     var after = new TreeSet<>(task.getLabelIds());
     var changed = !after.equals(beforeLabels);
     var payload =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("task", ToolJson.task(task))
-            .add("labelIds", Json.createArrayBuilder(after))
+            .add("labelIds", JsonDocuments.provider().createArrayBuilder(after))
             .add("changed", changed)
             .build();
     var outcome = ToolOutcome.of(payload);

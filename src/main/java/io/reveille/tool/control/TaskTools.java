@@ -11,9 +11,9 @@ import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.journal.entity.TaskStatus;
 import io.reveille.notification.control.SemanticKey;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
@@ -113,7 +113,8 @@ public class TaskTools implements ToolSet {
                 args.optionalInteger("estimateMinutes"),
                 args.optionalDate("dueDate")),
             call.origin());
-    return ToolOutcome.of(Json.createObjectBuilder().add("task", ToolJson.task(task)).build())
+    return ToolOutcome.of(
+            JsonDocuments.provider().createObjectBuilder().add("task", ToolJson.task(task)).build())
         .changed(SemanticKey.TASK, task.getId())
         .build();
   }
@@ -132,7 +133,8 @@ public class TaskTools implements ToolSet {
     var changed = task.getVersion() != before;
     var outcome =
         ToolOutcome.of(
-            Json.createObjectBuilder()
+            JsonDocuments.provider()
+                .createObjectBuilder()
                 .add("task", ToolJson.task(task))
                 .add("changed", changed)
                 .build());

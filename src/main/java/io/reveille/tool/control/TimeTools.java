@@ -9,9 +9,9 @@ import io.reveille.journal.control.TimeEntryService.NewTimeEntry;
 import io.reveille.journal.entity.TimeEntry;
 import io.reveille.journal.entity.TimeEntry.AnnotateMode;
 import io.reveille.notification.control.SemanticKey;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.util.List;
 import java.util.Locale;
@@ -116,7 +116,11 @@ public class TimeTools implements ToolSet {
   private static ToolOutcome changed(
       TimeEntry entry, boolean changed, Optional<String> stateToken) {
     var payload =
-        Json.createObjectBuilder().add("entry", entry(entry)).add("changed", changed).build();
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("entry", entry(entry))
+            .add("changed", changed)
+            .build();
     if (!changed) {
       return ToolOutcome.of(payload).build();
     }
@@ -131,7 +135,8 @@ public class TimeTools implements ToolSet {
   /** An entry as tools show it: instants in UTC, the length of a stopped span in minutes. */
   static JsonObject entry(TimeEntry entry) {
     var json =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("id", entry.getId())
             .add("version", entry.getVersion())
             .add("categoryId", entry.getCategoryId())

@@ -6,11 +6,11 @@ import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.workingstate.control.ObservedOutcome;
 import io.reveille.workingstate.control.WorkingStates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -46,17 +46,24 @@ public class ToolCallLog {
   /** Appends the action message; returns its id (the result's {@code toolActionId}). */
   public String action(PreparedCall call) {
     var envelope =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("actionType", "tool_call")
             .add("toolName", call.toolName())
             .add("argumentsHash", call.argumentsHash())
-            .add("scopeSnapshot", Json.createArrayBuilder(call.invocation().scope().allowed()))
+            .add(
+                "scopeSnapshot",
+                JsonDocuments.provider().createArrayBuilder(call.invocation().scope().allowed()))
             .add("wakeReason", call.invocation().wakeReason().wire())
             .add("previewOnly", call.invocation().previewOnly());
     call.runKey().ifPresent(key -> envelope.add("runKey", key));
     var metadata =
         AgentMessageMetadata.empty()
-            .withExtension(Json.createObjectBuilder().add(ACTION_EXTENSION, envelope).build());
+            .withExtension(
+                JsonDocuments.provider()
+                    .createObjectBuilder()
+                    .add(ACTION_EXTENSION, envelope)
+                    .build());
     if (call.operationId().isPresent()) {
       metadata = metadata.withOperationId(call.operationId().get());
     }
@@ -77,16 +84,25 @@ public class ToolCallLog {
   /** Appends the result message answering {@code actionId} and links it to what changed. */
   public void result(PreparedCall call, String actionId, ToolResult result) {
     var envelope =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("toolName", call.toolName())
-            .add("changedEntityIds", Json.createArrayBuilder(result.changedEntityIds()))
-            .add("changedTokens", Json.createArrayBuilder(result.changedTokens()))
+            .add(
+                "changedEntityIds",
+                JsonDocuments.provider().createArrayBuilder(result.changedEntityIds()))
+            .add(
+                "changedTokens",
+                JsonDocuments.provider().createArrayBuilder(result.changedTokens()))
             .add("preview", result.preview());
     var metadata =
         AgentMessageMetadata.empty()
             .withActionRefId(actionId)
             .withStatus(result.status())
-            .withExtension(Json.createObjectBuilder().add(RESULT_EXTENSION, envelope).build());
+            .withExtension(
+                JsonDocuments.provider()
+                    .createObjectBuilder()
+                    .add(RESULT_EXTENSION, envelope)
+                    .build());
     if (call.operationId().isPresent()) {
       metadata = metadata.withOperationId(call.operationId().get());
     }
@@ -130,7 +146,7 @@ public class ToolCallLog {
 
   /** The payload of a refusal that carries no data. */
   static JsonObject empty() {
-    return Json.createObjectBuilder().build();
+    return JsonDocuments.provider().createObjectBuilder().build();
   }
 
   private static int approxTokens(String text) {

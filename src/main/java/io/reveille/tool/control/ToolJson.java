@@ -2,7 +2,7 @@ package io.reveille.tool.control;
 
 import io.reveille.journal.entity.Category;
 import io.reveille.journal.entity.Task;
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -16,7 +16,8 @@ final class ToolJson {
 
   static JsonObject task(Task task) {
     var json =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("id", task.getId())
             .add("version", task.getVersion())
             .add("title", task.getTitle())
@@ -33,14 +34,15 @@ final class ToolJson {
   }
 
   static JsonObject category(Category category) {
-    return Json.createObjectBuilder()
+    return JsonDocuments.provider()
+        .createObjectBuilder()
         .add("id", category.getId())
         .add("name", category.getName())
         .build();
   }
 
   static <T> JsonArrayBuilder array(Collection<T> items, Function<T, JsonObject> render) {
-    var array = Json.createArrayBuilder();
+    var array = JsonDocuments.provider().createArrayBuilder();
     items.forEach(item -> array.add(render.apply(item)));
     return array;
   }

@@ -1,6 +1,6 @@
 package io.reveille.tool.control;
 
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -130,12 +130,13 @@ public record ToolResult(
 
   public JsonObject toJson() {
     var json =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("status", status)
             .add("toolName", toolName)
             .add("toolActionId", toolActionId)
-            .add("changedEntityIds", Json.createArrayBuilder(changedEntityIds))
-            .add("changedTokens", Json.createArrayBuilder(changedTokens))
+            .add("changedEntityIds", JsonDocuments.provider().createArrayBuilder(changedEntityIds))
+            .add("changedTokens", JsonDocuments.provider().createArrayBuilder(changedTokens))
             .add("payload", payload)
             .add("replayed", replayed)
             .add("preview", preview);

@@ -1,7 +1,7 @@
 package io.reveille.tool.control;
 
 import io.reveille.inference.control.ToolSpec;
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -42,7 +42,8 @@ public final class ToolSpecs {
   }
 
   private static JsonObject toJsonObject(tools.jackson.databind.JsonNode node) {
-    try (var reader = Json.createReader(new StringReader(JSON.writeValueAsString(node)))) {
+    try (var reader =
+        JsonDocuments.provider().createReader(new StringReader(JSON.writeValueAsString(node)))) {
       return reader.readObject();
     }
   }

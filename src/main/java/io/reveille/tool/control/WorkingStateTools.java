@@ -4,11 +4,11 @@ import static io.reveille.tool.entity.Capability.MEMORY_WRITE;
 import static io.reveille.tool.entity.ScopeRule.AGENT_OWN_MEMORY;
 
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.workingstate.control.Expectation;
 import io.reveille.workingstate.control.WorkingStates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.util.ArrayList;
@@ -50,10 +50,11 @@ public class WorkingStateTools implements ToolSet {
       declared.add(expectation(where, json));
     }
     var state = workingStates.declare(call.agentId(), call.threadId(), declared);
-    var ids = Json.createArrayBuilder();
+    var ids = JsonDocuments.provider().createArrayBuilder();
     declared.forEach(e -> ids.add(e.id()));
     return ToolOutcome.of(
-            Json.createObjectBuilder()
+            JsonDocuments.provider()
+                .createObjectBuilder()
                 .add("threadId", call.threadId())
                 .add("expectationIds", ids)
                 .add("pending", state.pending().size())

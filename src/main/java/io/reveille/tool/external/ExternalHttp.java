@@ -1,9 +1,9 @@
 package io.reveille.tool.external;
 
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.InputStream;
@@ -165,7 +165,8 @@ public class ExternalHttp {
         return Optional.empty();
       }
       try (var reader =
-          Json.createReader(new StringReader(new String(bytes, StandardCharsets.UTF_8)))) {
+          JsonDocuments.provider()
+              .createReader(new StringReader(new String(bytes, StandardCharsets.UTF_8)))) {
         return Optional.of(reader.readValue());
       } catch (RuntimeException notJson) {
         return Optional.empty();

@@ -1,5 +1,6 @@
 package io.reveille.tool.external;
 
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.entity.RiskLevel;
 import io.reveille.tool.entity.ToolSideEffect;
 import jakarta.json.JsonObject;
@@ -40,7 +41,7 @@ public record ExternalToolDeclaration(
     RiskLevel riskLevel) {
 
   /** The body template that sends the call's arguments unchanged. */
-  public static final JsonValue ARGUMENTS_BODY = jakarta.json.Json.createValue("arguments");
+  public static final JsonValue ARGUMENTS_BODY = JsonDocuments.provider().createValue("arguments");
 
   public ExternalToolDeclaration {
     Objects.requireNonNull(name, "name");

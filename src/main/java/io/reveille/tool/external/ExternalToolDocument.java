@@ -3,9 +3,9 @@ package io.reveille.tool.external;
 import com.networknt.schema.InputFormat;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.entity.RiskLevel;
 import io.reveille.tool.entity.ToolSideEffect;
-import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.InputStream;
@@ -310,7 +310,7 @@ public final class ExternalToolDocument {
 
   private static void pointer(String field, String pointer, List<String> problems) {
     try {
-      Json.createPointer(pointer);
+      JsonDocuments.provider().createPointer(pointer);
     } catch (RuntimeException e) {
       problems.add(field + ": not a JSON pointer");
     }
@@ -326,7 +326,8 @@ public final class ExternalToolDocument {
 
   /** A Jackson node as a JSON-P value (the executor's JSON). */
   static JsonValue json(JsonNode node) {
-    try (var reader = Json.createReader(new StringReader(JSON.writeValueAsString(node)))) {
+    try (var reader =
+        JsonDocuments.provider().createReader(new StringReader(JSON.writeValueAsString(node)))) {
       return reader.readValue();
     }
   }

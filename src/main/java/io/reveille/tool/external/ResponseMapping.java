@@ -1,6 +1,6 @@
 package io.reveille.tool.external;
 
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonStructure;
@@ -44,10 +44,13 @@ public record ResponseMapping(
    */
   public Mapped map(
       java.util.function.Function<String, Optional<String>> header, Optional<JsonValue> body) {
-    var result = Json.createObjectBuilder();
+    var result = JsonDocuments.provider().createObjectBuilder();
     if (fields.isEmpty()) {
       body.filter(value -> value.getValueType() == JsonValue.ValueType.OBJECT)
-          .ifPresent(value -> result.addAll(Json.createObjectBuilder(value.asJsonObject())));
+          .ifPresent(
+              value ->
+                  result.addAll(
+                      JsonDocuments.provider().createObjectBuilder(value.asJsonObject())));
     } else {
       fields.forEach(
           (field, pointer) -> at(body, pointer).ifPresent(value -> result.add(field, value)));
@@ -69,7 +72,7 @@ public record ResponseMapping(
     if (body.isEmpty() || !(body.get() instanceof JsonStructure structure)) {
       return Optional.empty();
     }
-    var jsonPointer = Json.createPointer(pointer);
+    var jsonPointer = JsonDocuments.provider().createPointer(pointer);
     return jsonPointer.containsValue(structure)
         ? Optional.of(jsonPointer.getValue(structure))
         : Optional.empty();

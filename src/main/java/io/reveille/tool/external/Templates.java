@@ -1,6 +1,6 @@
 package io.reveille.tool.external;
 
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -110,14 +110,14 @@ public final class Templates {
     return switch (template.getValueType()) {
       case STRING -> string(((JsonString) template).getString(), arguments, extra);
       case OBJECT -> {
-        var object = Json.createObjectBuilder();
+        var object = JsonDocuments.provider().createObjectBuilder();
         template
             .asJsonObject()
             .forEach((key, value) -> object.add(key, body(value, arguments, extra)));
         yield object.build();
       }
       case ARRAY -> {
-        var array = Json.createArrayBuilder();
+        var array = JsonDocuments.provider().createArrayBuilder();
         template.asJsonArray().forEach(value -> array.add(body(value, arguments, extra)));
         yield array.build();
       }
@@ -130,7 +130,7 @@ public final class Templates {
     if (whole.matches()) {
       var name = whole.group(1);
       if (extra.containsKey(name)) {
-        return Json.createValue(extra.get(name));
+        return JsonDocuments.provider().createValue(extra.get(name));
       }
       return Optional.ofNullable(arguments.get(name)).orElse(JsonValue.NULL);
     }
@@ -145,7 +145,7 @@ public final class Templates {
       matcher.appendReplacement(out, Matcher.quoteReplacement(value));
     }
     matcher.appendTail(out);
-    return Json.createValue(out.toString());
+    return JsonDocuments.provider().createValue(out.toString());
   }
 
   /**

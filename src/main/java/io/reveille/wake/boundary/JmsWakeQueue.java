@@ -2,6 +2,7 @@ package io.reveille.wake.boundary;
 
 import io.reveille.messaging.DeadLetters;
 import io.reveille.observability.control.Tracing;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.wake.control.WakeQueue;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,7 +10,6 @@ import jakarta.inject.Inject;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
 import jakarta.jms.Queue;
-import jakarta.json.Json;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -53,7 +53,8 @@ public class JmsWakeQueue implements WakeQueue {
   @Override
   public void enqueue(String agentId, String runKey, Duration delay, String deliveryId) {
     var body =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("schemaVersion", WakeJobs.SCHEMA_VERSION)
             .add("runKey", runKey)
             .add("agentId", agentId)

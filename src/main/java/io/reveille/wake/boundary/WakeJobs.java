@@ -1,6 +1,6 @@
 package io.reveille.wake.boundary;
 
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonException;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -21,7 +21,7 @@ final class WakeJobs {
     if (json == null || json.isBlank()) {
       throw new IllegalArgumentException("empty wake job");
     }
-    try (var reader = Json.createReader(new StringReader(json))) {
+    try (var reader = JsonDocuments.provider().createReader(new StringReader(json))) {
       var value = reader.readValue();
       if (value.getValueType() != JsonValue.ValueType.OBJECT) {
         throw new IllegalArgumentException("a wake job is a JSON object");

@@ -1,6 +1,6 @@
 package io.reveille.wake.control;
 
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonObject;
 import java.util.List;
 import java.util.Objects;
@@ -43,12 +43,13 @@ public record Checkpoint(
 
   public JsonObject toJson() {
     var json =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("phase", phase)
             .add("stepIndex", stepIndex)
             .add("nextOrdinal", nextOrdinal)
-            .add("remaining", Json.createArrayBuilder(remaining))
-            .add("artifacts", Json.createArrayBuilder(artifacts));
+            .add("remaining", JsonDocuments.provider().createArrayBuilder(remaining))
+            .add("artifacts", JsonDocuments.provider().createArrayBuilder(artifacts));
     lastToolCall.ifPresent(key -> json.add("lastToolCall", key));
     return json.build();
   }

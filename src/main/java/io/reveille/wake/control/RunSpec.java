@@ -1,7 +1,7 @@
 package io.reveille.wake.control;
 
 import io.reveille.platform.Settings;
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
@@ -123,7 +123,7 @@ public record RunSpec(
    * askHumanOnBudget: true} when set (left out when not, as in specs stored before it existed).
    */
   public JsonObject toJsonObject() {
-    var json = Json.createObjectBuilder();
+    var json = JsonDocuments.provider().createObjectBuilder();
     for (var budget : RunBudget.values()) {
       json.add(budget.field(), limit(budget));
     }
@@ -145,7 +145,9 @@ public record RunSpec(
    */
   public static RunSpec fromJson(String json) {
     JsonObject object;
-    try (var reader = Json.createReader(new StringReader(Objects.requireNonNull(json, "json")))) {
+    try (var reader =
+        JsonDocuments.provider()
+            .createReader(new StringReader(Objects.requireNonNull(json, "json")))) {
       object = reader.readObject();
     } catch (RuntimeException e) {
       throw new IllegalStateException("stored run spec is not a JSON object: " + json, e);

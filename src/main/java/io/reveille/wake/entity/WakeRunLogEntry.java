@@ -7,7 +7,7 @@ import static io.reveille.platform.entity.Guards.truncate;
 
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.IllegalTransitionException;
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonString;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
@@ -581,7 +581,7 @@ public class WakeRunLogEntry {
 
   /** The trigger tokens in the order they first arrived, without duplicates; unmodifiable. */
   public List<String> getTokens() {
-    try (var reader = Json.createReader(new StringReader(tokens))) {
+    try (var reader = JsonDocuments.provider().createReader(new StringReader(tokens))) {
       return reader.readArray().getValuesAs(JsonString.class).stream()
           .map(JsonString::getString)
           .toList();
@@ -660,7 +660,7 @@ public class WakeRunLogEntry {
   }
 
   private static String write(Collection<String> values) {
-    var array = Json.createArrayBuilder();
+    var array = JsonDocuments.provider().createArrayBuilder();
     values.forEach(array::add);
     return array.build().toString();
   }

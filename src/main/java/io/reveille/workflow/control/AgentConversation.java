@@ -12,6 +12,7 @@ import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.control.CapabilityProfiles;
 import io.reveille.tool.control.OperationIds;
 import io.reveille.tool.control.ToolExecutor;
@@ -29,7 +30,6 @@ import io.reveille.wake.entity.RunStep;
 import io.reveille.wake.entity.StepStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -253,7 +253,7 @@ public class AgentConversation {
 
   /** A model answer as a step's decision: its text and the tool calls it asked for. */
   static jakarta.json.JsonObject decisionOf(ChatResult answer, String model) {
-    var decision = Json.createObjectBuilder(callsOf(answer.toolCalls(), model));
+    var decision = JsonDocuments.provider().createObjectBuilder(callsOf(answer.toolCalls(), model));
     answer.content().ifPresent(text -> decision.add("content", text));
     return decision.build();
   }
@@ -285,15 +285,17 @@ public class AgentConversation {
   }
 
   private static jakarta.json.JsonObject callsOf(List<ToolCallRequest> calls, String model) {
-    var list = Json.createArrayBuilder();
+    var list = JsonDocuments.provider().createArrayBuilder();
     for (var call : calls) {
       list.add(
-          Json.createObjectBuilder()
+          JsonDocuments.provider()
+              .createObjectBuilder()
               .add("id", call.id())
               .add("name", call.name())
               .add("arguments", call.arguments()));
     }
-    return Json.createObjectBuilder()
+    return JsonDocuments.provider()
+        .createObjectBuilder()
         .add("reveille.model", model)
         .add("reveille.toolCalls", list)
         .build();

@@ -1,8 +1,8 @@
 package io.reveille.workflow.control;
 
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.wake.control.WakeRun;
 import io.reveille.workflow.control.AgentConversation.Outcome;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import java.util.Objects;
 import java.util.Optional;
@@ -47,7 +47,7 @@ public record Engine(Optional<String> model) {
    * when there is one, and {@code runKey}.
    */
   public JsonObjectBuilder provenance(WakeRun run) {
-    var provenance = Json.createObjectBuilder().add("engine", name());
+    var provenance = JsonDocuments.provider().createObjectBuilder().add("engine", name());
     model.ifPresent(name -> provenance.add("model", name));
     return provenance.add("runKey", run.runKey());
   }

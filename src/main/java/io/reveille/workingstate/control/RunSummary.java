@@ -1,6 +1,6 @@
 package io.reveille.workingstate.control;
 
-import jakarta.json.Json;
+import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -73,25 +73,31 @@ final class RunSummary {
       }
     }
     var delta =
-        Json.createObjectBuilder().add("schemaVersion", WorkingStateDocuments.SCHEMA_VERSION);
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("schemaVersion", WorkingStateDocuments.SCHEMA_VERSION);
     if (!entities.isEmpty()) {
       var touched = new ArrayList<>(entities.values());
       var kept =
           touched.subList(Math.max(0, touched.size() - WorkingState.MAX_ENTITIES), touched.size());
-      var list = Json.createArrayBuilder();
+      var list = JsonDocuments.provider().createArrayBuilder();
       kept.forEach(entity -> list.add(WorkingStateDocuments.toJson(entity)));
-      delta.add("understanding", Json.createObjectBuilder().add("entities", list));
+      delta.add(
+          "understanding", JsonDocuments.provider().createObjectBuilder().add("entities", list));
     }
-    var ops = Json.createArrayBuilder();
+    var ops = JsonDocuments.provider().createArrayBuilder();
     var count = 0;
     for (var item : state.items()) {
       if (isOpenFailure(item)
           && succeededTools.stream().anyMatch(tool -> item.title().startsWith(tool + " failed:"))) {
         ops.add(
-            Json.createObjectBuilder()
+            JsonDocuments.provider()
+                .createObjectBuilder()
                 .add("op", "update")
                 .add("id", item.id())
-                .add("patch", Json.createObjectBuilder().add("status", "resolved")));
+                .add(
+                    "patch",
+                    JsonDocuments.provider().createObjectBuilder().add("status", "resolved")));
         count++;
       }
     }
@@ -102,7 +108,8 @@ final class RunSummary {
         continue;
       }
       var item =
-          Json.createObjectBuilder()
+          JsonDocuments.provider()
+              .createObjectBuilder()
               .add("id", id)
               .add("kind", "task")
               .add(
@@ -117,7 +124,7 @@ final class RunSummary {
           .ifPresent(
               message ->
                   item.add("details", WorkingState.cut(message, WorkingState.MAX_DETAILS_LENGTH)));
-      ops.add(Json.createObjectBuilder().add("op", "add").add("item", item));
+      ops.add(JsonDocuments.provider().createObjectBuilder().add("op", "add").add("item", item));
       room--;
       count++;
     }

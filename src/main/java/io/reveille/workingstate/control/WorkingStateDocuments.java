@@ -6,12 +6,12 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.InvalidInputException.Violation;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.workingstate.control.Expectation.Status;
 import io.reveille.workingstate.control.WorkingState.Dependency;
 import io.reveille.workingstate.control.WorkingState.Entity;
 import io.reveille.workingstate.control.WorkingState.Hypothesis;
 import io.reveille.workingstate.control.WorkingState.Item;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
@@ -135,7 +135,8 @@ public final class WorkingStateDocuments {
   /** The stored document of a state. */
   public static JsonObject toJson(WorkingState state) {
     var json =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("schemaVersion", SCHEMA_VERSION)
             .add("entities", array(state.entities(), WorkingStateDocuments::toJson))
             .add("dependencies", array(state.dependencies(), WorkingStateDocuments::toJson))
@@ -143,7 +144,9 @@ public final class WorkingStateDocuments {
             .add("expectations", array(state.expectations(), WorkingStateDocuments::toJson))
             .add("hypotheses", array(state.hypotheses(), WorkingStateDocuments::toJson))
             .add("items", array(state.items(), WorkingStateDocuments::toJson))
-            .add("summarisedRuns", Json.createArrayBuilder(state.summarisedRuns()));
+            .add(
+                "summarisedRuns",
+                JsonDocuments.provider().createArrayBuilder(state.summarisedRuns()));
     state.lastSummarizedAt().ifPresent(at -> json.add("lastSummarizedAt", at.toString()));
     return json.build();
   }
@@ -164,33 +167,45 @@ public final class WorkingStateDocuments {
   }
 
   static JsonObject toJson(Entity entity) {
-    var json = Json.createObjectBuilder().add("id", entity.id()).add("kind", entity.kind());
+    var json =
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("id", entity.id())
+            .add("kind", entity.kind());
     optional(json, "name", entity.name());
     return json.build();
   }
 
   static JsonObject toJson(Dependency dependency) {
-    var json = Json.createObjectBuilder().add("from", dependency.from()).add("to", dependency.to());
+    var json =
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("from", dependency.from())
+            .add("to", dependency.to());
     optional(json, "rel", dependency.rel());
     return json.build();
   }
 
   static JsonObject toJson(Assumption assumption) {
-    return Json.createObjectBuilder()
+    return JsonDocuments.provider()
+        .createObjectBuilder()
         .add("id", assumption.id())
         .add("hypothesis", assumption.hypothesis())
         .add("confidence", assumption.confidence())
-        .add("evidence", Json.createArrayBuilder(assumption.evidence()))
+        .add("evidence", JsonDocuments.provider().createArrayBuilder(assumption.evidence()))
         .build();
   }
 
   static JsonObject toJson(Expectation expectation) {
     var json =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("id", expectation.id())
             .add("action", expectation.action())
             .add("expectedOutcome", expectation.expectedOutcome())
-            .add("expectedIds", Json.createArrayBuilder(expectation.expectedIds()))
+            .add(
+                "expectedIds",
+                JsonDocuments.provider().createArrayBuilder(expectation.expectedIds()))
             .add("status", wire(expectation.status()));
     expectation.expectedType().ifPresent(type -> json.add("expectedType", type));
     expectation.expectedCount().ifPresent(count -> json.add("expectedCount", count));
@@ -200,7 +215,8 @@ public final class WorkingStateDocuments {
 
   static JsonObject toJson(Hypothesis hypothesis) {
     var json =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("id", hypothesis.id())
             .add("hypothesis", hypothesis.hypothesis());
     optional(json, "reason", hypothesis.reason());
@@ -209,7 +225,8 @@ public final class WorkingStateDocuments {
 
   static JsonObject toJson(Item item) {
     var json =
-        Json.createObjectBuilder()
+        JsonDocuments.provider()
+            .createObjectBuilder()
             .add("id", item.id())
             .add("kind", item.kind())
             .add("title", item.title())
@@ -357,7 +374,7 @@ public final class WorkingStateDocuments {
   }
 
   private static <T> JsonArrayBuilder array(List<T> values, Function<T, JsonObject> write) {
-    var array = Json.createArrayBuilder();
+    var array = JsonDocuments.provider().createArrayBuilder();
     values.forEach(value -> array.add(write.apply(value)));
     return array;
   }

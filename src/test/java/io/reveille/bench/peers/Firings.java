@@ -84,23 +84,7 @@ final class Firings implements AutoCloseable {
    * Waits until {@code contender} has recorded {@code expected} firings, at most {@code timeout}.
    */
   void await(String contender, long expected, Duration timeout) {
-    var deadline = Instant.now().plus(timeout);
-    var last = -1L;
-    while (true) {
-      var count = count(contender);
-      if (count >= expected) {
-        return;
-      }
-      if (Instant.now().isAfter(deadline)) {
-        throw new IllegalStateException(
-            contender + ": " + count + " of " + expected + " firings after " + timeout);
-      }
-      if (count / 1000 != last / 1000) {
-        System.out.printf("  %s: %,d of %,d fired%n", contender, count, expected);
-      }
-      last = count;
-      Pause.of(Duration.ofMillis(500));
-    }
+    Pause.until(contender + " fired", () -> count(contender), expected, timeout);
   }
 
   private long single(String sql, String parameter) {

@@ -1,5 +1,7 @@
 package io.reveille.bench.peers;
 
+import static io.reveille.bench.TimerLoadDriver.parallel;
+
 import io.reveille.cluster.Node;
 import io.reveille.cluster.Postgres;
 import io.reveille.testing.Agents;
@@ -13,10 +15,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.function.IntFunction;
 
 /**
  * Reveille's side of the timer burst: one server (the runnable JAR, embedded broker) on the
@@ -83,32 +82,21 @@ final class ReveilleTimers {
   }
 
   /** Waits until {@code count} timer runs have started. */
-  private static void awaitStarted(String url, int count, Duration timeout) throws SQLException {
-    var deadline = Instant.now().plus(timeout);
-    var last = -1L;
-    while (true) {
-      long started;
-      try (var connection = DriverManager.getConnection(url, Postgres.USER, Postgres.PASSWORD);
-          var statement = connection.createStatement();
-          var rows =
-              statement.executeQuery(
-                  "SELECT count(*) FROM wake_run_log WHERE reason = 'timer'"
-                      + " AND started_at IS NOT NULL")) {
-        rows.next();
-        started = rows.getLong(1);
-      }
-      if (started >= count) {
-        return;
-      }
-      if (Instant.now().isAfter(deadline)) {
-        throw new IllegalStateException(
-            NAME + ": " + started + " of " + count + " runs started after " + timeout);
-      }
-      if (started / 1000 != last / 1000) {
-        System.out.printf("  %s: %,d of %,d runs started%n", NAME, started, count);
-      }
-      last = started;
-      Pause.of(Duration.ofMillis(500));
+  private static void awaitStarted(String url, int count, Duration timeout) {
+    Pause.until(NAME + " runs started", () -> startedRuns(url), count, timeout);
+  }
+
+  private static long startedRuns(String url) {
+    try (var connection = DriverManager.getConnection(url, Postgres.USER, Postgres.PASSWORD);
+        var statement = connection.createStatement();
+        var rows =
+            statement.executeQuery(
+                "SELECT count(*) FROM wake_run_log WHERE reason = 'timer'"
+                    + " AND started_at IS NOT NULL")) {
+      rows.next();
+      return rows.getLong(1);
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
     }
   }
 
@@ -127,19 +115,5 @@ final class ReveilleTimers {
       }
     }
     return lateness;
-  }
-
-  private static <T> List<T> parallel(ExecutorService pool, int count, IntFunction<T> task)
-      throws Exception {
-    var futures = new ArrayList<Future<T>>(count);
-    for (var i = 0; i < count; i++) {
-      var index = i;
-      futures.add(pool.submit(() -> task.apply(index)));
-    }
-    var results = new ArrayList<T>(count);
-    for (var future : futures) {
-      results.add(future.get());
-    }
-    return results;
   }
 }
