@@ -4,13 +4,11 @@ import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.reveille.cluster.Postgres;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -34,13 +32,7 @@ final class DbScheduler implements PeerScheduler {
 
   static DbScheduler start(Postgres postgres, Firings firings, int threads) throws SQLException {
     postgres.createDatabase("dbscheduler");
-    var config = new HikariConfig();
-    config.setJdbcUrl(postgres.jdbcUrl("dbscheduler"));
-    config.setUsername(Postgres.USER);
-    config.setPassword(Postgres.PASSWORD);
-    config.setMaximumPoolSize(threads + 2);
-    config.setPoolName("db-scheduler");
-    var dataSource = new HikariDataSource(config);
+    var dataSource = Pools.of(postgres, "dbscheduler", "db-scheduler", threads + 2);
     try (var connection = dataSource.getConnection();
         var statement = connection.createStatement()) {
       // The table db-scheduler's documentation gives for PostgreSQL.
@@ -79,17 +71,9 @@ final class DbScheduler implements PeerScheduler {
 
   @Override
   public void schedule(List<String> ids, Instant due) {
-    var instances = new ArrayList<TaskInstance<?>>(1000);
-    for (var id : ids) {
-      instances.add(task.instance(id, due.toEpochMilli()));
-      if (instances.size() == 1000) {
-        scheduler.scheduleBatch(instances, due);
-        instances.clear();
-      }
-    }
-    if (!instances.isEmpty()) {
-      scheduler.scheduleBatch(instances, due);
-    }
+    scheduler.scheduleBatch(
+        ids.stream().<TaskInstance<?>>map(id -> task.instance(id, due.toEpochMilli())).toList(),
+        due);
   }
 
   @Override

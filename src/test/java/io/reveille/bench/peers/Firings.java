@@ -1,7 +1,7 @@
 package io.reveille.bench.peers;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.reveille.cluster.Postgres;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
@@ -22,16 +22,11 @@ final class Firings implements AutoCloseable {
   }
 
   /**
-   * On the database at {@code jdbcUrl}, creating the table when missing; {@code pool} connections.
+   * On {@code database} of {@code postgres}, creating the table when missing; {@code pool}
+   * connections.
    */
-  static Firings open(String jdbcUrl, String user, String password, int pool) {
-    var config = new HikariConfig();
-    config.setJdbcUrl(jdbcUrl);
-    config.setUsername(user);
-    config.setPassword(password);
-    config.setMaximumPoolSize(pool);
-    config.setPoolName("bench-firings");
-    var firings = new Firings(new HikariDataSource(config));
+  static Firings open(Postgres postgres, String database, int pool) {
+    var firings = new Firings(Pools.of(postgres, database, "bench-firings", pool));
     firings.update(
         "CREATE TABLE IF NOT EXISTS bench_firing (contender TEXT NOT NULL, id TEXT NOT NULL,"
             + " due TIMESTAMPTZ NOT NULL, fired_at TIMESTAMPTZ NOT NULL,"
@@ -57,7 +52,17 @@ final class Firings implements AutoCloseable {
   }
 
   long count(String contender) {
-    return single("SELECT count(*) FROM bench_firing WHERE contender = ?", contender);
+    try (var connection = dataSource.getConnection();
+        var query =
+            connection.prepareStatement("SELECT count(*) FROM bench_firing WHERE contender = ?")) {
+      query.setString(1, contender);
+      try (var rows = query.executeQuery()) {
+        rows.next();
+        return rows.getLong(1);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** Every recorded firing's lateness (started − due), in milliseconds. */
@@ -85,19 +90,6 @@ final class Firings implements AutoCloseable {
    */
   void await(String contender, long expected, Duration timeout) {
     Pause.until(contender + " fired", () -> count(contender), expected, timeout);
-  }
-
-  private long single(String sql, String parameter) {
-    try (var connection = dataSource.getConnection();
-        var query = connection.prepareStatement(sql)) {
-      query.setString(1, parameter);
-      try (var rows = query.executeQuery()) {
-        rows.next();
-        return rows.getLong(1);
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   private void update(String sql) {

@@ -12,9 +12,15 @@ import java.util.stream.IntStream;
  */
 interface PeerScheduler extends AutoCloseable {
 
+  /** How many jobs one bulk call schedules. */
+  int CHUNK = 1000;
+
   String name();
 
-  /** Schedules one one-shot job per id, all due at {@code due}, as fast as the API allows. */
+  /**
+   * Schedules one one-shot job per id (at most {@value #CHUNK}), all due at {@code due}, with the
+   * scheduler's bulk API: one call, one transaction.
+   */
   void schedule(List<String> ids, Instant due) throws Exception;
 
   /** Removes the jobs {@code ids} before they are due. */
@@ -31,13 +37,13 @@ interface PeerScheduler extends AutoCloseable {
   static TimerBurst burst(PeerScheduler peer, Firings firings, int count) throws Exception {
     var calibration = ids("calibration", Math.max(100, count / 100));
     var calibrated = Instant.now();
-    peer.schedule(calibration, Instant.now().plus(Duration.ofDays(1)));
+    scheduleAll(peer, calibration, Instant.now().plus(Duration.ofDays(1)));
     var perJob = Duration.between(calibrated, Instant.now()).dividedBy(calibration.size());
     peer.cancel(calibration);
     var due = Seconds.after(perJob.multipliedBy(count * 3L).plusSeconds(10));
     var ids = ids("burst", count);
     var started = Instant.now();
-    peer.schedule(ids, due);
+    scheduleAll(peer, ids, due);
     var scheduling = Duration.between(started, Instant.now());
     System.out.printf(
         "%s: %,d jobs scheduled in %s, due at %s%n", peer.name(), count, scheduling, due);
@@ -47,6 +53,14 @@ interface PeerScheduler extends AutoCloseable {
     firings.await(peer.name(), count, Duration.ofMinutes(30));
     var lateness = firings.lateness(peer.name());
     return TimerBurst.of(peer.name(), count, scheduling, lateness, lateness);
+  }
+
+  /** {@code ids}, {@value #CHUNK} at a time. */
+  private static void scheduleAll(PeerScheduler peer, List<String> ids, Instant due)
+      throws Exception {
+    for (var from = 0; from < ids.size(); from += CHUNK) {
+      peer.schedule(ids.subList(from, Math.min(ids.size(), from + CHUNK)), due);
+    }
   }
 
   private static List<String> ids(String prefix, int count) {

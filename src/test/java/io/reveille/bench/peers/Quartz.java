@@ -99,26 +99,17 @@ final class Quartz implements PeerScheduler {
 
   @Override
   public void schedule(List<String> ids, Instant due) throws SchedulerException {
-    // One transaction per thousand jobs: Quartz's bulk API.
-    var chunk = new HashMap<JobDetail, Set<? extends Trigger>>();
+    var jobs = new HashMap<JobDetail, Set<? extends Trigger>>();
     for (var id : ids) {
-      var job =
+      jobs.put(
           JobBuilder.newJob(RecordFiring.class)
               .withIdentity(id, GROUP)
               .usingJobData("due", due.toEpochMilli())
-              .build();
-      chunk.put(
-          job,
+              .build(),
           Set.of(
               TriggerBuilder.newTrigger().withIdentity(id, GROUP).startAt(Date.from(due)).build()));
-      if (chunk.size() == 1000) {
-        scheduler.scheduleJobs(chunk, false);
-        chunk.clear();
-      }
     }
-    if (!chunk.isEmpty()) {
-      scheduler.scheduleJobs(chunk, false);
-    }
+    scheduler.scheduleJobs(jobs, false);
   }
 
   @Override

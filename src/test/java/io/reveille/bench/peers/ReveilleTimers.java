@@ -46,11 +46,10 @@ final class ReveilleTimers {
       var agents = new Agents(node.api());
       var created = Instant.now();
       var ids = parallel(pool, count, i -> agents.createCustom("timer burst " + i));
-      var perAgent = Duration.between(created, Instant.now()).dividedBy(count);
-      System.out.printf(
-          "%s: %,d agents created in %s%n", NAME, count, Duration.between(created, Instant.now()));
+      var creating = Duration.between(created, Instant.now());
+      System.out.printf("%s: %,d agents created in %s%n", NAME, count, creating);
       // Creating a timer costs about as much as creating an agent; three times that, to be safe.
-      var due = Seconds.after(perAgent.multipliedBy(count * 3L).plusSeconds(10));
+      var due = Seconds.after(creating.multipliedBy(3).plusSeconds(10));
       var schedule =
           "{\"schedule\":{\"kind\":\"daily\",\"time\":\""
               + LocalTime.ofInstant(due, ZoneOffset.UTC)

@@ -50,9 +50,7 @@ public final class SideBySide {
         results.add(ReveilleTimers.burst(postgres, work, count));
       }
       postgres.createDatabase("peers");
-      try (var firings =
-          Firings.open(
-              postgres.jdbcUrl("peers"), Postgres.USER, Postgres.PASSWORD, PEER_THREADS + 2)) {
+      try (var firings = Firings.open(postgres, "peers", PEER_THREADS + 2)) {
         if (contenders.contains("quartz")) {
           try (var quartz = Quartz.start(postgres, firings, PEER_THREADS)) {
             results.add(PeerScheduler.burst(quartz, firings, count));
