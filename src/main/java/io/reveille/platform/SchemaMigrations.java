@@ -49,7 +49,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V22__run_budgets.sql",
           "V23__run_steps_checkpoints.sql",
           "V25__tool_proposals.sql",
-          "V26__external_tool_calls.sql");
+          "V26__external_tool_calls.sql",
+          "V27__timer_alarms.sql");
 
   private final ClassLoader classLoader;
 

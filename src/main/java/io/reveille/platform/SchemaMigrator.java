@@ -53,10 +53,11 @@ public class SchemaMigrator {
         .dataSource(dataSource)
         .placeholders(Map.of("text_type", textType))
         .resourceProvider(new SchemaMigrations(classLoader))
-        // The container's EJB timer store (WLPTASK, WLPPART, WLPPROP) lives in the same database
-        // and may create its tables before this runs, on a new database: then the schema is not
-        // empty, and Flyway starts the history at version 0 and applies every script, instead of
-        // refusing. A schema holding Reveille's tables without a history still fails loudly, on
+        // Liberty's persistent EJB timer store (WLPTASK, WLPPART, WLPPROP), which earlier versions
+        // used, shared the database and may have created its tables before this first ran: then
+        // the schema is not empty, and Flyway starts the history at version 0 and applies every
+        // script, instead of refusing. A schema holding Reveille's tables without a history still
+        // fails loudly, on
         // the first CREATE TABLE.
         .baselineOnMigrate(true)
         .baselineVersion("0")

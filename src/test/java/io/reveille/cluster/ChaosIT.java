@@ -89,7 +89,6 @@ class ChaosIT {
         Cluster.start(
             Map.of(
                 "REVEILLE_WAKE_SUBSCRIPTION_THROTTLE_SECONDS", "0",
-                "REVEILLE_TIMER_FAILOVER_THRESHOLD", "100s",
                 "REVEILLE_WAKE_RUN_LEASE_SECONDS", Long.toString(LEASE.toSeconds()),
                 "REVEILLE_WAKE_HEARTBEAT_SECONDS", "5",
                 "REVEILLE_WAKE_SWEEP_SECONDS", "5",

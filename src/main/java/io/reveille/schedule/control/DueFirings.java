@@ -5,12 +5,12 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The firings of one timer that are due when its EJB timer goes off, and what comes next.
+ * The firings of one timer that are due when its alarm goes off, and what comes next.
  *
- * <p>Normally exactly one is due: the one the EJB timer was set for. After downtime (or a clock
- * jump forward) several are; they are coalesced into one catch-up wake that names how many there
- * were and their range, and the timer continues with the first firing after now — it never replays
- * the past one by one.
+ * <p>Normally exactly one is due: the one the alarm was set for. After downtime (or a clock jump
+ * forward) several are; they are coalesced into one catch-up wake that names how many there were
+ * and their range, and the timer continues with the first firing after now — it never replays the
+ * past one by one.
  *
  * @param first the earliest due firing (the timer's persisted next firing)
  * @param last the latest due firing, at or before now

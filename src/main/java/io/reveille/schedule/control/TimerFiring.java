@@ -43,18 +43,27 @@ public class TimerFiring {
   @Inject AgentTimerService timers;
   @Inject Metrics metrics;
 
-  /** The alarm of timer {@code timerId} set for {@code firing} went off. */
+  /**
+   * The alarm of timer {@code timerId} set for {@code firing} went off: fires it, or ignores it
+   * when stale, and removes it either way.
+   */
   public void fire(String timerId, Instant firing) {
     var timer = em.find(AgentTimer.class, timerId);
     if (timer == null || !timer.isActive()) {
       LOG.log(Level.FINE, "Alarm of timer {0}, which is gone or inactive: ignored", timerId);
+      alarms.remove(timerId, firing);
       return;
     }
     var agent = agents.find(timer.getAgentId());
     if (agent.isEmpty()) {
+      alarms.remove(timerId, firing);
       return;
     }
     var state = agents.stateForUpdate(timer.getAgentId());
+    // Under the agent's lock, like every change of its timers and their alarms: the alarm row is
+    // never locked before the state row, so a firing and a change of the same timer queue instead
+    // of deadlocking.
+    alarms.remove(timerId, firing);
     em.refresh(timer);
     if (!timer.isActive() || timer.getNextRunAt().toEpochMilli() != firing.toEpochMilli()) {
       LOG.log(

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The EJB timer store follows the timer rows and the agent's lifecycle, in the same transactions:
- * one pending alarm per active timer of an active agent, for its next firing; none left behind by a
+ * The alarm rows follow the timer rows and the agent's lifecycle, in the same transactions: one
+ * pending alarm per active timer of an active agent, for its next firing; none left behind by a
  * delete, a pause or a destroy; resuming re-arms.
  */
 @ExtendWith(ArquillianExtension.class)

@@ -21,7 +21,7 @@ import org.jboss.arquillian.test.spi.event.suite.BeforeSuite;
  * Deploys the integration tests' application once per test run instead of once per test class.
  *
  * <p>Arquillian generates, deploys and undeploys a scenario for every test class. Deploying the
- * real WAR (Hibernate, the MDBs, the EJB timers) costs 10–15 s on a 2-core machine, which made the
+ * real WAR (Hibernate, the MDBs, the timers) costs 10–15 s on a 2-core machine, which made the
  * deployments most of the integration tests' time. This observer generates the scenario of {@link
  * SuiteDeployment} once, before the first class, hands that same scenario to every test class
  * instead of generating one from the class, lets only the first deployment through and the last

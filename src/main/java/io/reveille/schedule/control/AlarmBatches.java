@@ -1,0 +1,112 @@
+package io.reveille.schedule.control;
+
+import io.reveille.schedule.entity.TimerAlarm;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The transactions of the timer clock: claiming a batch of due alarms; firing a batch in one
+ * transaction; firing one alarm alone, when its batch failed; pushing an alarm back after a
+ * failure.
+ *
+ * <p>Claiming is its own short transaction that only moves the claimed alarms' {@code due_at} to
+ * the end of the claim ({@link #CLAIM}): the firing transaction then takes the agent's state lock
+ * before it touches an alarm row, in the order every change of a timer takes them, and a node that
+ * dies with a claimed batch leaves it to the others once the claim has run out. On PostgreSQL the
+ * due rows are read with {@code FOR UPDATE SKIP LOCKED}, so nodes claiming at once take disjoint
+ * batches without waiting on each other; on Apache Derby, which has no such clause and runs
+ * embedded in one server, this node's clock is the only one and never runs beside itself.
+ */
+@ApplicationScoped
+public class AlarmBatches {
+
+  /** How long a claimed alarm is left to the node that claimed it. */
+  public static final Duration CLAIM = Duration.ofSeconds(60);
+
+  /** Hibernate's lock timeout meaning "skip rows another transaction holds". */
+  private static final int SKIP_LOCKED = -2;
+
+  private static final String LOCK_TIMEOUT = "jakarta.persistence.lock.timeout";
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  @Inject TimerFiring firing;
+
+  private volatile Boolean skipLocked;
+
+  /** The key of an alarm a batch claimed. */
+  public record Claimed(String timerId, Instant fireAt) {}
+
+  /** Claims up to {@code limit} alarms due at {@code now}, in their order, in a new transaction. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public List<Claimed> claim(Instant now, int limit) {
+    var query =
+        em.createNamedQuery("TimerAlarm.due", TimerAlarm.class)
+            .setParameter("now", now)
+            .setMaxResults(limit);
+    if (skipLocked()) {
+      query.setLockMode(LockModeType.PESSIMISTIC_WRITE).setHint(LOCK_TIMEOUT, SKIP_LOCKED);
+    }
+    var until = now.plus(CLAIM);
+    var due = query.getResultList();
+    due.forEach(alarm -> alarm.claim(until));
+    return due.stream().map(alarm -> new Claimed(alarm.getTimerId(), alarm.getFireAt())).toList();
+  }
+
+  /** Fires claimed alarms in one new transaction: all of them, or none when one fails. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public void fire(List<Claimed> alarms) {
+    for (var alarm : alarms) {
+      firing.fire(alarm.timerId(), alarm.fireAt());
+      // Written, and let go: every query of the next firing flushes first, and would otherwise
+      // dirty-check every entity of the batch so far (the batch's cost grew with its square).
+      em.flush();
+      em.clear();
+    }
+  }
+
+  /** Fires one claimed alarm in a new transaction. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public void fireOne(Claimed alarm) {
+    firing.fire(alarm.timerId(), alarm.fireAt());
+  }
+
+  /**
+   * Records a failed attempt to fire {@code alarm} and sets when to try it again: {@link
+   * DueAlarms#retryDelay} after {@code now}.
+   *
+   * @return the attempts that failed so far, or 0 when the alarm is gone
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public int postpone(Claimed alarm, Instant now) {
+    var pending = em.find(TimerAlarm.class, new TimerAlarm.Key(alarm.timerId(), alarm.fireAt()));
+    if (pending == null) {
+      return 0;
+    }
+    pending.postpone(now.plus(DueAlarms.retryDelay(pending.getAttempts())));
+    return pending.getAttempts();
+  }
+
+  /** Whether claims skip the rows others hold, so that several may run at once without waiting. */
+  public boolean claimsSkipLocked() {
+    return skipLocked();
+  }
+
+  private boolean skipLocked() {
+    var known = skipLocked;
+    if (known == null) {
+      known = Databases.isPostgres(em);
+      skipLocked = known;
+    }
+    return known;
+  }
+}

@@ -1,0 +1,113 @@
+package io.reveille.schedule.control;
+
+import io.reveille.schedule.control.AlarmBatches.Claimed;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One round of this node's timer clock: fires every alarm due now, in batches of {@code
+ * reveille.timer.batch-size} — one transaction, one commit, per batch instead of per firing — until
+ * a batch comes back short.
+ *
+ * <p>Each batch is claimed first, in a short transaction of its own, then fired in one transaction
+ * (see {@link AlarmBatches}). A batch that fails (one firing that cannot be done rolls back the
+ * whole batch) is retried alarm by alarm, each in its own transaction; an alarm that fails alone is
+ * pushed back by {@link #retryDelay} and logged, so it never holds up the others and is tried again
+ * later. A failure to reach the database ends the round: nothing was lost, since an alarm leaves
+ * the table only with its firing, and what this round had claimed is taken again once the claim has
+ * run out.
+ */
+@ApplicationScoped
+public class DueAlarms {
+
+  private static final Logger LOG = Logger.getLogger(DueAlarms.class.getName());
+
+  /** The first retry of a failed alarm waits this long; each further one twice as long. */
+  static final Duration FIRST_RETRY = Duration.ofSeconds(5);
+
+  /** The longest wait between two attempts of a failing alarm. */
+  static final Duration LONGEST_RETRY = Duration.ofMinutes(10);
+
+  @Inject Clock clock;
+  @Inject AlarmBatches batches;
+  @Inject ScheduleConfig config;
+
+  /**
+   * How many rounds this node may run at once: {@code reveille.timer.workers} where claims skip
+   * each other's rows (PostgreSQL), else one.
+   */
+  public int workers() {
+    return batches.claimsSkipLocked() ? config.workers() : 1;
+  }
+
+  /**
+   * Fires every alarm due now.
+   *
+   * @return how many alarms were claimed
+   */
+  public int fireDue() {
+    var limit = config.batchSize();
+    var total = 0;
+    while (true) {
+      var claimed = batches.claim(clock.instant(), limit);
+      if (claimed.isEmpty()) {
+        return total;
+      }
+      try {
+        batches.fire(claimed);
+      } catch (RuntimeException e) {
+        LOG.log(
+            Level.FINE,
+            "A batch of " + claimed.size() + " timer alarms failed; firing them one by one",
+            e);
+        claimed.forEach(this::fireAlone);
+      }
+      total += claimed.size();
+      if (claimed.size() < limit) {
+        return total;
+      }
+    }
+  }
+
+  private void fireAlone(Claimed alarm) {
+    try {
+      batches.fireOne(alarm);
+    } catch (RuntimeException e) {
+      var attempts = batches.postpone(alarm, clock.instant());
+      if (attempts == 0) {
+        LOG.log(Level.FINE, "Alarm of timer {0} failed and is gone meanwhile", alarm.timerId());
+        return;
+      }
+      LOG.log(
+          Level.WARNING,
+          "Alarm of timer "
+              + alarm.timerId()
+              + " for "
+              + alarm.fireAt()
+              + " failed ("
+              + attempts
+              + " attempt(s)); tried again in "
+              + retryDelay(attempts - 1)
+              + ": "
+              + e,
+          e);
+    }
+  }
+
+  /**
+   * How long to wait before the next attempt of an alarm whose last attempt failed, after {@code
+   * failedBefore} earlier failures: {@link #FIRST_RETRY}, doubling, at most {@link #LONGEST_RETRY}.
+   */
+  static Duration retryDelay(int failedBefore) {
+    if (failedBefore < 0) {
+      throw new IllegalArgumentException("failedBefore must not be negative: " + failedBefore);
+    }
+    var factor = 1L << Math.min(failedBefore, 20);
+    var delay = FIRST_RETRY.multipliedBy(factor);
+    return delay.compareTo(LONGEST_RETRY) > 0 ? LONGEST_RETRY : delay;
+  }
+}

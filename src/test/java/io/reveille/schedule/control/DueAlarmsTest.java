@@ -1,0 +1,146 @@
+package io.reveille.schedule.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.reveille.schedule.control.AlarmBatches.Claimed;
+import jakarta.enterprise.inject.Vetoed;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The clock's round: batches until one comes back short; a failed batch retried alarm by alarm; an
+ * alarm that fails alone pushed back, the others fired; the retry delay doubling up to its cap.
+ */
+class DueAlarmsTest {
+
+  private static final Instant NOW = Instant.parse("2026-03-29T05:00:00Z");
+
+  /**
+   * Alarms to hand out, those that fail whatever the batch, and what happened to each. Vetoed: the
+   * test classes share the server's deployment, where it would be a second {@link AlarmBatches}.
+   */
+  @Vetoed
+  static final class Batches extends AlarmBatches {
+    final Deque<Claimed> due = new ArrayDeque<>();
+    final Set<String> failing = new HashSet<>();
+    final List<String> fired = new ArrayList<>();
+    final List<String> postponed = new ArrayList<>();
+    RuntimeException unreachable;
+    int batches;
+
+    @Override
+    public List<Claimed> claim(Instant now, int limit) {
+      if (unreachable != null) {
+        throw unreachable;
+      }
+      var batch = new ArrayList<Claimed>();
+      while (batch.size() < limit && !due.isEmpty()) {
+        batch.add(due.poll());
+      }
+      return batch;
+    }
+
+    @Override
+    public void fire(List<Claimed> alarms) {
+      batches++;
+      if (alarms.stream().anyMatch(alarm -> failing.contains(alarm.timerId()))) {
+        throw new IllegalStateException("one firing of the batch failed");
+      }
+      alarms.forEach(alarm -> fired.add(alarm.timerId()));
+    }
+
+    @Override
+    public void fireOne(Claimed alarm) {
+      if (failing.contains(alarm.timerId())) {
+        throw new IllegalStateException("cannot fire " + alarm.timerId());
+      }
+      fired.add(alarm.timerId());
+    }
+
+    @Override
+    public int postpone(Claimed alarm, Instant now) {
+      postponed.add(alarm.timerId());
+      return 1;
+    }
+  }
+
+  private static DueAlarms alarms(Batches batches, int batchSize) {
+    var alarms = new DueAlarms();
+    alarms.clock = Clock.fixed(NOW, ZoneOffset.UTC);
+    alarms.batches = batches;
+    alarms.config = new ScheduleConfig(60, 50, 500, batchSize, 1);
+    return alarms;
+  }
+
+  private static void due(Batches batches, String... timerIds) {
+    for (var id : timerIds) {
+      batches.due.add(new Claimed(id, NOW));
+    }
+  }
+
+  @Test
+  void firesInBatchesUntilOneComesBackShort() {
+    var batches = new Batches();
+    due(batches, "a", "b", "c", "d", "e");
+
+    assertEquals(5, alarms(batches, 2).fireDue());
+
+    assertEquals(List.of("a", "b", "c", "d", "e"), batches.fired);
+    assertEquals(3, batches.batches, "2 + 2 + 1");
+  }
+
+  @Test
+  void aFullLastBatchIsFollowedByAClaimThatFindsNothing() {
+    var batches = new Batches();
+    due(batches, "a", "b");
+
+    assertEquals(2, alarms(batches, 2).fireDue());
+    assertEquals(1, batches.batches);
+    assertEquals(0, alarms(batches, 2).fireDue(), "nothing due: nothing fired");
+    assertEquals(1, batches.batches);
+  }
+
+  @Test
+  void aFailedBatchIsFiredAlarmByAlarmAndOnlyTheFailingOneIsPushedBack() {
+    var batches = new Batches();
+    due(batches, "a", "poison", "c", "d");
+    batches.failing.add("poison");
+
+    assertEquals(4, alarms(batches, 3).fireDue());
+
+    assertEquals(List.of("a", "c", "d"), batches.fired);
+    assertEquals(List.of("poison"), batches.postponed);
+  }
+
+  @Test
+  void aDatabaseOutOfReachEndsTheRoundWithItsError() {
+    var batches = new Batches();
+    due(batches, "a");
+    batches.unreachable = new IllegalStateException("connection refused");
+
+    var thrown = assertThrows(IllegalStateException.class, () -> alarms(batches, 10).fireDue());
+    assertSame(batches.unreachable, thrown);
+    assertEquals(List.of(), batches.postponed, "nothing claimed, nothing pushed back");
+  }
+
+  @Test
+  void theRetryDelayDoublesFromFiveSecondsUpToTenMinutes() {
+    assertEquals(Duration.ofSeconds(5), DueAlarms.retryDelay(0));
+    assertEquals(Duration.ofSeconds(10), DueAlarms.retryDelay(1));
+    assertEquals(Duration.ofSeconds(320), DueAlarms.retryDelay(6));
+    assertEquals(Duration.ofMinutes(10), DueAlarms.retryDelay(7));
+    assertEquals(Duration.ofMinutes(10), DueAlarms.retryDelay(Integer.MAX_VALUE));
+    assertThrows(IllegalArgumentException.class, () -> DueAlarms.retryDelay(-1));
+  }
+}
