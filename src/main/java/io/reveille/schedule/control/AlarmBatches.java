@@ -10,6 +10,8 @@ import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 
 /**
@@ -43,10 +45,25 @@ public class AlarmBatches {
 
   private volatile Boolean skipLocked;
 
-  /** The key of an alarm a batch claimed. */
-  public record Claimed(String timerId, Instant fireAt) {}
+  /**
+   * An alarm a batch claimed: its key, and the agent whose timer it is (empty when the timer is
+   * gone).
+   */
+  public record Claimed(String agentId, String timerId, Instant fireAt) {
 
-  /** Claims up to {@code limit} alarms due at {@code now}, in their order, in a new transaction. */
+    /** Agent id, then timer id, then firing: the order a batch fires in. */
+    static final Comparator<Claimed> LOCK_ORDER =
+        Comparator.comparing(Claimed::agentId)
+            .thenComparing(Claimed::timerId)
+            .thenComparing(Claimed::fireAt);
+  }
+
+  /**
+   * Claims up to {@code limit} alarms due at {@code now}, the earliest first, in a new transaction;
+   * returns them in {@link Claimed#LOCK_ORDER}: a batch locks the state rows of its agents in
+   * agent-id order, as every other transaction that locks several agents does, so two batches (or a
+   * batch and a notification's intake) never wait on each other in a cycle.
+   */
   @Transactional(TxType.REQUIRES_NEW)
   public List<Claimed> claim(Instant now, int limit) {
     var query =
@@ -58,8 +75,26 @@ public class AlarmBatches {
     }
     var until = now.plus(CLAIM);
     var due = query.getResultList();
+    if (due.isEmpty()) {
+      return List.of();
+    }
     due.forEach(alarm -> alarm.claim(until));
-    return due.stream().map(alarm -> new Claimed(alarm.getTimerId(), alarm.getFireAt())).toList();
+    var agentOf = new HashMap<String, String>();
+    for (var row :
+        em.createNamedQuery("AgentTimer.agentsOf", Object[].class)
+            .setParameter("ids", due.stream().map(TimerAlarm::getTimerId).distinct().toList())
+            .getResultList()) {
+      agentOf.put((String) row[0], (String) row[1]);
+    }
+    return due.stream()
+        .map(
+            alarm ->
+                new Claimed(
+                    agentOf.getOrDefault(alarm.getTimerId(), ""),
+                    alarm.getTimerId(),
+                    alarm.getFireAt()))
+        .sorted(Claimed.LOCK_ORDER)
+        .toList();
   }
 
   /** Fires claimed alarms in one new transaction: all of them, or none when one fails. */

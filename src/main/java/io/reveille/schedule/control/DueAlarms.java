@@ -30,7 +30,7 @@ public class DueAlarms {
   static final Duration FIRST_RETRY = Duration.ofSeconds(5);
 
   /** The longest wait between two attempts of a failing alarm. */
-  static final Duration LONGEST_RETRY = Duration.ofMinutes(10);
+  static final Duration LONGEST_RETRY = Duration.ofMinutes(1);
 
   @Inject Clock clock;
   @Inject AlarmBatches batches;

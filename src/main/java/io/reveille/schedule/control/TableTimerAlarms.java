@@ -39,11 +39,12 @@ public class TableTimerAlarms implements TimerAlarms {
   }
 
   @Override
-  public void remove(String timerId, Instant at) {
-    em.createNamedQuery("TimerAlarm.delete")
-        .setParameter("timerId", timerId)
-        .setParameter("fireAt", at)
-        .executeUpdate();
+  public boolean remove(String timerId, Instant at) {
+    return em.createNamedQuery("TimerAlarm.delete")
+            .setParameter("timerId", timerId)
+            .setParameter("fireAt", at)
+            .executeUpdate()
+        > 0;
   }
 
   @Override

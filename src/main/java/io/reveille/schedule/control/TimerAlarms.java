@@ -15,8 +15,11 @@ public interface TimerAlarms {
   /** Sets an alarm for timer {@code timerId} at {@code at}, in the caller's transaction. */
   void arm(String timerId, Instant at);
 
-  /** Removes the alarm of timer {@code timerId} set for {@code at}, which went off. */
-  void remove(String timerId, Instant at);
+  /**
+   * Removes the alarm of timer {@code timerId} set for {@code at}, which went off; returns whether
+   * it was still pending (not cancelled, not fired already).
+   */
+  boolean remove(String timerId, Instant at);
 
   /** Cancels every pending alarm of timer {@code timerId}; returns how many there were. */
   int cancel(String timerId);

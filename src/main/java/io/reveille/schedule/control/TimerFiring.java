@@ -22,10 +22,11 @@ import java.util.logging.Logger;
  * ones — record the firing on the timer, and set the alarm for the next firing computed from the
  * timer's intent and now.
  *
- * <p>Exactly once: an alarm set for a firing the timer has moved past (a retried callback, an alarm
- * left from an earlier definition, a second node) finds {@code nextRunAt} changed and does nothing;
- * two callbacks racing on the same firing derive the same run key and collide on it and on the
- * timer's {@code @Version}, and only one commits.
+ * <p>Exactly once: an alarm that is no longer pending when the agent's lock is taken (cancelled by
+ * a pause or a change meanwhile, fired by another node) does nothing; an alarm set for a firing the
+ * timer has moved past (an alarm left from an earlier definition) finds {@code nextRunAt} changed
+ * and does nothing; two callbacks racing on the same firing derive the same run key and collide on
+ * it and on the timer's {@code @Version}, and only one commits.
  */
 @ApplicationScoped
 @Transactional
@@ -62,8 +63,16 @@ public class TimerFiring {
     var state = agents.stateForUpdate(timer.getAgentId());
     // Under the agent's lock, like every change of its timers and their alarms: the alarm row is
     // never locked before the state row, so a firing and a change of the same timer queue instead
-    // of deadlocking.
-    alarms.remove(timerId, firing);
+    // of deadlocking. An alarm no longer there was cancelled (a pause, a change, a delete) or fired
+    // by another node while this one waited for the lock: nothing to do.
+    if (!alarms.remove(timerId, firing)) {
+      LOG.log(
+          Level.FINE,
+          "Alarm of timer {0} for {1} is no longer pending",
+          new Object[] {timerId, firing});
+      return;
+    }
+    em.refresh(agent.get());
     em.refresh(timer);
     if (!timer.isActive() || timer.getNextRunAt().toEpochMilli() != firing.toEpochMilli()) {
       LOG.log(

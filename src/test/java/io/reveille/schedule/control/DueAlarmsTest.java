@@ -85,7 +85,7 @@ class DueAlarmsTest {
 
   private static void due(Batches batches, String... timerIds) {
     for (var id : timerIds) {
-      batches.due.add(new Claimed(id, NOW));
+      batches.due.add(new Claimed("agent-" + id, id, NOW));
     }
   }
 
@@ -135,12 +135,24 @@ class DueAlarmsTest {
   }
 
   @Test
-  void theRetryDelayDoublesFromFiveSecondsUpToTenMinutes() {
+  void aBatchFiresInAgentIdOrderSoThatItsStateLocksComeInTheOrderOfEveryOtherTransaction() {
+    var gone = new Claimed("", "t9", NOW);
+    var b1 = new Claimed("agent-b", "t1", NOW.plusSeconds(1));
+    var a2 = new Claimed("agent-a", "t2", NOW.plusSeconds(2));
+    var b0 = new Claimed("agent-b", "t0", NOW.plusSeconds(3));
+
+    assertEquals(
+        List.of(gone, a2, b0, b1),
+        java.util.stream.Stream.of(b1, a2, gone, b0).sorted(Claimed.LOCK_ORDER).toList());
+  }
+
+  @Test
+  void theRetryDelayDoublesFromFiveSecondsUpToAMinute() {
     assertEquals(Duration.ofSeconds(5), DueAlarms.retryDelay(0));
     assertEquals(Duration.ofSeconds(10), DueAlarms.retryDelay(1));
-    assertEquals(Duration.ofSeconds(320), DueAlarms.retryDelay(6));
-    assertEquals(Duration.ofMinutes(10), DueAlarms.retryDelay(7));
-    assertEquals(Duration.ofMinutes(10), DueAlarms.retryDelay(Integer.MAX_VALUE));
+    assertEquals(Duration.ofSeconds(40), DueAlarms.retryDelay(3));
+    assertEquals(Duration.ofMinutes(1), DueAlarms.retryDelay(4));
+    assertEquals(Duration.ofMinutes(1), DueAlarms.retryDelay(Integer.MAX_VALUE));
     assertThrows(IllegalArgumentException.class, () -> DueAlarms.retryDelay(-1));
   }
 }
