@@ -57,8 +57,7 @@ public class SchemaMigrator {
         // used, shared the database and may have created its tables before this first ran: then
         // the schema is not empty, and Flyway starts the history at version 0 and applies every
         // script, instead of refusing. A schema holding Reveille's tables without a history still
-        // fails loudly, on
-        // the first CREATE TABLE.
+        // fails loudly, on the first CREATE TABLE.
         .baselineOnMigrate(true)
         .baselineVersion("0")
         .baselineDescription("tables of the EJB timer store, created before the first migration")

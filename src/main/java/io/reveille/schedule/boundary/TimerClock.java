@@ -39,8 +39,6 @@ public class TimerClock {
 
   private static final Logger LOG = Logger.getLogger(TimerClock.class.getName());
 
-  private static final String NAME = "reveille-timer-clock-";
-
   @Resource TimerService timers;
   @Inject DueAlarms alarms;
   @Inject ScheduleConfig config;
@@ -55,13 +53,13 @@ public class TimerClock {
       rounds.add(new PeriodicRound("Timer clock " + i, LOG));
       // Spread over the interval, so that a burst is met by one worker early and the others join.
       var first = every + every * i / workers;
-      timers.createIntervalTimer(first, every, new TimerConfig(NAME + i, false));
+      // The timer's info is its worker's index.
+      timers.createIntervalTimer(first, every, new TimerConfig(i, false));
     }
   }
 
   @Timeout
   void tick(Timer timer) {
-    var worker = Integer.parseInt(((String) timer.getInfo()).substring(NAME.length()));
-    rounds.get(worker).run(alarms::fireDue);
+    rounds.get((Integer) timer.getInfo()).run(alarms::fireDue);
   }
 }

@@ -13,6 +13,8 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import org.hibernate.dialect.PostgreSQLDialect;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
 
 /**
  * The transactions of the timer clock: claiming a batch of due alarms; firing a batch in one
@@ -70,7 +72,7 @@ public class AlarmBatches {
         em.createNamedQuery("TimerAlarm.due", TimerAlarm.class)
             .setParameter("now", now)
             .setMaxResults(limit);
-    if (skipLocked()) {
+    if (claimsSkipLocked()) {
       query.setLockMode(LockModeType.PESSIMISTIC_WRITE).setHint(LOCK_TIMEOUT, SKIP_LOCKED);
     }
     var until = now.plus(CLAIM);
@@ -131,15 +133,19 @@ public class AlarmBatches {
     return pending.getAttempts();
   }
 
-  /** Whether claims skip the rows others hold, so that several may run at once without waiting. */
+  /**
+   * Whether claims skip the rows others hold, so that several may run at once without waiting: on
+   * PostgreSQL (else Apache Derby).
+   */
   public boolean claimsSkipLocked() {
-    return skipLocked();
-  }
-
-  private boolean skipLocked() {
     var known = skipLocked;
     if (known == null) {
-      known = Databases.isPostgres(em);
+      known =
+          em.getEntityManagerFactory()
+                  .unwrap(SessionFactoryImplementor.class)
+                  .getJdbcServices()
+                  .getDialect()
+              instanceof PostgreSQLDialect;
       skipLocked = known;
     }
     return known;
