@@ -9,12 +9,9 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -145,60 +142,13 @@ public final class WakeLoadDriver {
     return api.get("/api/notifications/" + batchId).status() == 200;
   }
 
-  /**
-   * Consume from one queue and forward to another; latency from first send to forwarded receipt.
-   */
+  /** The relay fed by one sender; latency from send to forwarded receipt. */
   private static List<Duration> relay(ConnectionFactory factory, int count) throws Exception {
-    var in = "reveille.bench.in";
-    var out = "reveille.bench.out";
-    var sent = new ConcurrentHashMap<String, Instant>();
-    var latencies = Collections.synchronizedList(new ArrayList<Duration>());
-    var done = new CountDownLatch(count);
-    try (var relayContext = factory.createContext(JMSContext.SESSION_TRANSACTED);
-        var receiverContext = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE);
-        var senderContext = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
-      var relayProducer = relayContext.createProducer();
-      var outQueue = relayContext.createQueue(out);
-      relayContext
-          .createConsumer(relayContext.createQueue(in))
-          .setMessageListener(
-              message -> {
-                try {
-                  relayProducer.send(outQueue, message.getBody(String.class));
-                  relayContext.commit();
-                } catch (Exception e) {
-                  relayContext.rollback();
-                }
-              });
-      receiverContext
-          .createConsumer(receiverContext.createQueue(out))
-          .setMessageListener(
-              m -> {
-                try {
-                  var key = m.getBody(String.class);
-                  var at = sent.get(key);
-                  if (at != null) {
-                    latencies.add(Duration.between(at, Instant.now()));
-                  }
-                } catch (Exception e) {
-                  throw new IllegalStateException(e);
-                } finally {
-                  done.countDown();
-                }
-              });
-      var producer = senderContext.createProducer();
-      var queue = senderContext.createQueue(in);
-      var start = Instant.now();
-      for (int k = 0; k < count; k++) {
-        var key = "relay-" + k;
-        sent.put(key, Instant.now());
-        producer.send(queue, key);
-      }
-      done.await(5, TimeUnit.MINUTES);
-      var elapsed = Duration.between(start, Instant.now());
-      System.out.printf("  messages/s: %.0f%n", count * 1000.0 / Math.max(1, elapsed.toMillis()));
-    }
-    return latencies;
+    var relay = Relay.run(factory, 1, count);
+    System.out.printf(
+        "  messages/s: %.0f%n",
+        count * 1000.0 / Math.max(1, relay.lastReceived() - relay.started()));
+    return relay.latencies().stream().map(Duration::ofMillis).toList();
   }
 
   private static void report(List<Duration> latencies, int count) {

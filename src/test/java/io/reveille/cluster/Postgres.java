@@ -148,7 +148,10 @@ public final class Postgres {
       Files.writeString(
           directory.resolve("postgresql.conf"),
           "\nmax_prepared_transactions = 100\nmax_connections = 200\n"
-              + (durable ? "" : "fsync = off\n"),
+              + (durable ? "" : "fsync = off\n")
+              + (Boolean.getBoolean(STATEMENT_STATISTICS)
+                  ? "shared_preload_libraries = 'pg_stat_statements'\n"
+                  : ""),
           java.nio.file.StandardOpenOption.APPEND);
     } catch (IOException e) {
       throw new IllegalStateException(e);
@@ -196,6 +199,46 @@ public final class Postgres {
         + query("SELECT gid, prepared, owner FROM pg_prepared_xacts")
         + query(
             "SELECT locktype, relation::regclass, mode, granted, pid FROM pg_locks WHERE NOT granted");
+  }
+
+  /**
+   * With {@code -Dpeers.pgstats=true} a benchmark's cluster loads {@code pg_stat_statements}: the
+   * statements a run sent, with their calls and time, for the profile behind its figures.
+   */
+  public static final String STATEMENT_STATISTICS = "peers.pgstats";
+
+  /**
+   * Starts counting statements in {@code database} from now (with {@link #STATEMENT_STATISTICS}
+   * only; otherwise does nothing).
+   */
+  public void resetStatementStatistics(String database) {
+    if (Boolean.getBoolean(STATEMENT_STATISTICS)) {
+      psql(
+          database,
+          Duration.ofSeconds(30),
+          "CREATE EXTENSION IF NOT EXISTS pg_stat_statements",
+          "SELECT pg_stat_statements_reset()");
+    }
+  }
+
+  /**
+   * The {@code limit} statements that took the most time in {@code database} since the reset, as
+   * psql prints them (calls, total ms, rows, the statement); empty without {@link
+   * #STATEMENT_STATISTICS}.
+   */
+  public String statementStatistics(String database, int limit) {
+    if (!Boolean.getBoolean(STATEMENT_STATISTICS)) {
+      return "";
+    }
+    return psql(
+        database,
+        Duration.ofSeconds(30),
+        "SELECT calls, round(total_exec_time::numeric, 1), rows, left(regexp_replace(query,"
+            + " '\\s+', ' ', 'g'), 160) FROM pg_stat_statements s JOIN pg_database d ON d.oid ="
+            + " s.dbid WHERE d.datname = '"
+            + database
+            + "' ORDER BY total_exec_time DESC LIMIT "
+            + limit);
   }
 
   /** The rows {@code sql} gives in the reveille database, as psql prints them unaligned. */

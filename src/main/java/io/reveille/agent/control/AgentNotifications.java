@@ -7,8 +7,11 @@ import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import io.reveille.notification.control.NotificationBatchDocuments;
 import io.reveille.notification.control.NotificationQueue;
 import io.reveille.notification.control.SemanticKey;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,13 +28,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * notification tokens"): agents are not journal entities, so their mutations publish batches of
  * their own, so that other agents and the console can subscribe to them.
  *
- * <p>One {@link NotificationBatch} per mutation call, published through the same queue as the
- * journal's and inside the caller's transaction (a rolled-back change announces nothing). Each
- * batch carries a registered semantic key ({@code AGENT}, {@code AGENT_STATE}, {@code
- * AGENT_MESSAGE}, {@code AGENT_REPORT}), a subtype token where one says what happened ({@code
- * agent.lifecycle:dormant}, {@code agent.state:deleted}, {@code agentMessage.kind:toolResult}), the
- * agent's id and the changed record's id, and a small snapshot of each changed record for
- * subscription predicates.
+ * <p>Published through the same queue as the journal's and inside the caller's transaction (a
+ * rolled-back change announces nothing): inside a transaction, the changes of one agent are merged
+ * into one batch sent just before it commits ({@link PendingAgentBatches}); outside one, each
+ * mutation call publishes its own. Each change carries a registered semantic key ({@code AGENT},
+ * {@code AGENT_STATE}, {@code AGENT_MESSAGE}, {@code AGENT_REPORT}), a subtype token where one says
+ * what happened ({@code agent.lifecycle:dormant}, {@code agent.state:deleted}, {@code
+ * agentMessage.kind:toolResult}), the agent's id and the changed record's id, and a small snapshot
+ * of each changed record for subscription predicates.
  *
  * <p>Every batch names the agent itself as its origin ({@code originAgentId}), whoever caused the
  * change: an agent is never woken by its own agent-domain changes, so a wake that appends to the
@@ -70,9 +74,18 @@ public class AgentNotifications {
     }
   }
 
+  /** The key of a transaction's {@link PendingAgentBatches} in the synchronization registry. */
+  static final String PENDING_KEY = AgentNotifications.class.getName() + ".pending";
+
   private NotificationQueue queue;
   private NotificationBatchDocuments documents;
   private boolean enabled;
+
+  /** The container's registry; absent when built without a container (each change sent at once). */
+  @Resource TransactionSynchronizationRegistry transactions;
+
+  private int maxTokens;
+  private int maxEntities;
 
   AgentNotifications() {}
 
@@ -80,15 +93,31 @@ public class AgentNotifications {
   AgentNotifications(
       NotificationQueue queue,
       NotificationBatchDocuments documents,
-      @ConfigProperty(name = ENABLED_PROPERTY, defaultValue = "true") String enabled) {
-    this(queue, documents, parseEnabled(enabled));
+      @ConfigProperty(name = ENABLED_PROPERTY, defaultValue = "true") String enabled,
+      @ConfigProperty(name = "reveille.notifications.max-tokens") int maxTokens,
+      @ConfigProperty(name = "reveille.notifications.max-entities") int maxEntities) {
+    this(queue, documents, parseEnabled(enabled), null, maxTokens, maxEntities);
+  }
+
+  /** Publishing each change at once, as outside any transaction. */
+  AgentNotifications(
+      NotificationQueue queue, NotificationBatchDocuments documents, boolean enabled) {
+    this(queue, documents, enabled, null, Integer.MAX_VALUE, Integer.MAX_VALUE);
   }
 
   AgentNotifications(
-      NotificationQueue queue, NotificationBatchDocuments documents, boolean enabled) {
+      NotificationQueue queue,
+      NotificationBatchDocuments documents,
+      boolean enabled,
+      TransactionSynchronizationRegistry transactions,
+      int maxTokens,
+      int maxEntities) {
     this.queue = Objects.requireNonNull(queue, "queue");
     this.documents = Objects.requireNonNull(documents, "documents");
     this.enabled = enabled;
+    this.transactions = transactions;
+    this.maxTokens = maxTokens;
+    this.maxEntities = maxEntities;
   }
 
   /** Whether agent-domain batches are published at all. */
@@ -138,9 +167,36 @@ public class AgentNotifications {
   }
 
   private void publish(Supplier<NotificationBatch> batch) {
-    if (enabled) {
-      queue.publish(documents.toJson(batch.get()).toString());
+    if (!enabled) {
+      return;
     }
+    var pending = pending();
+    if (pending.isPresent()) {
+      pending.get().add(batch.get());
+    } else {
+      send(batch.get());
+    }
+  }
+
+  private void send(NotificationBatch batch) {
+    queue.publish(documents.toJson(batch).toString());
+  }
+
+  /**
+   * The current transaction's pending batches, registered with it on first use; none outside an
+   * active transaction (or one already marked for rollback, whose changes announce nothing).
+   */
+  private Optional<PendingAgentBatches> pending() {
+    if (transactions == null || transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
+      return Optional.empty();
+    }
+    var pending = (PendingAgentBatches) transactions.getResource(PENDING_KEY);
+    if (pending == null) {
+      pending = new PendingAgentBatches(maxTokens, maxEntities, this::send);
+      transactions.putResource(PENDING_KEY, pending);
+      transactions.registerInterposedSynchronization(pending);
+    }
+    return Optional.of(pending);
   }
 
   private static String newBatchId() {

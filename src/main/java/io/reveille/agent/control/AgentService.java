@@ -14,12 +14,15 @@ import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
 import io.reveille.platform.persistence.Window;
 import io.reveille.platform.persistence.Window.Page;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.util.Objects;
@@ -48,6 +51,11 @@ public class AgentService {
   EntityManager em;
 
   @Inject Clock clock;
+
+  /** Where a transaction keeps the agent states it locked, so that each is locked once. */
+  @Resource TransactionSynchronizationRegistry transactions;
+
+  private static final String LOCKED_STATE = AgentService.class.getName() + ".locked:";
 
   @Inject AgentNotifications notifications;
 
@@ -174,14 +182,29 @@ public class AgentService {
    */
   public AgentState stateForUpdate(String agentId) {
     get(agentId);
-    return em
-        .createNamedQuery("AgentState.findByAgentId", AgentState.class)
-        .setParameter("agentId", agentId)
-        .setLockMode(LockModeType.PESSIMISTIC_WRITE)
-        .getResultList()
-        .stream()
-        .findFirst()
-        .orElseThrow(() -> new NotFoundException("agent state", agentId));
+    var key = LOCKED_STATE + agentId;
+    var inTransaction =
+        transactions != null && transactions.getTransactionStatus() == Status.STATUS_ACTIVE;
+    if (inTransaction
+        && transactions.getResource(key) instanceof AgentState locked
+        && em.contains(locked)) {
+      // Locked earlier in this transaction and still the managed instance: the lock holds until
+      // the transaction ends, and the query would only hand back this same instance.
+      return locked;
+    }
+    var state =
+        em
+            .createNamedQuery("AgentState.findByAgentId", AgentState.class)
+            .setParameter("agentId", agentId)
+            .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+            .getResultList()
+            .stream()
+            .findFirst()
+            .orElseThrow(() -> new NotFoundException("agent state", agentId));
+    if (inTransaction) {
+      transactions.putResource(key, state);
+    }
+    return state;
   }
 
   /**

@@ -16,7 +16,9 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import org.hibernate.Session;
 
 /**
  * What each agent's runs changed lately, kept in the database so that every node sees it: the
@@ -34,6 +36,9 @@ public class SelfMutations {
 
   /** Most values in one {@code IN} list: well inside every supported database's limit. */
   private static final int IN_LIST_CHUNK = 500;
+
+  /** Most (agent, entity) pairs looked up by primary key rather than with {@code IN} lists. */
+  static final int MAX_KEYS_LOADED = 32;
 
   @PersistenceContext(unitName = "reveille")
   EntityManager em;
@@ -92,18 +97,40 @@ public class SelfMutations {
     var result = new HashMap<String, Set<String>>();
     for (var agents : chunks(agentIds)) {
       for (var entities : chunks(entityIds)) {
-        var rows =
-            em.createNamedQuery("AgentMutation.findRecent", AgentMutation.class)
-                .setParameter("agentIds", agents)
-                .setParameter("entityIds", entities)
-                .setParameter("since", since)
-                .getResultList();
-        for (var row : rows) {
+        for (var row : findRecent(agents, entities, since)) {
           result.computeIfAbsent(row.getAgentId(), a -> new HashSet<>()).add(row.getEntityId());
         }
       }
     }
     return result;
+  }
+
+  /**
+   * The mutations of {@code agents} on {@code entities} at or after {@code since}. A few pairs (the
+   * usual case: one agent, a batch's few entities) are loaded by primary key in one statement whose
+   * plan the JPA provider keeps; more, with one query of two {@code IN} lists, which the provider
+   * translates anew on every execution (it does not cache the plan of a query with a list-valued
+   * parameter).
+   */
+  private List<AgentMutation> findRecent(
+      List<String> agents, List<String> entities, Instant since) {
+    if ((long) agents.size() * entities.size() > MAX_KEYS_LOADED) {
+      return em.createNamedQuery("AgentMutation.findRecent", AgentMutation.class)
+          .setParameter("agentIds", agents)
+          .setParameter("entityIds", entities)
+          .setParameter("since", since)
+          .getResultList();
+    }
+    var keys = new ArrayList<AgentMutation.Key>(agents.size() * entities.size());
+    for (var agent : agents) {
+      for (var entity : entities) {
+        keys.add(new AgentMutation.Key(agent, entity));
+      }
+    }
+    return em.unwrap(Session.class).byMultipleIds(AgentMutation.class).multiLoad(keys).stream()
+        .filter(Objects::nonNull)
+        .filter(mutation -> !mutation.getMutatedAt().isBefore(since))
+        .toList();
   }
 
   private static List<List<String>> chunks(Collection<String> values) {

@@ -2,6 +2,7 @@ package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentNotifications;
 import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.AgentState;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
@@ -94,9 +95,10 @@ public class WakeRunSteps {
       }
       throw new NotYetVisibleException("run " + runKey + " is not in the run log (yet)");
     }
+    AgentState locked = null;
     if (agents.find(entry.getAgentId()).isPresent()) {
       // Queue behind a scheduler merging tokens into this run, then read the run as it committed.
-      agents.stateForUpdate(entry.getAgentId());
+      locked = agents.stateForUpdate(entry.getAgentId());
       em.refresh(entry);
     }
     if (entry.getStatus() != WakeStatus.QUEUED && entry.getStatus() != WakeStatus.STARTED) {
@@ -112,6 +114,10 @@ public class WakeRunSteps {
       entry.skip(now, "agent no longer exists");
       return Optional.empty();
     }
+    if (locked == null) {
+      // The agent appeared between the two reads (it cannot, its run log refers to it): lock now.
+      locked = agents.stateForUpdate(entry.getAgentId());
+    }
     if (!agent.get().isActive()) {
       entry.skip(now, "agent is " + agent.get().getLifecycle().wire());
       return Optional.empty();
@@ -123,7 +129,7 @@ public class WakeRunSteps {
     if (isOwnChange(entry)) {
       entry.skip(now, "every trigger token is an entity the agent changed itself");
       metrics.wakeDecision("suppressed");
-      agents.stateForUpdate(entry.getAgentId()).clearDeferral();
+      locked.clearDeferral();
       return Optional.empty();
     }
     var busy = otherRunInProgress(entry, now);
@@ -172,7 +178,7 @@ public class WakeRunSteps {
     entry.claim(node.owner());
     // The first start fixes the run's budgets; a restart keeps the ones it started under.
     entry.fixSpec(specs.forAgent(agent.get().getKind(), agent.get().getConfig()).toJson());
-    var state = agents.stateForUpdate(entry.getAgentId());
+    var state = locked;
     state.recordWake(now);
     if (entry.getReason() == WakeReason.SUBSCRIPTION) {
       // The deferred subscription job is this one; a timer or manual run leaves it deferred.
@@ -279,6 +285,9 @@ public class WakeRunSteps {
           run.runKey());
       return;
     }
+    // The state's own change first: writing a message flushes the state row (its log head), which
+    // then carries this change too, instead of a second update at commit.
+    state.recordSuccess(clock.instant());
     outcome
         .report()
         .ifPresent(
@@ -289,7 +298,6 @@ public class WakeRunSteps {
     var now = clock.instant();
     entry.complete(now);
     completed.fire(new RunCompleted(run.agentId(), run.runKey(), run.threadId(), run.reason()));
-    state.recordSuccess(now);
     notifications.stateChanged(state);
     outcome
         .dormancy()

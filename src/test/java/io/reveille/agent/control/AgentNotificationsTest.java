@@ -226,6 +226,95 @@ class AgentNotificationsTest {
   }
 
   @Test
+  void insideATransactionOneAgentsChangesLeaveAsOneBatchJustBeforeItCommits() throws Exception {
+    var transaction = new OneTransaction();
+    var inTransaction =
+        new AgentNotifications(
+            published::add, new NotificationBatchDocuments(), true, transaction, 100, 100);
+    var state = state();
+    state.recordWake(NOW);
+
+    inTransaction.messageAppended(new AppendedMessage("agent-a", "msg-1", "system", "t"));
+    inTransaction.stateChanged(state);
+
+    assertTrue(published.isEmpty(), "nothing is sent while the transaction runs");
+    assertEquals(1, transaction.synchronizations.size(), "registered once per transaction");
+    transaction.synchronizations.get(0).beforeCompletion();
+    var batch = onlyPublished();
+    assertEquals(
+        List.of(
+            "AGENT_MESSAGE",
+            "agentMessage.kind:system",
+            "agent-a",
+            "msg-1",
+            "AGENT_STATE",
+            "state-a"),
+        batch.tokens());
+    assertEquals(
+        List.of("msg-1", "state-a"),
+        batch.entities().stream().map(NotificationBatch.EntitySnapshot::id).toList());
+    assertEquals(Optional.of("agent-a"), batch.originAgentId());
+  }
+
+  @Test
+  void aTransactionMarkedForRollbackAnnouncesEachChangeInsideItAsBefore() throws Exception {
+    var transaction = new OneTransaction();
+    transaction.status = jakarta.transaction.Status.STATUS_MARKED_ROLLBACK;
+    var inTransaction =
+        new AgentNotifications(
+            published::add, new NotificationBatchDocuments(), true, transaction, 100, 100);
+
+    inTransaction.stateChanged(state());
+
+    // Sent inside the transaction, so its rollback takes the message back with it.
+    assertEquals(List.of("AGENT_STATE", "agent-a", "state-a"), onlyPublished().tokens());
+    assertTrue(transaction.synchronizations.isEmpty());
+  }
+
+  /** The synchronization registry of one transaction, as the container keeps it. */
+  private static final class OneTransaction
+      implements jakarta.transaction.TransactionSynchronizationRegistry {
+    final Map<Object, Object> resources = new java.util.HashMap<>();
+    final List<jakarta.transaction.Synchronization> synchronizations = new ArrayList<>();
+    int status = jakarta.transaction.Status.STATUS_ACTIVE;
+
+    @Override
+    public Object getTransactionKey() {
+      return this;
+    }
+
+    @Override
+    public void putResource(Object key, Object value) {
+      resources.put(key, value);
+    }
+
+    @Override
+    public Object getResource(Object key) {
+      return resources.get(key);
+    }
+
+    @Override
+    public void registerInterposedSynchronization(jakarta.transaction.Synchronization sync) {
+      synchronizations.add(sync);
+    }
+
+    @Override
+    public int getTransactionStatus() {
+      return status;
+    }
+
+    @Override
+    public void setRollbackOnly() {
+      status = jakarta.transaction.Status.STATUS_MARKED_ROLLBACK;
+    }
+
+    @Override
+    public boolean getRollbackOnly() {
+      return status == jakarta.transaction.Status.STATUS_MARKED_ROLLBACK;
+    }
+  }
+
+  @Test
   void switchedOffNothingIsPublished() {
     var off = new AgentNotifications(published::add, new NotificationBatchDocuments(), false);
 

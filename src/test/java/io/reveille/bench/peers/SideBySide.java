@@ -17,7 +17,11 @@ import java.util.Set;
  * <p>Scenario {@code timers [count] [contenders]}: {@code count} (10,000) timers due in the same
  * second; contenders {@code reveille,quartz,db-scheduler} (all). The peers run with the same number
  * of worker threads ({@value #PEER_THREADS}) and do the same durable work per firing: one committed
- * row. Command: {@code ./mvnw -Pdist,peers verify -DskipTests -Dpeers.args="timers 10000"}.
+ * row. Command: {@code ./mvnw -Pdist,peers -DskipTests package exec:exec -Dpeers.args="timers
+ * 10000"}.
+ *
+ * <p>Scenario {@code wakes [count]}: notification batches to runs, against a bare Artemis relay on
+ * the same broker (see {@link WakePath}).
  */
 public final class SideBySide {
 
@@ -28,8 +32,8 @@ public final class SideBySide {
 
   public static void main(String[] args) throws Exception {
     var scenario = args.length > 0 ? args[0] : "timers";
-    if (!scenario.equals("timers")) {
-      throw new IllegalArgumentException("unknown scenario " + scenario + "; known: timers");
+    if (!scenario.equals("timers") && !scenario.equals("wakes")) {
+      throw new IllegalArgumentException("unknown scenario " + scenario + "; known: timers, wakes");
     }
     var count = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
     var contenders =
@@ -44,6 +48,24 @@ public final class SideBySide {
                 .orElseThrow(() -> new IllegalStateException("PostgreSQL is not installed")),
             PORT,
             true);
+    if (scenario.equals("wakes")) {
+      List<WakeLoad> loads;
+      try {
+        loads = WakePath.measure(postgres, work, count);
+      } finally {
+        postgres.destroy(work.resolve("logs"));
+      }
+      var lines = new ArrayList<String>();
+      lines.add(
+          String.format(
+              "Scenario wakes: %,d batches over %d agents, then %d s at %d batches/s; %s.",
+              count, WakePath.AGENTS, WakePath.PACED_SECONDS, WakePath.PACED_RATE, machine()));
+      lines.add("");
+      lines.add(WakeLoad.header());
+      loads.forEach(load -> lines.add(load.row()));
+      write(work, scenario, String.join("\n", lines) + "\n");
+      return;
+    }
     var results = new ArrayList<TimerBurst>();
     try {
       if (contenders.contains("reveille")) {
@@ -65,26 +87,32 @@ public final class SideBySide {
     } finally {
       postgres.destroy(work.resolve("logs"));
     }
-    var table = report(scenario, count, results);
+    write(work, scenario, report(scenario, count, results));
+  }
+
+  private static void write(Path work, String scenario, String table) throws Exception {
     System.out.println(table);
     Files.writeString(work.resolve(scenario + ".md"), table);
     System.out.println("Written to " + work.resolve(scenario + ".md"));
   }
 
-  private static String report(String scenario, int count, List<TimerBurst> results) {
+  /** The machine, the moment and the database, for a table's caption. */
+  private static String machine() {
     var os = ManagementFactory.getOperatingSystemMXBean();
+    return String.format(
+        "%s; %d cores, %s %s, Java %s; PostgreSQL with fsync on",
+        Instant.now(),
+        os.getAvailableProcessors(),
+        os.getName(),
+        os.getVersion(),
+        Runtime.version());
+  }
+
+  private static String report(String scenario, int count, List<TimerBurst> results) {
     var lines = new ArrayList<String>();
     lines.add(
         String.format(
-            "Scenario %s, %,d timers due in one second, %s; %d cores, %s %s, Java %s;"
-                + " PostgreSQL with fsync on.",
-            scenario,
-            count,
-            Instant.now(),
-            os.getAvailableProcessors(),
-            os.getName(),
-            os.getVersion(),
-            Runtime.version()));
+            "Scenario %s, %,d timers due in one second, %s.", scenario, count, machine()));
     lines.add("");
     lines.add(TimerBurst.header());
     results.forEach(result -> lines.add(result.row()));

@@ -1,0 +1,244 @@
+package io.reveille.bench.peers;
+
+import static io.reveille.bench.TimerLoadDriver.parallel;
+
+import io.reveille.bench.Percentiles;
+import io.reveille.bench.Relay;
+import io.reveille.cluster.Node;
+import io.reveille.cluster.Postgres;
+import io.reveille.testing.Agents;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSContext;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+
+/**
+ * The wake path side by side: notification batches through the embedded broker of one Reveille
+ * server (the runnable JAR) on the harness's PostgreSQL, each matching one of {@value #AGENTS}
+ * custom agents (deterministic engine, subscription throttle off), measured from the moment a batch
+ * is sent until the run it created starts (the run log's {@code started_at}; its {@code
+ * logical_change_key} names the batch). Beside it, on the same broker in the same server, a bare
+ * Artemis consume-and-forward relay: one transacted consumer forwarding each message with a
+ * persistent send, fed by the same {@value #SENDERS} senders: the ceiling for one consumer that
+ * takes one message in and sends one out.
+ *
+ * <p>Phases, one after the other: the relay ({@code count} messages), a warm-up ({@code count / 4}
+ * batches, not reported), {@code count} batches sent as fast as {@value #SENDERS} senders can, and
+ * {@value #PACED_SECONDS} s paced at {@value #PACED_RATE} batches/s.
+ */
+final class WakePath {
+
+  static final int AGENTS = 200;
+  static final int SENDERS = 8;
+  static final int PACED_RATE = 50;
+  static final int PACED_SECONDS = 30;
+  private static final String NAME = "Reveille";
+  private static final int BROKER_PORT = 25982;
+  private static final String BROKER_USER = "reveille-bench";
+  private static final String BROKER_PASSWORD = "reveille-bench-broker";
+
+  private WakePath() {}
+
+  static List<WakeLoad> measure(Postgres postgres, Path work, int count) throws Exception {
+    var jvmOptions = new ArrayList<String>();
+    if (Boolean.getBoolean("peers.jfr")) {
+      jvmOptions.add(
+          "-XX:StartFlightRecording=settings=profile,filename=" + work.resolve("reveille.jfr"));
+    }
+    var node =
+        Node.standalone(
+            work.resolve("reveille"),
+            postgres,
+            9950,
+            Map.of(
+                "REVEILLE_WAKE_SUBSCRIPTION_THROTTLE_SECONDS",
+                "0",
+                "REVEILLE_BROKER_PORT",
+                Integer.toString(BROKER_PORT),
+                "REVEILLE_BROKER_USER",
+                BROKER_USER,
+                "REVEILLE_BROKER_PASSWORD",
+                BROKER_PASSWORD),
+            jvmOptions);
+    var pool = Executors.newFixedThreadPool(SENDERS);
+    var results = new ArrayList<WakeLoad>();
+    try {
+      node.start();
+      node.awaitReady(Duration.ofMinutes(5));
+      var factory =
+          new ActiveMQConnectionFactory(
+              "tcp://127.0.0.1:" + BROKER_PORT, BROKER_USER, BROKER_PASSWORD);
+      results.add(relay(factory, count));
+      var agents = new Agents(node.api());
+      var entities =
+          parallel(
+              pool,
+              AGENTS,
+              i -> {
+                var id = agents.createCustom("wake path " + i);
+                agents.subscribe(id, "{\"entityIds\":[\"wp-entity-" + i + "\"]}");
+                return "wp-entity-" + i;
+              });
+      var url = postgres.jdbcUrl("reveille");
+      System.out.printf("%s: %d agents subscribed; warming up%n", NAME, AGENTS);
+      batches(factory, pool, url, "warm-up", entities, count / 4, 0);
+      postgres.resetStatementStatistics("reveille");
+      results.add(batches(factory, pool, url, "unpaced", entities, count, 0));
+      results.add(
+          batches(factory, pool, url, "paced", entities, PACED_RATE * PACED_SECONDS, PACED_RATE));
+      var statements = postgres.statementStatistics("reveille", 40);
+      if (!statements.isEmpty()) {
+        java.nio.file.Files.writeString(work.resolve("pg-statements.txt"), statements);
+      }
+      return results;
+    } finally {
+      pool.shutdownNow();
+      node.stop();
+    }
+  }
+
+  /**
+   * Sends {@code count} batches round-robin over the agents' entities ({@code rate} per second, or
+   * as fast as the senders go at 0), waits until none of their runs is queued or started, and reads
+   * when each run started.
+   */
+  private static WakeLoad batches(
+      ConnectionFactory factory,
+      java.util.concurrent.ExecutorService pool,
+      String url,
+      String phase,
+      List<String> entities,
+      int count,
+      int rate)
+      throws Exception {
+    var prefix = "wp-" + phase + "-";
+    var sentAt = new ConcurrentHashMap<String, Long>();
+    var next = new AtomicInteger();
+    var start = System.nanoTime();
+    var startMillis = System.currentTimeMillis();
+    parallel(
+        pool,
+        SENDERS,
+        sender -> {
+          try (var context = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
+            var queue = context.createQueue("reveille.notifications");
+            var producer = context.createProducer();
+            for (var k = next.getAndIncrement(); k < count; k = next.getAndIncrement()) {
+              if (rate > 0) {
+                Pause.of(Duration.ofNanos(start + k * 1_000_000_000L / rate - System.nanoTime()));
+              }
+              var batchId = prefix + k;
+              sentAt.put(batchId, System.currentTimeMillis());
+              producer.send(
+                  queue,
+                  "{\"schemaVersion\":1,\"batchId\":\""
+                      + batchId
+                      + "\",\"tokens\":[\""
+                      + entities.get(k % entities.size())
+                      + "\"]}");
+            }
+          }
+          return null;
+        });
+    var sending = Duration.ofNanos(System.nanoTime() - start);
+    Pause.until(
+        NAME + " " + phase + " batches recorded",
+        () -> recorded(url, prefix),
+        count,
+        Duration.ofMinutes(20));
+    Pause.until(
+        NAME + " " + phase + " runs finished",
+        () -> -pending(url, prefix),
+        0,
+        Duration.ofMinutes(20));
+    var latencies = new ArrayList<Long>();
+    var lastStart = startMillis;
+    var runs = 0;
+    var completed = 0;
+    try (var connection = DriverManager.getConnection(url, Postgres.USER, Postgres.PASSWORD);
+        var statement =
+            connection.prepareStatement(
+                "SELECT logical_change_key, status,"
+                    + " (EXTRACT(EPOCH FROM started_at) * 1000)::BIGINT"
+                    + " FROM wake_run_log WHERE logical_change_key LIKE ?")) {
+      statement.setString(1, prefix + "%");
+      try (var rows = statement.executeQuery()) {
+        while (rows.next()) {
+          runs++;
+          if (!"completed".equals(rows.getString(2))) {
+            continue;
+          }
+          completed++;
+          var started = rows.getLong(3);
+          lastStart = Math.max(lastStart, started);
+          var sent = sentAt.get(rows.getString(1));
+          if (sent != null) {
+            latencies.add(started - sent);
+          }
+        }
+      }
+    }
+    var load =
+        new WakeLoad(
+            NAME + ", " + phase + (rate > 0 ? " at " + rate + "/s" : ""),
+            count,
+            sending,
+            runs,
+            completed,
+            Duration.ofMillis(lastStart - startMillis),
+            new Percentiles(latencies));
+    System.out.println(load.row());
+    return load;
+  }
+
+  /** How many of the phase's batches the server recorded (matched or not). */
+  private static long recorded(String url, String prefix) {
+    return count(url, "SELECT count(*) FROM notification_batches WHERE batch_id LIKE ?", prefix);
+  }
+
+  /** How many of the phase's runs are queued or started. */
+  private static long pending(String url, String prefix) {
+    return count(
+        url,
+        "SELECT count(*) FROM wake_run_log WHERE logical_change_key LIKE ?"
+            + " AND status IN ('queued', 'started')",
+        prefix);
+  }
+
+  private static long count(String url, String sql, String prefix) {
+    try (var connection = DriverManager.getConnection(url, Postgres.USER, Postgres.PASSWORD);
+        var statement = connection.prepareStatement(sql)) {
+      statement.setString(1, prefix + "%");
+      try (var rows = statement.executeQuery()) {
+        rows.next();
+        return rows.getLong(1);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static WakeLoad relay(ConnectionFactory factory, int count) throws Exception {
+    var relay = Relay.run(factory, SENDERS, count);
+    var load =
+        new WakeLoad(
+            "Artemis relay (transacted consume and forward)",
+            count,
+            relay.sending(),
+            count,
+            count,
+            Duration.ofMillis(relay.lastReceived() - relay.started()),
+            new Percentiles(relay.latencies()));
+    System.out.println(load.row());
+    return load;
+  }
+}
