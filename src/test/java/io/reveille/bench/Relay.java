@@ -33,28 +33,34 @@ public final class Relay {
 
   private Relay() {}
 
-  public static Result run(ConnectionFactory factory, int senders, int count) throws Exception {
+  public static Result run(ConnectionFactory factory, int senders, int consumers, int count)
+      throws Exception {
     var sent = new ConcurrentHashMap<String, Long>();
     var latencies = Collections.synchronizedList(new ArrayList<Long>());
     var done = new CountDownLatch(count);
     var last = new AtomicLong();
     var pool = Executors.newFixedThreadPool(senders);
     var started = System.currentTimeMillis();
-    try (var relayContext = factory.createContext(JMSContext.SESSION_TRANSACTED);
-        var receiverContext = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
-      var relayProducer = relayContext.createProducer();
-      var outQueue = relayContext.createQueue("reveille.bench.out");
-      relayContext
-          .createConsumer(relayContext.createQueue("reveille.bench.in"))
-          .setMessageListener(
-              message -> {
-                try {
-                  relayProducer.send(outQueue, message.getBody(String.class));
-                  relayContext.commit();
-                } catch (Exception e) {
-                  relayContext.rollback();
-                }
-              });
+    var relays = new ArrayList<JMSContext>();
+    try (var receiverContext = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
+      for (var i = 0; i < consumers; i++) {
+        // A transacted session per consumer: a JMS session serves one thread at a time.
+        var relayContext = factory.createContext(JMSContext.SESSION_TRANSACTED);
+        relays.add(relayContext);
+        var relayProducer = relayContext.createProducer();
+        var outQueue = relayContext.createQueue("reveille.bench.out");
+        relayContext
+            .createConsumer(relayContext.createQueue("reveille.bench.in"))
+            .setMessageListener(
+                message -> {
+                  try {
+                    relayProducer.send(outQueue, message.getBody(String.class));
+                    relayContext.commit();
+                  } catch (Exception e) {
+                    relayContext.rollback();
+                  }
+                });
+      }
       receiverContext
           .createConsumer(receiverContext.createQueue("reveille.bench.out"))
           .setMessageListener(
@@ -95,6 +101,7 @@ public final class Relay {
       }
       return new Result(sending, started, last.get(), List.copyOf(latencies));
     } finally {
+      relays.forEach(JMSContext::close);
       pool.shutdownNow();
     }
   }

@@ -144,7 +144,7 @@ public final class WakeLoadDriver {
 
   /** The relay fed by one sender; latency from send to forwarded receipt. */
   private static List<Duration> relay(ConnectionFactory factory, int count) throws Exception {
-    var relay = Relay.run(factory, 1, count);
+    var relay = Relay.run(factory, 1, 1, count);
     System.out.printf(
         "  messages/s: %.0f%n",
         count * 1000.0 / Math.max(1, relay.lastReceived() - relay.started()));

@@ -58,8 +58,8 @@ public final class SideBySide {
       var lines = new ArrayList<String>();
       lines.add(
           String.format(
-              "Scenario wakes: %,d batches over %d agents, then %d s at %d batches/s; %s.",
-              count, WakePath.AGENTS, WakePath.PACED_SECONDS, WakePath.PACED_RATE, machine()));
+              "Scenario wakes: %,d agents, one batch each unpaced, then %d s at %d batches/s; %s.",
+              count, WakePath.PACED_SECONDS, WakePath.PACED_RATE, machine()));
       lines.add("");
       lines.add(WakeLoad.header());
       loads.forEach(load -> lines.add(load.row()));

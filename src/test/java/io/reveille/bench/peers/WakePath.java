@@ -23,22 +23,29 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 /**
  * The wake path side by side: notification batches through the embedded broker of one Reveille
- * server (the runnable JAR) on the harness's PostgreSQL, each matching one of {@value #AGENTS}
- * custom agents (deterministic engine, subscription throttle off), measured from the moment a batch
- * is sent until the run it created starts (the run log's {@code started_at}; its {@code
+ * server (the runnable JAR) on the harness's PostgreSQL, each matching one of {@code count} custom
+ * agents (deterministic engine, subscription throttle off), measured from the moment a batch is
+ * sent until the run it created starts (the run log's {@code started_at}; its {@code
  * logical_change_key} names the batch). Beside it, on the same broker in the same server, a bare
- * Artemis consume-and-forward relay: one transacted consumer forwarding each message with a
- * persistent send, fed by the same {@value #SENDERS} senders: the ceiling for one consumer that
- * takes one message in and sends one out.
+ * Artemis consume-and-forward relay: {@value #RELAY_CONSUMERS} transacted consumers (as many as
+ * Reveille's default sessions per message-driven bean) forwarding each message with a persistent
+ * send, fed by the same {@value #SENDERS} senders: the ceiling for consumers that take one message
+ * in and send one out.
  *
- * <p>Phases, one after the other: the relay ({@code count} messages), a warm-up ({@code count / 4}
- * batches, not reported), {@code count} batches sent as fast as {@value #SENDERS} senders can, and
- * {@value #PACED_SECONDS} s paced at {@value #PACED_RATE} batches/s.
+ * <p>Phases, one after the other: a warm-up ({@code count / 4} batches, not reported), the relay
+ * ({@code count} messages), {@code count} batches sent as fast as {@value #SENDERS} senders can,
+ * and {@value #PACED_SECONDS} s paced at {@value #PACED_RATE} batches/s. A phase's batch {@code k}
+ * goes to agent {@code k} (modulo {@code count}) and each phase waits until the last one's runs
+ * have finished, so no batch finds a run of its agent still queued and coalesces into it: every
+ * batch is a run of its own.
  */
 final class WakePath {
 
-  static final int AGENTS = 200;
   static final int SENDERS = 8;
+
+  /** As many relay consumers as Reveille's default sessions per message-driven bean. */
+  static final int RELAY_CONSUMERS = 4;
+
   static final int PACED_RATE = 50;
   static final int PACED_SECONDS = 30;
   private static final String NAME = "Reveille";
@@ -54,21 +61,7 @@ final class WakePath {
       jvmOptions.add(
           "-XX:StartFlightRecording=settings=profile,filename=" + work.resolve("reveille.jfr"));
     }
-    var node =
-        Node.standalone(
-            work.resolve("reveille"),
-            postgres,
-            9950,
-            Map.of(
-                "REVEILLE_WAKE_SUBSCRIPTION_THROTTLE_SECONDS",
-                "0",
-                "REVEILLE_BROKER_PORT",
-                Integer.toString(BROKER_PORT),
-                "REVEILLE_BROKER_USER",
-                BROKER_USER,
-                "REVEILLE_BROKER_PASSWORD",
-                BROKER_PASSWORD),
-            jvmOptions);
+    var node = Node.standalone(work.resolve("reveille"), postgres, 9950, settings(), jvmOptions);
     var pool = Executors.newFixedThreadPool(SENDERS);
     var results = new ArrayList<WakeLoad>();
     try {
@@ -77,20 +70,21 @@ final class WakePath {
       var factory =
           new ActiveMQConnectionFactory(
               "tcp://127.0.0.1:" + BROKER_PORT, BROKER_USER, BROKER_PASSWORD);
-      results.add(relay(factory, count));
       var agents = new Agents(node.api());
       var entities =
           parallel(
               pool,
-              AGENTS,
+              count,
               i -> {
                 var id = agents.createCustom("wake path " + i);
                 agents.subscribe(id, "{\"entityIds\":[\"wp-entity-" + i + "\"]}");
                 return "wp-entity-" + i;
               });
       var url = postgres.jdbcUrl("reveille");
-      System.out.printf("%s: %d agents subscribed; warming up%n", NAME, AGENTS);
+      System.out.printf("%s: %d agents subscribed; warming up%n", NAME, count);
       batches(factory, pool, url, "warm-up", entities, count / 4, 0);
+      // The relay after the warm-up, so that it too meets a broker and a JIT that have warmed up.
+      results.add(relay(factory, count));
       postgres.resetStatementStatistics("reveille");
       results.add(batches(factory, pool, url, "unpaced", entities, count, 0));
       results.add(
@@ -104,6 +98,30 @@ final class WakePath {
       pool.shutdownNow();
       node.stop();
     }
+  }
+
+  /**
+   * The server's settings: the subscription throttle off, the broker's port and login, and any
+   * {@code NAME=value} pairs of {@code -Dpeers.env} (comma-separated), for tuning by measurement
+   * (say {@code REVEILLE_MDB_MAX_SESSIONS=8,REVEILLE_DB_POOL_MAX=30}).
+   */
+  private static Map<String, String> settings() {
+    var settings = new java.util.HashMap<String, String>();
+    settings.put("REVEILLE_WAKE_SUBSCRIPTION_THROTTLE_SECONDS", "0");
+    settings.put("REVEILLE_BROKER_PORT", Integer.toString(BROKER_PORT));
+    settings.put("REVEILLE_BROKER_USER", BROKER_USER);
+    settings.put("REVEILLE_BROKER_PASSWORD", BROKER_PASSWORD);
+    for (var pair : System.getProperty("peers.env", "").split(",")) {
+      if (pair.isBlank()) {
+        continue;
+      }
+      var equals = pair.indexOf('=');
+      if (equals <= 0) {
+        throw new IllegalArgumentException("peers.env takes NAME=value pairs, got " + pair);
+      }
+      settings.put(pair.substring(0, equals).strip(), pair.substring(equals + 1).strip());
+    }
+    return settings;
   }
 
   /**
@@ -228,10 +246,10 @@ final class WakePath {
   }
 
   private static WakeLoad relay(ConnectionFactory factory, int count) throws Exception {
-    var relay = Relay.run(factory, SENDERS, count);
+    var relay = Relay.run(factory, SENDERS, RELAY_CONSUMERS, count);
     var load =
         new WakeLoad(
-            "Artemis relay (transacted consume and forward)",
+            "Artemis relay (" + RELAY_CONSUMERS + " transacted consumers forwarding)",
             count,
             relay.sending(),
             count,
