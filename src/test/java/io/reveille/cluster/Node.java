@@ -183,6 +183,26 @@ public final class Node {
     awaitExit(Duration.ofSeconds(60));
   }
 
+  /**
+   * The node's resident memory (Linux: {@code VmRSS} of {@code /proc/<pid>/status}), in KiB.
+   *
+   * @throws IllegalStateException when the node does not run or the figure cannot be read
+   */
+  public synchronized long residentKibibytes() {
+    if (!isRunning()) {
+      throw new IllegalStateException(id + " does not run");
+    }
+    try (var lines = Files.lines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
+      return lines
+          .filter(line -> line.startsWith("VmRSS:"))
+          .map(line -> Long.parseLong(line.replaceAll("[^0-9]", "")))
+          .findFirst()
+          .orElseThrow(() -> new IllegalStateException("no VmRSS for " + id));
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read the resident memory of " + id, e);
+    }
+  }
+
   /** SIGSTOP: the JVM freezes mid-whatever, its connections open, until {@link #resume}. */
   public synchronized void pause() {
     Processes.signal(process.pid(), "STOP");

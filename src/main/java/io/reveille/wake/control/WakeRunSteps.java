@@ -13,6 +13,7 @@ import io.reveille.wake.entity.StepStatus;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.Any;
@@ -20,6 +21,7 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.time.Clock;
@@ -65,6 +67,9 @@ public class WakeRunSteps {
   @Inject Event<RunCompleted> completed;
   @Inject Event<RunCancelled> cancelledRuns;
 
+  /** The container's registry, to tell a failed transaction's empty answers from real ones. */
+  @Resource TransactionSynchronizationRegistry transactions;
+
   /** How long a run held back by another run of its agent waits before it is tried again. */
   static final Duration BUSY_RETRY = Duration.ofSeconds(2);
 
@@ -86,6 +91,7 @@ public class WakeRunSteps {
     var entry = em.find(WakeRunLogEntry.class, runKey);
     if (entry == null) {
       if (agents.find(agentId).isEmpty()) {
+        requireHealthyTransaction(runKey);
         // Deleting an agent deletes its run log; a job still on the queue has nothing to run.
         LOG.log(
             Level.INFO,
@@ -205,6 +211,22 @@ public class WakeRunSteps {
   }
 
   /**
+   * Refuses to take "not found" for an answer in a transaction a failed statement marked for
+   * rollback: Hibernate then answers {@code find} with {@code null} instead of the error
+   * (HHH-12472), so a database outage would look like a deleted agent and the job would be dropped.
+   * The exception leaves the delivery, and the broker brings the job back.
+   */
+  void requireHealthyTransaction(String runKey) {
+    if (transactions != null && transactions.getRollbackOnly()) {
+      throw new IllegalStateException(
+          "Run "
+              + runKey
+              + ": the database failed under this transaction (marked for rollback);"
+              + " the delivery is retried");
+    }
+  }
+
+  /**
    * The deferred-job re-check of self-notification suppression: a subscription job that waited in
    * the queue (behind a run, or for the throttle) while the agent changed every entity it was
    * triggered by is the echo of the agent's own writes.
@@ -278,6 +300,9 @@ public class WakeRunSteps {
   public void complete(WakeRun run, WakeOutcome outcome) {
     var state = agents.stateForUpdate(run.agentId());
     var entry = em.find(WakeRunLogEntry.class, run.runKey());
+    if (entry == null) {
+      requireHealthyTransaction(run.runKey());
+    }
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
       LOG.log(
           Level.INFO,
@@ -312,6 +337,9 @@ public class WakeRunSteps {
    */
   public void fail(WakeRun run, Throwable failure) {
     var entry = em.find(WakeRunLogEntry.class, run.runKey());
+    if (entry == null) {
+      requireHealthyTransaction(run.runKey());
+    }
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
       return;
     }
@@ -371,6 +399,9 @@ public class WakeRunSteps {
   public void park(WakeRun run, RunWaitingException why) {
     agents.stateForUpdate(run.agentId());
     var entry = em.find(WakeRunLogEntry.class, run.runKey());
+    if (entry == null) {
+      requireHealthyTransaction(run.runKey());
+    }
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
       return;
     }
@@ -408,6 +439,9 @@ public class WakeRunSteps {
   public void cancelled(WakeRun run) {
     agents.stateForUpdate(run.agentId());
     var entry = em.find(WakeRunLogEntry.class, run.runKey());
+    if (entry == null) {
+      requireHealthyTransaction(run.runKey());
+    }
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
       return;
     }

@@ -21,6 +21,7 @@ import io.reveille.alertness.control.TokenClassifier;
 import io.reveille.alertness.entity.TokenClass;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatchDocuments;
+import io.reveille.testing.OneTransaction;
 import io.reveille.testing.ShippedConfig;
 import java.io.StringReader;
 import java.math.BigDecimal;
@@ -238,8 +239,8 @@ class AgentNotificationsTest {
     inTransaction.stateChanged(state);
 
     assertTrue(published.isEmpty(), "nothing is sent while the transaction runs");
-    assertEquals(1, transaction.synchronizations.size(), "registered once per transaction");
-    transaction.synchronizations.get(0).beforeCompletion();
+    assertEquals(1, transaction.synchronizations().size(), "registered once per transaction");
+    transaction.synchronizations().get(0).beforeCompletion();
     var batch = onlyPublished();
     assertEquals(
         List.of(
@@ -259,7 +260,7 @@ class AgentNotificationsTest {
   @Test
   void aTransactionMarkedForRollbackAnnouncesEachChangeInsideItAsBefore() throws Exception {
     var transaction = new OneTransaction();
-    transaction.status = jakarta.transaction.Status.STATUS_MARKED_ROLLBACK;
+    transaction.setRollbackOnly();
     var inTransaction =
         new AgentNotifications(
             published::add, new NotificationBatchDocuments(), true, transaction, 100, 100);
@@ -268,50 +269,7 @@ class AgentNotificationsTest {
 
     // Sent inside the transaction, so its rollback takes the message back with it.
     assertEquals(List.of("AGENT_STATE", "agent-a", "state-a"), onlyPublished().tokens());
-    assertTrue(transaction.synchronizations.isEmpty());
-  }
-
-  /** The synchronization registry of one transaction, as the container keeps it. */
-  private static final class OneTransaction
-      implements jakarta.transaction.TransactionSynchronizationRegistry {
-    final Map<Object, Object> resources = new java.util.HashMap<>();
-    final List<jakarta.transaction.Synchronization> synchronizations = new ArrayList<>();
-    int status = jakarta.transaction.Status.STATUS_ACTIVE;
-
-    @Override
-    public Object getTransactionKey() {
-      return this;
-    }
-
-    @Override
-    public void putResource(Object key, Object value) {
-      resources.put(key, value);
-    }
-
-    @Override
-    public Object getResource(Object key) {
-      return resources.get(key);
-    }
-
-    @Override
-    public void registerInterposedSynchronization(jakarta.transaction.Synchronization sync) {
-      synchronizations.add(sync);
-    }
-
-    @Override
-    public int getTransactionStatus() {
-      return status;
-    }
-
-    @Override
-    public void setRollbackOnly() {
-      status = jakarta.transaction.Status.STATUS_MARKED_ROLLBACK;
-    }
-
-    @Override
-    public boolean getRollbackOnly() {
-      return status == jakarta.transaction.Status.STATUS_MARKED_ROLLBACK;
-    }
+    assertTrue(transaction.synchronizations().isEmpty());
   }
 
   @Test

@@ -21,7 +21,8 @@ import java.util.Set;
  * 10000"}.
  *
  * <p>Scenario {@code wakes [count]}: notification batches to runs, against a bare Artemis relay on
- * the same broker (see {@link WakePath}).
+ * the same broker (see {@link WakePath}). Scenario {@code footprint [count]}: start-up time and
+ * resident memory, empty and with {@code count} agents and subscriptions (see {@link Footprint}).
  */
 public final class SideBySide {
 
@@ -32,8 +33,9 @@ public final class SideBySide {
 
   public static void main(String[] args) throws Exception {
     var scenario = args.length > 0 ? args[0] : "timers";
-    if (!scenario.equals("timers") && !scenario.equals("wakes")) {
-      throw new IllegalArgumentException("unknown scenario " + scenario + "; known: timers, wakes");
+    if (!Set.of("timers", "wakes", "footprint").contains(scenario)) {
+      throw new IllegalArgumentException(
+          "unknown scenario " + scenario + "; known: timers, wakes, footprint");
     }
     var count = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
     var contenders =
@@ -48,6 +50,25 @@ public final class SideBySide {
                 .orElseThrow(() -> new IllegalStateException("PostgreSQL is not installed")),
             PORT,
             true);
+    if (scenario.equals("footprint")) {
+      List<Footprint.Reading> readings;
+      try {
+        readings = Footprint.measure(postgres, work, count);
+      } finally {
+        postgres.destroy(work.resolve("logs"));
+      }
+      var lines = new ArrayList<String>();
+      lines.add(
+          String.format(
+              "Scenario footprint: %,d agents with one subscription each; the runnable JAR, 1 GB"
+                  + " heap, embedded broker; %s.",
+              count, machine()));
+      lines.add("");
+      lines.add(Footprint.Reading.header());
+      readings.forEach(reading -> lines.add(reading.row()));
+      write(work, scenario, String.join("\n", lines) + "\n");
+      return;
+    }
     if (scenario.equals("wakes")) {
       List<WakeLoad> loads;
       try {

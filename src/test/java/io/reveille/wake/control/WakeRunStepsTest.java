@@ -1,7 +1,10 @@
 package io.reveille.wake.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.testing.OneTransaction;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -14,6 +17,18 @@ class WakeRunStepsTest {
     assertEquals(
         Optional.of(RunBudget.MAX_TOOL_CALLS),
         WakeRunSteps.budgetOf(new IllegalStateException("wrapped", over)));
+  }
+
+  @Test
+  void aTransactionMarkedForRollbackIsNotTrustedToSayARunOrAgentIsGone() {
+    var steps = new WakeRunSteps();
+    steps.transactions = new OneTransaction();
+    steps.requireHealthyTransaction("wk-1");
+
+    steps.transactions.setRollbackOnly();
+    var refused =
+        assertThrows(IllegalStateException.class, () -> steps.requireHealthyTransaction("wk-1"));
+    assertTrue(refused.getMessage().contains("wk-1"), refused.getMessage());
   }
 
   @Test
