@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Callable;
 
 /**
  * Reveille and its peers, one after the other in one invocation, on one PostgreSQL this harness
@@ -51,40 +52,28 @@ public final class SideBySide {
             PORT,
             true);
     if (scenario.equals("footprint")) {
-      List<Footprint.Reading> readings;
-      try {
-        readings = Footprint.measure(postgres, work, count);
-      } finally {
-        postgres.destroy(work.resolve("logs"));
-      }
-      var lines = new ArrayList<String>();
-      lines.add(
+      var readings = measured(postgres, work, () -> Footprint.measure(postgres, work, count));
+      write(
+          work,
+          scenario,
           String.format(
               "Scenario footprint: %,d agents with one subscription each; the runnable JAR, 1 GB"
                   + " heap, embedded broker; %s.",
-              count, machine()));
-      lines.add("");
-      lines.add(Footprint.Reading.header());
-      readings.forEach(reading -> lines.add(reading.row()));
-      write(work, scenario, String.join("\n", lines) + "\n");
+              count, machine()),
+          Footprint.Reading.header(),
+          readings.stream().map(Footprint.Reading::row).toList());
       return;
     }
     if (scenario.equals("wakes")) {
-      List<WakeLoad> loads;
-      try {
-        loads = WakePath.measure(postgres, work, count);
-      } finally {
-        postgres.destroy(work.resolve("logs"));
-      }
-      var lines = new ArrayList<String>();
-      lines.add(
+      var loads = measured(postgres, work, () -> WakePath.measure(postgres, work, count));
+      write(
+          work,
+          scenario,
           String.format(
               "Scenario wakes: %,d agents, one batch each unpaced, then %d s at %d batches/s; %s.",
-              count, WakePath.PACED_SECONDS, WakePath.PACED_RATE, machine()));
-      lines.add("");
-      lines.add(WakeLoad.header());
-      loads.forEach(load -> lines.add(load.row()));
-      write(work, scenario, String.join("\n", lines) + "\n");
+              count, WakePath.PACED_SECONDS, WakePath.PACED_RATE, machine()),
+          WakeLoad.header(),
+          loads.stream().map(WakeLoad::row).toList());
       return;
     }
     var results = new ArrayList<TimerBurst>();
@@ -109,6 +98,25 @@ public final class SideBySide {
       postgres.destroy(work.resolve("logs"));
     }
     write(work, scenario, report(scenario, count, results));
+  }
+
+  /** What {@code measurement} returns, the cluster removed afterwards whatever happened. */
+  private static <T> List<T> measured(Postgres postgres, Path work, Callable<List<T>> measurement)
+      throws Exception {
+    try {
+      return measurement.call();
+    } finally {
+      postgres.destroy(work.resolve("logs"));
+    }
+  }
+
+  /** A table: its caption, a blank line, its header and its rows. */
+  private static void write(
+      Path work, String scenario, String caption, String header, List<String> rows)
+      throws Exception {
+    var lines = new ArrayList<String>(List.of(caption, "", header));
+    lines.addAll(rows);
+    write(work, scenario, String.join("\n", lines) + "\n");
   }
 
   private static void write(Path work, String scenario, String table) throws Exception {
