@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Optional;
 import org.hibernate.dialect.PostgreSQLDialect;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 
@@ -117,20 +118,24 @@ public class AlarmBatches {
     firing.fire(alarm.timerId(), alarm.fireAt());
   }
 
+  /** A failed alarm pushed back: its failed attempts so far, and when it is tried again. */
+  public record Postponed(int attempts, Instant retryAt) {}
+
   /**
    * Records a failed attempt to fire {@code alarm} and sets when to try it again: {@link
    * DueAlarms#retryDelay} after {@code now}.
    *
-   * @return the attempts that failed so far, or 0 when the alarm is gone
+   * @return the postponement; empty when the alarm is gone
    */
   @Transactional(TxType.REQUIRES_NEW)
-  public int postpone(Claimed alarm, Instant now) {
+  public Optional<Postponed> postpone(Claimed alarm, Instant now) {
     var pending = em.find(TimerAlarm.class, new TimerAlarm.Key(alarm.timerId(), alarm.fireAt()));
     if (pending == null) {
-      return 0;
+      return Optional.empty();
     }
-    pending.postpone(now.plus(DueAlarms.retryDelay(pending.getAttempts())));
-    return pending.getAttempts();
+    var retryAt = now.plus(DueAlarms.retryDelay(pending.getAttempts()));
+    pending.postpone(retryAt);
+    return Optional.of(new Postponed(pending.getAttempts(), retryAt));
   }
 
   /**

@@ -77,8 +77,8 @@ public class DueAlarms {
     try {
       batches.fireOne(alarm);
     } catch (RuntimeException e) {
-      var attempts = batches.postpone(alarm, clock.instant());
-      if (attempts == 0) {
+      var postponed = batches.postpone(alarm, clock.instant());
+      if (postponed.isEmpty()) {
         LOG.log(Level.FINE, "Alarm of timer {0} failed and is gone meanwhile", alarm.timerId());
         return;
       }
@@ -89,9 +89,9 @@ public class DueAlarms {
               + " for "
               + alarm.fireAt()
               + " failed ("
-              + attempts
-              + " attempt(s)); tried again in "
-              + retryDelay(attempts - 1)
+              + postponed.get().attempts()
+              + " attempt(s)); tried again at "
+              + postponed.get().retryAt()
               + ": "
               + e,
           e);

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -69,9 +70,9 @@ class DueAlarmsTest {
     }
 
     @Override
-    public int postpone(Claimed alarm, Instant now) {
+    public Optional<Postponed> postpone(Claimed alarm, Instant now) {
       postponed.add(alarm.timerId());
-      return 1;
+      return Optional.of(new Postponed(1, now.plus(DueAlarms.retryDelay(0))));
     }
   }
 
