@@ -2,7 +2,6 @@ package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentNotifications;
 import io.reveille.agent.control.AgentService;
-import io.reveille.agent.entity.AgentState;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
@@ -101,10 +100,9 @@ public class WakeRunSteps {
       }
       throw new NotYetVisibleException("run " + runKey + " is not in the run log (yet)");
     }
-    AgentState locked = null;
     if (agents.find(entry.getAgentId()).isPresent()) {
       // Queue behind a scheduler merging tokens into this run, then read the run as it committed.
-      locked = agents.stateForUpdate(entry.getAgentId());
+      agents.stateForUpdate(entry.getAgentId());
       em.refresh(entry);
     }
     if (entry.getStatus() != WakeStatus.QUEUED && entry.getStatus() != WakeStatus.STARTED) {
@@ -120,10 +118,6 @@ public class WakeRunSteps {
       entry.skip(now, "agent no longer exists");
       return Optional.empty();
     }
-    if (locked == null) {
-      // The agent appeared between the two reads (it cannot, its run log refers to it): lock now.
-      locked = agents.stateForUpdate(entry.getAgentId());
-    }
     if (!agent.get().isActive()) {
       entry.skip(now, "agent is " + agent.get().getLifecycle().wire());
       return Optional.empty();
@@ -135,7 +129,7 @@ public class WakeRunSteps {
     if (isOwnChange(entry)) {
       entry.skip(now, "every trigger token is an entity the agent changed itself");
       metrics.wakeDecision("suppressed");
-      locked.clearDeferral();
+      agents.stateForUpdate(entry.getAgentId()).clearDeferral();
       return Optional.empty();
     }
     var busy = otherRunInProgress(entry, now);
@@ -184,7 +178,7 @@ public class WakeRunSteps {
     entry.claim(node.owner());
     // The first start fixes the run's budgets; a restart keeps the ones it started under.
     entry.fixSpec(specs.forAgent(agent.get().getKind(), agent.get().getConfig()).toJson());
-    var state = locked;
+    var state = agents.stateForUpdate(entry.getAgentId());
     state.recordWake(now);
     if (entry.getReason() == WakeReason.SUBSCRIPTION) {
       // The deferred subscription job is this one; a timer or manual run leaves it deferred.
@@ -208,6 +202,18 @@ public class WakeRunSteps {
                             from,
                             entry.getScheduledUntil(),
                             entry.getFirings()))));
+  }
+
+  /**
+   * The run's log entry, or null when it is gone: trusted only in a healthy transaction (see {@link
+   * #requireHealthyTransaction}).
+   */
+  private WakeRunLogEntry runEntry(String runKey) {
+    var entry = em.find(WakeRunLogEntry.class, runKey);
+    if (entry == null) {
+      requireHealthyTransaction(runKey);
+    }
+    return entry;
   }
 
   /**
@@ -299,10 +305,7 @@ public class WakeRunSteps {
    */
   public void complete(WakeRun run, WakeOutcome outcome) {
     var state = agents.stateForUpdate(run.agentId());
-    var entry = em.find(WakeRunLogEntry.class, run.runKey());
-    if (entry == null) {
-      requireHealthyTransaction(run.runKey());
-    }
+    var entry = runEntry(run.runKey());
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
       LOG.log(
           Level.INFO,
@@ -336,10 +339,7 @@ public class WakeRunSteps {
    * {@code system} message saying why.
    */
   public void fail(WakeRun run, Throwable failure) {
-    var entry = em.find(WakeRunLogEntry.class, run.runKey());
-    if (entry == null) {
-      requireHealthyTransaction(run.runKey());
-    }
+    var entry = runEntry(run.runKey());
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
       return;
     }
@@ -398,10 +398,7 @@ public class WakeRunSteps {
    */
   public void park(WakeRun run, RunWaitingException why) {
     agents.stateForUpdate(run.agentId());
-    var entry = em.find(WakeRunLogEntry.class, run.runKey());
-    if (entry == null) {
-      requireHealthyTransaction(run.runKey());
-    }
+    var entry = runEntry(run.runKey());
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
       return;
     }
@@ -438,10 +435,7 @@ public class WakeRunSteps {
   /** Records the run {@code cancelled} at the step boundary that saw the cancel mark. */
   public void cancelled(WakeRun run) {
     agents.stateForUpdate(run.agentId());
-    var entry = em.find(WakeRunLogEntry.class, run.runKey());
-    if (entry == null) {
-      requireHealthyTransaction(run.runKey());
-    }
+    var entry = runEntry(run.runKey());
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
       return;
     }

@@ -1,10 +1,7 @@
 package io.reveille.bench.peers;
 
-import static io.reveille.bench.TimerLoadDriver.parallel;
-
 import io.reveille.cluster.Node;
 import io.reveille.cluster.Postgres;
-import io.reveille.testing.Agents;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,19 +53,8 @@ final class Footprint {
       node.stop();
       startup = start(node);
       readings.add(quiet(node, "empty database, second launch", startup));
-      var agents = new Agents(node.api());
       var created = Instant.now();
-      parallel(
-          pool,
-          count,
-          i -> {
-            var id = agents.createCustom("footprint " + i);
-            agents.subscribe(id, "{\"entityIds\":[\"fp-entity-" + i + "\"]}");
-            if ((i + 1) % 10_000 == 0) {
-              System.out.printf("  %s: %,d agents subscribed%n", NAME, i + 1);
-            }
-            return null;
-          });
+      WakePath.subscribedAgents(node, pool, count, "fp");
       System.out.printf(
           "%s: %,d agents and subscriptions created in %s%n",
           NAME, count, Duration.between(created, Instant.now()));

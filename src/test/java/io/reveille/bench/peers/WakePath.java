@@ -70,16 +70,7 @@ final class WakePath {
       var factory =
           new ActiveMQConnectionFactory(
               "tcp://127.0.0.1:" + BROKER_PORT, BROKER_USER, BROKER_PASSWORD);
-      var agents = new Agents(node.api());
-      var entities =
-          parallel(
-              pool,
-              count,
-              i -> {
-                var id = agents.createCustom("wake path " + i);
-                agents.subscribe(id, "{\"entityIds\":[\"wp-entity-" + i + "\"]}");
-                return "wp-entity-" + i;
-              });
+      var entities = subscribedAgents(node, pool, count, "wp");
       var url = postgres.jdbcUrl("reveille");
       System.out.printf("%s: %d agents subscribed; warming up%n", NAME, count);
       batches(factory, pool, url, "warm-up", entities, count / 4, 0);
@@ -98,6 +89,28 @@ final class WakePath {
       pool.shutdownNow();
       node.stop();
     }
+  }
+
+  /**
+   * Creates {@code count} custom agents over REST, agent {@code i} subscribed to entity {@code
+   * <prefix>-entity-<i>} of its own; returns those entity ids in agent order.
+   */
+  static List<String> subscribedAgents(
+      Node node, java.util.concurrent.ExecutorService pool, int count, String prefix)
+      throws Exception {
+    var agents = new Agents(node.api());
+    return parallel(
+        pool,
+        count,
+        i -> {
+          var entity = prefix + "-entity-" + i;
+          agents.subscribe(
+              agents.createCustom(prefix + " agent " + i), "{\"entityIds\":[\"" + entity + "\"]}");
+          if ((i + 1) % 10_000 == 0) {
+            System.out.printf("  %,d agents subscribed%n", i + 1);
+          }
+          return entity;
+        });
   }
 
   /**
