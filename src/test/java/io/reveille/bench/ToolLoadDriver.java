@@ -33,66 +33,131 @@ public final class ToolLoadDriver {
     var threads = args.length > 2 ? Integer.parseInt(args[2]) : 8;
     var taskCount = args.length > 3 ? Integer.parseInt(args[3]) : 50;
     var tag = UUID.randomUUID().toString().substring(0, 8);
-    var category =
-        api.post("/api/categories", "{\"name\":\"tool-load-" + tag + "\"}").json().getString("id");
-    var tasks = new ArrayList<String>();
-    for (var i = 0; i < taskCount; i++) {
-      tasks.add(
-          api.post(
-                  "/api/tasks",
-                  "{\"title\":\"load " + i + "\",\"categoryId\":\"" + category + "\"}")
-              .json()
-              .getString("id"));
-    }
-    var agent =
-        api.post(
-                "/api/agents",
-                "{\"kind\":\"custom\",\"displayName\":\"tool load "
-                    + tag
-                    + "\",\"allowedCategoryIds\":[\""
-                    + category
-                    + "\"]}")
-            .json()
-            .getString("id");
-    var path = "/api/agents/" + agent + "/tools/";
+    var scoped = ScopedAgent.create(api, "tool-load-" + tag, taskCount);
     var bodies = new ArrayList<String>();
     for (var i = 0; i < calls; i++) {
-      bodies.add(
-          "{\"operationId\":\"load-"
-              + tag
-              + "-"
-              + i
-              + "\",\"arguments\":{\"taskId\":\""
-              + tasks.get(i % taskCount)
-              + "\",\"priority\":\""
-              + PRIORITIES[i % PRIORITIES.length]
-              + "\"}}");
+      bodies.add(scoped.priorityChange("load-" + tag + "-" + i, i));
     }
-    phase(
-        "update_task_priority (new operation ids)",
-        threads,
-        calls,
-        i -> api.post(path + "update_task_priority", bodies.get(i)),
-        false);
-    phase(
-        "update_task_priority replayed (stored receipts)",
-        threads,
-        calls,
-        i -> api.post(path + "update_task_priority", bodies.get(i)),
-        true);
-    phase(
-        "list_tasks_in_scope (" + taskCount + " tasks)",
-        threads,
-        calls,
-        i -> api.post(path + "list_tasks_in_scope", "{\"arguments\":{\"limit\":50}}"),
-        false);
+    var path = scoped.toolPath();
+    System.out.println(
+        phase(
+                "update_task_priority (new operation ids)",
+                threads,
+                calls,
+                i -> api.post(path + "update_task_priority", bodies.get(i)),
+                false)
+            .line());
+    System.out.println(
+        phase(
+                "update_task_priority replayed (stored receipts)",
+                threads,
+                calls,
+                i -> api.post(path + "update_task_priority", bodies.get(i)),
+                true)
+            .line());
+    System.out.println(
+        phase(
+                "list_tasks_in_scope (" + taskCount + " tasks)",
+                threads,
+                calls,
+                i -> api.post(path + "list_tasks_in_scope", "{\"arguments\":{\"limit\":50}}"),
+                false)
+            .line());
   }
 
-  interface Call {
+  /** A custom agent scoped to a category of its own holding {@code tasks} tasks. */
+  public record ScopedAgent(String agentId, List<String> taskIds) {
+
+    public static ScopedAgent create(Api api, String name, int tasks) {
+      return create(api, name, tasks, "{}");
+    }
+
+    /** The same, the agent created with the configuration {@code config} (a JSON object). */
+    public static ScopedAgent create(Api api, String name, int tasks, String config) {
+      var category =
+          api.post("/api/categories", "{\"name\":\"" + name + "\"}").json().getString("id");
+      var taskIds = new ArrayList<String>();
+      for (var i = 0; i < tasks; i++) {
+        taskIds.add(
+            api.post(
+                    "/api/tasks",
+                    "{\"title\":\"" + name + " " + i + "\",\"categoryId\":\"" + category + "\"}")
+                .json()
+                .getString("id"));
+      }
+      var agent =
+          api.post(
+                  "/api/agents",
+                  "{\"kind\":\"custom\",\"displayName\":\""
+                      + name
+                      + "\",\"allowedCategoryIds\":[\""
+                      + category
+                      + "\"],\"config\":"
+                      + config
+                      + "}")
+              .json()
+              .getString("id");
+      return new ScopedAgent(agent, List.copyOf(taskIds));
+    }
+
+    /** The path of the agent's tools, to which a tool's name is appended. */
+    public String toolPath() {
+      return "/api/agents/" + agentId + "/tools/";
+    }
+
+    /**
+     * The body of an {@code update_task_priority} call under {@code operationId}: the {@code i}th
+     * call sets task {@code i} (modulo the tasks) to a priority that differs from the last call's
+     * on that task.
+     */
+    public String priorityChange(String operationId, int i) {
+      return "{\"operationId\":\""
+          + operationId
+          + "\",\"arguments\":{\"taskId\":\""
+          + taskIds.get(i % taskIds.size())
+          + "\",\"priority\":\""
+          + PRIORITIES[(i / taskIds.size()) % PRIORITIES.length]
+          + "\"}}";
+    }
+  }
+
+  /** One call of a phase, by its index. */
+  public interface Call {
     Api.Response call(int index);
   }
 
-  private static void phase(String name, int threads, int calls, Call call, boolean replay)
+  /**
+   * What one phase measured.
+   *
+   * @param name what was called, and how
+   * @param calls how many calls
+   * @param took from the first call until the last answered
+   * @param latency per call, in microseconds
+   */
+  public record Phase(String name, int calls, Duration took, Percentiles latency) {
+
+    public double perSecond() {
+      return calls * 1000.0 / Math.max(1, took.toMillis());
+    }
+
+    public String line() {
+      return String.format(
+          "%s: %d calls in %d ms = %.0f calls/s; latency p50 %.1f ms, p99 %.1f ms, max %.1f ms",
+          name,
+          calls,
+          took.toMillis(),
+          perSecond(),
+          latency.at(50) / 1000.0,
+          latency.at(99) / 1000.0,
+          latency.max() / 1000.0);
+    }
+  }
+
+  /**
+   * Makes {@code calls} calls from {@code threads} clients; every answer must be a 200 whose {@code
+   * replayed} is {@code replay}.
+   */
+  public static Phase phase(String name, int threads, int calls, Call call, boolean replay)
       throws Exception {
     var pool = Executors.newFixedThreadPool(threads);
     try {
@@ -115,23 +180,10 @@ public final class ToolLoadDriver {
       for (var future : pool.invokeAll(jobs)) {
         latencies.add(future.get());
       }
-      var took = Duration.ofNanos(System.nanoTime() - started);
-      print(name, latencies, took, calls);
+      return new Phase(
+          name, calls, Duration.ofNanos(System.nanoTime() - started), new Percentiles(latencies));
     } finally {
       pool.shutdownNow();
     }
-  }
-
-  private static void print(String name, List<Long> micros, Duration took, int calls) {
-    var percentiles = new Percentiles(micros);
-    System.out.printf(
-        "%s: %d calls in %d ms = %.0f calls/s; latency p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
-        name,
-        calls,
-        took.toMillis(),
-        calls * 1000.0 / Math.max(1, took.toMillis()),
-        percentiles.at(50) / 1000.0,
-        percentiles.at(99) / 1000.0,
-        percentiles.max() / 1000.0);
   }
 }

@@ -22,4 +22,15 @@ public interface WakeExecutor {
   AgentKind kind();
 
   WakeOutcome execute(WakeRun run);
+
+  /**
+   * Whether {@code run}'s workflow is self-contained: it reads, and decides its outcome, but no
+   * step of it commits anything of its own or reaches outside the database (no tool call, no model
+   * call). Such a run is begun, executed and completed in one transaction (see {@link
+   * WakeRunSteps#beginOrRun}); it is asked inside begin's transaction, the run already started. By
+   * default, no.
+   */
+  default boolean isSelfContained(WakeRun run) {
+    return false;
+  }
 }

@@ -205,6 +205,55 @@ public class WakeRunSteps {
   }
 
   /**
+   * What {@link #beginOrRun} did: started the run, its workflow still to be executed; or executed
+   * and completed it within the same transaction ({@code completed}).
+   */
+  public record Begun(WakeRun run, boolean completed) {}
+
+  /**
+   * Thrown when a self-contained run's workflow or completion failed inside {@link #beginOrRun}:
+   * the transaction rolls back (the run stays queued), and the caller runs it again step by step,
+   * where the failure is recorded (or completing retried) as usual.
+   */
+  public static class SelfContainedRunFailedException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    SelfContainedRunFailedException(String runKey, RuntimeException cause) {
+      super("Run " + runKey + " failed within its begin: " + cause, cause);
+    }
+  }
+
+  /**
+   * {@link #begin Begins} the run and, when its workflow says the run is self-contained ({@link
+   * WakeExecutor#isSelfContained}: no step of it commits anything or reaches outside, such as the
+   * deterministic engine's wakes of a custom agent), executes the workflow and {@link #complete
+   * completes} the run in the same transaction: one commit instead of three, and the agent's state
+   * locked and its run read once. A crash anywhere in it rolls all of it back, and the redelivered
+   * job runs it from the start, with nothing to repeat. A run that is not self-contained is only
+   * begun, as {@link #begin} does.
+   *
+   * @throws SelfContainedRunFailedException when the workflow or the completion of a self-contained
+   *     run threw (the whole transaction rolls back)
+   */
+  public Optional<Begun> beginOrRun(String runKey, String agentId) {
+    var begun = begin(runKey, agentId);
+    if (begun.isEmpty()) {
+      return Optional.empty();
+    }
+    var run = begun.get();
+    var executor = executorFor(run.kind()).orElseThrow();
+    if (!executor.isSelfContained(run)) {
+      return Optional.of(new Begun(run, false));
+    }
+    try {
+      complete(run, Objects.requireNonNull(executor.execute(run), "workflow outcome"));
+    } catch (RuntimeException e) {
+      throw new SelfContainedRunFailedException(runKey, e);
+    }
+    return Optional.of(new Begun(run, true));
+  }
+
+  /**
    * The run's log entry, or null when it is gone: trusted only in a healthy transaction (see {@link
    * #requireHealthyTransaction}).
    */
@@ -580,7 +629,7 @@ public class WakeRunSteps {
         .map(RunBudgetExceededException::budget);
   }
 
-  private Optional<WakeExecutor> executorFor(io.reveille.agent.entity.AgentKind kind) {
+  Optional<WakeExecutor> executorFor(io.reveille.agent.entity.AgentKind kind) {
     return executors.stream().filter(e -> e.kind() == kind).findFirst();
   }
 }

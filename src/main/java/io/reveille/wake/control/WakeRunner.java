@@ -24,6 +24,11 @@ import java.util.logging.Logger;
  * again, and its report is written once. A failure anywhere records the run as failed with the
  * agent's failure streak, its back-off and, at the limit, the agent's dormancy.
  *
+ * <p>A self-contained run (its workflow commits nothing of its own and reaches nothing outside: the
+ * deterministic engine's wakes of a custom agent) is begun, executed and completed in one
+ * transaction instead ({@link WakeRunSteps#beginOrRun}): a crash rolls all of it back, and the
+ * redelivered job runs it from the start.
+ *
  * <p>Single-flight per agent: the wakes queue groups messages by agent id, so the broker hands one
  * agent's jobs to one consumer at a time; and begin refuses to start a run while another run of the
  * agent is started and within its lease ({@code reveille.wake.run-lease-seconds}), putting the job
@@ -61,14 +66,18 @@ public class WakeRunner {
       return;
     }
     try {
-      var begun = steps.begin(runKey, agentId);
+      var startedAt = System.nanoTime();
+      var begun = beginOrRun(runKey, agentId);
       if (begun.isEmpty()) {
         return;
       }
-      var run = begun.get();
-      var startedAt = System.nanoTime();
+      var run = begun.get().run();
       var ending = "retried";
       try {
+        if (begun.get().completed()) {
+          ending = COMPLETED;
+          return;
+        }
         WakeOutcome outcome;
         try {
           outcome = steps.execute(run);
@@ -108,6 +117,20 @@ public class WakeRunner {
       }
     } finally {
       inFlight.leave(runKey);
+    }
+  }
+
+  /**
+   * Begins the run, executing and completing it at once when it is self-contained; when such a
+   * run's workflow failed (all of it rolled back), begins it again to go step by step, where the
+   * failure is recorded with its consequences.
+   */
+  private java.util.Optional<WakeRunSteps.Begun> beginOrRun(String runKey, String agentId) {
+    try {
+      return steps.beginOrRun(runKey, agentId);
+    } catch (WakeRunSteps.SelfContainedRunFailedException e) {
+      LOG.log(Level.FINE, "{0}; running it step by step", e.getMessage());
+      return steps.begin(runKey, agentId).map(run -> new WakeRunSteps.Begun(run, false));
     }
   }
 

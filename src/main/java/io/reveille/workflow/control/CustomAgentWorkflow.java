@@ -43,6 +43,21 @@ public class CustomAgentWorkflow implements WakeExecutor {
     return AgentKind.CUSTOM;
   }
 
+  /**
+   * Self-contained with the deterministic engine: it only describes the wake (or, in a session,
+   * what it remembers), and its message is written with the run's completion.
+   */
+  @Override
+  public boolean isSelfContained(WakeRun run) {
+    try {
+      return opener.open(run).engine().isDeterministic();
+    } catch (RuntimeException e) {
+      // No engine to be had (an endpoint the agent needs is not configured): the run goes step by
+      // step, where that failure is recorded.
+      return false;
+    }
+  }
+
   @Override
   public WakeOutcome execute(WakeRun run) {
     var opening = opener.open(run);

@@ -21,9 +21,12 @@ import java.util.concurrent.Callable;
  * row. Command: {@code ./mvnw -Pdist,peers -DskipTests package exec:exec -Dpeers.args="timers
  * 10000"}.
  *
- * <p>Scenario {@code wakes [count]}: notification batches to runs, against a bare Artemis relay on
- * the same broker (see {@link WakePath}). Scenario {@code footprint [count]}: start-up time and
- * resident memory, empty and with {@code count} agents and subscriptions (see {@link Footprint}).
+ * <p>Scenario {@code wakes [count] [history]}: notification batches to runs, against a bare Artemis
+ * relay on the same broker (see {@link WakePath}); with {@code history}, the run log then grows by
+ * that many rows and the unpaced phase runs again. Scenario {@code footprint [count]}: start-up
+ * time and resident memory, empty and with {@code count} agents and subscriptions (see {@link
+ * Footprint}). Scenario {@code tools [count]}: mutating tool calls over HTTP to one agent and
+ * spread over many (see {@link ToolPath}).
  */
 public final class SideBySide {
 
@@ -34,13 +37,17 @@ public final class SideBySide {
 
   public static void main(String[] args) throws Exception {
     var scenario = args.length > 0 ? args[0] : "timers";
-    if (!Set.of("timers", "wakes", "footprint").contains(scenario)) {
+    if (!Set.of("timers", "wakes", "footprint", "tools", "steps").contains(scenario)) {
       throw new IllegalArgumentException(
-          "unknown scenario " + scenario + "; known: timers, wakes, footprint");
+          "unknown scenario " + scenario + "; known: timers, wakes, footprint, tools, steps");
     }
     var count = args.length > 1 ? Integer.parseInt(args[1]) : 10_000;
     var contenders =
-        Set.of((args.length > 2 ? args[2] : "reveille,quartz,db-scheduler").split(","));
+        Set.of(
+            (args.length > 2
+                    ? args[2]
+                    : scenario.equals("steps") ? "reveille,dbos" : "reveille,quartz,db-scheduler")
+                .split(","));
     var work =
         Files.createDirectories(
                 Path.of("target", "side-by-side", "run-" + System.currentTimeMillis()))
@@ -64,8 +71,46 @@ public final class SideBySide {
           readings.stream().map(Footprint.Reading::row).toList());
       return;
     }
+    if (scenario.equals("steps")) {
+      var runs = new ArrayList<DurableRuns>();
+      measured(
+          postgres,
+          work,
+          () -> {
+            if (contenders.contains("reveille")) {
+              runs.add(ReveilleSteps.measure(postgres, work, count));
+            }
+            if (contenders.contains("dbos")) {
+              runs.add(DbosSteps.measure(postgres, count));
+            }
+            return runs;
+          });
+      write(
+          work,
+          scenario,
+          String.format(
+              "Scenario steps: %,d durable runs of three idempotent journal writes; %s.",
+              count, machine()),
+          DurableRuns.header(),
+          runs.stream().map(DurableRuns::row).toList());
+      return;
+    }
+    if (scenario.equals("tools")) {
+      var rows = measured(postgres, work, () -> ToolPath.measure(postgres, work, count));
+      write(
+          work,
+          scenario,
+          String.format(
+              "Scenario tools: %,d mutating tool calls over HTTP per phase; %s.", count, machine()),
+          ToolPath.Row.header(),
+          rows.stream().map(ToolPath.Row::row).toList());
+      return;
+    }
     if (scenario.equals("wakes")) {
-      var loads = measured(postgres, work, () -> WakePath.measure(postgres, work, count));
+      // An optional third argument: that many rows of run-log history, then the unpaced phase
+      // again.
+      var history = args.length > 2 ? Integer.parseInt(args[2]) : 0;
+      var loads = measured(postgres, work, () -> WakePath.measure(postgres, work, count, history));
       write(
           work,
           scenario,

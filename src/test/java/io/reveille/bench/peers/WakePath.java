@@ -34,8 +34,10 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
  *
  * <p>Phases, one after the other: a warm-up ({@code count / 4} batches, not reported), the relay
  * ({@code count} messages), {@code count} batches sent as fast as {@value #SENDERS} senders can,
- * and {@value #PACED_SECONDS} s paced at {@value #PACED_RATE} batches/s. A phase's batch {@code k}
- * goes to agent {@code k} (modulo {@code count}) and each phase waits until the last one's runs
+ * and {@value #PACED_SECONDS} s paced at {@value #PACED_RATE} batches/s; with a history, the run
+ * log then grows by that many rows (see {@link #seedHistory}) and {@code count} batches are sent
+ * unpaced again, so that one run compares an empty run log with a full one. A phase's batch {@code
+ * k} goes to agent {@code k} (modulo {@code count}) and each phase waits until the last one's runs
  * have finished, so no batch finds a run of its agent still queued and coalesces into it: every
  * batch is a run of its own.
  */
@@ -55,13 +57,10 @@ final class WakePath {
 
   private WakePath() {}
 
-  static List<WakeLoad> measure(Postgres postgres, Path work, int count) throws Exception {
-    var jvmOptions = new ArrayList<String>();
-    if (Boolean.getBoolean("peers.jfr")) {
-      jvmOptions.add(
-          "-XX:StartFlightRecording=settings=profile,filename=" + work.resolve("reveille.jfr"));
-    }
-    var node = Node.standalone(work.resolve("reveille"), postgres, 9950, settings(), jvmOptions);
+  static List<WakeLoad> measure(Postgres postgres, Path work, int count, int history)
+      throws Exception {
+    var node =
+        Node.standalone(work.resolve("reveille"), postgres, 9950, settings(), jvmOptions(work));
     var pool = Executors.newFixedThreadPool(SENDERS);
     var results = new ArrayList<WakeLoad>();
     try {
@@ -73,22 +72,52 @@ final class WakePath {
       var entities = subscribedAgents(node, pool, count, "wp");
       var url = postgres.jdbcUrl("reveille");
       System.out.printf("%s: %d agents subscribed; warming up%n", NAME, count);
-      batches(factory, pool, url, "warm-up", entities, count / 4, 0);
+      batches(factory, pool, url, "warm-up", "warm-up", entities, count / 4, 0);
       // The relay after the warm-up, so that it too meets a broker and a JIT that have warmed up.
       results.add(relay(factory, count));
       postgres.resetStatementStatistics("reveille");
-      results.add(batches(factory, pool, url, "unpaced", entities, count, 0));
+      results.add(batches(factory, pool, url, "unpaced", "unpaced", entities, count, 0));
       results.add(
-          batches(factory, pool, url, "paced", entities, PACED_RATE * PACED_SECONDS, PACED_RATE));
+          batches(
+              factory,
+              pool,
+              url,
+              "paced",
+              "paced at " + PACED_RATE + "/s",
+              entities,
+              PACED_RATE * PACED_SECONDS,
+              PACED_RATE));
       var statements = postgres.statementStatistics("reveille", 40);
       if (!statements.isEmpty()) {
         java.nio.file.Files.writeString(work.resolve("pg-statements.txt"), statements);
+      }
+      if (history > 0) {
+        var seeded = seedHistory(url, history);
+        System.out.printf("%s: %,d run-log rows now; the unpaced phase again%n", NAME, seeded);
+        results.add(
+            batches(
+                factory,
+                pool,
+                url,
+                "history",
+                String.format("unpaced, with %,d run-log rows", seeded),
+                entities,
+                count,
+                0));
       }
       return results;
     } finally {
       pool.shutdownNow();
       node.stop();
     }
+  }
+
+  /** The server's JVM options: a flight recording into {@code work} with {@code -Dpeers.jfr}. */
+  static List<String> jvmOptions(Path work) {
+    return Boolean.getBoolean("peers.jfr")
+        ? List.of(
+            "-XX:StartFlightRecording=settings=profile,filename=" + work.resolve("reveille.jfr"))
+        : List.of();
   }
 
   /**
@@ -147,6 +176,7 @@ final class WakePath {
       java.util.concurrent.ExecutorService pool,
       String url,
       String phase,
+      String label,
       List<String> entities,
       int count,
       int rate)
@@ -220,7 +250,7 @@ final class WakePath {
     }
     var load =
         new WakeLoad(
-            NAME + ", " + phase + (rate > 0 ? " at " + rate + "/s" : ""),
+            NAME + ", " + label,
             count,
             sending,
             runs,
@@ -229,6 +259,69 @@ final class WakePath {
             new Percentiles(latencies));
     System.out.println(load.row());
     return load;
+  }
+
+  /**
+   * Grows the run log by at least {@code rows} rows of history: copies of the runs the phases so
+   * far completed (every column as the server wrote it), each copy under a run key and logical
+   * change key of its own and dated a minute further back per copy, so that every measured agent
+   * has its share of old runs in the indexes its queries use. Then vacuums and analyses the table,
+   * as a database that grew over months would be. Returns the run log's size.
+   */
+  static long seedHistory(String url, int rows) throws SQLException {
+    try (var connection = DriverManager.getConnection(url, Postgres.USER, Postgres.PASSWORD);
+        var statement = connection.createStatement()) {
+      var columns = new ArrayList<String>();
+      try (var names =
+          statement.executeQuery(
+              "SELECT column_name FROM information_schema.columns"
+                  + " WHERE table_name = 'wake_run_log' ORDER BY ordinal_position")) {
+        while (names.next()) {
+          columns.add(names.getString(1));
+        }
+      }
+      var template = "w.logical_change_key LIKE 'wp-%' AND w.status = 'completed'";
+      long templates;
+      try (var counted =
+          statement.executeQuery("SELECT count(*) FROM wake_run_log w WHERE " + template)) {
+        counted.next();
+        templates = counted.getLong(1);
+      }
+      if (templates == 0) {
+        throw new IllegalStateException("no completed run to copy");
+      }
+      var copies = (rows + templates - 1) / templates;
+      var values =
+          columns.stream()
+              .map(
+                  column ->
+                      switch (column) {
+                        case "run_key" -> "w.run_key || ':history:' || g";
+                        case "logical_change_key" -> "'history-' || g || '-' || w.run_key";
+                        case "created_at", "started_at", "completed_at", "not_before" ->
+                            "w." + column + " - g * INTERVAL '1 minute'";
+                        default -> "w." + column;
+                      })
+              .toList();
+      var started = System.nanoTime();
+      statement.executeUpdate(
+          "INSERT INTO wake_run_log ("
+              + String.join(", ", columns)
+              + ") SELECT "
+              + String.join(", ", values)
+              + " FROM wake_run_log w CROSS JOIN generate_series(1, "
+              + copies
+              + ") g WHERE "
+              + template);
+      statement.execute("VACUUM ANALYZE wake_run_log");
+      System.out.printf(
+          "%s: %,d copies of %,d runs written in %d s%n",
+          NAME, copies, templates, Duration.ofNanos(System.nanoTime() - started).toSeconds());
+      try (var counted = statement.executeQuery("SELECT count(*) FROM wake_run_log")) {
+        counted.next();
+        return counted.getLong(1);
+      }
+    }
   }
 
   /** How many of the phase's batches the server recorded (matched or not). */

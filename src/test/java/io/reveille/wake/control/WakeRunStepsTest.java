@@ -1,11 +1,17 @@
 package io.reveille.wake.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.agent.entity.AgentKind;
 import io.reveille.testing.OneTransaction;
+import jakarta.enterprise.inject.Vetoed;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class WakeRunStepsTest {
@@ -29,6 +35,90 @@ class WakeRunStepsTest {
     var refused =
         assertThrows(IllegalStateException.class, () -> steps.requireHealthyTransaction("wk-1"));
     assertTrue(refused.getMessage().contains("wk-1"), refused.getMessage());
+  }
+
+  /** Steps whose begin and completion are scripted, with one workflow for every kind. */
+  @Vetoed
+  private static final class OneWorkflow extends WakeRunSteps {
+    final List<String> calls = new ArrayList<>();
+    final boolean selfContained;
+    final Supplier<WakeOutcome> workflow;
+
+    OneWorkflow(boolean selfContained, Supplier<WakeOutcome> workflow) {
+      this.selfContained = selfContained;
+      this.workflow = workflow;
+    }
+
+    @Override
+    public Optional<WakeRun> begin(String runKey, String agentId) {
+      calls.add("begin");
+      return Optional.of(WakeRunnerTest.aRun(runKey, agentId));
+    }
+
+    @Override
+    Optional<WakeExecutor> executorFor(AgentKind kind) {
+      return Optional.of(
+          new WakeExecutor() {
+            @Override
+            public AgentKind kind() {
+              return kind;
+            }
+
+            @Override
+            public WakeOutcome execute(WakeRun run) {
+              calls.add("execute");
+              return workflow.get();
+            }
+
+            @Override
+            public boolean isSelfContained(WakeRun run) {
+              return selfContained;
+            }
+          });
+    }
+
+    @Override
+    public void complete(WakeRun run, WakeOutcome outcome) {
+      calls.add("complete");
+    }
+  }
+
+  @Test
+  void aRunThatIsNotSelfContainedIsOnlyBegun() {
+    var steps = new OneWorkflow(false, WakeOutcome::nothing);
+
+    var begun = steps.beginOrRun("wk-1", "agent-1").orElseThrow();
+
+    assertEquals(List.of("begin"), steps.calls);
+    assertFalse(begun.completed());
+  }
+
+  @Test
+  void aSelfContainedRunIsExecutedAndCompletedInItsBegin() {
+    var steps = new OneWorkflow(true, WakeOutcome::nothing);
+
+    var begun = steps.beginOrRun("wk-1", "agent-1").orElseThrow();
+
+    assertEquals(List.of("begin", "execute", "complete"), steps.calls);
+    assertTrue(begun.completed());
+  }
+
+  @Test
+  void aSelfContainedRunWhoseWorkflowThrowsIsNotCompletedAndSaysSo() {
+    var steps =
+        new OneWorkflow(
+            true,
+            () -> {
+              throw new IllegalStateException("boom");
+            });
+
+    var thrown =
+        assertThrows(
+            WakeRunSteps.SelfContainedRunFailedException.class,
+            () -> steps.beginOrRun("wk-1", "agent-1"));
+
+    assertEquals(List.of("begin", "execute"), steps.calls);
+    assertTrue(thrown.getMessage().contains("wk-1"), thrown.getMessage());
   }
 
   @Test

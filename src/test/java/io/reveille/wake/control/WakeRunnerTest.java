@@ -35,16 +35,26 @@ class WakeRunnerTest {
     @Override
     public Optional<WakeRun> begin(String runKey, String agentId) {
       calls.add("begin");
-      return Optional.of(
-          new WakeRun(
-              runKey,
-              agentId,
-              AgentKind.CUSTOM,
-              WakeReason.MANUAL,
-              agentId + ":main",
-              List.of(),
-              1,
-              Optional.empty()));
+      return Optional.of(aRun(runKey, agentId));
+    }
+
+    /** Whether beginOrRun runs the whole run at once, and whether its workflow fails there. */
+    boolean selfContained;
+
+    boolean selfContainedFails;
+
+    @Override
+    public Optional<Begun> beginOrRun(String runKey, String agentId) {
+      var run = begin(runKey, agentId).orElseThrow();
+      if (selfContainedFails) {
+        calls.add("rolled back");
+        selfContainedFails = false;
+        throw new SelfContainedRunFailedException(runKey, new IllegalStateException("no"));
+      }
+      if (selfContained) {
+        calls.add("executed and completed");
+      }
+      return Optional.of(new Begun(run, selfContained));
     }
 
     @Override
@@ -70,6 +80,19 @@ class WakeRunnerTest {
       }
       recordedFailure = failure;
     }
+  }
+
+  /** A first attempt at a manual run of a custom agent. */
+  static WakeRun aRun(String runKey, String agentId) {
+    return new WakeRun(
+        runKey,
+        agentId,
+        AgentKind.CUSTOM,
+        WakeReason.MANUAL,
+        agentId + ":main",
+        List.of(),
+        1,
+        Optional.empty());
   }
 
   private final ScriptedSteps steps = new ScriptedSteps();
@@ -134,6 +157,31 @@ class WakeRunnerTest {
     assertEquals(
         List.of("begin", "execute", "complete", "complete", "complete", "fail"), steps.calls);
     assertTrue(steps.recordedFailure.getMessage().contains("database blip"));
+  }
+
+  @Test
+  void aSelfContainedRunCompletedWithinItsBeginIsNotExecutedAgain() {
+    steps.selfContained = true;
+
+    runner.run(RUN_KEY, "agent-1");
+
+    assertEquals(List.of("begin", "executed and completed"), steps.calls);
+    assertFalse(inFlight.contains(RUN_KEY));
+  }
+
+  @Test
+  void aSelfContainedRunWhoseWorkflowFailedIsRunAgainStepByStepAndItsFailureRecorded() {
+    steps.selfContainedFails = true;
+    var error = new IllegalStateException("the workflow fails every time");
+    steps.workflow =
+        () -> {
+          throw error;
+        };
+
+    runner.run(RUN_KEY, "agent-1");
+
+    assertEquals(List.of("begin", "rolled back", "begin", "execute", "fail"), steps.calls);
+    assertSame(error, steps.recordedFailure);
   }
 
   @Test

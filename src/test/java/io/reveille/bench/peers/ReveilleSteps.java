@@ -1,0 +1,185 @@
+package io.reveille.bench.peers;
+
+import static io.reveille.bench.TimerLoadDriver.parallel;
+
+import io.reveille.bench.Percentiles;
+import io.reveille.bench.ToolLoadDriver.ScopedAgent;
+import io.reveille.cluster.Node;
+import io.reveille.cluster.Postgres;
+import io.reveille.inference.control.OpenAiProtocolServer;
+import io.reveille.testing.Api;
+import io.reveille.testing.ConversationModel;
+import jakarta.json.Json;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Reveille's side of the durable-steps scenario: one server (the runnable JAR, 1 GB heap, embedded
+ * broker) on the harness's PostgreSQL, its model an OpenAI-compatible endpoint in this process
+ * ({@link ConversationModel}, answering at once) that scripts every run alike: three calls of
+ * {@code update_task_priority}, one per turn, each on a task of the agent's own category (a journal
+ * write through the tool executor: its ledger row, the action and result messages, the task's
+ * change and its notification batch, in one transaction), then a final answer that becomes the
+ * report. One custom agent per run, woken manually over REST from {@value #CLIENTS} clients; a run
+ * is counted when its run-log entry is {@code completed}, and its latency is {@code completed_at −
+ * created_at} (the moment the wake was accepted).
+ */
+final class ReveilleSteps {
+
+  static final int CLIENTS = 8;
+  private static final String NAME = "Reveille";
+
+  private ReveilleSteps() {}
+
+  static DurableRuns measure(Postgres postgres, Path work, int count) throws Exception {
+    try (var model = new ConversationModel()) {
+      var settings =
+          Map.of(
+              "REVEILLE_INFERENCE_BASE_URL",
+              model.baseUrl(),
+              "REVEILLE_INFERENCE_MODEL",
+              "bench-model",
+              "REVEILLE_INFERENCE_API_KEY",
+              "sk-bench-" + UUID.randomUUID());
+      var node =
+          Node.standalone(
+              work.resolve("reveille"), postgres, 9950, settings, WakePath.jvmOptions(work));
+      var pool = Executors.newFixedThreadPool(CLIENTS);
+      try {
+        node.start();
+        node.awaitReady(Duration.ofMinutes(5));
+        var url = postgres.jdbcUrl("reveille");
+        var warmUp = agents(node.api(), model, pool, "warm", Math.max(1, count / 4));
+        System.out.printf("%s: warming up with %d runs%n", NAME, warmUp.size());
+        runs(node.api(), pool, url, "warm-up", warmUp);
+        var measured = agents(node.api(), model, pool, "steps", count);
+        System.out.printf("%s: %d agents scripted; measuring%n", NAME, measured.size());
+        return runs(node.api(), pool, url, NAME + " (three tool calls per run)", measured);
+      } finally {
+        pool.shutdownNow();
+        node.stop();
+      }
+    }
+  }
+
+  /**
+   * {@code count} custom agents, each with a category of three tasks and a script: its instructions
+   * name a marker, and the model answers that conversation's turns with the three calls and the
+   * answer.
+   */
+  private static List<String> agents(
+      Api api, ConversationModel model, ExecutorService pool, String prefix, int count)
+      throws Exception {
+    return parallel(
+        pool,
+        count,
+        i -> {
+          var marker = prefix + "-" + i + "-" + UUID.randomUUID();
+          var scoped =
+              ScopedAgent.create(
+                  api,
+                  marker,
+                  3,
+                  Json.createObjectBuilder()
+                      .add("modelId", "default")
+                      .add("instructions", "You are the bench agent " + marker + ".")
+                      .build()
+                      .toString());
+          var answers = new ArrayList<String>();
+          for (var task : scoped.taskIds()) {
+            answers.add(
+                OpenAiProtocolServer.toolCallsBody(
+                    40,
+                    10,
+                    new OpenAiProtocolServer.ToolCall(
+                        "call_" + UUID.randomUUID(),
+                        "update_task_priority",
+                        Json.createObjectBuilder()
+                            .add("taskId", task)
+                            .add("priority", "P0")
+                            .build()
+                            .toString())));
+          }
+          answers.add(OpenAiProtocolServer.answerBody("Done: " + marker));
+          model.script(marker, answers);
+          return scoped.agentId();
+        });
+  }
+
+  /**
+   * Wakes every agent once and waits until every run has finished; every run must have completed.
+   */
+  private static DurableRuns runs(
+      Api api, ExecutorService pool, String url, String contender, List<String> agents)
+      throws Exception {
+    var started = System.currentTimeMillis();
+    var runKeys =
+        parallel(
+            pool,
+            agents.size(),
+            i -> {
+              var woken = api.post("/api/agents/" + agents.get(i) + "/wakes", "");
+              if (woken.status() != 202) {
+                throw new IllegalStateException("waking " + agents.get(i) + ": " + woken);
+              }
+              return woken.json().getString("runKey");
+            });
+    Pause.until(
+        contender + ": runs finished", () -> finished(url, runKeys), runKeys.size(), timeout());
+    var latencies = new ArrayList<Long>();
+    var last = started;
+    try (var connection = DriverManager.getConnection(url, Postgres.USER, Postgres.PASSWORD);
+        var statement =
+            connection.prepareStatement(
+                "SELECT status, (EXTRACT(EPOCH FROM completed_at) * 1000)::BIGINT,"
+                    + " (EXTRACT(EPOCH FROM (completed_at - created_at)) * 1000)::BIGINT"
+                    + " FROM wake_run_log WHERE run_key = ANY (?)")) {
+      statement.setArray(1, connection.createArrayOf("varchar", runKeys.toArray()));
+      try (var rows = statement.executeQuery()) {
+        while (rows.next()) {
+          if (!"completed".equals(rows.getString(1))) {
+            throw new IllegalStateException(contender + ": a run ended " + rows.getString(1));
+          }
+          last = Math.max(last, rows.getLong(2));
+          latencies.add(rows.getLong(3));
+        }
+      }
+    }
+    var runs =
+        new DurableRuns(
+            contender,
+            runKeys.size(),
+            Duration.ofMillis(last - started),
+            new Percentiles(latencies));
+    System.out.println(runs.row());
+    return runs;
+  }
+
+  private static long finished(String url, List<String> runKeys) {
+    try (var connection = DriverManager.getConnection(url, Postgres.USER, Postgres.PASSWORD);
+        var statement =
+            connection.prepareStatement(
+                "SELECT count(*) FROM wake_run_log WHERE run_key = ANY (?)"
+                    + " AND status NOT IN ('queued', 'started')")) {
+      statement.setArray(1, connection.createArrayOf("varchar", runKeys.toArray()));
+      try (var rows = statement.executeQuery()) {
+        rows.next();
+        return rows.getLong(1);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static Duration timeout() {
+    return Duration.ofMinutes(20);
+  }
+}
