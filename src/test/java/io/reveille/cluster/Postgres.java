@@ -217,14 +217,15 @@ public final class Postgres {
           database,
           Duration.ofSeconds(30),
           "CREATE EXTENSION IF NOT EXISTS pg_stat_statements",
-          "SELECT pg_stat_statements_reset()");
+          "SELECT pg_stat_statements_reset()",
+          "SELECT pg_stat_reset()");
     }
   }
 
   /**
-   * The {@code limit} statements that took the most time in {@code database} since the reset, as
-   * psql prints them (calls, total ms, rows, the statement); empty without {@link
-   * #STATEMENT_STATISTICS}.
+   * The transactions committed and rolled back and the statements executed in {@code database}
+   * since the reset, then the {@code limit} statements that took the most time, as psql prints them
+   * (calls, total ms, rows, the statement); empty without {@link #STATEMENT_STATISTICS}.
    */
   public String statementStatistics(String database, int limit) {
     if (!Boolean.getBoolean(STATEMENT_STATISTICS)) {
@@ -233,6 +234,14 @@ public final class Postgres {
     return psql(
         database,
         Duration.ofSeconds(30),
+        "SELECT 'transactions committed ' || xact_commit || ', rolled back ' || xact_rollback"
+            + " FROM pg_stat_database WHERE datname = '"
+            + database
+            + "'",
+        "SELECT 'statements ' || sum(calls) FROM pg_stat_statements s JOIN pg_database d"
+            + " ON d.oid = s.dbid WHERE d.datname = '"
+            + database
+            + "'",
         "SELECT calls, round(total_exec_time::numeric, 1), rows, left(regexp_replace(query,"
             + " '\\s+', ' ', 'g'), 160) FROM pg_stat_statements s JOIN pg_database d ON d.oid ="
             + " s.dbid WHERE d.datname = '"

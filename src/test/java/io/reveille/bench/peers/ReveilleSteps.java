@@ -62,7 +62,10 @@ final class ReveilleSteps {
         runs(node.api(), pool, url, "warm-up", warmUp);
         var measured = agents(node.api(), model, pool, "steps", count);
         System.out.printf("%s: %d agents scripted; measuring%n", NAME, measured.size());
-        return runs(node.api(), pool, url, NAME + " (three tool calls per run)", measured);
+        postgres.resetStatementStatistics("reveille");
+        var runs = runs(node.api(), pool, url, NAME + " (three tool calls per run)", measured);
+        WakePath.writeStatementStatistics(postgres, work);
+        return runs;
       } finally {
         pool.shutdownNow();
         node.stop();

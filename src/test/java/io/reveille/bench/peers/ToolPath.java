@@ -76,6 +76,7 @@ final class ToolPath {
           count / 4,
           i -> api.post(one.toolPath() + "update_task_priority", one.priorityChange("w-" + i, i)),
           false);
+      postgres.resetStatementStatistics("reveille");
       var single =
           ToolLoadDriver.phase(
               "one agent",
@@ -89,6 +90,7 @@ final class ToolPath {
               false);
       rows.add(new Row(NAME + ", one agent", 1, CLIENTS_ONE, single));
       System.out.println(rows.get(rows.size() - 1).row());
+      WakePath.writeStatementStatistics(postgres, work);
       var spread =
           ToolLoadDriver.phase(
               "many agents",

@@ -87,10 +87,7 @@ final class WakePath {
               entities,
               PACED_RATE * PACED_SECONDS,
               PACED_RATE));
-      var statements = postgres.statementStatistics("reveille", 40);
-      if (!statements.isEmpty()) {
-        java.nio.file.Files.writeString(work.resolve("pg-statements.txt"), statements);
-      }
+      writeStatementStatistics(postgres, work);
       if (history > 0) {
         var seeded = seedHistory(url, history);
         System.out.printf("%s: %,d run-log rows now; the unpaced phase again%n", NAME, seeded);
@@ -109,6 +106,17 @@ final class WakePath {
     } finally {
       pool.shutdownNow();
       node.stop();
+    }
+  }
+
+  /**
+   * Writes what PostgreSQL counted since {@link Postgres#resetStatementStatistics} to {@code
+   * pg-statements.txt} in {@code work} (with {@code -Dpeers.pgstats=true} only).
+   */
+  static void writeStatementStatistics(Postgres postgres, Path work) throws java.io.IOException {
+    var statements = postgres.statementStatistics("reveille", 40);
+    if (!statements.isEmpty()) {
+      java.nio.file.Files.writeString(work.resolve("pg-statements.txt"), statements);
     }
   }
 
