@@ -211,14 +211,15 @@ public class WakeRunSteps {
   public record Begun(WakeRun run, boolean completed) {}
 
   /**
-   * Thrown when a self-contained run's workflow or completion failed inside {@link #beginOrRun}:
-   * the transaction rolls back (the run stays queued), and the caller runs it again step by step,
-   * where the failure is recorded (or completing retried) as usual.
+   * Thrown when a self-contained run's workflow or completion failed inside {@link #beginOrRun} (an
+   * {@link Error} too), or left the transaction marked for rollback: the transaction rolls back
+   * (the run stays queued), and the caller runs it again step by step, where the failure is
+   * recorded (or completing retried) as usual.
    */
   public static class SelfContainedRunFailedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    SelfContainedRunFailedException(String runKey, RuntimeException cause) {
+    SelfContainedRunFailedException(String runKey, Throwable cause) {
       super("Run " + runKey + " failed within its begin: " + cause, cause);
     }
   }
@@ -247,8 +248,13 @@ public class WakeRunSteps {
     }
     try {
       complete(run, Objects.requireNonNull(executor.execute(run), "workflow outcome"));
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
       throw new SelfContainedRunFailedException(runKey, e);
+    }
+    if (transactions != null && transactions.getRollbackOnly()) {
+      // Something swallowed a failure that doomed the transaction: the commit would fail.
+      throw new SelfContainedRunFailedException(
+          runKey, new IllegalStateException("the transaction was marked for rollback"));
     }
     return Optional.of(new Begun(run, true));
   }

@@ -66,12 +66,14 @@ public class WakeRunner {
       return;
     }
     try {
-      var startedAt = System.nanoTime();
+      var beganAt = System.nanoTime();
       var begun = beginOrRun(runKey, agentId);
       if (begun.isEmpty()) {
         return;
       }
       var run = begun.get().run();
+      // A run's duration starts after begin, except for one that ran within it.
+      var startedAt = begun.get().completed() ? beganAt : System.nanoTime();
       var ending = "retried";
       try {
         if (begun.get().completed()) {
@@ -121,15 +123,21 @@ public class WakeRunner {
   }
 
   /**
-   * Begins the run, executing and completing it at once when it is self-contained; when such a
-   * run's workflow failed (all of it rolled back), begins it again to go step by step, where the
-   * failure is recorded with its consequences.
+   * Begins the run, executing and completing it at once when it is self-contained. Whatever that
+   * one transaction threw — the workflow or completion failing inside it, or its commit failing
+   * (the container may wrap that exception) — nothing of it committed, so the run is begun again to
+   * go step by step, where a failure is recorded with its consequences and a failing completion is
+   * retried. When begin itself cannot go on (the database is away), that second begin throws too
+   * and the broker brings the job back.
    */
   private java.util.Optional<WakeRunSteps.Begun> beginOrRun(String runKey, String agentId) {
     try {
       return steps.beginOrRun(runKey, agentId);
-    } catch (WakeRunSteps.SelfContainedRunFailedException e) {
-      LOG.log(Level.FINE, "{0}; running it step by step", e.getMessage());
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.FINE,
+          "Run {0} did not go in one transaction ({1}); it goes step by step",
+          new Object[] {runKey, e.toString()});
       return steps.begin(runKey, agentId).map(run -> new WakeRunSteps.Begun(run, false));
     }
   }

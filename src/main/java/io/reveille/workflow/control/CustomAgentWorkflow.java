@@ -5,6 +5,7 @@ import io.reveille.agent.entity.AgentKind;
 import io.reveille.alertness.control.TokenClassifier;
 import io.reveille.alertness.entity.TokenClass;
 import io.reveille.inference.control.ChatMessage;
+import io.reveille.inference.control.InferenceUnavailableException;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
@@ -51,7 +52,7 @@ public class CustomAgentWorkflow implements WakeExecutor {
   public boolean isSelfContained(WakeRun run) {
     try {
       return opener.open(run).engine().isDeterministic();
-    } catch (RuntimeException e) {
+    } catch (InferenceUnavailableException e) {
       // No engine to be had (an endpoint the agent needs is not configured): the run goes step by
       // step, where that failure is recorded.
       return false;

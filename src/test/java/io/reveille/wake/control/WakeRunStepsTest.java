@@ -2,6 +2,7 @@ package io.reveille.wake.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -119,6 +120,36 @@ class WakeRunStepsTest {
 
     assertEquals(List.of("begin", "execute"), steps.calls);
     assertTrue(thrown.getMessage().contains("wk-1"), thrown.getMessage());
+  }
+
+  @Test
+  void anErrorFromASelfContainedWorkflowIsTurnedIntoARollbackToo() {
+    var error = new StackOverflowError("deep");
+    var steps =
+        new OneWorkflow(
+            true,
+            () -> {
+              throw error;
+            });
+
+    var thrown =
+        assertThrows(
+            WakeRunSteps.SelfContainedRunFailedException.class,
+            () -> steps.beginOrRun("wk-1", "agent-1"));
+
+    assertSame(error, thrown.getCause());
+  }
+
+  @Test
+  void aSelfContainedRunWhoseTransactionWasDoomedMeanwhileSaysSo() {
+    var steps = new OneWorkflow(true, WakeOutcome::nothing);
+    steps.transactions = new OneTransaction();
+    steps.transactions.setRollbackOnly();
+
+    assertThrows(
+        WakeRunSteps.SelfContainedRunFailedException.class,
+        () -> steps.beginOrRun("wk-1", "agent-1"));
+    assertEquals(List.of("begin", "execute", "complete"), steps.calls);
   }
 
   @Test

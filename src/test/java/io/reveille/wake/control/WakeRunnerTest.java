@@ -43,6 +43,8 @@ class WakeRunnerTest {
 
     boolean selfContainedFails;
 
+    boolean commitFails;
+
     @Override
     public Optional<Begun> beginOrRun(String runKey, String agentId) {
       var run = begin(runKey, agentId).orElseThrow();
@@ -50,6 +52,13 @@ class WakeRunnerTest {
         calls.add("rolled back");
         selfContainedFails = false;
         throw new SelfContainedRunFailedException(runKey, new IllegalStateException("no"));
+      }
+      if (commitFails) {
+        calls.add("commit failed");
+        commitFails = false;
+        // As the container reports a failed commit: wrapped, not the steps' own exception.
+        throw new jakarta.transaction.TransactionalException(
+            "commit failed", new IllegalStateException("rolled back"));
       }
       if (selfContained) {
         calls.add("executed and completed");
@@ -182,6 +191,16 @@ class WakeRunnerTest {
 
     assertEquals(List.of("begin", "rolled back", "begin", "execute", "fail"), steps.calls);
     assertSame(error, steps.recordedFailure);
+  }
+
+  @Test
+  void aRunWhoseOneTransactionFailedToCommitGoesStepByStep() {
+    steps.commitFails = true;
+
+    runner.run(RUN_KEY, "agent-1");
+
+    assertEquals(List.of("begin", "commit failed", "begin", "execute", "complete"), steps.calls);
+    assertEquals(null, steps.recordedFailure);
   }
 
   @Test
