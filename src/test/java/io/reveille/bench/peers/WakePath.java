@@ -230,6 +230,8 @@ final class WakePath {
         0,
         Duration.ofMinutes(20));
     var latencies = new ArrayList<Long>();
+    // Per run: sent → started, sent → recorded, recorded → started.
+    var legs = new ArrayList<long[]>();
     var lastStart = startMillis;
     var runs = 0;
     var completed = 0;
@@ -237,7 +239,8 @@ final class WakePath {
         var statement =
             connection.prepareStatement(
                 "SELECT logical_change_key, status,"
-                    + " (EXTRACT(EPOCH FROM started_at) * 1000)::BIGINT"
+                    + " (EXTRACT(EPOCH FROM started_at) * 1000)::BIGINT,"
+                    + " (EXTRACT(EPOCH FROM created_at) * 1000)::BIGINT"
                     + " FROM wake_run_log WHERE logical_change_key LIKE ?")) {
       statement.setString(1, prefix + "%");
       try (var rows = statement.executeQuery()) {
@@ -252,6 +255,8 @@ final class WakePath {
           var sent = sentAt.get(rows.getString(1));
           if (sent != null) {
             latencies.add(started - sent);
+            legs.add(
+                new long[] {started - sent, rows.getLong(4) - sent, started - rows.getLong(4)});
           }
         }
       }
@@ -266,7 +271,25 @@ final class WakePath {
             Duration.ofMillis(lastStart - startMillis),
             new Percentiles(latencies));
     System.out.println(load.row());
+    printSlowest(legs);
     return load;
+  }
+
+  /**
+   * Where the slowest 1% of the runs spent their time: from the send until the intake recorded the
+   * run (the run log's {@code created_at}), and from then until the run started.
+   */
+  private static void printSlowest(List<long[]> legs) {
+    if (legs.isEmpty()) {
+      return;
+    }
+    legs.sort((a, b) -> Long.compare(b[0], a[0]));
+    var slowest = legs.subList(0, Math.max(1, legs.size() / 100));
+    System.out.printf(
+        "  slowest %d runs: sent → recorded %,d ms on average, recorded → started %,d ms%n",
+        slowest.size(),
+        (long) slowest.stream().mapToLong(leg -> leg[1]).average().orElse(0),
+        (long) slowest.stream().mapToLong(leg -> leg[2]).average().orElse(0));
   }
 
   /**
