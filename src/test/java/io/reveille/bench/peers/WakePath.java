@@ -191,6 +191,7 @@ final class WakePath {
       throws Exception {
     var prefix = "wp-" + phase + "-";
     var sentAt = new ConcurrentHashMap<String, Long>();
+    var sendMillis = new java.util.concurrent.ConcurrentLinkedQueue<Long>();
     var next = new AtomicInteger();
     var start = System.nanoTime();
     var startMillis = System.currentTimeMillis();
@@ -207,6 +208,7 @@ final class WakePath {
               }
               var batchId = prefix + k;
               sentAt.put(batchId, System.currentTimeMillis());
+              var sendStart = System.nanoTime();
               producer.send(
                   queue,
                   "{\"schemaVersion\":1,\"batchId\":\""
@@ -214,11 +216,16 @@ final class WakePath {
                       + "\",\"tokens\":[\""
                       + entities.get(k % entities.size())
                       + "\"]}");
+              sendMillis.add((System.nanoTime() - sendStart) / 1_000_000);
             }
           }
           return null;
         });
     var sending = Duration.ofNanos(System.nanoTime() - start);
+    var sends = new Percentiles(sendMillis);
+    System.out.printf(
+        "  %s sends (until the broker confirmed each): p50 %d ms, p99 %d ms, max %d ms%n",
+        phase, sends.at(50), sends.at(99), sends.max());
     Pause.until(
         NAME + " " + phase + " batches recorded",
         () -> recorded(url, prefix),
