@@ -2,6 +2,7 @@ package io.reveille.agent.control;
 
 import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentState;
+import io.reveille.notification.control.NotificationAudience;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import io.reveille.notification.control.NotificationBatchDocuments;
@@ -79,6 +80,7 @@ public class AgentNotifications {
 
   private NotificationQueue queue;
   private NotificationBatchDocuments documents;
+  private NotificationAudience audience;
   private boolean enabled;
 
   /** The container's registry; absent when built without a container (each change sent at once). */
@@ -93,27 +95,37 @@ public class AgentNotifications {
   AgentNotifications(
       NotificationQueue queue,
       NotificationBatchDocuments documents,
+      NotificationAudience audience,
       @ConfigProperty(name = ENABLED_PROPERTY, defaultValue = "true") String enabled,
       @ConfigProperty(name = "reveille.notifications.max-tokens") int maxTokens,
       @ConfigProperty(name = "reveille.notifications.max-entities") int maxEntities) {
-    this(queue, documents, parseEnabled(enabled), null, maxTokens, maxEntities);
+    this(queue, documents, audience, parseEnabled(enabled), null, maxTokens, maxEntities);
   }
 
-  /** Publishing each change at once, as outside any transaction. */
+  /** Publishing each change at once, as outside any transaction, whether it wakes anyone or not. */
   AgentNotifications(
       NotificationQueue queue, NotificationBatchDocuments documents, boolean enabled) {
-    this(queue, documents, enabled, null, Integer.MAX_VALUE, Integer.MAX_VALUE);
+    this(
+        queue,
+        documents,
+        NotificationAudience.EVERYONE,
+        enabled,
+        null,
+        Integer.MAX_VALUE,
+        Integer.MAX_VALUE);
   }
 
   AgentNotifications(
       NotificationQueue queue,
       NotificationBatchDocuments documents,
+      NotificationAudience audience,
       boolean enabled,
       TransactionSynchronizationRegistry transactions,
       int maxTokens,
       int maxEntities) {
     this.queue = Objects.requireNonNull(queue, "queue");
     this.documents = Objects.requireNonNull(documents, "documents");
+    this.audience = Objects.requireNonNull(audience, "audience");
     this.enabled = enabled;
     this.transactions = transactions;
     this.maxTokens = maxTokens;
@@ -170,6 +182,7 @@ public class AgentNotifications {
     if (!enabled) {
       return;
     }
+    audience.catchUp();
     var pending = pending();
     if (pending.isPresent()) {
       pending.get().add(batch.get());
@@ -178,8 +191,11 @@ public class AgentNotifications {
     }
   }
 
+  /** Publishes {@code batch} unless it would wake nobody. */
   private void send(NotificationBatch batch) {
-    queue.publish(documents.toJson(batch).toString());
+    if (audience.wouldWake(batch)) {
+      queue.publish(documents.toJson(batch).toString());
+    }
   }
 
   /**

@@ -176,6 +176,16 @@ public class SubscriptionCatalog {
     }
   }
 
+  /**
+   * The index as the last {@link #current()} (or rebuild) left it, without reading the database:
+   * every subscription committed before that call began, and any applied since. Empty before the
+   * index is first built.
+   */
+  public Optional<SubscriptionIndex> lastApplied() {
+    var known = applied;
+    return known == null ? Optional.empty() : Optional.of(known.index());
+  }
+
   /** The generation the index reflects; -1 before it is first built. */
   public long appliedGeneration() {
     var known = applied;

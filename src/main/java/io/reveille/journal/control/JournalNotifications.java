@@ -9,6 +9,7 @@ import io.reveille.journal.entity.Label;
 import io.reveille.journal.entity.Rating;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TimeEntry;
+import io.reveille.notification.control.NotificationAudience;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import io.reveille.notification.control.NotificationBatchDocuments;
@@ -69,6 +70,9 @@ public class JournalNotifications {
   @Inject NotificationQueue queue;
   @Inject NotificationBatchDocuments documents;
 
+  /** Who could be woken: a batch that would wake nobody is not published. */
+  @Inject NotificationAudience audience = NotificationAudience.EVERYONE;
+
   /** A category was created or changed. */
   public void categoryChanged(Category category, ChangeOrigin origin) {
     publish(categoryBatch(UUID.randomUUID().toString(), category, origin));
@@ -103,7 +107,10 @@ public class JournalNotifications {
   }
 
   private void publish(NotificationBatch batch) {
-    queue.publish(documents.toJson(batch).toString());
+    audience.catchUp();
+    if (audience.wouldWake(batch)) {
+      queue.publish(documents.toJson(batch).toString());
+    }
   }
 
   static NotificationBatch categoryBatch(String batchId, Category category, ChangeOrigin origin) {

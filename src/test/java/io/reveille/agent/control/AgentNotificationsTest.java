@@ -19,6 +19,7 @@ import io.reveille.alertness.control.NotificationLimits;
 import io.reveille.alertness.control.SubscriptionPredicate;
 import io.reveille.alertness.control.TokenClassifier;
 import io.reveille.alertness.entity.TokenClass;
+import io.reveille.notification.control.NotificationAudience;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatchDocuments;
 import io.reveille.testing.OneTransaction;
@@ -229,9 +230,7 @@ class AgentNotificationsTest {
   @Test
   void insideATransactionOneAgentsChangesLeaveAsOneBatchJustBeforeItCommits() throws Exception {
     var transaction = new OneTransaction();
-    var inTransaction =
-        new AgentNotifications(
-            published::add, new NotificationBatchDocuments(), true, transaction, 100, 100);
+    var inTransaction = withAudience(NotificationAudience.EVERYONE, transaction);
     var state = state();
     state.recordWake(NOW);
 
@@ -261,15 +260,70 @@ class AgentNotificationsTest {
   void aTransactionMarkedForRollbackAnnouncesEachChangeInsideItAsBefore() throws Exception {
     var transaction = new OneTransaction();
     transaction.setRollbackOnly();
-    var inTransaction =
-        new AgentNotifications(
-            published::add, new NotificationBatchDocuments(), true, transaction, 100, 100);
+    var inTransaction = withAudience(NotificationAudience.EVERYONE, transaction);
 
     inTransaction.stateChanged(state());
 
     // Sent inside the transaction, so its rollback takes the message back with it.
     assertEquals(List.of("AGENT_STATE", "agent-a", "state-a"), onlyPublished().tokens());
     assertTrue(transaction.synchronizations().isEmpty());
+  }
+
+  /** Publishing into {@code published}, inside {@code transaction} when there is one. */
+  private AgentNotifications withAudience(
+      NotificationAudience audience, OneTransaction transaction) {
+    return new AgentNotifications(
+        published::add, new NotificationBatchDocuments(), audience, true, transaction, 100, 100);
+  }
+
+  /** Wakes only batches carrying {@code token}; counts the catch-ups. */
+  private static final class Listening implements NotificationAudience {
+    private final String token;
+    int catchUps;
+
+    Listening(String token) {
+      this.token = token;
+    }
+
+    @Override
+    public void catchUp() {
+      catchUps++;
+    }
+
+    @Override
+    public boolean wouldWake(NotificationBatch batch) {
+      return batch.tokens().contains(token);
+    }
+  }
+
+  @Test
+  void aBatchThatWouldWakeNobodyIsNotPublished() throws Exception {
+    var audience = new Listening("AGENT_REPORT");
+    var notifications = withAudience(audience, null);
+
+    notifications.stateChanged(state());
+    notifications.messageAppended(new AppendedMessage("agent-a", "msg-1", "system", "t"));
+    assertTrue(published.isEmpty(), "nobody listens to state changes or messages");
+
+    notifications.reportWritten(new WrittenReport("agent-a", "r", "current", Optional.empty()));
+    assertTrue(onlyPublished().tokens().contains("AGENT_REPORT"));
+    assertEquals(3, audience.catchUps, "the audience is brought up to date with every change");
+  }
+
+  @Test
+  void insideATransactionTheAudienceJudgesTheMergedBatch() throws Exception {
+    var transaction = new OneTransaction();
+    var audience = new Listening("AGENT_STATE");
+    var inTransaction = withAudience(audience, transaction);
+
+    inTransaction.messageAppended(new AppendedMessage("agent-a", "msg-1", "system", "t"));
+    inTransaction.stateChanged(state());
+    transaction.synchronizations().get(0).beforeCompletion();
+
+    // The message alone would wake nobody; merged with the state change, the batch goes out whole.
+    var batch = onlyPublished();
+    assertTrue(batch.tokens().containsAll(List.of("AGENT_MESSAGE", "msg-1", "AGENT_STATE")));
+    assertEquals(2, audience.catchUps);
   }
 
   @Test

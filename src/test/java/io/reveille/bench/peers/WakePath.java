@@ -30,16 +30,18 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
  * Artemis consume-and-forward relay: {@value #RELAY_CONSUMERS} transacted consumers (as many as
  * Reveille's default sessions per message-driven bean) forwarding each message with a persistent
  * send, fed by the same {@value #SENDERS} senders: the ceiling for consumers that take one message
- * in and send one out.
+ * in and send one out. And, deployed into the same server while it runs, the floor ({@link Floor}):
+ * a plain message-driven bean doing one wake's resource work and nothing else.
  *
  * <p>Phases, one after the other: a warm-up ({@code count / 4} batches, not reported), the relay
- * ({@code count} messages), {@code count} batches sent as fast as {@value #SENDERS} senders can,
- * and {@value #PACED_SECONDS} s paced at {@value #PACED_RATE} batches/s; with a history, the run
- * log then grows by that many rows (see {@link #seedHistory}) and {@code count} batches are sent
- * unpaced again, so that one run compares an empty run log with a full one. A phase's batch {@code
- * k} goes to agent {@code k} (modulo {@code count}) and each phase waits until the last one's runs
- * have finished, so no batch finds a run of its agent still queued and coalesces into it: every
- * batch is a run of its own.
+ * ({@code count} messages), the floor (a warm-up of {@code count / 4} messages, then {@code count}
+ * unpaced and {@value #PACED_SECONDS} s paced at {@value #PACED_RATE}/s), {@code count} batches
+ * sent as fast as {@value #SENDERS} senders can, and {@value #PACED_SECONDS} s paced at {@value
+ * #PACED_RATE} batches/s; with a history, the run log then grows by that many rows (see {@link
+ * #seedHistory}) and {@code count} batches are sent unpaced again, so that one run compares an
+ * empty run log with a full one. A phase's batch {@code k} goes to agent {@code k} (modulo {@code
+ * count}) and each phase waits until the last one's runs have finished, so no batch finds a run of
+ * its agent still queued and coalesces into it: every batch is a run of its own.
  */
 final class WakePath {
 
@@ -54,6 +56,9 @@ final class WakePath {
   private static final int BROKER_PORT = 25982;
   private static final String BROKER_USER = "reveille-bench";
   private static final String BROKER_PASSWORD = "reveille-bench-broker";
+
+  /** Where the runnable JAR extracts the server, under the node's directory. */
+  private static final String SERVER_DIRECTORY = "reveille/wlp/wlp/usr/servers/reveille-dist";
 
   private WakePath() {}
 
@@ -75,6 +80,18 @@ final class WakePath {
       batches(factory, pool, url, "warm-up", "warm-up", entities, count / 4, 0);
       // The relay after the warm-up, so that it too meets a broker and a JIT that have warmed up.
       results.add(relay(factory, count));
+      Floor.deploy(work.resolve(SERVER_DIRECTORY), work, url, factory);
+      Floor.load(factory, pool, url, "warm-up", "warm-up", count / 4, 0);
+      results.add(Floor.load(factory, pool, url, "unpaced", "unpaced", count, 0));
+      results.add(
+          Floor.load(
+              factory,
+              pool,
+              url,
+              "paced",
+              "paced at " + PACED_RATE + "/s",
+              PACED_RATE * PACED_SECONDS,
+              PACED_RATE));
       postgres.resetStatementStatistics("reveille");
       results.add(batches(factory, pool, url, "unpaced", "unpaced", entities, count, 0));
       results.add(
@@ -189,43 +206,26 @@ final class WakePath {
       int count,
       int rate)
       throws Exception {
+    drain(factory, url, phase);
     var prefix = "wp-" + phase + "-";
     var sentAt = new ConcurrentHashMap<String, Long>();
-    var sendMillis = new java.util.concurrent.ConcurrentLinkedQueue<Long>();
-    var next = new AtomicInteger();
-    var start = System.nanoTime();
     var startMillis = System.currentTimeMillis();
-    parallel(
-        pool,
-        SENDERS,
-        sender -> {
-          try (var context = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
-            var queue = context.createQueue("reveille.notifications");
-            var producer = context.createProducer();
-            for (var k = next.getAndIncrement(); k < count; k = next.getAndIncrement()) {
-              if (rate > 0) {
-                Pause.of(Duration.ofNanos(start + k * 1_000_000_000L / rate - System.nanoTime()));
-              }
-              var batchId = prefix + k;
-              sentAt.put(batchId, System.currentTimeMillis());
-              var sendStart = System.nanoTime();
-              producer.send(
-                  queue,
-                  "{\"schemaVersion\":1,\"batchId\":\""
-                      + batchId
-                      + "\",\"tokens\":[\""
-                      + entities.get(k % entities.size())
-                      + "\"]}");
-              sendMillis.add((System.nanoTime() - sendStart) / 1_000_000);
-            }
-          }
-          return null;
-        });
-    var sending = Duration.ofNanos(System.nanoTime() - start);
-    var sends = new Percentiles(sendMillis);
-    System.out.printf(
-        "  %s sends (until the broker confirmed each): p50 %d ms, p99 %d ms, max %d ms%n",
-        phase, sends.at(50), sends.at(99), sends.max());
+    var sending =
+        send(
+            factory,
+            pool,
+            "reveille.notifications",
+            phase,
+            prefix,
+            count,
+            rate,
+            (id, k) ->
+                "{\"schemaVersion\":1,\"batchId\":\""
+                    + id
+                    + "\",\"tokens\":[\""
+                    + entities.get(k % entities.size())
+                    + "\"]}",
+            sentAt);
     Pause.until(
         NAME + " " + phase + " batches recorded",
         () -> recorded(url, prefix),
@@ -237,7 +237,7 @@ final class WakePath {
         0,
         Duration.ofMinutes(20));
     var latencies = new ArrayList<Long>();
-    // Per run: sent → started, sent → recorded, recorded → started.
+    // Per run: sent → started, sent → recorded, recorded → started, sent since the phase began.
     var legs = new ArrayList<long[]>();
     var lastStart = startMillis;
     var runs = 0;
@@ -263,7 +263,12 @@ final class WakePath {
           if (sent != null) {
             latencies.add(started - sent);
             legs.add(
-                new long[] {started - sent, rows.getLong(4) - sent, started - rows.getLong(4)});
+                new long[] {
+                  started - sent,
+                  rows.getLong(4) - sent,
+                  started - rows.getLong(4),
+                  sent - startMillis
+                });
           }
         }
       }
@@ -283,6 +288,55 @@ final class WakePath {
   }
 
   /**
+   * Sends {@code count} text messages to {@code queueName} from {@value #SENDERS} senders ({@code
+   * rate} per second, or as fast as they go at 0): message {@code k} has the id {@code prefix + k}
+   * and the body {@code body(id, k)}. Notes in {@code sentAt}, under its id, when each was sent;
+   * prints how long the broker took to confirm the sends; returns how long sending took.
+   */
+  static Duration send(
+      ConnectionFactory factory,
+      java.util.concurrent.ExecutorService pool,
+      String queueName,
+      String phase,
+      String prefix,
+      int count,
+      int rate,
+      java.util.function.BiFunction<String, Integer, String> body,
+      Map<String, Long> sentAt)
+      throws Exception {
+    var sendMillis = new java.util.concurrent.ConcurrentLinkedQueue<Long>();
+    var next = new AtomicInteger();
+    var start = System.nanoTime();
+    parallel(
+        pool,
+        SENDERS,
+        sender -> {
+          try (var context = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
+            var queue = context.createQueue(queueName);
+            var producer = context.createProducer();
+            for (var k = next.getAndIncrement(); k < count; k = next.getAndIncrement()) {
+              if (rate > 0) {
+                Pause.of(Duration.ofNanos(start + k * 1_000_000_000L / rate - System.nanoTime()));
+              }
+              var id = prefix + k;
+              var text = body.apply(id, k);
+              sentAt.put(id, System.currentTimeMillis());
+              var sendStart = System.nanoTime();
+              producer.send(queue, text);
+              sendMillis.add((System.nanoTime() - sendStart) / 1_000_000);
+            }
+          }
+          return null;
+        });
+    var sending = Duration.ofNanos(System.nanoTime() - start);
+    var sends = new Percentiles(sendMillis);
+    System.out.printf(
+        "  %s sends (until the broker confirmed each): p50 %d ms, p99 %d ms, max %d ms%n",
+        phase, sends.at(50), sends.at(99), sends.max());
+    return sending;
+  }
+
+  /**
    * Where the slowest 1% of the runs spent their time: from the send until the intake recorded the
    * run (the run log's {@code created_at}), and from then until the run started.
    */
@@ -297,6 +351,9 @@ final class WakePath {
         slowest.size(),
         (long) slowest.stream().mapToLong(leg -> leg[1]).average().orElse(0),
         (long) slowest.stream().mapToLong(leg -> leg[2]).average().orElse(0));
+    System.out.printf(
+        "  sent at (ms into the phase): %s%n",
+        slowest.stream().mapToLong(leg -> leg[3]).sorted().limit(40).boxed().toList());
   }
 
   /**
@@ -362,6 +419,27 @@ final class WakePath {
     }
   }
 
+  /**
+   * Sends a batch that matches nobody and waits until the server has recorded it: whatever earlier
+   * phases left on the notification queue (batches Reveille published about its own changes) has
+   * then been taken off it, and does not stand in front of this phase's batches.
+   */
+  private static void drain(ConnectionFactory factory, String url, String phase) {
+    var sentinel = "wp-drained-before-" + phase;
+    try (var context = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
+      context
+          .createProducer()
+          .send(
+              context.createQueue("reveille.notifications"),
+              "{\"schemaVersion\":1,\"batchId\":\"" + sentinel + "\",\"tokens\":[\"wp-nobody\"]}");
+    }
+    Pause.until(
+        NAME + " queue drained before " + phase,
+        () -> recorded(url, sentinel),
+        1,
+        Duration.ofMinutes(10));
+  }
+
   /** How many of the phase's batches the server recorded (matched or not). */
   private static long recorded(String url, String prefix) {
     return count(url, "SELECT count(*) FROM notification_batches WHERE batch_id LIKE ?", prefix);
@@ -376,7 +454,8 @@ final class WakePath {
         prefix);
   }
 
-  private static long count(String url, String sql, String prefix) {
+  /** The count {@code sql} answers for its one parameter, {@code prefix} followed by {@code %}. */
+  static long count(String url, String sql, String prefix) {
     try (var connection = DriverManager.getConnection(url, Postgres.USER, Postgres.PASSWORD);
         var statement = connection.prepareStatement(sql)) {
       statement.setString(1, prefix + "%");

@@ -11,7 +11,6 @@ import io.reveille.inference.control.ClosedCircuit;
 import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.OpenAiProtocolServer;
 import io.reveille.journal.control.ChangeOrigin;
-import io.reveille.journal.control.JournalFixture;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.JournalService.NewTask;
 import io.reveille.journal.entity.TaskPriority;
@@ -19,6 +18,7 @@ import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.platform.persistence.Window;
 import io.reveille.taskagent.control.TaskAgents.Options;
+import io.reveille.testing.NotificationSentinel;
 import io.reveille.testing.Poll;
 import io.reveille.wake.control.RunKeys;
 import io.reveille.wake.control.RunLogFixture;
@@ -60,7 +60,7 @@ class TaskAgentModelIT {
   @Inject WakeMemory wakeMemory;
   @Inject WakeScheduler scheduler;
   @Inject RunLogFixture runLog;
-  @Inject JournalFixture journalFixture;
+  @Inject NotificationSentinel sentinel;
   @Inject InferenceGateway gateway;
 
   private OpenAiProtocolServer server;
@@ -96,9 +96,9 @@ class TaskAgentModelIT {
                     Optional.empty()),
                 ChangeOrigin.NONE)
             .getId();
-    // The creation's batch is taken in before the agent subscribes, so it cannot wake the agent
-    // a second time in the middle of a test.
-    Poll.until(WAKE, () -> journalFixture.batchesMentioning(taskId) >= 1);
+    // The creation's batch, if any subscription wanted it, is taken in before the agent
+    // subscribes, so it cannot wake the agent a second time in the middle of a test.
+    sentinel.passThroughTheQueue();
     return taskId;
   }
 

@@ -76,7 +76,7 @@ class ToolCatalogIT {
       if (!definition(scenario).isMutating()) {
         continue;
       }
-      var world = worlds.create();
+      var world = worlds.listened(worlds.create());
       var arguments = scenario.setup().apply(world).inScope();
       var operationId = "op-" + UUID.randomUUID();
       var first = call(world, scenario.tool(), arguments, operationId, false);

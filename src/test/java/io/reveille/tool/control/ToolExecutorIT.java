@@ -52,7 +52,7 @@ class ToolExecutorIT {
 
   @Test
   void aHandlerThatThrowsLeavesNoChangeAFailedLedgerRowAndAnErrorResult() {
-    var world = worlds.create();
+    var world = worlds.listened(worlds.create());
     var title = "made-then-thrown-" + UUID.randomUUID();
     var throwing =
         new ToolDefinition(

@@ -7,6 +7,8 @@ import io.reveille.agent.entity.AgentKind;
 import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.agent.entity.AgentMode;
 import io.reveille.agent.entity.AgentSlots;
+import io.reveille.alertness.control.SubscriptionService;
+import io.reveille.alertness.control.SubscriptionService.NewSubscription;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.ChecklistService;
 import io.reveille.journal.control.DayPlanService;
@@ -59,6 +61,7 @@ public class ToolWorld {
   EntityManager em;
 
   @Inject AgentService agents;
+  @Inject SubscriptionService subscriptions;
   @Inject public JournalService journal;
   @Inject public LabelService labels;
   @Inject public ChecklistService checklists;
@@ -158,6 +161,28 @@ public class ToolWorld {
         java.time.LocalDate.of(2040, 1, 1)
             .plusDays(java.util.concurrent.ThreadLocalRandom.current().nextInt(0, 300_000));
     return new World(this, planDate, agent, a, b, taskA, taskA2, taskB, itemA, itemB);
+  }
+
+  /**
+   * Subscribes a listener (a custom agent of its own) to the world's category A: its tasks (and the
+   * checklists and items whose batches carry their task) and the world's own entities. Reveille
+   * publishes only batches that would wake someone, so a test that counts the batches of the
+   * world's changes needs one.
+   */
+  public World listened(World world) {
+    var listener = agents.create(NewAgent.custom("tool-world-listener")).agent().getId();
+    subscriptions.create(
+        listener,
+        new NewSubscription(
+            List.of("TASK"), List.of(), List.of(), "categoryId == \"" + world.categoryA + "\""));
+    subscriptions.create(
+        listener,
+        new NewSubscription(
+            List.of(),
+            List.of(),
+            List.of(world.categoryA, world.taskA, world.taskA2, world.itemA),
+            null));
+    return world;
   }
 
   private static NewTask task(String title, String categoryId) {

@@ -9,10 +9,10 @@ import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.OpenAiProtocolServer;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.ChecklistService;
-import io.reveille.journal.control.JournalFixture;
 import io.reveille.taskagent.control.TaskAgents;
 import io.reveille.taskagent.control.TaskAgents.Options;
 import io.reveille.testing.Api;
+import io.reveille.testing.NotificationSentinel;
 import io.reveille.testing.Poll;
 import io.reveille.tool.control.ToolLedger;
 import io.reveille.tool.control.ToolWorld;
@@ -51,7 +51,7 @@ class WaitingRunsIT {
   @Inject ToolWorld worlds;
   @Inject ChecklistService checklists;
   @Inject TaskAgents taskAgents;
-  @Inject JournalFixture journalFixture;
+  @Inject NotificationSentinel sentinel;
   @Inject RunLogFixture runLog;
   @Inject RunJournal journal;
   @Inject ToolLedger ledger;
@@ -84,10 +84,9 @@ class WaitingRunsIT {
                 world.taskA, "Later " + UUID.randomUUID(), List.of("Kept"), ChangeOrigin.NONE)
             .checklist()
             .getId();
-    // The world's batches are taken in before the agent subscribes, so none of them wakes it.
-    for (var entity : List.of(world.taskA, world.itemA, to)) {
-      Poll.until(WAKE, () -> journalFixture.batchesMentioning(entity) >= 1);
-    }
+    // The world's batches, if any subscription wanted them, are taken in before the agent
+    // subscribes, so none of them wakes it.
+    sentinel.passThroughTheQueue();
     // The model's requests name the agent's task: the test counts them by it.
     var marker = world.taskA;
     var arguments =
