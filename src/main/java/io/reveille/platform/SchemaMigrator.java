@@ -6,9 +6,7 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import java.sql.SQLException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -39,7 +37,7 @@ public class SchemaMigrator {
 
   @PostConstruct
   void migrate() {
-    var result = migrate(dataSource, textType(dataSource));
+    var result = migrate(dataSource, DatabaseKind.of(dataSource).textType());
     LOG.log(
         Level.INFO,
         "Database schema at version {0} ({1} migration(s) applied)",
@@ -64,33 +62,5 @@ public class SchemaMigrator {
         .javaMigrationClassProvider(List::of)
         .load()
         .migrate();
-  }
-
-  /**
-   * The column type for unbounded text (JSON documents, report bodies): the one thing the
-   * migrations cannot say portably. Derby has {@code CLOB}, PostgreSQL {@code TEXT}; both read and
-   * write as a plain string through JDBC, so the entities map them without {@code @Lob}.
-   */
-  private static String textType(DataSource dataSource) {
-    try (var connection = dataSource.getConnection()) {
-      return textType(connection.getMetaData().getDatabaseProductName());
-    } catch (SQLException e) {
-      throw new IllegalStateException(
-          "Cannot reach the database to migrate it: " + e.getMessage(), e);
-    }
-  }
-
-  static String textType(String databaseProduct) {
-    var product = databaseProduct.toLowerCase(Locale.ROOT);
-    if (product.contains("derby")) {
-      return "CLOB";
-    }
-    if (product.contains("postgres")) {
-      return "TEXT";
-    }
-    throw new IllegalStateException(
-        "Unsupported database '"
-            + databaseProduct
-            + "': Reveille runs on Apache Derby or PostgreSQL");
   }
 }

@@ -17,4 +17,22 @@ public final class Settings {
     }
     return value;
   }
+
+  /**
+   * A switch read strictly: {@code true} or {@code false} (any case, surrounding blanks ignored).
+   * MicroProfile Config's own boolean conversion takes any unknown word for {@code false}, which
+   * would turn a switch off on a typo.
+   *
+   * @throws IllegalArgumentException naming {@code key} and the value otherwise
+   */
+  public static boolean flag(String key, String value) {
+    var trimmed = value == null ? "" : value.strip();
+    if (trimmed.equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (trimmed.equalsIgnoreCase("false")) {
+      return false;
+    }
+    throw new IllegalArgumentException(key + " must be true or false, was '" + value + "'");
+  }
 }

@@ -11,13 +11,19 @@ class SchemaMigratorTest {
 
   @Test
   void unboundedTextIsClobOnDerbyAndTextOnPostgresql() {
-    assertEquals("CLOB", SchemaMigrator.textType("Apache Derby"));
-    assertEquals("TEXT", SchemaMigrator.textType("PostgreSQL"));
+    assertEquals("CLOB", DatabaseKind.of("Apache Derby").textType());
+    assertEquals("TEXT", DatabaseKind.of("PostgreSQL").textType());
+  }
+
+  @Test
+  void onlyPostgresqlSkipsLockedRows() {
+    assertEquals(false, DatabaseKind.of("Apache Derby").skipsLocked());
+    assertEquals(true, DatabaseKind.of("PostgreSQL").skipsLocked());
   }
 
   @Test
   void anUnsupportedDatabaseIsRefusedByName() {
-    var e = assertThrows(IllegalStateException.class, () -> SchemaMigrator.textType("H2"));
+    var e = assertThrows(IllegalStateException.class, () -> DatabaseKind.of("H2"));
     assertEquals(true, e.getMessage().contains("'H2'"));
   }
 

@@ -8,6 +8,7 @@ import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import io.reveille.notification.control.NotificationBatchDocuments;
 import io.reveille.notification.control.NotificationQueue;
 import io.reveille.notification.control.SemanticKey;
+import io.reveille.platform.Settings;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -321,19 +322,7 @@ public class AgentNotifications {
         state.getId(), Optional.of("agentState"), Optional.empty(), attributes);
   }
 
-  /**
-   * Reads the switch strictly: MicroProfile Config's own boolean conversion takes any unknown word
-   * for {@code false}, which would turn the batches off on a typo.
-   */
   static boolean parseEnabled(String value) {
-    var trimmed = value == null ? "" : value.strip();
-    if (trimmed.equalsIgnoreCase("true")) {
-      return true;
-    }
-    if (trimmed.equalsIgnoreCase("false")) {
-      return false;
-    }
-    throw new IllegalArgumentException(
-        ENABLED_PROPERTY + " must be true or false, was '" + value + "'");
+    return Settings.flag(ENABLED_PROPERTY, value);
   }
 }

@@ -88,7 +88,9 @@ public class NotificationConsumer implements MessageListener {
         return;
       }
       try {
-        intake.accept(honouredClaims(message, parser.parse(body.get())));
+        // A redelivered batch failed before: its wake takes the queue, where failures are recorded.
+        intake.accept(
+            honouredClaims(message, parser.parse(body.get())), !message.getJMSRedelivered());
         metrics.batch("accepted");
       } catch (InvalidBatchException e) {
         reject(message, body.get(), e.getMessage());

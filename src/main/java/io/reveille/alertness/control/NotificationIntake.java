@@ -55,6 +55,15 @@ public class NotificationIntake {
 
   /** Records the batch; returns false when a batch with its id was already recorded. */
   public boolean accept(NotificationBatch batch) {
+    return accept(batch, false);
+  }
+
+  /**
+   * Records the batch, as {@link #accept(NotificationBatch)}; with {@code mayRunInline} (the
+   * batch's first delivery), a batch that wakes exactly one agent may have that run executed here,
+   * in this transaction ({@link WakeScheduler#scheduleForBatch(String, List, boolean)}).
+   */
+  public boolean accept(NotificationBatch batch, boolean mayRunInline) {
     if (em.find(NotificationBatchRecord.class, batch.batchId()) != null) {
       LOG.log(
           Level.INFO,
@@ -70,7 +79,7 @@ public class NotificationIntake {
             .filter(candidate -> origin.isEmpty() || !origin.get().equals(candidate.agentId()))
             .toList();
     var matched = withoutOwnChanges(batch.batchId(), candidates, tokens.entityIds());
-    var scheduled = wakes.scheduleForBatch(batch.batchId(), matched);
+    var scheduled = wakes.scheduleForBatch(batch.batchId(), matched, mayRunInline);
     LOG.log(
         Level.FINE,
         "Recorded notification batch {0} with {1} token(s): {2} wake(s)",

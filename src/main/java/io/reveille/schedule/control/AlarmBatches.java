@@ -1,6 +1,8 @@
 package io.reveille.schedule.control;
 
+import io.reveille.platform.DatabaseKind;
 import io.reveille.schedule.entity.TimerAlarm;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -14,8 +16,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
-import org.hibernate.dialect.PostgreSQLDialect;
-import org.hibernate.engine.spi.SessionFactoryImplementor;
+import javax.sql.DataSource;
 
 /**
  * The transactions of the timer clock: claiming a batch of due alarms; firing a batch in one
@@ -45,6 +46,9 @@ public class AlarmBatches {
   EntityManager em;
 
   @Inject TimerFiring firing;
+
+  @Resource(lookup = "jdbc/reveille")
+  DataSource dataSource;
 
   private volatile Boolean skipLocked;
 
@@ -145,12 +149,7 @@ public class AlarmBatches {
   public boolean claimsSkipLocked() {
     var known = skipLocked;
     if (known == null) {
-      known =
-          em.getEntityManagerFactory()
-                  .unwrap(SessionFactoryImplementor.class)
-                  .getJdbcServices()
-                  .getDialect()
-              instanceof PostgreSQLDialect;
+      known = DatabaseKind.of(dataSource).skipsLocked();
       skipLocked = known;
     }
     return known;

@@ -2,6 +2,7 @@ package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentNotifications;
 import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.AgentKind;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
@@ -20,6 +21,8 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
@@ -173,7 +176,7 @@ public class WakeRunSteps {
       entry.restart(now);
     } else {
       entry.start(now);
-      metrics.wakeStarted(entry.getReason().wire(), Duration.between(entry.getCreatedAt(), now));
+      countStarted(entry.getReason().wire(), Duration.between(entry.getCreatedAt(), now));
     }
     entry.claim(node.owner());
     // The first start fixes the run's budgets; a restart keeps the ones it started under.
@@ -185,23 +188,24 @@ public class WakeRunSteps {
       state.clearDeferral();
     }
     em.flush();
-    return Optional.of(
-        new WakeRun(
-            runKey,
-            entry.getAgentId(),
-            agent.get().getKind(),
-            entry.getReason(),
-            entry.getThreadId(),
-            entry.getTokens(),
-            entry.getAttempts(),
-            Optional.ofNullable(entry.getScheduledAt())
-                .map(
-                    from ->
-                        new WakeRun.TimerFirings(
-                            entry.getReasonId(),
-                            from,
-                            entry.getScheduledUntil(),
-                            entry.getFirings()))));
+    return Optional.of(runOf(entry, agent.get().getKind()));
+  }
+
+  /** The run a log entry describes, as the workflow sees it. */
+  private static WakeRun runOf(WakeRunLogEntry entry, AgentKind kind) {
+    return new WakeRun(
+        entry.getRunKey(),
+        entry.getAgentId(),
+        kind,
+        entry.getReason(),
+        entry.getThreadId(),
+        entry.getTokens(),
+        entry.getAttempts(),
+        Optional.ofNullable(entry.getScheduledAt())
+            .map(
+                from ->
+                    new WakeRun.TimerFirings(
+                        entry.getReasonId(), from, entry.getScheduledUntil(), entry.getFirings())));
   }
 
   /**
@@ -222,6 +226,34 @@ public class WakeRunSteps {
     SelfContainedRunFailedException(String runKey, Throwable cause) {
       super("Run " + runKey + " failed within its begin: " + cause, cause);
     }
+  }
+
+  /**
+   * Counts a run's first start once the transaction that started it has committed: a start rolled
+   * back (a self-contained run that failed and is begun again step by step) is not counted twice.
+   */
+  void countStarted(String reason, Duration sinceCreated) {
+    afterCommit(() -> metrics.wakeStarted(reason, sinceCreated));
+  }
+
+  /** Does {@code action} once the current transaction has committed; at once outside one. */
+  private void afterCommit(Runnable action) {
+    if (transactions == null || transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
+      action.run();
+      return;
+    }
+    transactions.registerInterposedSynchronization(
+        new Synchronization() {
+          @Override
+          public void beforeCompletion() {}
+
+          @Override
+          public void afterCompletion(int status) {
+            if (status == Status.STATUS_COMMITTED) {
+              action.run();
+            }
+          }
+        });
   }
 
   /**
@@ -257,6 +289,42 @@ public class WakeRunSteps {
           runKey, new IllegalStateException("the transaction was marked for rollback"));
     }
     return Optional.of(new Begun(run, true));
+  }
+
+  /**
+   * Runs a subscription job the scheduler has just written, inside the caller's transaction (the
+   * intake's), when its workflow is self-contained: {@link #begin begins} it, executes the workflow
+   * and {@link #complete completes} it, so the batch, its wake and its run commit together, with no
+   * wake job, no second delivery and no transaction of the run's own. Single flight still holds:
+   * begin refuses while another run of the agent is started (and puts the job on the queue), and
+   * the agent's state row stays locked until the intake commits. Anything that fails here rolls the
+   * intake back; the broker redelivers the batch, and a redelivered batch is never run inline, so
+   * its wake then takes the queue and the runner, where failures are recorded.
+   *
+   * @return true when the job was run here (or begin settled it: skipped, or put back on the
+   *     queue); false when it is not self-contained, and the caller sends it to the wake queue
+   */
+  @Transactional(TxType.MANDATORY)
+  public boolean runWithin(WakeRunLogEntry entry) {
+    var agent = agents.find(entry.getAgentId());
+    var executor = agent.flatMap(a -> executorFor(a.getKind()));
+    if (executor.isEmpty()
+        || !executor.get().isSelfContained(runOf(entry, agent.get().getKind()))) {
+      return false;
+    }
+    var took = System.nanoTime();
+    var begun = begin(entry.getRunKey(), entry.getAgentId());
+    if (begun.isEmpty()) {
+      return true;
+    }
+    var run = begun.get();
+    complete(run, Objects.requireNonNull(executor.get().execute(run), "workflow outcome"));
+    var reason = run.reason().wire();
+    afterCommit(
+        () ->
+            metrics.wakeFinished(
+                reason, WakeRunner.COMPLETED, Duration.ofNanos(System.nanoTime() - took)));
+    return true;
   }
 
   /**

@@ -4,6 +4,7 @@ import io.reveille.agent.control.AgentService;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.observability.control.Metrics;
 import io.reveille.platform.LogText;
+import io.reveille.platform.Settings;
 import io.reveille.platform.persistence.Window;
 import io.reveille.platform.persistence.Window.Page;
 import io.reveille.wake.entity.WakeReason;
@@ -24,6 +25,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Turns matches and requests into wake jobs: one run log entry and one message on the wakes queue,
@@ -57,20 +59,44 @@ public class WakeScheduler {
   @Inject WakeRateLimit rateLimit;
   @Inject WakeConfig config;
   @Inject Clock clock;
+  @Inject WakeRunSteps runs;
+
+  /** The MicroProfile Config property that lets the intake run a batch's one wake itself. */
+  public static final String INLINE_RUNS_PROPERTY = "reveille.wake.inline-runs";
+
+  private boolean inlineRuns;
+
+  @Inject
+  void inlineRuns(
+      @ConfigProperty(name = INLINE_RUNS_PROPERTY, defaultValue = "true") String value) {
+    this.inlineRuns = Settings.flag(INLINE_RUNS_PROPERTY, value);
+  }
 
   /** Schedules the subscription wakes of one batch; returns the jobs written or merged into. */
   public List<WakeRunLogEntry> scheduleForBatch(String batchId, List<SubscriptionWake> wakes) {
+    return scheduleForBatch(batchId, wakes, false);
+  }
+
+  /**
+   * Schedules the subscription wakes of one batch, as {@link #scheduleForBatch(String, List)}; with
+   * {@code mayRunInline}, a batch that wakes exactly one agent, at once, whose run is
+   * self-contained ({@link WakeRunSteps#runWithin}) has that run executed and completed here, in
+   * the caller's transaction, instead of sent to the wake queue ({@value #INLINE_RUNS_PROPERTY}).
+   */
+  public List<WakeRunLogEntry> scheduleForBatch(
+      String batchId, List<SubscriptionWake> wakes, boolean mayRunInline) {
     var scheduled = new ArrayList<WakeRunLogEntry>();
     // Agent-id order: every scheduler takes the agents' state locks in the same order.
     var ordered = wakes.stream().sorted(Comparator.comparing(SubscriptionWake::agentId)).toList();
+    var inline = mayRunInline && inlineRuns && ordered.size() == 1;
     for (var wake : ordered) {
-      scheduleSubscriptionWake(batchId, wake).ifPresent(scheduled::add);
+      scheduleSubscriptionWake(batchId, wake, inline).ifPresent(scheduled::add);
     }
     return scheduled;
   }
 
   private Optional<WakeRunLogEntry> scheduleSubscriptionWake(
-      String batchId, SubscriptionWake wake) {
+      String batchId, SubscriptionWake wake, boolean inline) {
     var agent = agents.find(wake.agentId());
     if (agent.isEmpty() || !agent.get().isActive()) {
       LOG.log(
@@ -118,8 +144,15 @@ public class WakeScheduler {
     }
     em.persist(entry);
     em.flush();
-    queue.enqueue(wake.agentId(), runKey, delay, runKey);
     metrics.wakeDecision(delay.isZero() ? "scheduled" : "deferred");
+    if (inline && delay.isZero() && runs.runWithin(entry)) {
+      LOG.log(
+          Level.FINE,
+          "Batch {0} ran run {1} of agent {2} within its intake",
+          new Object[] {batchId, runKey, wake.agentId()});
+      return Optional.of(entry);
+    }
+    queue.enqueue(wake.agentId(), runKey, delay, runKey);
     LOG.log(
         Level.FINE,
         "Batch {0} scheduled run {1} of agent {2} in {3}",

@@ -37,6 +37,10 @@ class WakeDeadLetterIT {
     var agentId = agents.createCustom("Dead-lettered once");
     var entity = "dlq-" + UUID.randomUUID();
     agents.subscribe(agentId, "{\"entityIds\":[\"" + entity + "\"]}");
+    // A second watcher of the same entity: a batch that wakes two agents leaves both jobs on the
+    // wake queue (a batch waking one custom agent would run it inside the intake).
+    var bystander = agents.createCustom("Watches the same entity");
+    agents.subscribe(bystander, "{\"entityIds\":[\"" + entity + "\"]}");
 
     String runKey;
     Broker.manageQueue("reveille.wakes", "pause");

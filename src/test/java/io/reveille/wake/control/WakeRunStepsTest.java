@@ -153,6 +153,40 @@ class WakeRunStepsTest {
   }
 
   @Test
+  void aStartIsCountedOnlyWhenItsTransactionCommits() {
+    var steps = new WakeRunSteps();
+    steps.metrics = new io.reveille.observability.control.Metrics();
+    var transaction = new OneTransaction();
+    steps.transactions = transaction;
+
+    steps.countStarted("manual", java.time.Duration.ofMillis(5));
+    steps.countStarted("manual", java.time.Duration.ofMillis(5));
+    assertEquals(0, startsCounted(steps), "nothing before the transaction ends");
+    transaction
+        .synchronizations()
+        .get(0)
+        .afterCompletion(jakarta.transaction.Status.STATUS_ROLLEDBACK);
+    assertEquals(0, startsCounted(steps), "a start rolled back is not counted");
+    transaction
+        .synchronizations()
+        .get(1)
+        .afterCompletion(jakarta.transaction.Status.STATUS_COMMITTED);
+    assertEquals(1, startsCounted(steps));
+  }
+
+  /** The count of the start-latency histogram for manual runs, as the scrape shows it. */
+  private static long startsCounted(WakeRunSteps steps) {
+    return steps
+        .metrics
+        .scrape()
+        .lines()
+        .filter(
+            line -> line.startsWith("reveille_wake_start_latency_seconds_count{reason=\"manual\""))
+        .mapToLong(line -> (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+        .sum();
+  }
+
+  @Test
   void anyOtherFailureHasNoBudget() {
     assertEquals(Optional.empty(), WakeRunSteps.budgetOf(new IllegalStateException("boom")));
   }
