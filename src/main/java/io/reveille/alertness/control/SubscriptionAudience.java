@@ -2,8 +2,11 @@ package io.reveille.alertness.control;
 
 import io.reveille.notification.control.NotificationAudience;
 import io.reveille.notification.control.NotificationBatch;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 /**
  * The audience of Reveille's own batches: this node's {@link SubscriptionCatalog}, matched exactly
@@ -11,28 +14,61 @@ import jakarta.inject.Inject;
  * agent left out). The intake's later steps (an agent's own recent changes, an agent that is not
  * active) only ever drop wakes, so a batch this audience would not wake wakes nobody at the intake
  * either.
+ *
+ * <p>Two kinds of transaction are not judged, and publish everything: one that changed
+ * subscriptions (it took a generation of the index, {@link #markSubscriptionsChanged}; bringing the
+ * node-wide catalog up to that generation before it commits would make the catalog skip the
+ * generation if the transaction then rolled back, and on Derby the read would wait on the row lock
+ * the transaction holds), and one that is no longer active (marked for rollback: its batches go
+ * nowhere, and a statement in it may fail where publishing did not).
  */
 @ApplicationScoped
 public class SubscriptionAudience implements NotificationAudience {
+
+  /** The key of the mark a transaction that changed subscriptions carries. */
+  static final String SUBSCRIPTIONS_CHANGED = SubscriptionAudience.class.getName() + ".changed";
 
   @Inject SubscriptionCatalog subscriptions;
 
   @Inject TokenClassifier classifier;
 
+  @Resource TransactionSynchronizationRegistry transactions;
+
+  /** Marks the current transaction as one that took a generation of the subscription index. */
+  static void markSubscriptionsChanged(TransactionSynchronizationRegistry transactions) {
+    if (transactions != null
+        && transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) {
+      transactions.putResource(SUBSCRIPTIONS_CHANGED, Boolean.TRUE);
+    }
+  }
+
   @Override
   public void catchUp() {
-    subscriptions.current();
+    if (judged()) {
+      subscriptions.current();
+    }
   }
 
   @Override
   public boolean wouldWake(NotificationBatch batch) {
     var index = subscriptions.lastApplied();
-    if (index.isEmpty()) {
+    if (!judged() || index.isEmpty()) {
       return true;
     }
     var origin = batch.originAgentId();
     return SubscriptionMatcher.candidates(index.get(), classifier.classify(batch), batch.entities())
         .stream()
         .anyMatch(candidate -> origin.isEmpty() || !origin.get().equals(candidate.agentId()));
+  }
+
+  /** Whether the current transaction's batches are judged at all (see the class comment). */
+  private boolean judged() {
+    if (transactions == null) {
+      return true;
+    }
+    var status = transactions.getTransactionStatus();
+    return status == Status.STATUS_NO_TRANSACTION
+        || (status == Status.STATUS_ACTIVE
+            && transactions.getResource(SUBSCRIPTIONS_CHANGED) == null);
   }
 }

@@ -11,11 +11,13 @@ import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -44,6 +46,9 @@ public class SubscriptionService {
   EntityManager em;
 
   @Inject AgentService agents;
+
+  /** Where a transaction that took a generation is marked ({@link SubscriptionAudience}). */
+  @Resource TransactionSynchronizationRegistry transactions;
 
   @Inject Clock clock;
 
@@ -191,7 +196,7 @@ public class SubscriptionService {
             tokens,
             request.predicateText().orElse(null),
             clock.instant());
-    subscription.stampIndexGeneration(SubscriptionIndexGeneration.next(em));
+    subscription.stampIndexGeneration(nextGeneration());
     em.persist(subscription);
     em.flush();
     return subscription;
@@ -246,7 +251,7 @@ public class SubscriptionService {
     }
     // The generation first, as in create: every writer takes the state row's lock before any
     // subscription row's, so two changes never wait for each other in opposite orders.
-    var generation = SubscriptionIndexGeneration.next(em);
+    var generation = nextGeneration();
     subscription.deactivate(clock.instant());
     subscription.stampIndexGeneration(generation);
     em.flush();
@@ -261,5 +266,13 @@ public class SubscriptionService {
    */
   void onAgentDeleted(@Observes AgentDeleted event) {
     SubscriptionIndexGeneration.recordRemoval(em, event.agentId(), clock.instant());
+    SubscriptionAudience.markSubscriptionsChanged(transactions);
+  }
+
+  /** Takes the next generation in this transaction and marks the transaction as having one. */
+  private long nextGeneration() {
+    var generation = SubscriptionIndexGeneration.next(em);
+    SubscriptionAudience.markSubscriptionsChanged(transactions);
+    return generation;
   }
 }

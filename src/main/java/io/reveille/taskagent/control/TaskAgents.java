@@ -144,6 +144,9 @@ public class TaskAgents {
     if (current.size() == 1 && current.get(0).getEntityIds().equals(wanted)) {
       return false;
     }
+    // The agent's state row before the index generation, the order creating a subscription takes
+    // them in (and a change of the agent, reading the generation under its state lock).
+    agents.stateForUpdate(agentId);
     for (var subscription : current) {
       subscriptions.delete(agentId, subscription.getId(), OptionalLong.empty());
     }

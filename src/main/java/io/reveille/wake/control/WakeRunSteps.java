@@ -236,10 +236,19 @@ public class WakeRunSteps {
     afterCommit(() -> metrics.wakeStarted(reason, sinceCreated));
   }
 
-  /** Does {@code action} once the current transaction has committed; at once outside one. */
+  /**
+   * Does {@code action} once the current transaction has committed; at once outside one; never for
+   * a transaction marked for rollback.
+   */
   private void afterCommit(Runnable action) {
-    if (transactions == null || transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
+    var status =
+        transactions == null ? Status.STATUS_NO_TRANSACTION : transactions.getTransactionStatus();
+    if (status == Status.STATUS_NO_TRANSACTION) {
       action.run();
+      return;
+    }
+    if (status != Status.STATUS_ACTIVE) {
+      // Marked for rollback: it will not commit.
       return;
     }
     transactions.registerInterposedSynchronization(
