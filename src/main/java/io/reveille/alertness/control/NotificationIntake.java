@@ -53,15 +53,10 @@ public class NotificationIntake {
 
   @Inject SelfMutations selfMutations;
 
-  /** Records the batch; returns false when a batch with its id was already recorded. */
-  public boolean accept(NotificationBatch batch) {
-    return accept(batch, false);
-  }
-
   /**
-   * Records the batch, as {@link #accept(NotificationBatch)}; with {@code mayRunInline} (the
-   * batch's first delivery), a batch that wakes exactly one agent may have that run executed here,
-   * in this transaction ({@link WakeScheduler#scheduleForBatch(String, List, boolean)}).
+   * Records the batch; returns false when a batch with its id was already recorded. With {@code
+   * mayRunInline} (the batch's first delivery), a batch that wakes exactly one agent may have that
+   * run executed here, in this transaction ({@link WakeScheduler#scheduleForBatch}).
    */
   public boolean accept(NotificationBatch batch, boolean mayRunInline) {
     if (em.find(NotificationBatchRecord.class, batch.batchId()) != null) {
@@ -73,11 +68,8 @@ public class NotificationIntake {
     }
     em.persist(records.record(batch, clock.instant()));
     var tokens = classifier.classify(batch);
-    var origin = batch.originAgentId();
     var candidates =
-        SubscriptionMatcher.candidates(subscriptions.current(), tokens, batch.entities()).stream()
-            .filter(candidate -> origin.isEmpty() || !origin.get().equals(candidate.agentId()))
-            .toList();
+        SubscriptionMatcher.candidatesBesidesOrigin(subscriptions.current(), tokens, batch);
     var matched = withoutOwnChanges(batch.batchId(), candidates, tokens.entityIds());
     var scheduled = wakes.scheduleForBatch(batch.batchId(), matched, mayRunInline);
     LOG.log(

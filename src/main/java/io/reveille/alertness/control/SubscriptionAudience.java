@@ -55,10 +55,9 @@ public class SubscriptionAudience implements NotificationAudience {
     if (!judged() || index.isEmpty()) {
       return true;
     }
-    var origin = batch.originAgentId();
-    return SubscriptionMatcher.candidates(index.get(), classifier.classify(batch), batch.entities())
-        .stream()
-        .anyMatch(candidate -> origin.isEmpty() || !origin.get().equals(candidate.agentId()));
+    return !SubscriptionMatcher.candidatesBesidesOrigin(
+            index.get(), classifier.classify(batch), batch)
+        .isEmpty();
   }
 
   /** Whether the current transaction's batches are judged at all (see the class comment). */

@@ -2,6 +2,7 @@ package io.reveille.alertness.control;
 
 import io.reveille.alertness.entity.SubscriptionToken;
 import io.reveille.alertness.entity.TokenClass;
+import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -43,6 +44,19 @@ public final class SubscriptionMatcher {
   public static List<WakeCandidate> candidates(
       SubscriptionIndex index, ClassifiedTokens tokens, List<EntitySnapshot> entities) {
     return candidates(index.match(tokens), tokens, entities);
+  }
+
+  /**
+   * The wake candidates for {@code batch} ({@code tokens} its classified tokens), the agent that
+   * caused it ({@code originAgentId}) left out: an agent is never woken by its own change. The
+   * intake wakes these, and Reveille publishes its own batches only when there are any.
+   */
+  public static List<WakeCandidate> candidatesBesidesOrigin(
+      SubscriptionIndex index, ClassifiedTokens tokens, NotificationBatch batch) {
+    var origin = batch.originAgentId();
+    return candidates(index, tokens, batch.entities()).stream()
+        .filter(candidate -> origin.isEmpty() || !origin.get().equals(candidate.agentId()))
+        .toList();
   }
 
   /**

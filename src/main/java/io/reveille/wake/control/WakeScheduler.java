@@ -72,13 +72,8 @@ public class WakeScheduler {
     this.inlineRuns = Settings.flag(INLINE_RUNS_PROPERTY, value);
   }
 
-  /** Schedules the subscription wakes of one batch; returns the jobs written or merged into. */
-  public List<WakeRunLogEntry> scheduleForBatch(String batchId, List<SubscriptionWake> wakes) {
-    return scheduleForBatch(batchId, wakes, false);
-  }
-
   /**
-   * Schedules the subscription wakes of one batch, as {@link #scheduleForBatch(String, List)}; with
+   * Schedules the subscription wakes of one batch; returns the jobs written or merged into. With
    * {@code mayRunInline}, a batch that wakes exactly one agent, at once, whose run is
    * self-contained ({@link WakeRunSteps#runWithin}) has that run executed and completed here, in
    * the caller's transaction, instead of sent to the wake queue ({@value #INLINE_RUNS_PROPERTY}).
