@@ -3,11 +3,14 @@ package io.reveille.alertness.control;
 import io.reveille.agent.control.AgentDeleted;
 import io.reveille.alertness.entity.SubscriptionToken;
 import io.reveille.alertness.entity.TokenClass;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,7 +39,7 @@ import java.util.logging.Logger;
  * committed before the batch existed, so it is {@code <= G} for the {@code G} the consumer reads
  * when it handles that batch, on whichever node that happens; the index it gets back contains the
  * subscription. Nothing is pushed between nodes, so there is no propagation delay to race with, and
- * the steady-state cost is the one read per call.
+ * the steady-state cost is the one read per transaction (see {@link #current()}).
  *
  * <p>Why the load is bounded by {@code G}: every generation {@code <= G} is committed once {@code
  * G} is, so the load sees all of them even on a database without snapshot reads (Derby), where a
@@ -66,6 +69,11 @@ public class SubscriptionCatalog {
   @PersistenceContext(unitName = "reveille")
   EntityManager em;
 
+  /** The key of the mark a transaction that has read the committed generation carries. */
+  private static final String ASKED = SubscriptionCatalog.class.getName() + ".asked";
+
+  @Resource TransactionSynchronizationRegistry transactions;
+
   private final ReentrantLock refreshLock = new ReentrantLock();
 
   private volatile Applied applied;
@@ -75,14 +83,23 @@ public class SubscriptionCatalog {
   private final Map<String, Set<String>> subscriptionsOfAgent = new HashMap<>();
 
   /**
-   * The index with every subscription change committed before this call began.
+   * The index with every subscription change committed before this call began; in a transaction
+   * that has asked before, before its first call began (one read of the generation per transaction:
+   * a subscription committed while the transaction is open may or may not be in it, as for a
+   * transaction that ran a moment earlier). A transaction that changed subscriptions reads again on
+   * every call.
    *
    * @return the index to match against, outside any lock; thread-safe
    */
   @Transactional
   public SubscriptionIndex current() {
-    var committed = SubscriptionIndexGeneration.committed(em);
     var known = applied;
+    if (known != null && askedInThisTransaction()) {
+      return known.index();
+    }
+    var committed = SubscriptionIndexGeneration.committed(em);
+    markAsked();
+    known = applied;
     if (known != null && known.generation() >= committed) {
       return known.index();
     }
@@ -97,6 +114,23 @@ public class SubscriptionCatalog {
       return applied.index();
     } finally {
       refreshLock.unlock();
+    }
+  }
+
+  /**
+   * Whether the current transaction has read the committed generation already and changed no
+   * subscription since.
+   */
+  private boolean askedInThisTransaction() {
+    return transactions != null
+        && transactions.getTransactionStatus() == Status.STATUS_ACTIVE
+        && transactions.getResource(ASKED) != null
+        && transactions.getResource(SubscriptionAudience.SUBSCRIPTIONS_CHANGED) == null;
+  }
+
+  private void markAsked() {
+    if (transactions != null && transactions.getTransactionStatus() == Status.STATUS_ACTIVE) {
+      transactions.putResource(ASKED, Boolean.TRUE);
     }
   }
 

@@ -104,11 +104,17 @@ public class AlarmBatches {
         .toList();
   }
 
-  /** Fires claimed alarms in one new transaction: all of them, or none when one fails. */
+  /**
+   * Fires claimed alarms in one new transaction: all of them, or none when one fails. The
+   * self-contained runs of their wakes run here too ({@link TimerFiring#fire}), so that a batch
+   * commits its firings and their runs at once, with no wake job; a run that fails rolls the batch
+   * back, and {@link #fireOne} then fires each alarm alone, its run left to the wake queue, where a
+   * failure is recorded instead of holding up the firing.
+   */
   @Transactional(TxType.REQUIRES_NEW)
   public void fire(List<Claimed> alarms) {
     for (var alarm : alarms) {
-      firing.fire(alarm.timerId(), alarm.fireAt());
+      firing.fire(alarm.timerId(), alarm.fireAt(), true);
       // Written, and let go: every query of the next firing flushes first, and would otherwise
       // dirty-check every entity of the batch so far (the batch's cost grew with its square).
       em.flush();
@@ -116,10 +122,10 @@ public class AlarmBatches {
     }
   }
 
-  /** Fires one claimed alarm in a new transaction. */
+  /** Fires one claimed alarm in a new transaction; its wake's run is left to the wake queue. */
   @Transactional(TxType.REQUIRES_NEW)
   public void fireOne(Claimed alarm) {
-    firing.fire(alarm.timerId(), alarm.fireAt());
+    firing.fire(alarm.timerId(), alarm.fireAt(), false);
   }
 
   /** A failed alarm pushed back: its failed attempts so far, and when it is tried again. */

@@ -46,9 +46,10 @@ public class TimerFiring {
 
   /**
    * The alarm of timer {@code timerId} set for {@code firing} went off: fires it, or ignores it
-   * when stale, and removes it either way.
+   * when stale, and removes it either way. With {@code mayRunInline} a self-contained run of the
+   * wake is executed in this transaction ({@link WakeScheduler#scheduleTimer}).
    */
-  public void fire(String timerId, Instant firing) {
+  public void fire(String timerId, Instant firing, boolean mayRunInline) {
     var timer = em.find(AgentTimer.class, timerId);
     if (timer == null || !timer.isActive()) {
       LOG.log(Level.FINE, "Alarm of timer {0}, which is gone or inactive: ignored", timerId);
@@ -93,7 +94,12 @@ public class TimerFiring {
     var lifecycle = agent.get().getLifecycle();
     if (lifecycle == AgentLifecycle.ACTIVE) {
       wakes.scheduleTimer(
-          timer.getAgentId(), timerId, firings.first(), firings.last(), firings.count());
+          timer.getAgentId(),
+          timerId,
+          firings.first(),
+          firings.last(),
+          firings.count(),
+          mayRunInline);
     } else {
       wakes.recordSkippedFirings(
           timer.getAgentId(),

@@ -61,7 +61,10 @@ public class WakeScheduler {
   @Inject Clock clock;
   @Inject WakeRunSteps runs;
 
-  /** The MicroProfile Config property that lets the intake run a batch's one wake itself. */
+  /**
+   * The MicroProfile Config property that lets the intake run a batch's one wake itself, and the
+   * timer clock the runs of the firings it fires in a batch.
+   */
   public static final String INLINE_RUNS_PROPERTY = "reveille.wake.inline-runs";
 
   private boolean inlineRuns;
@@ -240,11 +243,20 @@ public class WakeScheduler {
    * A timer's due firings: one wake at once, never throttled or coalesced with other wakes — a
    * {@code timer} wake for one firing, a {@code timer_catchup} wake for several. The run key
    * derives from the timer and its first due firing, so a firing handled twice (a retried callback,
-   * a second node) finds the entry the first one wrote.
+   * a second node) finds the entry the first one wrote. With {@code mayRunInline}, a run that is
+   * self-contained ({@link WakeRunSteps#runWithin}) is executed and completed here, in the caller's
+   * transaction (the timer clock's batch), instead of sent to the wake queue ({@value
+   * #INLINE_RUNS_PROPERTY}).
    */
   public WakeRunLogEntry scheduleTimer(
-      String agentId, String timerId, Instant from, Instant until, long count) {
-    return timerEntry(agentId, timerId, from, until, count, Optional.empty());
+      String agentId,
+      String timerId,
+      Instant from,
+      Instant until,
+      long count,
+      boolean mayRunInline) {
+    return timerEntry(
+        agentId, timerId, from, until, count, Optional.empty(), mayRunInline && inlineRuns);
   }
 
   /**
@@ -253,7 +265,7 @@ public class WakeScheduler {
    */
   public WakeRunLogEntry recordSkippedFirings(
       String agentId, String timerId, Instant from, Instant until, long count, String why) {
-    return timerEntry(agentId, timerId, from, until, count, Optional.of(why));
+    return timerEntry(agentId, timerId, from, until, count, Optional.of(why), false);
   }
 
   private WakeRunLogEntry timerEntry(
@@ -262,7 +274,8 @@ public class WakeScheduler {
       Instant from,
       Instant until,
       long count,
-      Optional<String> skipReason) {
+      Optional<String> skipReason,
+      boolean inline) {
     var runKey = RunKeys.timer(agentId, timerId, from.toString());
     var existing = em.find(WakeRunLogEntry.class, runKey);
     if (existing != null) {
@@ -285,9 +298,17 @@ public class WakeScheduler {
     skipReason.ifPresent(why -> entry.skip(now, why));
     em.persist(entry);
     em.flush();
-    if (skipReason.isEmpty()) {
-      queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
+    if (skipReason.isPresent()) {
+      return entry;
     }
+    if (inline && runs.runWithin(entry)) {
+      LOG.log(
+          Level.FINE,
+          "Timer {0} ran run {1} of agent {2} within its firing",
+          new Object[] {timerId, runKey, agentId});
+      return entry;
+    }
+    queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
     return entry;
   }
 
