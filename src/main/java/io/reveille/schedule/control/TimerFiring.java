@@ -17,10 +17,10 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * What happens when a timer's alarm goes off, in the alarm's transaction: enqueue one wake for
- * every firing due — a {@code timer} wake, or one {@code timer_catchup} wake for several missed
- * ones — record the firing on the timer, and set the alarm for the next firing computed from the
- * timer's intent and now.
+ * What happens when a timer's alarm goes off, in the alarm's transaction: record the firing on the
+ * timer, set the alarm for the next firing computed from the timer's intent and now, and enqueue
+ * one wake for every firing due — a {@code timer} wake, or one {@code timer_catchup} wake for
+ * several missed ones.
  *
  * <p>Exactly once: an alarm that is no longer pending when the agent's lock is taken (cancelled by
  * a pause or a change meanwhile, fired by another node) does nothing; an alarm set for a firing the
@@ -92,6 +92,13 @@ public class TimerFiring {
     var firings = due.get();
     metrics.timerLateness(Duration.between(firing, now));
     var lifecycle = agent.get().getLifecycle();
+    // The timer's own bookkeeping first, then the wake: a run executed within this transaction
+    // (mayRunInline) comes last, so that these queries need not flush what the run wrote.
+    timer.recordFired(firings.last(), firings.next().orElse(null));
+    if (timer.isActive() && lifecycle == AgentLifecycle.ACTIVE) {
+      alarms.arm(timerId, timer.getNextRunAt());
+    }
+    timers.refreshScheduledWake(state, lifecycle);
     if (lifecycle == AgentLifecycle.ACTIVE) {
       wakes.scheduleTimer(
           timer.getAgentId(),
@@ -109,11 +116,6 @@ public class TimerFiring {
           firings.count(),
           "agent is " + lifecycle.wire());
     }
-    timer.recordFired(firings.last(), firings.next().orElse(null));
-    if (timer.isActive() && lifecycle == AgentLifecycle.ACTIVE) {
-      alarms.arm(timerId, timer.getNextRunAt());
-    }
-    timers.refreshScheduledWake(state, lifecycle);
     LOG.log(
         Level.FINE,
         "Timer {0} fired for {1} ({2} firing(s)); next {3}",

@@ -22,7 +22,8 @@ import java.util.concurrent.Executors;
  * harness's PostgreSQL; {@code count} custom agents, each with a daily timer due at the same
  * second, created over REST; then, from its run log, when each wake was enqueued and when each run
  * started. With {@code -Dpeers.jfr=true} the server records a flight recording ({@code
- * reveille.jfr} in the run's directory).
+ * reveille.jfr} in the run's directory); with {@code -Dpeers.pgstats=true} what PostgreSQL counted
+ * from the timers' creation until every run had started is written to {@code pg-statements.txt}.
  */
 final class ReveilleTimers {
 
@@ -70,8 +71,10 @@ final class ReveilleTimers {
       if (Instant.now().isAfter(due)) {
         throw new IllegalStateException(NAME + ": creating the timers ended after the due second");
       }
+      postgres.resetStatementStatistics("reveille");
       var url = postgres.jdbcUrl("reveille");
       awaitStarted(url, count, Duration.ofMinutes(30));
+      WakePath.writeStatementStatistics(postgres, work);
       return TimerBurst.of(
           NAME, count, scheduling, lateness(url, "created_at"), lateness(url, "started_at"));
     } finally {
