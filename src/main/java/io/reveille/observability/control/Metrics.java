@@ -5,7 +5,10 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.reveille.platform.AfterCommit;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,6 +47,8 @@ public class Metrics {
 
   static final Duration MAX_EXPECTED = Duration.ofMinutes(10);
 
+  @Resource TransactionSynchronizationRegistry transactions;
+
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Map<String, AtomicLong> queueDepths = new ConcurrentHashMap<>();
@@ -66,15 +71,30 @@ public class Metrics {
   /**
    * What the scheduler made of a subscription match, or the runner of its run: {@code scheduled}
    * (at once), {@code deferred} (to the end of the throttle window or a back-off), {@code
-   * coalesced} (merged into a queued run), {@code suppressed} (the agent's own change).
+   * coalesced} (merged into a queued run), {@code suppressed} (the agent's own change). Counted
+   * once the transaction that decided commits: a batch taken in again after a rollback counts once.
    */
   public void wakeDecision(String decision) {
-    counter("reveille.wake.decisions", "What became of subscription matches", "decision", decision)
-        .increment();
+    AfterCommit.run(
+        transactions,
+        () ->
+            counter(
+                    "reveille.wake.decisions",
+                    "What became of subscription matches",
+                    "decision",
+                    decision)
+                .increment());
   }
 
-  /** How late a timer's alarm went off after the firing it was set for. */
+  /**
+   * How late a timer's alarm went off after the firing it was set for; recorded once the firing
+   * commits, so that a batch of firings fired again alarm by alarm after a rollback counts once.
+   */
   public void timerLateness(Duration late) {
+    AfterCommit.run(transactions, () -> recordTimerLateness(late));
+  }
+
+  private void recordTimerLateness(Duration late) {
     Timer.builder("reveille.timer.lateness")
         .description("How late timer alarms go off")
         .publishPercentileHistogram()

@@ -8,6 +8,7 @@ import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.observability.control.Metrics;
+import io.reveille.platform.AfterCommit;
 import io.reveille.platform.NodeIdentity;
 import io.reveille.wake.entity.StepStatus;
 import io.reveille.wake.entity.WakeReason;
@@ -21,8 +22,6 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
@@ -90,6 +89,16 @@ public class WakeRunSteps {
    * (logged as skipped), or no workflow for its kind.
    */
   public Optional<WakeRun> begin(String runKey, String agentId) {
+    return begin(runKey, agentId, false);
+  }
+
+  /**
+   * {@link #begin(String, String)}; {@code justWritten} when the caller wrote the run's entry in
+   * this transaction under the agent's state lock ({@link #runWithin}): then there is no committed
+   * version to read again, and nothing is flushed here, so that the run's completion writes the
+   * entry and the state once instead of once more each.
+   */
+  private Optional<WakeRun> begin(String runKey, String agentId, boolean justWritten) {
     var entry = em.find(WakeRunLogEntry.class, runKey);
     if (entry == null) {
       if (agents.find(agentId).isEmpty()) {
@@ -106,7 +115,9 @@ public class WakeRunSteps {
     if (agents.find(entry.getAgentId()).isPresent()) {
       // Queue behind a scheduler merging tokens into this run, then read the run as it committed.
       agents.stateForUpdate(entry.getAgentId());
-      em.refresh(entry);
+      if (!justWritten) {
+        em.refresh(entry);
+      }
     }
     if (entry.getStatus() != WakeStatus.QUEUED && entry.getStatus() != WakeStatus.STARTED) {
       LOG.log(
@@ -187,7 +198,9 @@ public class WakeRunSteps {
       // The deferred subscription job is this one; a timer or manual run leaves it deferred.
       state.clearDeferral();
     }
-    em.flush();
+    if (!justWritten) {
+      em.flush();
+    }
     return Optional.of(runOf(entry, agent.get().getKind()));
   }
 
@@ -236,33 +249,9 @@ public class WakeRunSteps {
     afterCommit(() -> metrics.wakeStarted(reason, sinceCreated));
   }
 
-  /**
-   * Does {@code action} once the current transaction has committed; at once outside one; never for
-   * a transaction marked for rollback.
-   */
+  /** Does {@code action} once the current transaction has committed ({@link AfterCommit}). */
   private void afterCommit(Runnable action) {
-    var status =
-        transactions == null ? Status.STATUS_NO_TRANSACTION : transactions.getTransactionStatus();
-    if (status == Status.STATUS_NO_TRANSACTION) {
-      action.run();
-      return;
-    }
-    if (status != Status.STATUS_ACTIVE) {
-      // Marked for rollback: it will not commit.
-      return;
-    }
-    transactions.registerInterposedSynchronization(
-        new Synchronization() {
-          @Override
-          public void beforeCompletion() {}
-
-          @Override
-          public void afterCompletion(int status) {
-            if (status == Status.STATUS_COMMITTED) {
-              action.run();
-            }
-          }
-        });
+    AfterCommit.run(transactions, action);
   }
 
   /**
@@ -322,7 +311,7 @@ public class WakeRunSteps {
       return false;
     }
     var took = System.nanoTime();
-    var begun = begin(entry.getRunKey(), entry.getAgentId());
+    var begun = begin(entry.getRunKey(), entry.getAgentId(), true);
     if (begun.isEmpty()) {
       return true;
     }
@@ -445,9 +434,10 @@ public class WakeRunSteps {
           run.runKey());
       return;
     }
-    // The state's own change first: writing a message flushes the state row (its log head), which
-    // then carries this change too, instead of a second update at commit.
+    // The state's and the entry's own changes first: writing the report or a message flushes, and
+    // that flush then carries these changes too, instead of a second update of each row at commit.
     state.recordSuccess(clock.instant());
+    entry.complete(clock.instant());
     outcome
         .report()
         .ifPresent(
@@ -455,8 +445,6 @@ public class WakeRunSteps {
                 memory.writeReport(
                     run.agentId(), report.scope(), report.content(), null, report.provenance()));
     outcome.closingMessages().forEach(message -> memory.append(run.agentId(), message));
-    var now = clock.instant();
-    entry.complete(now);
     completed.fire(new RunCompleted(run.agentId(), run.runKey(), run.threadId(), run.reason()));
     notifications.stateChanged(state);
     outcome
