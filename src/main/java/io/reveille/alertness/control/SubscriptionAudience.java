@@ -42,6 +42,11 @@ public class SubscriptionAudience implements NotificationAudience {
     }
   }
 
+  /** Whether the current transaction took a generation of the subscription index. */
+  static boolean subscriptionsChanged(TransactionSynchronizationRegistry transactions) {
+    return transactions.getResource(SUBSCRIPTIONS_CHANGED) != null;
+  }
+
   @Override
   public void catchUp() {
     if (judged()) {
@@ -67,7 +72,6 @@ public class SubscriptionAudience implements NotificationAudience {
     }
     var status = transactions.getTransactionStatus();
     return status == Status.STATUS_NO_TRANSACTION
-        || (status == Status.STATUS_ACTIVE
-            && transactions.getResource(SUBSCRIPTIONS_CHANGED) == null);
+        || (status == Status.STATUS_ACTIVE && !subscriptionsChanged(transactions));
   }
 }

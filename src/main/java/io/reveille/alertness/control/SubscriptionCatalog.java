@@ -125,7 +125,7 @@ public class SubscriptionCatalog {
     return transactions != null
         && transactions.getTransactionStatus() == Status.STATUS_ACTIVE
         && transactions.getResource(ASKED) != null
-        && transactions.getResource(SubscriptionAudience.SUBSCRIPTIONS_CHANGED) == null;
+        && !SubscriptionAudience.subscriptionsChanged(transactions);
   }
 
   private void markAsked() {

@@ -246,12 +246,7 @@ public class WakeRunSteps {
    * back (a self-contained run that failed and is begun again step by step) is not counted twice.
    */
   void countStarted(String reason, Duration sinceCreated) {
-    afterCommit(() -> metrics.wakeStarted(reason, sinceCreated));
-  }
-
-  /** Does {@code action} once the current transaction has committed ({@link AfterCommit}). */
-  private void afterCommit(Runnable action) {
-    AfterCommit.run(transactions, action);
+    AfterCommit.run(transactions, () -> metrics.wakeStarted(reason, sinceCreated));
   }
 
   /**
@@ -318,7 +313,8 @@ public class WakeRunSteps {
     var run = begun.get();
     complete(run, Objects.requireNonNull(executor.get().execute(run), "workflow outcome"));
     var reason = run.reason().wire();
-    afterCommit(
+    AfterCommit.run(
+        transactions,
         () ->
             metrics.wakeFinished(
                 reason, WakeRunner.COMPLETED, Duration.ofNanos(System.nanoTime() - took)));
