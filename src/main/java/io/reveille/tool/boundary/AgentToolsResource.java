@@ -1,8 +1,6 @@
 package io.reveille.tool.boundary;
 
 import io.reveille.api.PageQuery;
-import io.reveille.memory.control.MemoryService;
-import io.reveille.platform.LogText;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.boundary.Authorization;
@@ -47,7 +45,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * threadId}}; the answer is always the tool result document, with an HTTP status that mirrors its
  * {@code errorCode} (200 on success, 400 invalid arguments, 403 out of scope or not permitted, 404
  * not found, 409 conflict or reused operation id, 500 a handler failure). A malformed body is a 400
- * problem. The class path is {@code agents} for the reason given on the subscriptions resource.
+ * problem. A call that runs (neither a preview nor a replayed operation id) names the caller in the
+ * agent's operator thread, in the call's own transaction. The class path is {@code agents} for the
+ * reason given on the subscriptions resource.
  */
 @Path("agents")
 @RequestScoped
@@ -59,14 +59,10 @@ public class AgentToolsResource {
   static final Set<WakeReason> API_WAKE_REASONS =
       Set.of(WakeReason.USER_INITIATED, WakeReason.MANUAL);
 
-  private static final java.util.logging.Logger LOG =
-      java.util.logging.Logger.getLogger(AgentToolsResource.class.getName());
-
   @Inject ToolExecutor executor;
   @Inject ToolLedger ledger;
   @Inject ToolCallResolutions resolutions;
   @Context UriInfo uriInfo;
-  @Inject MemoryService memory;
   @Context SecurityContext security;
 
   @Allowed(Role.VIEWER)
@@ -127,42 +123,10 @@ public class AgentToolsResource {
         return refused.get();
       }
     }
-    var result = executor.execute(request);
-    if (!request.previewOnly() && result.errorCode().isEmpty()) {
-      noteCaller(request);
-    }
+    var who = security.getUserPrincipal();
+    var result = executor.execute(who == null ? request : request.by(who.getName()));
     var status = result.errorCode().map(code -> code.httpStatus()).orElse(200);
     return Response.status(status).type(MediaType.APPLICATION_JSON).entity(result.toJson()).build();
-  }
-
-  /**
-   * Names the principal who made an agent act through a tool over the API in the agent's operator
-   * thread (the tool's own action and result are in the agent's log already, attributed to the
-   * agent); a note that cannot be written is logged, the call stands.
-   */
-  private void noteCaller(ToolRequest request) {
-    var who = security.getUserPrincipal();
-    if (who == null) {
-      return;
-    }
-    try {
-      memory.noteOperatorAction(
-          request.agentId(),
-          "Tool "
-              + request.toolName()
-              + request.operationId().map(id -> " (operation " + id + ")").orElse("")
-              + " run on behalf of the agent by "
-              + who.getName(),
-          Optional.empty());
-    } catch (RuntimeException e) {
-      LOG.log(
-          java.util.logging.Level.WARNING,
-          "Could not note in agent "
-              + LogText.quoted(request.agentId())
-              + "'s log who called "
-              + LogText.quoted(request.toolName()),
-          e);
-    }
   }
 
   static ToolRequest parse(String agentId, String toolName, JsonObject body) {

@@ -8,6 +8,8 @@ import java.util.Optional;
  * arguments valid, operation id present): what the transactional steps need to run and record it.
  *
  * @param ledgerKey the ledger key, present for a mutating call that is not a preview
+ * @param caller the principal who asked for the call over the API, named in the agent's operator
+ *     thread when the call runs
  */
 record PreparedCall(
     ToolDefinition definition,
@@ -16,7 +18,8 @@ record PreparedCall(
     String argumentsHash,
     Optional<String> ledgerKey,
     Optional<String> runKey,
-    String threadId) {
+    String threadId,
+    Optional<String> caller) {
 
   String toolName() {
     return definition.name();

@@ -27,7 +27,8 @@ import java.util.UUID;
  * actionRefId}, {@code status}, changed ids and tokens, error), with a {@code tool_effect} link
  * from the result to every changed entity; and, for a successful call of a tool that changes data
  * (a read reports no changed entities to compare), the check of the thread's pending expectations
- * against its result ({@link WorkingStates#verify}), which never fails the call.
+ * against its result ({@link WorkingStates#verify}), which never fails the call. A call that ran
+ * for a principal over the API adds a note naming them to the agent's operator thread.
  */
 @ApplicationScoped
 @Transactional(TxType.MANDATORY)
@@ -142,6 +143,21 @@ public class ToolCallLog {
         }
       }
     }
+    if (result.isSuccess() && !result.preview() && call.caller().isPresent()) {
+      memory.noteOperatorAction(call.agentId(), callerNote(call), Optional.empty());
+    }
+  }
+
+  /**
+   * The note naming who made the agent act over the API, in the agent's operator thread (the action
+   * and result are in the call's thread, attributed to the agent).
+   */
+  static String callerNote(PreparedCall call) {
+    return "Tool "
+        + call.toolName()
+        + call.operationId().map(id -> " (operation " + id + ")").orElse("")
+        + " run on behalf of the agent by "
+        + call.caller().orElseThrow();
   }
 
   /** The payload of a refusal that carries no data. */

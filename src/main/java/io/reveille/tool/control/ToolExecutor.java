@@ -76,6 +76,9 @@ public class ToolExecutor {
    * @param runKey the wake run making the call, empty for a call over the API
    * @param threadId the thread to log the call in; defaults to the run's thread, or {@code
    *     <agentId>:tools} outside runs
+   * @param caller the principal who asked for the call over the API: a call that runs (neither a
+   *     preview nor a replayed operation id) names them in the agent's operator thread, in the
+   *     call's own transaction
    */
   public record ToolRequest(
       String agentId,
@@ -86,7 +89,8 @@ public class ToolExecutor {
       WakeReason wakeReason,
       Optional<String> runKey,
       OptionalInt actionOrdinal,
-      Optional<String> threadId) {
+      Optional<String> threadId,
+      Optional<String> caller) {
     public ToolRequest {
       Objects.requireNonNull(agentId, "agentId");
       Objects.requireNonNull(toolName, "toolName");
@@ -96,6 +100,46 @@ public class ToolExecutor {
       Objects.requireNonNull(runKey, "runKey");
       Objects.requireNonNull(actionOrdinal, "actionOrdinal");
       Objects.requireNonNull(threadId, "threadId");
+      Objects.requireNonNull(caller, "caller");
+    }
+
+    /** A call that names no caller: a run's own call, or one Reveille makes for the agent. */
+    public ToolRequest(
+        String agentId,
+        String toolName,
+        Optional<String> operationId,
+        JsonObject arguments,
+        boolean previewOnly,
+        WakeReason wakeReason,
+        Optional<String> runKey,
+        OptionalInt actionOrdinal,
+        Optional<String> threadId) {
+      this(
+          agentId,
+          toolName,
+          operationId,
+          arguments,
+          previewOnly,
+          wakeReason,
+          runKey,
+          actionOrdinal,
+          threadId,
+          Optional.empty());
+    }
+
+    /** This request, made over the API by {@code principal}. */
+    public ToolRequest by(String principal) {
+      return new ToolRequest(
+          agentId,
+          toolName,
+          operationId,
+          arguments,
+          previewOnly,
+          wakeReason,
+          runKey,
+          actionOrdinal,
+          threadId,
+          Optional.of(principal));
     }
 
     /** A call made for the agent by an operator or a test, outside any run ({@code manual}). */
@@ -245,7 +289,8 @@ public class ToolExecutor {
         OperationIds.argumentsHash(request.arguments()),
         ledgerKey,
         request.runKey(),
-        threadId);
+        threadId,
+        request.caller());
   }
 
   /** Runs a call that passed every check: a preview, a read or a ledgered mutation. */

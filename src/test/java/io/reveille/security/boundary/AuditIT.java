@@ -53,6 +53,14 @@ class AuditIT {
                 + operation
                 + "\",\"arguments\":{\"observations\":[{\"text\":\"Audited.\"}]}}");
     assertEquals(200, called.status(), called::toString);
+    var replayed =
+        admin.post(
+            "/api/agents/" + agentId + "/tools/record_observations",
+            "{\"operationId\":\""
+                + operation
+                + "\",\"arguments\":{\"observations\":[{\"text\":\"Audited.\"}]}}");
+    assertEquals(200, replayed.status(), replayed::toString);
+    assertTrue(replayed.json().getBoolean("replayed"), replayed::toString);
     var notes =
         admin
             .get(
@@ -76,7 +84,8 @@ class AuditIT {
             "dormant → active, asked by " + operatorName,
             "active → dormant, asked by " + operatorName),
         notes.stream().map(n -> n.getString("content", "")).toList(),
-        "the agent's own log names who moved it, newest first");
+        "the agent's own log names who moved it, newest first; a replayed operation is not"
+            + " noted again");
 
     var trail = admin.getAll("/api/audit?agentId=" + agentId);
     var creation = only(trail, "POST", "/api/agents", TestIdentities.ADMIN);

@@ -100,7 +100,8 @@ class ExternalCallsTest {
             OperationIds.argumentsHash(arguments),
             Optional.of("tc-1"),
             Optional.of("run-1"),
-            "agent-1:tools"),
+            "agent-1:tools",
+            Optional.empty()),
         TOOLS.get(tool));
   }
 

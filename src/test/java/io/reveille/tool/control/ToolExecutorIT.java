@@ -213,7 +213,8 @@ class ToolExecutorIT {
         OperationIds.argumentsHash(arguments),
         Optional.of(OperationIds.ledgerKey(world.agentId, operationId)),
         Optional.empty(),
-        world.agentId + ":tools");
+        world.agentId + ":tools",
+        Optional.empty());
   }
 
   private ToolResult inRun(
