@@ -182,6 +182,15 @@ public class AgentService {
    */
   public AgentState stateForUpdate(String agentId) {
     get(agentId);
+    return lockState(agentId).orElseThrow(() -> new NotFoundException("agent state", agentId));
+  }
+
+  /**
+   * As {@link #stateForUpdate}, without reading the agent first: empty when the agent has no state
+   * (it is gone). A caller that reads the agent and its rows only after this lock, in a persistence
+   * context that holds none of them yet, reads what committed before the lock and needs no refresh.
+   */
+  public Optional<AgentState> lockState(String agentId) {
     var key = LOCKED_STATE + agentId;
     var inTransaction =
         transactions != null && transactions.getTransactionStatus() == Status.STATUS_ACTIVE;
@@ -190,7 +199,7 @@ public class AgentService {
         && em.contains(locked)) {
       // Locked earlier in this transaction and still the managed instance: the lock holds until
       // the transaction ends, and the query would only hand back this same instance.
-      return locked;
+      return Optional.of(locked);
     }
     var state =
         em
@@ -199,10 +208,9 @@ public class AgentService {
             .setLockMode(LockModeType.PESSIMISTIC_WRITE)
             .getResultList()
             .stream()
-            .findFirst()
-            .orElseThrow(() -> new NotFoundException("agent state", agentId));
+            .findFirst();
     if (inTransaction) {
-      transactions.putResource(key, state);
+      state.ifPresent(locked -> transactions.putResource(key, locked));
     }
     return state;
   }

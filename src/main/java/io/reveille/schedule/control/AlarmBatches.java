@@ -114,7 +114,7 @@ public class AlarmBatches {
   @Transactional(TxType.REQUIRES_NEW)
   public void fire(List<Claimed> alarms) {
     for (var alarm : alarms) {
-      firing.fire(alarm.timerId(), alarm.fireAt(), true);
+      firing.fire(alarm.agentId(), alarm.timerId(), alarm.fireAt(), true);
       // Written, and let go: every query of the next firing flushes first, and would otherwise
       // dirty-check every entity of the batch so far (the batch's cost grew with its square).
       em.flush();
@@ -125,7 +125,7 @@ public class AlarmBatches {
   /** Fires one claimed alarm in a new transaction; its wake's run is left to the wake queue. */
   @Transactional(TxType.REQUIRES_NEW)
   public void fireOne(Claimed alarm) {
-    firing.fire(alarm.timerId(), alarm.fireAt(), false);
+    firing.fire(alarm.agentId(), alarm.timerId(), alarm.fireAt(), false);
   }
 
   /** A failed alarm pushed back: its failed attempts so far, and when it is tried again. */

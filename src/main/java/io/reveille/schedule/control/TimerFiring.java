@@ -2,6 +2,7 @@ package io.reveille.schedule.control;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentLifecycle;
+import io.reveille.agent.entity.AgentState;
 import io.reveille.observability.control.Metrics;
 import io.reveille.schedule.entity.AgentTimer;
 import io.reveille.wake.control.WakeScheduler;
@@ -13,6 +14,7 @@ import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -45,41 +47,43 @@ public class TimerFiring {
   @Inject Metrics metrics;
 
   /**
-   * The alarm of timer {@code timerId} set for {@code firing} went off: fires it, or ignores it
-   * when stale, and removes it either way. With {@code mayRunInline} a self-contained run of the
-   * wake is executed in this transaction ({@link WakeScheduler#scheduleTimer}).
+   * The alarm of timer {@code timerId} of agent {@code agentId} set for {@code firing} went off:
+   * fires it, or ignores it when stale, and removes it either way. With {@code mayRunInline} a
+   * self-contained run of the wake is executed in this transaction ({@link
+   * WakeScheduler#scheduleTimer}).
+   *
+   * <p>The agent's state lock comes first, before the alarm row, as in every change of a timer and
+   * its alarms, so a firing and a change of the same timer queue instead of deadlocking; the agent
+   * and the timer are read only after it, so they are current without a refresh. The caller's
+   * persistence context must not hold them yet (a new transaction, or one cleared after the
+   * previous firing).
+   *
+   * @param agentId the timer's agent, empty when the timer was gone when its alarm was claimed
    */
-  public void fire(String timerId, Instant firing, boolean mayRunInline) {
-    var timer = em.find(AgentTimer.class, timerId);
-    if (timer == null || !timer.isActive()) {
-      LOG.log(Level.FINE, "Alarm of timer {0}, which is gone or inactive: ignored", timerId);
-      alarms.remove(timerId, firing);
-      return;
-    }
-    var agent = agents.find(timer.getAgentId());
-    if (agent.isEmpty()) {
-      alarms.remove(timerId, firing);
-      return;
-    }
-    var state = agents.stateForUpdate(timer.getAgentId());
-    // Under the agent's lock, like every change of its timers and their alarms: the alarm row is
-    // never locked before the state row, so a firing and a change of the same timer queue instead
-    // of deadlocking. An alarm no longer there was cancelled (a pause, a change, a delete) or fired
-    // by another node while this one waited for the lock: nothing to do.
-    if (!alarms.remove(timerId, firing)) {
+  public void fire(String agentId, String timerId, Instant firing, boolean mayRunInline) {
+    var state = agentId.isEmpty() ? Optional.<AgentState>empty() : agents.lockState(agentId);
+    // An alarm no longer there was cancelled (a pause, a change, a delete) or fired by another
+    // node while this one waited for the lock: nothing to do.
+    if (!alarms.remove(timerId, firing) || state.isEmpty()) {
       LOG.log(
           Level.FINE,
-          "Alarm of timer {0} for {1} is no longer pending",
+          "Alarm of timer {0} for {1} is no longer pending, or its agent is gone",
           new Object[] {timerId, firing});
       return;
     }
-    em.refresh(agent.get());
-    em.refresh(timer);
-    if (!timer.isActive() || timer.getNextRunAt().toEpochMilli() != firing.toEpochMilli()) {
+    var agent = agents.find(agentId);
+    var timer = em.find(AgentTimer.class, timerId);
+    if (agent.isEmpty()
+        || timer == null
+        || !timer.getAgentId().equals(agentId)
+        || !timer.isActive()
+        || timer.getNextRunAt() == null
+        || timer.getNextRunAt().toEpochMilli() != firing.toEpochMilli()) {
       LOG.log(
           Level.FINE,
-          "Alarm of timer {0} for {1} is stale (next firing {2}): ignored",
-          new Object[] {timerId, firing, timer.getNextRunAt()});
+          "Alarm of timer {0} for {1} is stale (the timer is gone, inactive or next fires at {2}):"
+              + " ignored",
+          new Object[] {timerId, firing, timer == null ? null : timer.getNextRunAt()});
       return;
     }
     var now = clock.instant();
@@ -98,7 +102,7 @@ public class TimerFiring {
     if (timer.isActive() && lifecycle == AgentLifecycle.ACTIVE) {
       alarms.arm(timerId, timer.getNextRunAt());
     }
-    timers.refreshScheduledWake(state, lifecycle);
+    timers.refreshScheduledWake(state.get(), lifecycle);
     if (lifecycle == AgentLifecycle.ACTIVE) {
       wakes.scheduleTimer(
           timer.getAgentId(),

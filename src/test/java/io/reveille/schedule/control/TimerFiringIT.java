@@ -73,7 +73,7 @@ class TimerFiringIT {
       var agentId = agents.create(NewAgent.custom("Timed inline")).agent().getId();
       var timer = timers.create(agentId, json(DAILY));
       timerFixture.makeDue(timer.getId(), at);
-      firing.fire(timer.getId(), at, inBatch);
+      firing.fire(agentId, timer.getId(), at, inBatch);
       var inside = onlyRun(agentId).getStatus();
       var next = timers.get(agentId, timer.getId()).getNextRunAt();
       assertEquals(
