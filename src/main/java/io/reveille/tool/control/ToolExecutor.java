@@ -2,6 +2,7 @@ package io.reveille.tool.control;
 
 import io.opentelemetry.api.trace.StatusCode;
 import io.reveille.agent.control.AgentService;
+import io.reveille.agent.control.AgentService.AgentView;
 import io.reveille.agent.entity.Agent;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.observability.control.Metrics;
@@ -202,8 +203,10 @@ public class ToolExecutor {
   }
 
   private ToolResult executeUnmetered(ToolRequest request, boolean replay) {
-    var agent = agents.get(request.agentId());
-    var call = prepare(agent, request);
+    // The agent and its state in one read.
+    var view = agents.view(request.agentId());
+    var agent = view.agent();
+    var call = prepare(view, request);
     agent.requireNotDestroyed("act");
     var refusal = refusal(agent, registry.find(request.toolName()), request, call.operationId());
     if (refusal.isPresent()) {
@@ -238,11 +241,12 @@ public class ToolExecutor {
    * ledger key, origin and thread. An approved proposal is applied through the same preparation.
    */
   PreparedCall prepare(ToolRequest request) {
-    return prepare(agents.get(request.agentId()), request);
+    return prepare(agents.view(request.agentId()), request);
   }
 
-  private PreparedCall prepare(Agent agent, ToolRequest request) {
-    var state = agents.state(request.agentId());
+  private PreparedCall prepare(AgentView view, ToolRequest request) {
+    var agent = view.agent();
+    var state = view.state();
     var operationId =
         request
             .operationId()
