@@ -30,20 +30,28 @@ interface PeerScheduler extends AutoCloseable {
   void close() throws Exception;
 
   /**
-   * The burst: {@code count} jobs due in the same second. The second is set so that scheduling them
-   * all ends before it: a calibration round (1% of them, at least 100, due in a day and then
-   * cancelled) measures how long scheduling takes here.
+   * The burst: {@code count} jobs due in the same second, or spread over {@code spread} seconds
+   * (job {@code i} due {@code i % spread} seconds after the first). The first second is set so that
+   * scheduling them all ends before it (twice the calibrated time): a calibration round (1% of
+   * them, at least 100, due in a day and then cancelled) measures how long scheduling takes here.
    */
-  static TimerBurst burst(PeerScheduler peer, Firings firings, int count) throws Exception {
+  static TimerBurst burst(PeerScheduler peer, Firings firings, int count, int spread)
+      throws Exception {
     var calibration = ids("calibration", Math.max(100, count / 100));
     var calibrated = Instant.now();
     scheduleAll(peer, calibration, Instant.now().plus(Duration.ofDays(1)));
     var perJob = Duration.between(calibrated, Instant.now()).dividedBy(calibration.size());
     peer.cancel(calibration);
-    var due = Seconds.after(perJob.multipliedBy(count * 3L).plusSeconds(10));
+    var due = Seconds.after(perJob.multipliedBy(count * 2L).plusSeconds(10));
     var ids = ids("burst", count);
     var started = Instant.now();
-    scheduleAll(peer, ids, due);
+    for (var second = 0; second < spread; second++) {
+      var at = second;
+      scheduleAll(
+          peer,
+          IntStream.range(0, count).filter(i -> i % spread == at).mapToObj(ids::get).toList(),
+          due.plusSeconds(at));
+    }
     var scheduling = Duration.between(started, Instant.now());
     System.out.printf(
         "%s: %,d jobs scheduled in %s, due at %s%n", peer.name(), count, scheduling, due);

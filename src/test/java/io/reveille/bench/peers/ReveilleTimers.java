@@ -19,8 +19,9 @@ import java.util.concurrent.Executors;
 
 /**
  * Reveille's side of the timer burst: one server (the runnable JAR, embedded broker) on the
- * harness's PostgreSQL; {@code count} custom agents, each with a daily timer due at the same
- * second, created over REST; then, from its run log, when each wake was enqueued and when each run
+ * harness's PostgreSQL; {@code count} custom agents, each with a daily timer due at the same second
+ * (or, spread over {@code spread} seconds, timer {@code i} due {@code i % spread} seconds after the
+ * first), created over REST; then, from its run log, when each wake was enqueued and when each run
  * started. With {@code -Dpeers.jfr=true} the server records a flight recording ({@code
  * reveille.jfr} in the run's directory); with {@code -Dpeers.pgstats=true} what PostgreSQL counted
  * from the timers' creation until every run had started is written to {@code pg-statements.txt}.
@@ -32,7 +33,7 @@ final class ReveilleTimers {
 
   private ReveilleTimers() {}
 
-  static TimerBurst burst(Postgres postgres, Path work, int count) throws Exception {
+  static TimerBurst burst(Postgres postgres, Path work, int count, int spread) throws Exception {
     var jvmOptions = new ArrayList<String>();
     if (Boolean.getBoolean("peers.jfr")) {
       // A flight recording of the whole run, for the profile behind the figures.
@@ -49,18 +50,19 @@ final class ReveilleTimers {
       var ids = parallel(pool, count, i -> agents.createCustom("timer burst " + i));
       var creating = Duration.between(created, Instant.now());
       System.out.printf("%s: %,d agents created in %s%n", NAME, count, creating);
-      // Creating a timer costs about as much as creating an agent; three times that, to be safe.
-      var due = Seconds.after(creating.multipliedBy(3).plusSeconds(10));
-      var schedule =
-          "{\"schedule\":{\"kind\":\"daily\",\"time\":\""
-              + LocalTime.ofInstant(due, ZoneOffset.UTC)
-              + "\",\"zone\":\"UTC\"}}";
+      // Creating the timers took 0.6 to 0.75 times as long as creating the agents (10,000 of each);
+      // half as long again, and half a minute, to be safe.
+      var due = Seconds.after(creating.multipliedBy(3).dividedBy(2).plusSeconds(30));
       var started = Instant.now();
       parallel(
           pool,
           count,
           i -> {
-            var response = node.api().post("/api/agents/" + ids.get(i) + "/timers", schedule);
+            var response =
+                node.api()
+                    .post(
+                        "/api/agents/" + ids.get(i) + "/timers",
+                        schedule(due.plusSeconds(i % spread)));
             if (response.status() != 201) {
               throw new IllegalStateException("expected 201: " + response);
             }
@@ -81,6 +83,13 @@ final class ReveilleTimers {
       pool.shutdownNow();
       node.stop();
     }
+  }
+
+  /** A daily timer at {@code at}'s time of day, in UTC. */
+  private static String schedule(Instant at) {
+    return "{\"schedule\":{\"kind\":\"daily\",\"time\":\""
+        + LocalTime.ofInstant(at, ZoneOffset.UTC)
+        + "\",\"zone\":\"UTC\"}}";
   }
 
   /** Waits until {@code count} timer runs have started. */

@@ -15,9 +15,10 @@ import java.util.concurrent.Callable;
  * starts (durable: {@code fsync} on) on 127.0.0.1 and removes afterwards. Prints a Markdown table
  * and writes it to {@code target/side-by-side/}.
  *
- * <p>Scenario {@code timers [count] [contenders]}: {@code count} (10,000) timers due in the same
- * second; contenders {@code reveille,quartz,db-scheduler} (all). The peers run with the same number
- * of worker threads ({@value #PEER_THREADS}) and do the same durable work per firing: one committed
+ * <p>Scenario {@code timers [count] [contenders] [spread]}: {@code count} (10,000) timers due in
+ * the same second, or, with {@code spread}, a steady load: spread evenly over that many seconds;
+ * contenders {@code reveille,quartz,db-scheduler} (all). The peers run with the same number of
+ * worker threads ({@value #PEER_THREADS}) and do the same durable work per firing: one committed
  * row. Command: {@code ./mvnw -Pdist,peers -DskipTests package exec:exec -Dpeers.args="timers
  * 10000"}.
  *
@@ -121,28 +122,33 @@ public final class SideBySide {
           loads.stream().map(WakeLoad::row).toList());
       return;
     }
+    // An optional fourth argument: the seconds the timers are spread over (1, the burst).
+    var spread = args.length > 3 ? Integer.parseInt(args[3]) : 1;
+    if (spread < 1 || spread > count) {
+      throw new IllegalArgumentException("spread must be 1 to count seconds: " + spread);
+    }
     var results = new ArrayList<TimerBurst>();
     try {
       if (contenders.contains("reveille")) {
-        results.add(ReveilleTimers.burst(postgres, work, count));
+        results.add(ReveilleTimers.burst(postgres, work, count, spread));
       }
       postgres.createDatabase("peers");
       try (var firings = Firings.open(postgres, "peers", PEER_THREADS + 2)) {
         if (contenders.contains("quartz")) {
           try (var quartz = Quartz.start(postgres, firings, PEER_THREADS)) {
-            results.add(PeerScheduler.burst(quartz, firings, count));
+            results.add(PeerScheduler.burst(quartz, firings, count, spread));
           }
         }
         if (contenders.contains("db-scheduler")) {
           try (var dbScheduler = DbScheduler.start(postgres, firings, PEER_THREADS)) {
-            results.add(PeerScheduler.burst(dbScheduler, firings, count));
+            results.add(PeerScheduler.burst(dbScheduler, firings, count, spread));
           }
         }
       }
     } finally {
       postgres.destroy(work.resolve("logs"));
     }
-    write(work, scenario, report(scenario, count, results));
+    write(work, scenario, report(scenario, count, spread, results));
   }
 
   /** What {@code measurement} returns, the cluster removed afterwards whatever happened. */
@@ -182,11 +188,16 @@ public final class SideBySide {
         Runtime.version());
   }
 
-  private static String report(String scenario, int count, List<TimerBurst> results) {
+  private static String report(String scenario, int count, int spread, List<TimerBurst> results) {
     var lines = new ArrayList<String>();
     lines.add(
-        String.format(
-            "Scenario %s, %,d timers due in one second, %s.", scenario, count, machine()));
+        spread == 1
+            ? String.format(
+                "Scenario %s, %,d timers due in one second, %s.", scenario, count, machine())
+            : String.format(
+                "Scenario %s, %,d timers spread evenly over %d s (%,.1f due per second); lateness"
+                    + " after each timer's own due second; %s.",
+                scenario, count, spread, (double) count / spread, machine()));
     lines.add("");
     lines.add(TimerBurst.header());
     results.forEach(result -> lines.add(result.row()));
