@@ -45,9 +45,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * threadId}}; the answer is always the tool result document, with an HTTP status that mirrors its
  * {@code errorCode} (200 on success, 400 invalid arguments, 403 out of scope or not permitted, 404
  * not found, 409 conflict or reused operation id, 500 a handler failure). A malformed body is a 400
- * problem. A call that runs (neither a preview nor a replayed operation id) names the caller in the
- * agent's operator thread, in the call's own transaction. The class path is {@code agents} for the
- * reason given on the subscriptions resource.
+ * problem. A call that succeeds (neither a preview nor a replayed operation id) names the caller in
+ * the agent's operator thread, in the transaction that records its result. The class path is {@code
+ * agents} for the reason given on the subscriptions resource.
  */
 @Path("agents")
 @RequestScoped

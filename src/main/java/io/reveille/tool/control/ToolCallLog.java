@@ -27,8 +27,10 @@ import java.util.UUID;
  * actionRefId}, {@code status}, changed ids and tokens, error), with a {@code tool_effect} link
  * from the result to every changed entity; and, for a successful call of a tool that changes data
  * (a read reports no changed entities to compare), the check of the thread's pending expectations
- * against its result ({@link WorkingStates#verify}), which never fails the call. A call that ran
- * for a principal over the API adds a note naming them to the agent's operator thread.
+ * against its result ({@link WorkingStates#verify}), which never fails the call. A call made for a
+ * principal over the API that succeeded adds a note naming them to the agent's operator thread with
+ * its result, whichever step writes it (an applied or read call, an external call's answer); the
+ * note commits or rolls back with the result.
  */
 @ApplicationScoped
 @Transactional(TxType.MANDATORY)

@@ -77,9 +77,9 @@ public class ToolExecutor {
    * @param runKey the wake run making the call, empty for a call over the API
    * @param threadId the thread to log the call in; defaults to the run's thread, or {@code
    *     <agentId>:tools} outside runs
-   * @param caller the principal who asked for the call over the API: a call that runs (neither a
-   *     preview nor a replayed operation id) names them in the agent's operator thread, in the
-   *     call's own transaction
+   * @param caller the principal who asked for the call over the API: a call that succeeds (neither
+   *     a preview nor a replayed operation id) names them in the agent's operator thread, in the
+   *     transaction that records its result
    */
   public record ToolRequest(
       String agentId,
@@ -203,7 +203,7 @@ public class ToolExecutor {
   }
 
   private ToolResult executeUnmetered(ToolRequest request, boolean replay) {
-    // The agent and its state in one read.
+    // The agent and its state in one transaction.
     var view = agents.view(request.agentId());
     var agent = view.agent();
     var call = prepare(view, request);
