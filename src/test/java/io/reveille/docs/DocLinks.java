@@ -22,11 +22,12 @@ import java.util.stream.Stream;
  * (README, then guide, operations, architecture), so a reader follows links between them; a link
  * broken by a moved section would strand that reader without any build noticing.
  *
- * <p>Anchors are GitHub's heading slugs: the heading's text lower-cased, punctuation other than
- * {@code -} and {@code _} removed, each space a {@code -}, and a repeated slug suffixed {@code -1},
- * {@code -2}, …; explicit {@code <a id>}/{@code <a name>} anchors count too. Links and headings
- * inside fenced code blocks and inline code are not links or headings. External links (any URI
- * scheme) are not checked.
+ * <p>Links are inline ({@code [text](path#anchor)}) or reference definitions ({@code [ref]: path}).
+ * Anchors are GitHub's heading slugs: the heading's text lower-cased, punctuation other than {@code
+ * -} and {@code _} removed, each space a {@code -}, and a repeated slug suffixed {@code -1}, {@code
+ * -2}, …; explicit {@code <a id>}/{@code <a name>} anchors count too. Links and headings inside
+ * fenced code blocks and inline code are not links or headings. External links (any URI scheme) are
+ * not checked.
  */
 final class DocLinks {
 
@@ -41,6 +42,8 @@ final class DocLinks {
   private static final Pattern LINK =
       Pattern.compile(
           "!?\\[(?:[^\\]\\[]|\\[[^\\]]*\\])*\\]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
+  private static final Pattern REFERENCE_DEFINITION =
+      Pattern.compile("^ {0,3}\\[[^\\]]+\\]:\\s*<?([^\\s>]+)>?");
   private static final Pattern HEADING = Pattern.compile("^ {0,3}(#{1,6})\\s+(.*?)\\s*#*\\s*$");
   private static final Pattern FENCE = Pattern.compile("^ {0,3}(```+|~~~+)");
   private static final Pattern INLINE_CODE = Pattern.compile("(`+)(.+?)\\1");
@@ -82,9 +85,17 @@ final class DocLinks {
         if (inFence) {
           continue;
         }
-        Matcher link = LINK.matcher(INLINE_CODE.matcher(line).replaceAll(""));
+        var text = INLINE_CODE.matcher(line).replaceAll("");
+        var targets = new ArrayList<String>();
+        Matcher link = LINK.matcher(text);
         while (link.find()) {
-          var target = link.group(1);
+          targets.add(link.group(1));
+        }
+        Matcher definition = REFERENCE_DEFINITION.matcher(text);
+        if (definition.find()) {
+          targets.add(definition.group(1));
+        }
+        for (var target : targets) {
           var reason = deadBecause(file, target);
           if (reason != null) {
             problems.add(new Problem(file, i + 1, target, reason));
