@@ -28,8 +28,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The whole API, operation by operation, as the published OpenAPI document lists it: every
- * operation appears in the README's role table, and answers exactly as the table says — 401 without
- * credentials, 403 to every role below the one the table names, neither to the roles it admits.
+ * operation appears in the role table of docs/operations.md, and answers exactly as the table says
+ * — 401 without credentials, 403 to every role below the one the table names, neither to the roles
+ * it admits.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -49,7 +50,7 @@ class ApiSecurityIT {
     assertEquals(
         new TreeSet<>(published),
         new TreeSet<>(table.keySet()),
-        "the README's role table and the OpenAPI document list the same operations");
+        "the role table of docs/operations.md and the OpenAPI document list the same operations");
 
     var failures = new ArrayList<String>();
     table.forEach(
@@ -224,10 +225,10 @@ class ApiSecurityIT {
     };
   }
 
-  /** "METHOD /api/path" to the least role, from the README's table. */
+  /** "METHOD /api/path" to the least role, from the table in docs/operations.md. */
   private static Map<String, Role> roleTable() throws IOException {
     var table = new TreeMap<String, Role>();
-    for (var line : Files.readAllLines(Path.of("README.md"))) {
+    for (var line : Files.readAllLines(Path.of("docs", "operations.md"))) {
       var row = ROW.matcher(line.strip());
       if (row.matches()) {
         var previous =
@@ -238,7 +239,7 @@ class ApiSecurityIT {
         assertEquals(null, previous, "listed twice: " + line);
       }
     }
-    assertFalse(table.isEmpty(), "README.md has a role table");
+    assertFalse(table.isEmpty(), "docs/operations.md has a role table");
     return table;
   }
 
