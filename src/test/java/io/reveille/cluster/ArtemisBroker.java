@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One external Apache Artemis broker of the harness's own (the distribution from Maven Central) on
- * 127.0.0.1, with Reveille's queues and the dead-letter policy the README asks of an external
- * broker, and a login for the nodes.
+ * 127.0.0.1, with Reveille's queues and the dead-letter policy docs/operations.md asks of an
+ * external broker, and a login for the nodes.
  */
 final class ArtemisBroker {
 

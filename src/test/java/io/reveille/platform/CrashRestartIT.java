@@ -65,7 +65,7 @@ class CrashRestartIT {
 
   private static final Logger LOG = Logger.getLogger(CrashRestartIT.class.getName());
 
-  /** How long the application may take to be ready after a crash (README: operations). */
+  /** How long the application may take to be ready after a crash (docs/operations.md). */
   static final Duration READY_WITHIN = Duration.ofMinutes(3);
 
   /**

@@ -17,9 +17,9 @@ import java.util.OptionalLong;
  * value above the server's limit has no effect; the lower of the two applies). Each is optional; an
  * absent one leaves the server's limit.
  *
- * <p>The bounds are those of the server's settings (see the README's "Run budgets"): the wall clock
- * in seconds up to a day, steps up to 100, tool calls up to 1000, retries (which may be 0) and
- * repeats of one tool error up to 100, model tokens up to 100 million.
+ * <p>The bounds are those of the server's settings (see "Run budgets" in docs/guide.md): the wall
+ * clock in seconds up to a day, steps up to 100, tool calls up to 1000, retries (which may be 0)
+ * and repeats of one tool error up to 100, model tokens up to 100 million.
  */
 public final class AgentBudgets {
 

@@ -4,7 +4,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** The configured bounds on one notification batch (README: reveille.notifications.*). */
+/**
+ * The configured bounds on one notification batch (docs/operations.md, configuration:
+ * reveille.notifications.*).
+ */
 @ApplicationScoped
 public class NotificationLimits {
 

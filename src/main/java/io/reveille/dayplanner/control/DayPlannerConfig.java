@@ -6,7 +6,10 @@ import java.time.LocalTime;
 import java.time.format.DateTimeParseException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Day planner settings (README: reveille.dayplanner.*): the working hours blocks go into. */
+/**
+ * Day planner settings (docs/operations.md, configuration: reveille.dayplanner.*): the working
+ * hours blocks go into.
+ */
 @ApplicationScoped
 public class DayPlannerConfig {
 

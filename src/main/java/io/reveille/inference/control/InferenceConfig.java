@@ -12,11 +12,12 @@ import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Inference settings (README: reveille.inference.*). Endpoint and model are optional because
- * Reveille runs without a model; a call then fails with {@link InferenceUnavailableException}
- * instead of pretending. The API key comes from {@code reveille.inference.api-key} (an environment
- * variable, normally) or from the file {@code reveille.inference.api-key-file} names (a mounted
- * secret); it is never logged and {@link #toString()} masks it.
+ * Inference settings (docs/operations.md, configuration: reveille.inference.*). Endpoint and model
+ * are optional because Reveille runs without a model; a call then fails with {@link
+ * InferenceUnavailableException} instead of pretending. The API key comes from {@code
+ * reveille.inference.api-key} (an environment variable, normally) or from the file {@code
+ * reveille.inference.api-key-file} names (a mounted secret); it is never logged and {@link
+ * #toString()} masks it.
  */
 @ApplicationScoped
 public class InferenceConfig {

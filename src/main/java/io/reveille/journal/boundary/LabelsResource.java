@@ -39,8 +39,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Labels over HTTP: {@code {"categoryId", "name", "color"}} in, the label with id and version out.
- * One class for everything under {@code labels} (see the pitfalls in docs/architecture.md); a
- * label's category never changes, so PATCH takes only name and color.
+ * One class for everything under {@code labels} (see docs/pitfalls.md); a label's category never
+ * changes, so PATCH takes only name and color.
  */
 @Path("labels")
 @RequestScoped

@@ -55,8 +55,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /**
  * Tasks, their labels, checklists and checklist items over HTTP. One class for everything under
  * {@code tasks}: a second resource class at {@code tasks/{id}/...} would hide this one's
- * single-task methods (see the pitfalls in docs/architecture.md). Every response carries the
- * resource's version as a strong ETag and every PATCH honours {@code If-Match}.
+ * single-task methods (see docs/pitfalls.md). Every response carries the resource's version as a
+ * strong ETag and every PATCH honours {@code If-Match}.
  */
 @Path("tasks")
 @RequestScoped

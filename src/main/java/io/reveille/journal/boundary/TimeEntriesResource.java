@@ -46,7 +46,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Time entries over HTTP, and task timers as {@code time-entries/timer/start|stop} ({@code tasks}
- * belongs to {@link TasksResource}; see the JAX-RS root path pitfall in docs/architecture.md).
+ * belongs to {@link TasksResource}; see the JAX-RS root path pitfall in docs/pitfalls.md).
  */
 @Path("time-entries")
 @RequestScoped

@@ -34,7 +34,7 @@ import org.apache.activemq.artemis.service.extensions.xa.recovery.XARecoveryConf
  * <p>With {@code embeddedBroker=false} this is the plain Artemis adapter and connects to the
  * external broker named by the usual connector properties. The broker policy (dead-letter
  * addresses, redelivery, duplicate detection) lives here, in broker configuration, mirroring what
- * an external broker's {@code broker.xml} must declare (see README).
+ * an external broker's {@code broker.xml} must declare (see docs/operations.md).
  *
  * <p>Packaged into the .rar only; the application never loads this class.
  */

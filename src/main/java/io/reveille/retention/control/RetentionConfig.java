@@ -10,9 +10,9 @@ import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * How long finished records are kept (README: {@code reveille.retention.*}): ISO-8601 durations
- * such as {@code P30D}, or {@code off} to keep them for ever. Checked when the application starts
- * using them.
+ * How long finished records are kept (docs/operations.md, configuration: {@code
+ * reveille.retention.*}): ISO-8601 durations such as {@code P30D}, or {@code off} to keep them for
+ * ever. Checked when the application starts using them.
  */
 @ApplicationScoped
 public class RetentionConfig {

@@ -7,7 +7,10 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Timer settings (README: reveille.timer.*), checked when the application starts using them. */
+/**
+ * Timer settings (docs/operations.md, configuration: reveille.timer.*), checked when the
+ * application starts using them.
+ */
 @ApplicationScoped
 public class ScheduleConfig {
 

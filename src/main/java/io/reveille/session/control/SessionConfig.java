@@ -7,7 +7,10 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Session settings (README: reveille.sessions.*), checked when the application first uses them. */
+/**
+ * Session settings (docs/operations.md, configuration: reveille.sessions.*), checked when the
+ * application first uses them.
+ */
 @ApplicationScoped
 public class SessionConfig {
 
