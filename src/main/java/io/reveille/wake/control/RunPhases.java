@@ -17,11 +17,11 @@ import java.util.function.Supplier;
 public class RunPhases {
 
   @Inject RunJournal journal;
-  @Inject WakeRunSteps runSteps;
+  @Inject RunMeters meters;
 
   /** The phases of one attempt of {@code run}, numbered from 0, under the run's meter. */
   public Phases of(WakeRun run) {
-    return new Phases(run.agentId(), run.runKey(), journal, runSteps.meter(run.runKey()));
+    return new Phases(run.agentId(), run.runKey(), journal, meters.meter(run.runKey()));
   }
 
   /** One attempt's phases. Not thread-safe: one workflow uses it. */

@@ -45,6 +45,7 @@ public class WakeRunner {
   private static final Logger LOG = Logger.getLogger(WakeRunner.class.getName());
 
   @Inject WakeRunSteps steps;
+  @Inject RunMeters meters;
   @Inject RunsInFlight inFlight;
   @Inject SweepConfig config;
   @Inject Metrics metrics;
@@ -91,7 +92,7 @@ public class WakeRunner {
             return;
           }
           var over = causeOf(e, RunBudgetExceededException.class);
-          if (over.isPresent() && steps.asksHumanOnBudget(run.runKey())) {
+          if (over.isPresent() && meters.asksHumanOnBudget(run.runKey())) {
             steps.park(
                 run, new RunWaitingException(over.get().budget().wire(), over.get().getMessage()));
             ending = WAITING;

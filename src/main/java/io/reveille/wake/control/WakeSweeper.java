@@ -36,6 +36,7 @@ public class WakeSweeper {
   static final int BATCH = 100;
 
   @Inject WakeRunSteps steps;
+  @Inject RunLeases leases;
   @Inject WakeQueue queue;
   @Inject RunsInFlight inFlight;
   @Inject WakeConfig wakeConfig;
@@ -51,7 +52,7 @@ public class WakeSweeper {
 
   /** Renews the lease of every run this JVM is executing. */
   public void heartbeat() {
-    steps.heartbeat(inFlight.snapshot());
+    leases.heartbeat(inFlight.snapshot());
   }
 
   /** One sweep; a step that fails is logged and the others still run. */
@@ -79,8 +80,8 @@ public class WakeSweeper {
   private int failDeadLettered() {
     var now = clock.instant();
     var candidates = new ArrayList<String>();
-    steps.queuedBefore(now, BATCH).forEach(run -> candidates.add(run.getRunKey()));
-    steps.startedBefore(now, BATCH).forEach(run -> candidates.add(run.getRunKey()));
+    leases.queuedBefore(now, BATCH).forEach(run -> candidates.add(run.getRunKey()));
+    leases.startedBefore(now, BATCH).forEach(run -> candidates.add(run.getRunKey()));
     candidates.removeIf(inFlight::contains);
     var deadLettered = queue.deadLettered(candidates);
     if (deadLettered.isEmpty()) {
@@ -106,7 +107,7 @@ public class WakeSweeper {
    */
   private int restartExpired() {
     var expired =
-        steps.startedBefore(clock.instant().minus(wakeConfig.runLease()), BATCH).stream()
+        leases.startedBefore(clock.instant().minus(wakeConfig.runLease()), BATCH).stream()
             .filter(run -> !inFlight.contains(run.getRunKey()))
             .toList();
     return enqueueUnlessWaiting(expired, "expired");
@@ -115,7 +116,7 @@ public class WakeSweeper {
   private int requeueLost() {
     var cutoff = clock.instant().minus(config.staleQueued());
     var stale =
-        steps.queuedBefore(cutoff, BATCH).stream()
+        leases.queuedBefore(cutoff, BATCH).stream()
             .filter(run -> !inFlight.contains(run.getRunKey()))
             .toList();
     return enqueueUnlessWaiting(stale, "lost");

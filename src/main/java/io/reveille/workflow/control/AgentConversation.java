@@ -23,9 +23,9 @@ import io.reveille.wake.control.Checkpoint;
 import io.reveille.wake.control.RunBudgetExceededException;
 import io.reveille.wake.control.RunJournal;
 import io.reveille.wake.control.RunMeter;
+import io.reveille.wake.control.RunMeters;
 import io.reveille.wake.control.RunWaitingException;
 import io.reveille.wake.control.WakeRun;
-import io.reveille.wake.control.WakeRunSteps;
 import io.reveille.wake.entity.RunStep;
 import io.reveille.wake.entity.StepStatus;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -67,7 +67,7 @@ public class AgentConversation {
   @Inject CapabilityProfiles profiles;
   @Inject ToolExecutor tools;
   @Inject MemoryService memory;
-  @Inject WakeRunSteps runSteps;
+  @Inject RunMeters meters;
   @Inject RunJournal journal;
 
   /** What to talk about, with which model and tools. */
@@ -143,7 +143,7 @@ public class AgentConversation {
     }
     var usage = Usage.NONE;
     var ordinal = 0;
-    var meter = runSteps.meter(run.runKey());
+    var meter = meters.meter(run.runKey());
     for (var index = 0; ; index++) {
       var step = recorded.get(index);
       // A step that succeeded before only rebuilds the conversation: its calls were counted when
@@ -221,8 +221,7 @@ public class AgentConversation {
     }
     meter.step();
     var answer = provider.chat(ChatRequest.of(brief.model(), messages, brief.tools()));
-    runSteps.addUsage(
-        run.runKey(), answer.usage().promptTokens(), answer.usage().completionTokens());
+    meters.addUsage(run.runKey(), answer.usage().promptTokens(), answer.usage().completionTokens());
     var text = answer.content().orElse("");
     var decision =
         journal.decided(

@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.testing.OneTransaction;
+import io.reveille.wake.entity.WakeReason;
+import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.inject.Vetoed;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,47 +20,80 @@ import org.junit.jupiter.api.Test;
 
 class WakeRunStepsTest {
 
-  @Test
-  void aBudgetStopIsFoundAsTheFailureOrAsOneOfItsCauses() {
-    var over = new RunBudgetExceededException(RunBudget.MAX_TOOL_CALLS, "51 of 50");
-    assertEquals(Optional.of(RunBudget.MAX_TOOL_CALLS), WakeRunSteps.budgetOf(over));
-    assertEquals(
-        Optional.of(RunBudget.MAX_TOOL_CALLS),
-        WakeRunSteps.budgetOf(new IllegalStateException("wrapped", over)));
-  }
-
-  @Test
-  void aTransactionMarkedForRollbackIsNotTrustedToSayARunOrAgentIsGone() {
-    var steps = new WakeRunSteps();
-    steps.transactions = new OneTransaction();
-    steps.requireHealthyTransaction("wk-1");
-
-    steps.transactions.setRollbackOnly();
-    var refused =
-        assertThrows(IllegalStateException.class, () -> steps.requireHealthyTransaction("wk-1"));
-    assertTrue(refused.getMessage().contains("wk-1"), refused.getMessage());
-  }
+  private static final Instant NOW = Instant.parse("2026-11-28T12:00:00Z");
 
   /** Steps whose begin and completion are scripted, with one workflow for every kind. */
-  @Vetoed
-  private static final class OneWorkflow extends WakeRunSteps {
+  private static final class OneWorkflow {
     final List<String> calls = new ArrayList<>();
-    final boolean selfContained;
-    final Supplier<WakeOutcome> workflow;
+    final WakeRunSteps steps = new WakeRunSteps();
 
     OneWorkflow(boolean selfContained, Supplier<WakeOutcome> workflow) {
+      steps.gate = new AdmitAll();
+      steps.claim = new ClaimScripted(calls);
+      steps.executors = new OneExecutor(calls, selfContained, workflow);
+      steps.completion = new CompletionScripted(calls);
+    }
+
+    Optional<WakeRunSteps.Begun> beginOrRun(String runKey, String agentId) {
+      return steps.beginOrRun(runKey, agentId);
+    }
+  }
+
+  /** A gate that lets every run through; not a bean of the test deployment. */
+  @Vetoed
+  private static final class AdmitAll extends RunGate {
+    @Override
+    public Optional<Admission> admit(String runKey, String agentId, boolean justWritten) {
+      var entry =
+          new WakeRunLogEntry(
+              runKey, agentId, WakeReason.MANUAL, null, agentId + ":main", List.of(), null, NOW);
+      return Optional.of(new Admission(entry, null, NOW));
+    }
+  }
+
+  @Vetoed
+  private static final class ClaimScripted extends RunClaim {
+    private final List<String> calls;
+
+    ClaimScripted(List<String> calls) {
+      this.calls = calls;
+    }
+
+    @Override
+    public WakeRun claim(RunGate.Admission admitted, boolean justWritten) {
+      calls.add("begin");
+      return WakeRunnerTest.aRun(admitted.entry().getRunKey(), admitted.entry().getAgentId());
+    }
+  }
+
+  @Vetoed
+  private static final class CompletionScripted extends RunCompletion {
+    private final List<String> calls;
+
+    CompletionScripted(List<String> calls) {
+      this.calls = calls;
+    }
+
+    @Override
+    public void complete(WakeRun run, WakeOutcome outcome) {
+      calls.add("complete");
+    }
+  }
+
+  @Vetoed
+  private static final class OneExecutor extends WakeExecutors {
+    private final List<String> calls;
+    private final boolean selfContained;
+    private final Supplier<WakeOutcome> workflow;
+
+    OneExecutor(List<String> calls, boolean selfContained, Supplier<WakeOutcome> workflow) {
+      this.calls = calls;
       this.selfContained = selfContained;
       this.workflow = workflow;
     }
 
     @Override
-    public Optional<WakeRun> begin(String runKey, String agentId) {
-      calls.add("begin");
-      return Optional.of(WakeRunnerTest.aRun(runKey, agentId));
-    }
-
-    @Override
-    Optional<WakeExecutor> executorFor(AgentKind kind) {
+    public Optional<WakeExecutor> forKind(AgentKind kind) {
       return Optional.of(
           new WakeExecutor() {
             @Override
@@ -76,11 +112,6 @@ class WakeRunStepsTest {
               return selfContained;
             }
           });
-    }
-
-    @Override
-    public void complete(WakeRun run, WakeOutcome outcome) {
-      calls.add("complete");
     }
   }
 
@@ -143,51 +174,12 @@ class WakeRunStepsTest {
   @Test
   void aSelfContainedRunWhoseTransactionWasDoomedMeanwhileSaysSo() {
     var steps = new OneWorkflow(true, WakeOutcome::nothing);
-    steps.transactions = new OneTransaction();
-    steps.transactions.setRollbackOnly();
+    steps.steps.transactions = new OneTransaction();
+    steps.steps.transactions.setRollbackOnly();
 
     assertThrows(
         WakeRunSteps.SelfContainedRunFailedException.class,
         () -> steps.beginOrRun("wk-1", "agent-1"));
     assertEquals(List.of("begin", "execute", "complete"), steps.calls);
-  }
-
-  @Test
-  void aStartIsCountedOnlyWhenItsTransactionCommits() {
-    var steps = new WakeRunSteps();
-    steps.metrics = new io.reveille.observability.control.Metrics();
-    var transaction = new OneTransaction();
-    steps.transactions = transaction;
-
-    steps.countStarted("manual", java.time.Duration.ofMillis(5));
-    steps.countStarted("manual", java.time.Duration.ofMillis(5));
-    assertEquals(0, startsCounted(steps), "nothing before the transaction ends");
-    transaction
-        .synchronizations()
-        .get(0)
-        .afterCompletion(jakarta.transaction.Status.STATUS_ROLLEDBACK);
-    assertEquals(0, startsCounted(steps), "a start rolled back is not counted");
-    transaction
-        .synchronizations()
-        .get(1)
-        .afterCompletion(jakarta.transaction.Status.STATUS_COMMITTED);
-    assertEquals(1, startsCounted(steps));
-  }
-
-  /** The count of the start-latency histogram for manual runs, as the scrape shows it. */
-  private static long startsCounted(WakeRunSteps steps) {
-    return steps
-        .metrics
-        .scrape()
-        .lines()
-        .filter(
-            line -> line.startsWith("reveille_wake_start_latency_seconds_count{reason=\"manual\""))
-        .mapToLong(line -> (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
-        .sum();
-  }
-
-  @Test
-  void anyOtherFailureHasNoBudget() {
-    assertEquals(Optional.empty(), WakeRunSteps.budgetOf(new IllegalStateException("boom")));
   }
 }
