@@ -1,5 +1,8 @@
 package io.reveille.platform;
 
+import java.util.Optional;
+import java.util.function.Function;
+
 /** Checks of configuration values, with errors that name the setting. */
 public final class Settings {
 
@@ -34,5 +37,16 @@ public final class Settings {
       return false;
     }
     throw new IllegalArgumentException(key + " must be true or false, was '" + value + "'");
+  }
+
+  /**
+   * An optional switch: empty when {@code lookup} has no value (or only blanks) for {@code key},
+   * otherwise the value read as strictly as {@link #flag(String, String)} reads it.
+   *
+   * @throws IllegalArgumentException naming {@code key} and the value when it is not a switch
+   */
+  public static Optional<Boolean> optionalFlag(
+      Function<String, Optional<String>> lookup, String key) {
+    return lookup.apply(key).filter(value -> !value.isBlank()).map(value -> flag(key, value));
   }
 }

@@ -72,7 +72,8 @@ public class RunSpecs {
       var escalation = ESCALATION + kind.wire() + "." + ASK_HUMAN;
       spec =
           spec.askingHumanOnBudget(
-              flag(lookup, escalation).orElse(flag(lookup, ESCALATION + ASK_HUMAN).orElse(false)));
+              Settings.optionalFlag(lookup, escalation)
+                  .orElse(Settings.optionalFlag(lookup, ESCALATION + ASK_HUMAN).orElse(false)));
       byKind.put(kind, spec);
     }
   }
@@ -110,20 +111,6 @@ public class RunSpecs {
 
   private static long checked(String key, long value, RunBudget budget) {
     return Settings.within(key, value, RunSpec.min(budget), RunSpec.max(budget));
-  }
-
-  private static Optional<Boolean> flag(Function<String, Optional<String>> lookup, String key) {
-    var text = lookup.apply(key).map(String::strip).filter(value -> !value.isEmpty());
-    if (text.isEmpty()) {
-      return Optional.empty();
-    }
-    return switch (text.get()) {
-      case "true" -> Optional.of(true);
-      case "false" -> Optional.of(false);
-      default ->
-          throw new IllegalArgumentException(
-              key + " must be true or false, was '" + text.get() + "'");
-    };
   }
 
   private static Optional<Long> number(Function<String, Optional<String>> lookup, String key) {
