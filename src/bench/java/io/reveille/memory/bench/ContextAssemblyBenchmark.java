@@ -222,7 +222,6 @@ public class ContextAssemblyBenchmark {
     set(states, "agents", agents);
     set(states, "clock", clock);
     var wake = new WakeMemory();
-    set(wake, "em", em);
     set(wake, "workingStates", states);
     set(wake, "memory", memory);
     set(wake, "hot", hot);

@@ -1,9 +1,9 @@
 package io.reveille.agent.boundary;
 
 import io.reveille.agent.control.AgentService.AgentView;
+import io.reveille.agent.control.RunCounts;
 import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentState;
-import io.reveille.run.control.RunQueries;
 import jakarta.json.JsonObject;
 import java.time.Instant;
 import java.util.List;
@@ -53,7 +53,7 @@ public record AgentResponse(
   }
 
   /** The agent with its slots and activity, its runs counted by {@code runs}. */
-  public static AgentResponse of(AgentView view, RunQueries runs) {
+  public static AgentResponse of(AgentView view, RunCounts runs) {
     var id = view.agent().getId();
     return of(
         view.agent(),

@@ -3,6 +3,7 @@ package io.reveille.agent.boundary;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.AgentChanges;
 import io.reveille.agent.control.AgentService.NewAgent;
+import io.reveille.agent.control.RunCounts;
 import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentConfig;
 import io.reveille.agent.entity.AgentKind;
@@ -12,7 +13,6 @@ import io.reveille.agent.entity.AgentSlots;
 import io.reveille.api.ETags;
 import io.reveille.api.PageQuery;
 import io.reveille.platform.error.InvalidInputException;
-import io.reveille.run.control.RunQueries;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
@@ -61,7 +61,7 @@ public class AgentsResource {
 
   static final String IF_MATCH = "If-Match";
 
-  @Inject RunQueries runs;
+  @Inject RunCounts runs;
   @Inject AgentService agents;
 
   @Context UriInfo uriInfo;

@@ -1,12 +1,10 @@
 package io.reveille.dayplanner.control;
 
-import io.reveille.tool.entity.ToolCall;
-import io.reveille.tool.entity.ToolCallStatus;
+import io.reveille.tool.control.ToolLedger;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.util.HashSet;
 import java.util.Set;
@@ -27,23 +25,12 @@ class PlannerLedger {
   /** How many of the newest block calls are read: a year of daily plans and some revisions. */
   static final int MAX_CALLS = 1_000;
 
-  @PersistenceContext(unitName = "reveille")
-  EntityManager em;
+  @Inject ToolLedger ledger;
 
   Set<String> authoredBlockIds(String agentId) {
-    var calls =
-        em.createQuery(
-                "SELECT c FROM ToolCall c WHERE c.agentId = :agentId AND c.toolName = :tool"
-                    + " AND c.status = :status ORDER BY c.createdAt DESC",
-                ToolCall.class)
-            .setParameter("agentId", agentId)
-            .setParameter("tool", UPSERT)
-            .setParameter("status", ToolCallStatus.SUCCEEDED)
-            .setMaxResults(MAX_CALLS)
-            .getResultList();
     var ids = new HashSet<String>();
-    for (var call : calls) {
-      createdIds(call.getResult(), ids);
+    for (var receipt : ledger.succeededResults(agentId, UPSERT, MAX_CALLS)) {
+      createdIds(receipt, ids);
     }
     return ids;
   }
@@ -53,20 +40,7 @@ class PlannerLedger {
    * run crashed or failed before completing): a re-run uses it instead of writing again.
    */
   java.util.Optional<JsonObject> writtenBy(String agentId, String runKey) {
-    return em
-        .createQuery(
-            "SELECT c FROM ToolCall c WHERE c.agentId = :agentId AND c.toolName = :tool"
-                + " AND c.status = :status AND c.runKey = :runKey",
-            ToolCall.class)
-        .setParameter("agentId", agentId)
-        .setParameter("tool", UPSERT)
-        .setParameter("status", ToolCallStatus.SUCCEEDED)
-        .setParameter("runKey", runKey)
-        .getResultList()
-        .stream()
-        .map(ToolCall::getResult)
-        .filter(java.util.Objects::nonNull)
-        .findFirst();
+    return ledger.succeededResult(agentId, UPSERT, runKey);
   }
 
   /** The created block ids of a stored receipt ({@code payload.created[].id}). */

@@ -314,6 +314,11 @@ public class DayPlanService {
         .orElseThrow(() -> new NotFoundException("block of the plan of " + date, blockId));
   }
 
+  /** The block with this id, on whichever plan, if there is one. */
+  public Optional<DayPlanBlock> findBlock(String blockId) {
+    return Optional.ofNullable(em.find(DayPlanBlock.class, blockId));
+  }
+
   /** A block by its id alone. */
   public DayPlanBlock block(String blockId) {
     return Optional.ofNullable(blockId)

@@ -17,6 +17,7 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.LocalDate;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -206,6 +207,38 @@ public class JournalService {
         .where(filters.toArray(jakarta.persistence.criteria.Predicate[]::new))
         .orderBy(cb.desc(task.get("createdAt")), cb.asc(task.get("id")));
     return window.read(em.createQuery(query));
+  }
+
+  /** The categories with these ids, by name. */
+  public List<Category> categoriesIn(Collection<String> categoryIds) {
+    return em.createQuery(
+            "SELECT c FROM Category c WHERE c.id IN :ids ORDER BY c.name, c.id", Category.class)
+        .setParameter("ids", categoryIds)
+        .getResultList();
+  }
+
+  /**
+   * The tasks of these categories, newest first, at most {@code limit}; only those of these
+   * statuses unless {@code statuses} is empty. The categories are filtered in the query, so a
+   * caller that passes only what a reader may see never loads anything else.
+   */
+  public List<Task> tasksIn(
+      Collection<String> categoryIds, Collection<TaskStatus> statuses, int limit) {
+    var jpql = new StringBuilder("SELECT t FROM Task t WHERE t.categoryId IN :categories");
+    if (!statuses.isEmpty()) {
+      jpql.append(" AND t.status IN :statuses");
+    }
+    jpql.append(" ORDER BY t.createdAt DESC, t.id");
+    var query = em.createQuery(jpql.toString(), Task.class).setParameter("categories", categoryIds);
+    if (!statuses.isEmpty()) {
+      query.setParameter("statuses", statuses);
+    }
+    return query.setMaxResults(limit).getResultList();
+  }
+
+  /** The task with this id, if there is one. */
+  public Optional<Task> findTask(String taskId) {
+    return Optional.ofNullable(em.find(Task.class, taskId));
   }
 
   public Task task(String taskId) {

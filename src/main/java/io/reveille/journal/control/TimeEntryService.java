@@ -187,6 +187,13 @@ public class TimeEntryService {
   }
 
   /** The task's running entry, if a timer runs on it. */
+  /** Every time entry booked on the task, in no particular order. */
+  public List<TimeEntry> entriesOfTask(String taskId) {
+    return em.createQuery("SELECT e FROM TimeEntry e WHERE e.taskId = :taskId", TimeEntry.class)
+        .setParameter("taskId", taskId)
+        .getResultList();
+  }
+
   public Optional<TimeEntry> runningEntry(String taskId) {
     return em
         .createNamedQuery("TimeEntry.runningForTask", TimeEntry.class)
@@ -250,6 +257,11 @@ public class TimeEntryService {
     em.remove(entry);
     em.flush();
     notifications.timeEntryChanged(entry, task, TimeEntryChange.DELETED, origin);
+  }
+
+  /** The time entry with this id, if there is one. */
+  public Optional<TimeEntry> findTimeEntry(String entryId) {
+    return Optional.ofNullable(em.find(TimeEntry.class, entryId));
   }
 
   public TimeEntry timeEntry(String entryId) {

@@ -133,6 +133,64 @@ public class MemoryService {
         .getResultList();
   }
 
+  /** The message with this id, of whichever agent, if there is one. */
+  @Transactional(Transactional.TxType.SUPPORTS)
+  public Optional<AgentMessage> find(String messageId) {
+    return Optional.ofNullable(em.find(AgentMessage.class, messageId));
+  }
+
+  /**
+   * The thread's messages after the one at ({@code afterAt}, {@code afterId}) in (time, id) order,
+   * or from its start when {@code afterAt} is empty; oldest first, at most {@code limit}. A list,
+   * never a result stream: an open cursor would keep Derby's read lock on its row and stall the
+   * writer a reader may be waiting for.
+   */
+  @Transactional(Transactional.TxType.SUPPORTS)
+  public List<AgentMessage> threadAfter(
+      String agentId, String threadId, Optional<Instant> afterAt, String afterId, int limit) {
+    var jpql =
+        "SELECT m FROM AgentMessage m WHERE m.agentId = :agentId AND m.threadId = :threadId"
+            + (afterAt.isPresent()
+                ? " AND (m.createdAt > :at OR (m.createdAt = :at AND m.id > :id))"
+                : "")
+            + " ORDER BY m.createdAt, m.id";
+    var query =
+        em.createQuery(jpql, AgentMessage.class)
+            .setParameter("agentId", agentId)
+            .setParameter("threadId", threadId)
+            .setMaxResults(limit);
+    afterAt.ifPresent(at -> query.setParameter("at", at).setParameter("id", afterId));
+    return query.getResultList();
+  }
+
+  /** An observation's time, id and text, as a wake's context reads it. */
+  public record ObservationText(Instant createdAt, String id, String content) {}
+
+  /**
+   * The agent's observations of this priority since {@code since}, newest first, at most {@code
+   * limit}: one read by the log's (agent, kind, priority, time) index.
+   */
+  @Transactional(Transactional.TxType.SUPPORTS)
+  public List<ObservationText> observations(
+      String agentId, ObservationPriority priority, Instant since, int limit) {
+    return em
+        .createQuery(
+            "SELECT m.createdAt, m.id, p.content FROM AgentMessage m, AgentMessagePayload p"
+                + " WHERE m.agentId = :agentId AND m.kind = :kind"
+                + " AND m.observationPriority = :priority AND m.createdAt >= :since"
+                + " AND p.id = m.contentEntryId ORDER BY m.createdAt DESC, m.id DESC",
+            Object[].class)
+        .setParameter("agentId", agentId)
+        .setParameter("kind", AgentMessageKind.OBSERVATION)
+        .setParameter("priority", priority)
+        .setParameter("since", since)
+        .setMaxResults(limit)
+        .getResultList()
+        .stream()
+        .map(row -> new ObservationText((Instant) row[0], (String) row[1], (String) row[2]))
+        .toList();
+  }
+
   /** A message's text, when it has one. */
   @Transactional(Transactional.TxType.SUPPORTS)
   public Optional<String> content(AgentMessage message) {

@@ -2,8 +2,8 @@ package io.reveille.memory.control;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.inference.control.InferenceUnavailableException;
+import io.reveille.inference.control.ModelChoice;
 import io.reveille.platform.Settings;
-import io.reveille.workflow.control.ModelChoice;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;
@@ -61,7 +61,8 @@ public class Summariser {
       return Optional.empty();
     }
     try {
-      return models.modelFor(agents.get(work.agentId()));
+      var agent = agents.get(work.agentId());
+      return models.modelFor(agent.getId(), agent.getConfig().getModelId());
     } catch (InferenceUnavailableException e) {
       return Optional.empty();
     }

@@ -1,5 +1,6 @@
 package io.reveille.run.control;
 
+import io.reveille.agent.control.RunCounts;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.entity.AgentMessage;
 import io.reveille.platform.error.NotFoundException;
@@ -31,7 +32,7 @@ import java.util.Optional;
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.SUPPORTS)
-public class RunQueries {
+public class RunQueries implements RunCounts {
 
   /** Most tool calls, and most messages, one run's detail carries. */
   public static final int DETAIL_LIMIT = 500;
@@ -53,10 +54,8 @@ public class RunQueries {
       List<ToolProposal> proposals,
       List<AgentMessage> messages) {}
 
-  /**
-   * How many runs each of these agents has in the run log (finished ones leave it after their
-   * retention): one grouped query, by the run log's agent index.
-   */
+  /** One grouped query, by the run log's agent index. */
+  @Override
   public java.util.Map<String, Long> runCounts(java.util.Collection<String> agentIds) {
     if (agentIds.isEmpty()) {
       return java.util.Map.of();

@@ -6,13 +6,11 @@ import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
-import io.reveille.memory.entity.AgentMessagePayload;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.session.entity.AgentSession;
 import io.reveille.wake.control.RunKeys;
 import io.reveille.wake.control.WakeScheduler;
-import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -148,7 +146,7 @@ public class SessionService {
     var session = get(agentId, sessionId);
     var threadId = threadId(session);
     var runKey = RunKeys.session(agentId, sessionId, turn.turnId());
-    if (em.find(WakeRunLogEntry.class, runKey) != null) {
+    if (scheduler.run(runKey).isPresent()) {
       return new TurnReceipt(sessionId, turn.turnId(), runKey, threadId, true);
     }
     if (actor.isPresent()) {
@@ -185,7 +183,8 @@ public class SessionService {
    */
   @Transactional(Transactional.TxType.SUPPORTS)
   public MessageCursor cursorAt(AgentSession session, String messageId, String field) {
-    return Optional.ofNullable(em.find(AgentMessage.class, messageId))
+    return memory
+        .find(messageId)
         .filter(message -> message.getAgentId().equals(session.getAgentId()))
         .filter(message -> message.getThreadId().equals(threadId(session)))
         .map(MessageCursor::after)
@@ -211,29 +210,16 @@ public class SessionService {
   @Transactional(Transactional.TxType.SUPPORTS)
   public List<ThreadMessage> messagesAfter(
       String agentId, String threadId, Optional<MessageCursor> after, int limit) {
-    var jpql =
-        "SELECT m FROM AgentMessage m WHERE m.agentId = :agentId AND m.threadId = :threadId"
-            + (after.isPresent()
-                ? " AND (m.createdAt > :at OR (m.createdAt = :at AND m.id > :id))"
-                : "")
-            + " ORDER BY m.createdAt, m.id";
-    var query =
-        em.createQuery(jpql, AgentMessage.class)
-            .setParameter("agentId", agentId)
-            .setParameter("threadId", threadId)
-            .setMaxResults(limit);
-    after.ifPresent(
-        cursor ->
-            query.setParameter("at", cursor.createdAt()).setParameter("id", cursor.messageId()));
-    return query.getResultList().stream().map(this::withContent).toList();
-  }
-
-  private ThreadMessage withContent(AgentMessage message) {
-    var content =
-        Optional.ofNullable(message.getContentEntryId())
-            .map(id -> em.find(AgentMessagePayload.class, id))
-            .map(AgentMessagePayload::getContent);
-    return new ThreadMessage(message, content);
+    return memory
+        .threadAfter(
+            agentId,
+            threadId,
+            after.map(MessageCursor::createdAt),
+            after.map(MessageCursor::messageId).orElse(null),
+            limit)
+        .stream()
+        .map(message -> new ThreadMessage(message, memory.content(message)))
+        .toList();
   }
 
   /** About four characters a token: a rough size for budgeting, not a tokenizer's count. */

@@ -1,12 +1,12 @@
 package io.reveille.taskagent.boundary;
 
 import io.reveille.agent.boundary.AgentResponse;
+import io.reveille.agent.control.RunCounts;
 import io.reveille.agent.entity.AgentConfig;
 import io.reveille.agent.entity.AgentMode;
 import io.reveille.api.ETags;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.json.JsonDocuments;
-import io.reveille.run.control.RunQueries;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import io.reveille.taskagent.control.TaskAgents;
@@ -52,7 +52,7 @@ public class TaskAgentResource {
 
   private static final Set<String> FIELDS = TaskAgentRequest.fields();
 
-  @Inject RunQueries runs;
+  @Inject RunCounts runs;
   @Inject TaskAgents taskAgents;
 
   @Context UriInfo uriInfo;

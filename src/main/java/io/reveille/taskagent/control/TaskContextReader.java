@@ -1,13 +1,11 @@
 package io.reveille.taskagent.control;
 
+import io.reveille.journal.control.ChecklistService;
+import io.reveille.journal.control.JournalService;
+import io.reveille.journal.control.TimeEntryService;
 import io.reveille.journal.entity.Checklist;
-import io.reveille.journal.entity.ChecklistItem;
-import io.reveille.journal.entity.Task;
-import io.reveille.journal.entity.TimeEntry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,37 +16,25 @@ import java.util.Optional;
 @Transactional
 public class TaskContextReader {
 
-  @PersistenceContext(unitName = "reveille")
-  EntityManager em;
+  @Inject JournalService journal;
+  @Inject ChecklistService checklistService;
+  @Inject TimeEntryService timeEntries;
 
   @Inject Clock clock;
 
   /** The task's context, or empty when the task no longer exists. */
   public Optional<TaskContext> read(String taskId) {
-    var task = em.find(Task.class, taskId);
-    if (task == null) {
+    var found = journal.findTask(taskId);
+    if (found.isEmpty()) {
       return Optional.empty();
     }
+    var task = found.get();
     var items =
-        em
-            .createNamedQuery("ChecklistItem.byTask", ChecklistItem.class)
-            .setParameter("taskId", taskId)
-            .getResultList()
-            .stream()
+        journal.checklistItems(taskId).stream()
             .map(item -> new TaskSnapshot.Item(item.getId(), item.getTitle(), item.isChecked()))
             .toList();
-    var checklists =
-        em
-            .createNamedQuery("Checklist.byTask", Checklist.class)
-            .setParameter("taskId", taskId)
-            .getResultList()
-            .stream()
-            .map(Checklist::getId)
-            .toList();
-    var entries =
-        em.createQuery("SELECT e FROM TimeEntry e WHERE e.taskId = :taskId", TimeEntry.class)
-            .setParameter("taskId", taskId)
-            .getResultList();
+    var checklists = checklistService.checklists(taskId).stream().map(Checklist::getId).toList();
+    var entries = timeEntries.entriesOfTask(taskId);
     var now = clock.instant();
     var spent = Duration.ZERO;
     var running = false;

@@ -10,8 +10,8 @@ import io.reveille.journal.control.DayPlanService;
 import io.reveille.journal.control.DayPlanService.BlockUpsert;
 import io.reveille.journal.control.DayPlanService.PinMode;
 import io.reveille.journal.control.DayPlanService.PlanView;
+import io.reveille.journal.control.JournalService;
 import io.reveille.journal.entity.DayPlanBlock;
-import io.reveille.journal.entity.Task;
 import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.json.JsonDocuments;
@@ -20,8 +20,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -51,8 +49,7 @@ public class DayPlanTools implements ToolSet {
 
   @Inject DayPlanService dayPlans;
 
-  @PersistenceContext(unitName = "reveille")
-  EntityManager em;
+  @Inject JournalService journal;
 
   @Override
   public List<ToolDefinition> tools() {
@@ -369,7 +366,9 @@ public class DayPlanTools implements ToolSet {
   private void requireBlockInScope(
       CategoryScope scope, Map<String, DayPlanBlock> current, String blockId) {
     var block =
-        current.containsKey(blockId) ? current.get(blockId) : em.find(DayPlanBlock.class, blockId);
+        current.containsKey(blockId)
+            ? current.get(blockId)
+            : dayPlans.findBlock(blockId).orElse(null);
     if (block != null) {
       scope.require(block.getCategoryId(), "day plan block", blockId);
     }
@@ -377,14 +376,14 @@ public class DayPlanTools implements ToolSet {
 
   /** Refuses a task of another category; an unknown id is left to the service, which names it. */
   private void requireTaskInScope(CategoryScope scope, String taskId) {
-    var task = em.find(Task.class, taskId);
+    var task = journal.findTask(taskId).orElse(null);
     if (task != null) {
       scope.require(task.getCategoryId(), "task", taskId);
     }
   }
 
   private boolean taskInScope(CategoryScope scope, String taskId) {
-    var task = em.find(Task.class, taskId);
+    var task = journal.findTask(taskId).orElse(null);
     return task != null && scope.allows(task.getCategoryId());
   }
 

@@ -3,6 +3,7 @@ package io.reveille.tool.control;
 import io.reveille.agent.control.AgentService;
 import io.reveille.tool.entity.ToolCall;
 import io.reveille.tool.entity.ToolCallStatus;
+import io.reveille.wake.control.WakeScheduler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -31,6 +32,7 @@ public class ExternalCallSteps {
   @Inject AgentService agents;
   @Inject ToolCallLog log;
   @Inject Clock clock;
+  @Inject WakeScheduler runs;
 
   /** What {@link #reserve} found the call's ledger row to allow. */
   sealed interface Reservation {}
@@ -140,10 +142,9 @@ public class ExternalCallSteps {
     if (call.runKey().isEmpty() || !call.runKey().get().equals(row.getRunKey())) {
       return false;
     }
-    var run = em.find(io.reveille.wake.entity.WakeRunLogEntry.class, call.runKey().get());
-    return run != null
-        && run.getStartedAt() != null
-        && row.getUpdatedAt().isBefore(run.getStartedAt());
+    return runs.run(call.runKey().get())
+        .map(run -> run.getStartedAt() != null && row.getUpdatedAt().isBefore(run.getStartedAt()))
+        .orElse(false);
   }
 
   /** TX2: pending or failed or running → running, an attempt counted; empty if taken meanwhile. */

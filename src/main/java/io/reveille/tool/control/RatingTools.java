@@ -5,7 +5,9 @@ import static io.reveille.tool.entity.Capability.RATING_WRITE;
 import static io.reveille.tool.entity.ScopeRule.READS_FILTERED_BY_SCOPE;
 import static io.reveille.tool.entity.ScopeRule.TARGET_IN_SCOPE;
 
+import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.RatingService;
+import io.reveille.journal.control.TimeEntryService;
 import io.reveille.journal.entity.Rating;
 import io.reveille.journal.entity.RatingTarget;
 import io.reveille.journal.entity.Task;
@@ -15,8 +17,6 @@ import io.reveille.platform.json.JsonDocuments;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import java.util.List;
 import java.util.Optional;
 
@@ -31,8 +31,8 @@ public class RatingTools implements ToolSet {
 
   @Inject RatingService ratings;
 
-  @PersistenceContext(unitName = "reveille")
-  EntityManager em;
+  @Inject JournalService journal;
+  @Inject TimeEntryService timeEntries;
 
   @Override
   public List<ToolDefinition> tools() {
@@ -163,9 +163,8 @@ public class RatingTools implements ToolSet {
   /** The category of a task or time entry, empty when it does not exist or has none. */
   private Optional<String> targetCategory(RatingTarget type, String targetId) {
     return switch (type) {
-      case TASK -> Optional.ofNullable(em.find(Task.class, targetId)).map(Task::getCategoryId);
-      case TIME_ENTRY ->
-          Optional.ofNullable(em.find(TimeEntry.class, targetId)).map(TimeEntry::getCategoryId);
+      case TASK -> journal.findTask(targetId).map(Task::getCategoryId);
+      case TIME_ENTRY -> timeEntries.findTimeEntry(targetId).map(TimeEntry::getCategoryId);
       case DAY_PLAN -> Optional.empty();
     };
   }

@@ -1,32 +1,29 @@
 package io.reveille.tool.control;
 
+import io.reveille.journal.control.JournalService;
 import io.reveille.journal.entity.Category;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskStatus;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import jakarta.inject.Inject;
 import java.util.Collection;
 import java.util.List;
 
 /**
  * The journal reads of the tools, always filtered by the agent's scope in the query itself: what is
- * out of scope is never loaded, so it cannot leak through a payload.
+ * out of scope is never loaded, so it cannot leak through a payload. The journal runs the queries;
+ * this class decides which categories they may name.
  */
 @ApplicationScoped
 public class ScopedQueries {
 
-  @PersistenceContext(unitName = "reveille")
-  EntityManager em;
+  @Inject JournalService journal;
 
   List<Category> categories(CategoryScope scope) {
     if (scope.allowed().isEmpty()) {
       return List.of();
     }
-    return em.createQuery(
-            "SELECT c FROM Category c WHERE c.id IN :ids ORDER BY c.name, c.id", Category.class)
-        .setParameter("ids", scope.allowed())
-        .getResultList();
+    return journal.categoriesIn(scope.allowed());
   }
 
   /** Tasks in scope, newest first, optionally only some statuses and one category. */
@@ -44,15 +41,6 @@ public class ScopedQueries {
     if (categories.isEmpty()) {
       return List.of();
     }
-    var jpql = new StringBuilder("SELECT t FROM Task t WHERE t.categoryId IN :categories");
-    if (!statuses.isEmpty()) {
-      jpql.append(" AND t.status IN :statuses");
-    }
-    jpql.append(" ORDER BY t.createdAt DESC, t.id");
-    var query = em.createQuery(jpql.toString(), Task.class).setParameter("categories", categories);
-    if (!statuses.isEmpty()) {
-      query.setParameter("statuses", statuses);
-    }
-    return query.setMaxResults(limit).getResultList();
+    return journal.tasksIn(categories, statuses, limit);
   }
 }

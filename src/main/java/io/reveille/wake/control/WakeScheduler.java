@@ -391,6 +391,12 @@ public class WakeScheduler {
     return handled;
   }
 
+  /** The run with this key in the run log, if it is there (finished runs leave it in time). */
+  @Transactional(Transactional.TxType.SUPPORTS)
+  public Optional<WakeRunLogEntry> run(String runKey) {
+    return Optional.ofNullable(em.find(WakeRunLogEntry.class, runKey));
+  }
+
   /** The agent's run log, newest first. */
   public Page<WakeRunLogEntry> log(String agentId, Window window) {
     agents.get(agentId);

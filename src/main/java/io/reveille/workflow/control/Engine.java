@@ -1,5 +1,6 @@
 package io.reveille.workflow.control;
 
+import io.reveille.inference.control.ModelChoice;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.wake.control.WakeRun;
 import io.reveille.workflow.control.AgentConversation.Outcome;

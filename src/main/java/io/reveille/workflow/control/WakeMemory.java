@@ -3,6 +3,7 @@ package io.reveille.workflow.control;
 import io.reveille.inference.control.ChatMessage;
 import io.reveille.memory.control.HotContext;
 import io.reveille.memory.control.MemoryService;
+import io.reveille.memory.control.MemoryService.ObservationText;
 import io.reveille.memory.control.Recall;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentReport;
@@ -10,8 +11,6 @@ import io.reveille.memory.entity.ObservationPriority;
 import io.reveille.retention.control.RetentionConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,9 +32,6 @@ public class WakeMemory {
 
   /** The most observations one wake reads. */
   public static final int MAX_OBSERVATIONS = 500;
-
-  @PersistenceContext(unitName = "reveille")
-  EntityManager em;
 
   @Inject MemoryService memory;
   @Inject HotContext hot;
@@ -70,7 +66,7 @@ public class WakeMemory {
    * are not read stay in the log.
    */
   public List<String> observations(String agentId, Instant now) {
-    var chosen = new ArrayList<Object[]>();
+    var chosen = new ArrayList<ObservationText>();
     for (var priority :
         List.of(
             ObservationPriority.CRITICAL,
@@ -84,24 +80,11 @@ public class WakeMemory {
           priority == ObservationPriority.ROUTINE
               ? routineRetention.map(now::minus).orElse(Instant.EPOCH)
               : Instant.EPOCH;
-      chosen.addAll(
-          em.createQuery(
-                  "SELECT m.createdAt, m.id, p.content FROM AgentMessage m, AgentMessagePayload p"
-                      + " WHERE m.agentId = :agentId AND m.kind = :kind"
-                      + " AND m.observationPriority = :priority AND m.createdAt >= :since"
-                      + " AND p.id = m.contentEntryId ORDER BY m.createdAt DESC, m.id DESC",
-                  Object[].class)
-              .setParameter("agentId", agentId)
-              .setParameter("kind", AgentMessageKind.OBSERVATION)
-              .setParameter("priority", priority)
-              .setParameter("since", since)
-              .setMaxResults(left)
-              .getResultList());
+      chosen.addAll(memory.observations(agentId, priority, since, left));
     }
     chosen.sort(
-        Comparator.comparing((Object[] row) -> (Instant) row[0])
-            .thenComparing(row -> (String) row[1]));
-    return chosen.stream().map(row -> (String) row[2]).toList();
+        Comparator.comparing(ObservationText::createdAt).thenComparing(ObservationText::id));
+    return chosen.stream().map(ObservationText::content).toList();
   }
 
   /**

@@ -3,6 +3,7 @@ package io.reveille.workflow.control;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.Agent;
 import io.reveille.inference.control.InferenceUnavailableException;
+import io.reveille.inference.control.ModelChoice;
 import io.reveille.wake.control.WakeRun;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -47,6 +48,9 @@ public class WakeOpener {
    *     model) is configured
    */
   public Engine engineFor(Agent agent) {
-    return models.engineFor(agent);
+    return models
+        .modelFor(agent.getId(), agent.getConfig().getModelId())
+        .map(Engine::model)
+        .orElseGet(Engine::deterministic);
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.entity.AgentKind;
+import io.reveille.inference.control.ModelChoice;
 import io.reveille.inference.control.Usage;
 import io.reveille.wake.control.WakeRun;
 import io.reveille.wake.entity.WakeReason;

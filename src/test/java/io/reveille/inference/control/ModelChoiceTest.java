@@ -1,19 +1,12 @@
-package io.reveille.workflow.control;
+package io.reveille.inference.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentConfig;
-import io.reveille.agent.entity.AgentKind;
-import io.reveille.agent.entity.AgentMode;
-import io.reveille.inference.control.InferenceConfig;
-import io.reveille.inference.control.InferenceUnavailableException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ModelChoiceTest {
@@ -35,16 +28,11 @@ class ModelChoiceTest {
           Duration.ofSeconds(60),
           8);
 
-  private static Agent agent(AgentConfig config) {
-    return new Agent(
-        "a1", AgentKind.TASK_AGENT, "Agent", AgentMode.AUTONOMOUS, Set.of(), config, Instant.EPOCH);
-  }
-
   @Test
   void withoutModelIdTheDeterministicEngineThinksByDefault() {
     var choice = new ModelChoice(NONE, ModelChoice.DETERMINISTIC);
 
-    assertEquals(Optional.empty(), choice.modelFor(agent(AgentConfig.empty())));
+    assertEquals(Optional.empty(), choice.modelFor("a1", AgentConfig.empty().getModelId()));
   }
 
   @Test
@@ -54,7 +42,7 @@ class ModelChoiceTest {
     var failure =
         assertThrows(
             InferenceUnavailableException.class,
-            () -> choice.modelFor(agent(AgentConfig.empty().withModelId("default"))));
+            () -> choice.modelFor("a1", AgentConfig.empty().withModelId("default").getModelId()));
     assertTrue(failure.getMessage().contains("reveille.inference.base-url"), failure.getMessage());
   }
 
@@ -64,10 +52,10 @@ class ModelChoiceTest {
 
     assertEquals(
         Optional.of("small-model"),
-        choice.modelFor(agent(AgentConfig.empty().withModelId("default"))));
+        choice.modelFor("a1", AgentConfig.empty().withModelId("default").getModelId()));
     assertEquals(
         Optional.of("big-model"),
-        choice.modelFor(agent(AgentConfig.empty().withModelId("big-model"))));
+        choice.modelFor("a1", AgentConfig.empty().withModelId("big-model").getModelId()));
   }
 
   @Test
@@ -75,12 +63,12 @@ class ModelChoiceTest {
     assertEquals(
         Optional.of("small-model"),
         new ModelChoice(ENDPOINT, ModelChoice.OPENAI_COMPATIBLE)
-            .modelFor(agent(AgentConfig.empty())));
+            .modelFor("a1", AgentConfig.empty().getModelId()));
     assertThrows(
         InferenceUnavailableException.class,
         () ->
             new ModelChoice(NONE, ModelChoice.OPENAI_COMPATIBLE)
-                .modelFor(agent(AgentConfig.empty())));
+                .modelFor("a1", AgentConfig.empty().getModelId()));
   }
 
   @Test

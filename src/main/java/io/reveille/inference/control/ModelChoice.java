@@ -1,8 +1,5 @@
-package io.reveille.workflow.control;
+package io.reveille.inference.control;
 
-import io.reveille.agent.entity.Agent;
-import io.reveille.inference.control.InferenceConfig;
-import io.reveille.inference.control.InferenceUnavailableException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;
@@ -10,6 +7,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Which engine thinks for an agent: the deterministic engine, or the model endpoint with a model.
+ * It lives with the endpoint's configuration so that both the wake's workflows and the memory's
+ * summariser (which sit on different sides of the wake) can ask it without depending on each other;
+ * it takes the agent's id and requested model rather than the agent, so inference depends on no
+ * feature.
  *
  * <p>An agent whose {@code config.modelId} is set uses the endpoint with that model ({@code
  * default} means {@code reveille.inference.model}); otherwise {@code reveille.inference.provider}
@@ -52,34 +53,22 @@ public class ModelChoice {
   }
 
   /**
-   * The engine that thinks for the agent: {@link #modelFor} as an {@link Engine}.
+   * The model the agent {@code agentId} thinks with, or empty for the deterministic engine.
    *
+   * @param modelId the agent's {@code config.modelId}, if it names one
    * @throws InferenceUnavailableException when the agent is to use the endpoint and none (or no
    *     model) is configured
    */
-  public Engine engineFor(Agent agent) {
-    return modelFor(agent).map(Engine::model).orElseGet(Engine::deterministic);
-  }
-
-  /**
-   * The model the agent thinks with, or empty for the deterministic engine.
-   *
-   * @throws InferenceUnavailableException when the agent is to use the endpoint and none (or no
-   *     model) is configured
-   */
-  public Optional<String> modelFor(Agent agent) {
+  public Optional<String> modelFor(String agentId, Optional<String> modelId) {
     var requested =
-        agent
-            .getConfig()
-            .getModelId()
-            .or(() -> endpointByDefault ? Optional.of(DEFAULT_MODEL) : Optional.empty());
+        modelId.or(() -> endpointByDefault ? Optional.of(DEFAULT_MODEL) : Optional.empty());
     if (requested.isEmpty()) {
       return Optional.empty();
     }
     if (inference.baseUrl().isEmpty()) {
       throw new InferenceUnavailableException(
           "agent "
-              + agent.getId()
+              + agentId
               + " thinks with a model ("
               + requested.get()
               + ") but no inference endpoint is configured: set reveille.inference.base-url (and"
@@ -96,7 +85,7 @@ public class ModelChoice {
                 () ->
                     new InferenceUnavailableException(
                         "agent "
-                            + agent.getId()
+                            + agentId
                             + " uses the default model but reveille.inference.model is not set")));
   }
 }
