@@ -57,9 +57,10 @@ stack_stop_recorded() {
   while read -r pid started what; do
     [[ $pid =~ ^[0-9]+$ ]] || continue
     stat=$(cat "/proc/$pid/stat" 2>/dev/null) || continue
-    # The command name (field 2) is in parentheses and may hold spaces: count from after it.
+    # The command name (field 2) is in parentheses and may hold spaces: count from after it. A
+    # zombie (state Z) has ended already and only waits for its parent to read its exit status.
     read -r -a fields <<< "${stat##*) }"
-    if [ "${fields[19]:-}" = "$started" ]; then
+    if [ "${fields[19]:-}" = "$started" ] && [ "${fields[0]}" != Z ]; then
       echo "Stopping what a cluster test left running: $pid ($what)"
       kill -KILL "$pid" 2>/dev/null || true
     fi
