@@ -51,9 +51,12 @@ stack_cleanup() {
 
 # Kills each process the cluster harness recorded that still runs: the same PID with the same start
 # time (field 22 of /proc/<pid>/stat), so a PID the system gave to another process since is spared.
+# A PostgreSQL stopped so leaves its files ("postgresql <data directory>"): they go too, once it
+# has ended.
 stack_stop_recorded() {
   [ -f "$CLUSTER_PIDS" ] || return 0
-  local pid started what stat fields
+  local pid started what stat fields home _
+  local killed=() homes=()
   while read -r pid started what; do
     [[ $pid =~ ^[0-9]+$ ]] || continue
     stat=$(cat "/proc/$pid/stat" 2>/dev/null) || continue
@@ -63,8 +66,20 @@ stack_stop_recorded() {
     if [ "${fields[19]:-}" = "$started" ] && [ "${fields[0]}" != Z ]; then
       echo "Stopping what a cluster test left running: $pid ($what)"
       kill -KILL "$pid" 2>/dev/null || true
+      killed+=("$pid")
+      home=$(dirname "${what#postgresql }")
+      if [[ $what == "postgresql "* && $(basename "$home") == reveille-cluster-pg* ]]; then homes+=("$home"); fi
     fi
   done < "$CLUSTER_PIDS"
+  for pid in "${killed[@]}"; do
+    for _ in $(seq 1 50); do
+      stat=$(cat "/proc/$pid/stat" 2>/dev/null) || break
+      read -r -a fields <<< "${stat##*) }"
+      [ "${fields[0]}" != Z ] || break
+      sleep 0.2
+    done
+  done
+  for home in "${homes[@]}"; do rm -rf "$home"; done
 }
 
 as_postgres() {
