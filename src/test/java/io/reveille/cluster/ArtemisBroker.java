@@ -128,8 +128,12 @@ final class ArtemisBroker {
     process =
         Processes.start(
             List.of(instance.resolve("bin").resolve("artemis").toString(), "run"), log, Map.of());
+    // The launcher, and whatever it starts (the broker's JVM, if the launcher does not exec it).
+    var recorded = new java.util.HashSet<Long>();
+    recordProcesses(recorded);
     var deadline = Instant.now().plus(Duration.ofSeconds(120));
     while (Instant.now().isBefore(deadline)) {
+      recordProcesses(recorded);
       if (logSince(before).contains("AMQ221007")) {
         return;
       }
@@ -139,6 +143,16 @@ final class ArtemisBroker {
       Cluster.pause(Duration.ofMillis(200));
     }
     throw new IllegalStateException("the broker did not start within 120 s; see " + log);
+  }
+
+  private void recordProcesses(java.util.Set<Long> recorded) {
+    if (recorded.add(process.pid())) {
+      Processes.record(process.pid(), "broker");
+    }
+    process
+        .descendants()
+        .filter(child -> recorded.add(child.pid()))
+        .forEach(child -> Processes.record(child.pid(), "broker"));
   }
 
   /** A graceful stop (SIGTERM: the broker closes its journal). */

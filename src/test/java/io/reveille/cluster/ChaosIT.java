@@ -51,12 +51,13 @@ import org.junit.jupiter.api.Test;
  * twice; one outcome per nominal timer firing; no run stuck queued or started; no message left on a
  * queue or dead-lettered; the subscription index the same on every node.
  *
- * <p>Settings (system properties): {@code reveille.chaos.seed} (random when unset; every fault log
- * line and any violation names it, and the same seed gives the same faults at the same moments),
- * {@code reveille.chaos.faults-per-kind} (5), {@code reveille.chaos.kinds} (all: {@code
+ * <p>Settings (system properties, read and checked by {@link ChaosSettings} before the cluster
+ * starts): {@code reveille.chaos.seed} (random when unset; every fault log line and any violation
+ * names it, and the same seed gives the same faults at the same moments), {@code
+ * reveille.chaos.faults-per-kind} (5), {@code reveille.chaos.kinds} (all: {@code
  * KILL,RESTART,BROKER,DATABASE,PAUSE}), {@code reveille.chaos.check-every} (check the invariants
  * after this many faults, 5, and after the last) and {@code reveille.chaos.max-minutes} (60: the
- * run fails rather than go on longer).
+ * run fails rather than go on longer). {@code .ci/chaos} sets the first three.
  */
 class ChaosIT {
 
@@ -77,9 +78,11 @@ class ChaosIT {
   }
 
   private static Cluster cluster;
+  private static ChaosSettings settings;
 
   @BeforeAll
   static void startCluster() {
+    settings = ChaosSettings.fromSystemProperties();
     var missing = Cluster.missing();
     if ("1".equals(System.getenv("REVEILLE_IT_REQUIRE_CLUSTER"))) {
       assertEquals(null, missing, "the chaos suite must run here");
@@ -108,18 +111,11 @@ class ChaosIT {
 
   @Test
   void faultsUnderLoadLoseNothingAndDoNothingTwice() {
-    var seed = Long.getLong("reveille.chaos.seed", new Random().nextLong());
-    var perKind = Integer.getInteger("reveille.chaos.faults-per-kind", 5);
-    var checkEvery = Integer.getInteger("reveille.chaos.check-every", 5);
-    var bound = Duration.ofMinutes(Long.getLong("reveille.chaos.max-minutes", 60));
-    var kinds =
-        List.of(
-                System.getProperty("reveille.chaos.kinds", "KILL,RESTART,BROKER,DATABASE,PAUSE")
-                    .split(","))
-            .stream()
-            .map(String::strip)
-            .map(Fault::valueOf)
-            .toList();
+    var seed = settings.seed();
+    var perKind = settings.faultsPerKind();
+    var checkEvery = settings.checkEvery();
+    var bound = Duration.ofMinutes(settings.maxMinutes());
+    var kinds = settings.kinds();
     var random = new Random(seed);
     var schedule = new ArrayList<Fault>();
     kinds.forEach(kind -> schedule.addAll(Collections.nCopies(perKind, kind)));

@@ -147,6 +147,7 @@ public final class Node {
     // The runnable JAR refuses to extract into a directory that exists: each start extracts anew.
     deleteRecursively(directory.resolve("wlp"));
     process = Processes.start(command, consoleLog(), environment, true);
+    Processes.record(process.pid(), "node " + id);
   }
 
   /** Waits until {@code /health/ready} answers 200; returns that moment. */

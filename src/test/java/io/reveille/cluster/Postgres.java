@@ -181,6 +181,14 @@ public final class Postgres {
             "start"),
         log.resolveSibling("pg_ctl.log"),
         Duration.ofSeconds(150));
+    // pg_ctl detaches the server: its first line in postmaster.pid names it.
+    try {
+      var pid =
+          Long.parseLong(Files.readAllLines(directory.resolve("postmaster.pid")).get(0).strip());
+      Processes.record(pid, "postgresql " + directory);
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalStateException("cannot read PostgreSQL's PID in " + directory, e);
+    }
   }
 
   /**

@@ -108,6 +108,46 @@ final class Processes {
     return full;
   }
 
+  /**
+   * Appends {@code pid}, its start time and {@code what} to the file of processes the harness
+   * started ({@code reveille.cluster.pids}, by default {@code target/cluster/pids}), one per line:
+   * {@code <pid> <start time> <what>}, the start time as field 22 of {@code /proc/<pid>/stat}
+   * (clock ticks after boot). When a test JVM dies before its shutdown hook stops what it started,
+   * {@code .ci/production-its} and {@code .ci/chaos} stop exactly these processes, and only those
+   * whose start time still matches: a PID the system has since given to another process is left
+   * alone. A process whose start time cannot be read (it is gone already, or this is not Linux) is
+   * not recorded.
+   */
+  static synchronized void record(long pid, String what) {
+    var started = startTime(pid);
+    if (started.isEmpty()) {
+      return;
+    }
+    try {
+      var file = Path.of(System.getProperty("reveille.cluster.pids", "target/cluster/pids"));
+      Files.createDirectories(file.toAbsolutePath().getParent());
+      Files.writeString(
+          file,
+          pid + " " + started.get() + " " + what + "\n",
+          java.nio.file.StandardOpenOption.CREATE,
+          java.nio.file.StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot record process " + pid + " (" + what + ")", e);
+    }
+  }
+
+  /** Field 22 of {@code /proc/<pid>/stat}, the process's start time; empty when unreadable. */
+  static java.util.Optional<String> startTime(long pid) {
+    try {
+      var stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+      // The command name (field 2) is in parentheses and may hold spaces; field 3 follows ") ".
+      var fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      return java.util.Optional.of(fields[19]);
+    } catch (IOException | RuntimeException e) {
+      return java.util.Optional.empty();
+    }
+  }
+
   /** Sends {@code signal} (STOP, CONT, KILL, TERM) to a process. */
   static void signal(long pid, String signal) {
     run(

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.reveille.security.control.Role;
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
+import io.reveille.testing.SameOnEveryStack;
 import io.reveille.testing.TestIdentities;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -41,7 +42,11 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * {@code target/console/}, and axe-core finds no serious or critical accessibility violation on
  * them. The CI run installs the browser and sets {@code REVEILLE_IT_REQUIRE_BROWSER}, so there a
  * missing browser fails; elsewhere the test is skipped naming the packages to install.
+ *
+ * <p>What the browser adds is the same on every stack: the pages read the same API that the other
+ * integration tests check on whichever database and broker they run.
  */
+@SameOnEveryStack
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class ConsoleIT {

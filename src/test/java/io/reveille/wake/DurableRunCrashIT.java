@@ -9,6 +9,7 @@ import io.reveille.testing.Api;
 import io.reveille.testing.ConversationModel;
 import io.reveille.testing.HttpSink;
 import io.reveille.testing.LibertyServer;
+import io.reveille.testing.SameOnEveryStack;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -48,7 +49,11 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * reconciled after the restart as its tool declares: looked up (not sent again), sent again with
  * the same key (applied once), or — a tool that declares neither — left in doubt with its run
  * waiting, until an operator says it took effect and resumes the run.
+ *
+ * <p>Its server is Derby and the embedded broker whatever the environment says, so a pass on
+ * another stack would only repeat it.
  */
+@SameOnEveryStack
 @Execution(ExecutionMode.CONCURRENT)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)

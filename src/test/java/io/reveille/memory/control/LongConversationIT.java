@@ -20,6 +20,7 @@ import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.session.control.SessionService;
 import io.reveille.session.control.TurnInput;
+import io.reveille.testing.AtScale;
 import io.reveille.testing.Poll;
 import io.reveille.workflow.control.WakeMemory;
 import jakarta.inject.Inject;
@@ -39,7 +40,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * hot layer and the warm summaries — first with the deterministic engine, then with a model (the
  * local OpenAI-protocol server) that is sent the summaries with the turn's words in them. The
  * context stays within its budgets throughout.
+ *
+ * <p>Its minute goes to writing the history; the compaction and context reads it checks run on
+ * every stack in {@link CompactionIT}, at a smaller scale.
  */
+@AtScale
 @ExtendWith(ArquillianExtension.class)
 class LongConversationIT {
 

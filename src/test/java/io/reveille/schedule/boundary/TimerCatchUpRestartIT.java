@@ -8,6 +8,7 @@ import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.LibertyServer;
 import io.reveille.testing.Poll;
+import io.reveille.testing.SameOnEveryStack;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.nio.file.FileSystems;
@@ -31,7 +32,11 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * drives a server of its own ({@code reveille-restart}: Derby, embedded broker, own ports) with the
  * installation's {@code server} script. It mostly waits for firings, so it runs beside the
  * Arquillian classes rather than after them.
+ *
+ * <p>Its server is Derby and the embedded broker whatever the environment says, so a pass on
+ * another stack would only repeat it.
  */
+@SameOnEveryStack
 @Execution(ExecutionMode.CONCURRENT)
 class TimerCatchUpRestartIT {
 

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.reveille.security.control.Role;
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
+import io.reveille.testing.SameOnEveryStack;
 import io.reveille.testing.TestIdentities;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -187,7 +188,12 @@ class SessionsIT {
     assertEquals("Second", resumed.get(1).json().getString("content"));
   }
 
+  /**
+   * Thirty seconds of silence test the servlet container's asynchronous timeout, the same on every
+   * stack.
+   */
   @Test
+  @SameOnEveryStack
   void aQuietStreamIsKeptAliveAndStillDeliversLaterTurns() throws Exception {
     var agent = agents.createCustom("Quiet user", "interactive");
     var sessionId = open(agent);
