@@ -104,6 +104,40 @@ class ArchitectureTest {
   }
 
   @Test
+  void builtInToolsAndExternalCallsDoNotKnowEachOther() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.reveille.tool.control.builtin..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.reveille.tool.control.external..")
+        .check(MAIN);
+    noClasses()
+        .that()
+        .resideInAPackage("io.reveille.tool.control.external..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.reveille.tool.control.builtin..")
+        .check(MAIN);
+  }
+
+  @Test
+  void noToolPackageHoldsMoreThanTwentyClasses() {
+    var sizes =
+        MAIN.stream()
+            .filter(c -> c.getPackageName().startsWith("io.reveille.tool"))
+            .filter(
+                c -> c.getEnclosingClass().isEmpty() && !c.getSimpleName().equals("package-info"))
+            .collect(Collectors.groupingBy(JavaClass::getPackageName, Collectors.counting()));
+    sizes.forEach(
+        (pkg, count) -> {
+          if (count > 20) {
+            throw new AssertionError(pkg + " holds " + count + " classes; split it by its parts");
+          }
+        });
+  }
+
+  @Test
   void allowListsNameClassesThatExist() {
     for (var name : union(TRANSPORT_ADAPTERS.keySet(), READS_OTHER_TABLES.keySet())) {
       if (!MAIN.contain(name)) {
