@@ -98,7 +98,9 @@ class ArchitectureTest {
     classes()
         .that()
         .resideInAPackage("io.reveille.*.control..")
-        .and(describe("are not allowed to", c -> !READS_OTHER_TABLES.containsKey(topLevel(c))))
+        .and(
+            describe(
+                "are not on the allow-list", c -> !READS_OTHER_TABLES.containsKey(topLevel(c))))
         .should(queryNoOtherFeaturesEntities())
         .check(MAIN);
   }
