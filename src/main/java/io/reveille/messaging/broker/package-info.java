@@ -1,0 +1,7 @@
+/**
+ * The embedded Artemis broker: the resource adapter that optionally hosts it, who may log in to it
+ * ({@code BrokerUsers}), and the generated password of Reveille's own connections.
+ *
+ * <p>May use: platform's secrets only; it starts before the application and knows no feature.
+ */
+package io.reveille.messaging.broker;
