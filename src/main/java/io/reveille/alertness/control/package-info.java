@@ -7,6 +7,7 @@
  * Subscriptions themselves are managed by {@code SubscriptionService}.
  *
  * <p>May use: alertness's entities, the notification batch types, the agent's control classes, the
- * wake's scheduler (the one place a batch turns into wakes), platform.
+ * wake's scheduler and self-suppression (how a batch becomes wakes, and which of an agent's own
+ * changes must not wake it), platform.
  */
 package io.reveille.alertness.control;
