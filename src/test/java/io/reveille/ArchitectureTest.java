@@ -140,6 +140,30 @@ class ArchitectureTest {
   }
 
   @Test
+  void everyPackageSaysWhatLivesThereAndWhatItMayUse() throws IOException {
+    try (var dirs = Files.walk(Path.of("src/main/java/io/reveille"))) {
+      var undescribed =
+          dirs.filter(Files::isDirectory)
+              .filter(ArchitectureTest::holdsJava)
+              .filter(dir -> !Files.exists(dir.resolve("package-info.java")))
+              .map(Path::toString)
+              .sorted()
+              .toList();
+      if (!undescribed.isEmpty()) {
+        throw new AssertionError("packages without a package-info.java: " + undescribed);
+      }
+    }
+  }
+
+  private static boolean holdsJava(Path dir) {
+    try (var files = Files.list(dir)) {
+      return files.anyMatch(f -> f.toString().endsWith(".java"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Test
   void allowListsNameClassesThatExist() {
     for (var name : union(TRANSPORT_ADAPTERS.keySet(), READS_OTHER_TABLES.keySet())) {
       if (!MAIN.contain(name)) {
