@@ -98,9 +98,69 @@ class ArchitectureTest {
     classes()
         .that()
         .resideInAPackage("io.reveille.*.control..")
-        .and(describe("are not allowed to", c -> !READS_OTHER_TABLES.containsKey(topLevel(c))))
+        .and(
+            describe(
+                "are not on the allow-list", c -> !READS_OTHER_TABLES.containsKey(topLevel(c))))
         .should(queryNoOtherFeaturesEntities())
         .check(MAIN);
+  }
+
+  @Test
+  void builtInToolsAndExternalCallsDoNotKnowEachOther() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.reveille.tool.control.builtin..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.reveille.tool.control.external..")
+        .check(MAIN);
+    noClasses()
+        .that()
+        .resideInAPackage("io.reveille.tool.control.external..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.reveille.tool.control.builtin..")
+        .check(MAIN);
+  }
+
+  @Test
+  void noToolPackageHoldsMoreThanTwentyClasses() {
+    var sizes =
+        MAIN.stream()
+            .filter(c -> c.getPackageName().startsWith("io.reveille.tool"))
+            .filter(
+                c -> c.getEnclosingClass().isEmpty() && !c.getSimpleName().equals("package-info"))
+            .collect(Collectors.groupingBy(JavaClass::getPackageName, Collectors.counting()));
+    sizes.forEach(
+        (pkg, count) -> {
+          if (count > 20) {
+            throw new AssertionError(pkg + " holds " + count + " classes; split it by its parts");
+          }
+        });
+  }
+
+  @Test
+  void everyPackageSaysWhatLivesThereAndWhatItMayUse() throws IOException {
+    try (var dirs = Files.walk(Path.of("src/main/java/io/reveille"))) {
+      var undescribed =
+          dirs.filter(Files::isDirectory)
+              .filter(ArchitectureTest::holdsJava)
+              .filter(dir -> !Files.exists(dir.resolve("package-info.java")))
+              .map(Path::toString)
+              .sorted()
+              .toList();
+      if (!undescribed.isEmpty()) {
+        throw new AssertionError("packages without a package-info.java: " + undescribed);
+      }
+    }
+  }
+
+  private static boolean holdsJava(Path dir) {
+    try (var files = Files.list(dir)) {
+      return files.anyMatch(f -> f.toString().endsWith(".java"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   @Test

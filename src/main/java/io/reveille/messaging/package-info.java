@@ -1,8 +1,9 @@
 /**
- * Messaging plumbing every JMS consumer shares: {@code JmsBodies} reads a message's JSON text
- * whether it came as a text or a bytes message, and {@code DeadLetters} moves a message that can
- * never be processed to its dead-letter queue with the reason, inside the consumer's transaction.
- * It uses no other Reveille package; the notification and wake consumers and the dead-letter tools
- * build on it.
+ * Messaging plumbing the features share: reading the JSON text of an incoming message whatever the
+ * producer's protocol ({@code JmsBodies}), and moving a message that can never be processed to a
+ * dead-letter queue with the reason ({@code DeadLetters}).
+ *
+ * <p>May use: JMS and platform. Broker policy (redelivery, dead-letter addresses) is broker
+ * configuration, not code here.
  */
 package io.reveille.messaging;

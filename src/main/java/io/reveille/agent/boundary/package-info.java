@@ -1,11 +1,9 @@
 /**
- * Agents over HTTP at {@code /api/agents}: create and list, read one and its state ({@code
- * {id}/state}), change it ({@code PATCH}, honouring {@code If-Match}), pause, resume, destroy and
- * delete. {@code AgentsResource} translates the bodies ({@code AgentRequest}, {@code AgentPatch})
- * into calls of {@code AgentService} and its results into {@code AgentResponse} and {@code
- * AgentStateResponse}, with the agent's version as a strong ETag; how many runs an agent has comes
- * through the {@code RunCounts} port, which the runs read model implements. It uses the agent's
- * control and entity packages, {@code api}, security's {@code Allowed} and {@code Role}, and the
- * platform's errors, and nothing of the features above agents.
+ * The agents' REST resource and its request and response records: an agent as the API shows it,
+ * with its wake activity and run count.
+ *
+ * <p>May use: the agent's control and entities, the API plumbing ({@code io.reveille.api}),
+ * platform. Run counts come through {@code io.reveille.agent.control.RunCounts}, never from the
+ * runs read model by name.
  */
 package io.reveille.agent.boundary;

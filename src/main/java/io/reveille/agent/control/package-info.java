@@ -1,12 +1,11 @@
 /**
- * The agent lifecycle and its announcements: {@code AgentService} creates, changes, pauses,
- * resumes, destroys and deletes agents, one transaction per call with optimistic concurrency;
- * {@code AgentNotifications} publishes every agent-domain change as a notification batch inside the
- * changing transaction, merged per agent and transaction by {@code PendingAgentBatches}; the CDI
- * events {@code AgentLifecycleChanged} and {@code AgentDeleted} let features above react in the
- * same commit or after it; {@code RunCounts} is the port through which the runs read model answers
- * how many runs an agent has. It uses the agent's entities, {@code notification.control} and the
- * platform, and nothing of any feature that depends on agents, so features above it form no cycle
- * through it.
+ * The agent's services: creating, changing and destroying agents and reading them with their state
+ * ({@code AgentService}), the notifications an agent's changes publish ({@code AgentNotifications},
+ * with their events and the batches waiting to be sent), and {@code RunCounts}, the question an
+ * agent's activity asks of the run log, which the runs read model answers.
+ *
+ * <p>May use: the agent's entities, notification's control types, platform. The agent feature sits
+ * below every feature that wakes or remembers for an agent: nothing here may name wake, run,
+ * memory, tool or workflow, or the features form a cycle.
  */
 package io.reveille.agent.control;

@@ -1,13 +1,10 @@
 /**
- * Where notification batches and subscriptions come in. The message-driven {@code
- * NotificationConsumer} takes batches off {@code reveille.notifications}, dead-letters poison to
- * {@code reveille.notifications.DLQ} and hands the rest to {@code NotificationIntake}; {@code
- * NotificationsResource} accepts batches over HTTP at {@code POST /api/notifications} (and shows a
- * recorded one at {@code GET /api/notifications/{batchId}}) and puts them on the same queue; {@code
- * SubscriptionsResource} manages an agent's subscriptions at {@code
- * /api/agents/{id}/subscriptions}; {@code SubscriptionIndexResource} shows this node's index at
- * {@code GET /api/subscriptions/index}. It uses alertness's control and entity packages, {@code
- * notification.control}, the messaging package, observability, {@code api}, security and the
- * platform.
+ * How notification batches arrive and subscriptions are managed: the JMS consumer of the
+ * notifications queue and the REST endpoint for producers without a JMS client (both hand a batch
+ * to the intake), an agent's subscriptions over REST, and a node's subscription index for
+ * operators. They parse, translate and delegate.
+ *
+ * <p>May use: alertness's control classes and entities, the shared messaging and notification
+ * types, security, the API plumbing, observability, platform.
  */
 package io.reveille.alertness.boundary;

@@ -1,13 +1,13 @@
 /**
- * From a notification batch to the agents it wakes. {@code NotificationBatchParser} checks a batch
- * against the contract and its limits ({@code NotificationLimits}); {@code NotificationIntake}
- * records it once ({@code NotificationRecords}), splits its tokens ({@code TokenClassifier}),
- * matches them against this node's in-memory {@code SubscriptionIndex}, kept exactly current by
- * {@code SubscriptionCatalog}, applies {@code SubscriptionPredicate}s ({@code SubscriptionMatcher})
- * and hands one {@code WakeCandidate} per agent to the wake's scheduler. {@code
- * SubscriptionService} creates and deactivates subscriptions; {@code SubscriptionAudience} tells
- * producers whether a batch could wake anyone. It uses alertness's entities, {@code
- * notification.control}, the agent's {@code AgentService} and {@code AgentDeleted}, the wake's
- * scheduling and self-suppression classes, and the platform.
+ * What wakes an agent: a notification batch is parsed and checked ({@code
+ * NotificationBatchParser}), recorded once by its batch id ({@code NotificationIntake}, {@code
+ * NotificationRecords}), its tokens classified, matched against the in-memory subscription index
+ * ({@code SubscriptionIndex}, kept current by {@code SubscriptionCatalog}) and the subscriptions'
+ * predicates, and each agent it matches becomes one {@code WakeCandidate} for the wake scheduler.
+ * Subscriptions themselves are managed by {@code SubscriptionService}.
+ *
+ * <p>May use: alertness's entities, the notification batch types, the agent's control classes, the
+ * wake's scheduler and self-suppression (how a batch becomes wakes, and which of an agent's own
+ * changes must not wake it), platform.
  */
 package io.reveille.alertness.control;

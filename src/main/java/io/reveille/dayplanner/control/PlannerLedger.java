@@ -1,6 +1,6 @@
 package io.reveille.dayplanner.control;
 
-import io.reveille.tool.control.ToolLedger;
+import io.reveille.tool.control.ledger.ToolLedger;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;

@@ -1,13 +1,13 @@
 /**
- * An agent's memory: {@code MemoryService} appends to the chained message log and writes the
- * report, announcing each through the agent's {@code AgentNotifications}; {@code HotContext} reads
- * a thread's newest turns; {@code Compactions}, {@code CompactionCandidates} and {@code
- * CompactionWorker} fold older turns into warm and cold summaries, written by the {@code
- * Summariser} ({@code ModelSummary} through inference, or the deterministic {@code
- * ExtractiveSummary}); {@code Recall} is the deterministic engine's memory of a conversation and
- * {@code ReportMarkdown} renders a report as safe HTML. It uses memory's entities, the agent's
- * control classes ({@code AgentService}, {@code AgentNotifications}, {@code
- * AgentLifecycleChanged}), inference's control package (the gateway and {@code ModelChoice}) and
- * the platform; it imports nothing of the wake or the workflows.
+ * An agent's memory: the append-only message log and the current report ({@code MemoryService},
+ * which also answers the reads other features make of the log: a thread's messages after a
+ * position, an agent's observations by priority), the hot layer of a thread's context ({@code
+ * HotContext}), the deterministic engine's recall ({@code Recall}), and compaction, which folds old
+ * spans of a thread into summaries ({@code Compactions}, {@code CompactionWorker}, {@code
+ * Summariser} with its model and extractive summaries).
+ *
+ * <p>May use: the memory entities, the agent's control classes, inference (a summary may be written
+ * by the model the agent thinks with), platform. Not the wake or the workflows: they read memory,
+ * never the other way round.
  */
 package io.reveille.memory.control;

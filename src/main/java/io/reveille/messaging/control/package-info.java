@@ -1,8 +1,8 @@
 /**
- * The broker's queues as their own subject: {@code DeadLetterActions} discards a dead letter or
- * puts a notification batch back on {@code reveille.notifications}, taking it off its dead-letter
- * queue in the same transaction, and {@code QueueDepths} asks the broker's management address how
- * many messages wait on each queue. They are the two control classes allowed to speak JMS, because
- * the broker is what they work on. They use the messaging package and the platform's errors.
+ * The broker's management, for operators: the depth of each queue ({@code QueueDepths}) and the
+ * actions on its dead-letter queues ({@code DeadLetterActions}). Both speak JMS because the broker
+ * is their subject; the architecture test names them as the only control classes that may.
+ *
+ * <p>May use: JMS, the shared message types of {@code io.reveille.messaging}, platform.
  */
 package io.reveille.messaging.control;

@@ -1,7 +1,7 @@
 /**
- * The JMS adapter of the notification queue port: {@code JmsNotificationQueue} sends Reveille's own
- * batches to {@code reveille.notifications} inside the caller's JTA transaction, so a batch is
- * delivered only if the change commits. It uses only {@code notification.control}; the consumer of
- * the queue lives in alertness.
+ * The notifications queue on the broker ({@code JmsNotificationQueue}): where Reveille's own
+ * batches are sent, inside the caller's transaction.
+ *
+ * <p>May use: notification's control types, JMS.
  */
 package io.reveille.notification.boundary;

@@ -1,8 +1,7 @@
 /**
- * The server's operational metrics ({@code Metrics}: one registry, every name starting {@code
- * reveille_}, only bounded label values) and its OpenTelemetry traces ({@code Tracing}: a span per
- * wake run with its tool and model calls as children, off unless {@code otel.sdk.disabled=false}).
- * Features record into them; it depends on nothing but the platform package, so every feature may
- * use it.
+ * Reveille's metrics ({@code Metrics}, one registry per server) and traces ({@code Tracing},
+ * OpenTelemetry spans for wake runs with their tool and model calls).
+ *
+ * <p>May use: platform only; every feature may record through it.
  */
 package io.reveille.observability.control;

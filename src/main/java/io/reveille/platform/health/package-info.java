@@ -1,9 +1,7 @@
 /**
- * The MicroProfile Health readiness checks at {@code /health/ready}: the database answers ({@code
- * DatabaseReadiness}), the broker answers ({@code BrokerReadiness}, by browsing {@code
- * reveille.notifications}), and the start-up work has succeeded ({@code StartupReadiness}, asking
- * the platform's {@code StartupWork}). The open endpoint says only UP or DOWN; why goes to the
- * server log, once per change ({@code Transitions}). It uses only the platform package and the
- * server's data source and connection factory.
+ * The readiness checks (MicroProfile Health): the database, the broker and the start-up work, each
+ * UP or DOWN on the open endpoint, with why it changed written once to the server log.
+ *
+ * <p>May use: the rest of {@code io.reveille.platform}.
  */
 package io.reveille.platform.health;

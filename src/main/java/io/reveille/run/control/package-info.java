@@ -1,10 +1,10 @@
 /**
- * The runs read model: {@code RunQueries} pages and filters the run log the wake writes ({@code
- * RunFilter}) and assembles one run with what it did — steps and checkpoints, tool calls, proposals
- * and messages — and answers the agent feature's {@code RunCounts}. It is one of the two control
- * classes allowed to query other features' entities (the wake's run log, the tool ledger, the
- * memory's messages), because it is a read model that nothing below it imports. It uses the wake's,
- * the tool feature's and the memory's control and entity classes, the agent's {@code RunCounts},
- * and the platform's errors and paging.
+ * The runs read model: the run log that the wake writes, filtered and paged for operators, and one
+ * run with what it did (its steps and checkpoints, tool calls, proposals and messages). It also
+ * answers the agent feature's {@code RunCounts}.
+ *
+ * <p>May use: the wake's, tool's and memory's control classes and entities, and it reads the run
+ * log's table directly (an allowed exception the architecture test names). Nothing below it may
+ * import it.
  */
 package io.reveille.run.control;

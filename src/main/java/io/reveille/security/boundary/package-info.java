@@ -1,12 +1,10 @@
 /**
- * Security at the API's edge, as JAX-RS filters and servlet helpers: {@code EdgeFilter} (body size,
- * allowed hosts, cross-site changes, protective headers), {@code AuditFilter} (a request id and the
- * audit record of every change), {@code AuthenticationFilter} (the request's {@code CallerContext})
- * and {@code RoleFilter} (the operation's {@code Allowed} role), with {@code Authorization} for the
- * few in-operation checks and {@code HostCheck} and {@code ServletGate} for what is served beside
- * the API. It exposes {@code GET /api/me} ({@code CallerResource}), {@code GET /api/audit} ({@code
- * AuditResource}) and the OpenAPI document at {@code /openapi} ({@code OpenApiDocument}). It uses
- * security's control and entity packages, {@code api} and the platform; every resource of every
- * feature uses its {@code Allowed}.
+ * The API's security, in filters that run before a resource: the edge's limits and host rule,
+ * authentication, the operation's least role ({@code Allowed}, {@code RoleFilter}), the audit of
+ * every state-changing request; and the resources for the caller, the audit trail and the OpenAPI
+ * document.
+ *
+ * <p>May use: security's control classes and entity, the API plumbing, platform. Every feature's
+ * boundary may use {@code Allowed} and {@code Authorization}.
  */
 package io.reveille.security.boundary;

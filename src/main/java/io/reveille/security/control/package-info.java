@@ -1,11 +1,8 @@
 /**
- * The rules security applies, free of JAX-RS so unit tests reach them without a container: who a
- * request's credentials name ({@code Authentication} over {@code PresentedCredentials}, HTTP Basic
- * against {@code UserDirectory} and {@code Users}, bearer tokens through {@code BearerTokens},
- * {@code JwtVerifier} and {@code TrustedKeys}), the resulting {@code Caller} and its cumulative
- * {@code Role}s, the administrator's password ({@code AdminPassword}) and declared users ({@code
- * UserDeclarations}), the edge's checks ({@code EdgeRules}) and the append-only {@code AuditTrail}.
- * It uses security's entity package and the platform's JSON documents, paging and secrets, and no
- * feature.
+ * Who a caller is and what they may do: HTTP Basic against the built-in and declared users, or a
+ * MicroProfile JWT bearer token verified against trusted keys; the roles an operation can require;
+ * the rules of the API's edge; and the append-only audit trail.
+ *
+ * <p>May use: security's entity, platform (its secrets for the generated administrator password).
  */
 package io.reveille.security.control;

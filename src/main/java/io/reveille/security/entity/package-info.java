@@ -1,6 +1,7 @@
 /**
- * The audit trail's one entity: {@code AuditEvent}, a state-changing API request as it is kept —
- * who, what, when and how it ended. Append-only, so it has no setters and no version. It uses
- * nothing of Reveille.
+ * The audit trail's rows: one {@code AuditEvent} per state-changing API request, never changed once
+ * written.
+ *
+ * <p>May use: nothing of Reveille.
  */
 package io.reveille.security.entity;

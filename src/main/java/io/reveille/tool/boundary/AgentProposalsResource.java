@@ -4,7 +4,7 @@ import io.reveille.api.PageQuery;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
-import io.reveille.tool.control.ToolProposals;
+import io.reveille.tool.control.approval.ToolProposals;
 import io.reveille.tool.entity.ProposalStatus;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;

@@ -1,6 +1,6 @@
 package io.reveille.tool.boundary;
 
-import io.reveille.tool.control.ToolCallResolutions.Resolution;
+import io.reveille.tool.control.ledger.ToolCallResolutions.Resolution;
 import jakarta.json.JsonObject;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;

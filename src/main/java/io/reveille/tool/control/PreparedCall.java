@@ -11,7 +11,7 @@ import java.util.Optional;
  * @param caller the principal who asked for the call over the API, named in the agent's operator
  *     thread when the call runs
  */
-record PreparedCall(
+public record PreparedCall(
     ToolDefinition definition,
     ToolInvocation invocation,
     JsonObject arguments,
@@ -21,15 +21,15 @@ record PreparedCall(
     String threadId,
     Optional<String> caller) {
 
-  String toolName() {
+  public String toolName() {
     return definition.name();
   }
 
-  String agentId() {
+  public String agentId() {
     return invocation.agentId();
   }
 
-  Optional<String> operationId() {
+  public Optional<String> operationId() {
     return invocation.operationId();
   }
 }

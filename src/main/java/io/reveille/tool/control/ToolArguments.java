@@ -105,7 +105,7 @@ public final class ToolArguments {
     return optionalString(name).map(text -> parseInstant(name, text));
   }
 
-  static Instant parseInstant(String field, String text) {
+  public static Instant parseInstant(String field, String text) {
     try {
       return OffsetDateTime.parse(text).toInstant();
     } catch (DateTimeParseException e) {

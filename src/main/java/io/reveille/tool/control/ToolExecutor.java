@@ -11,6 +11,11 @@ import io.reveille.platform.LogText;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.tool.control.approval.ToolApprovals;
+import io.reveille.tool.control.external.ExternalCalls;
+import io.reveille.tool.control.external.ExternalToolHandler;
+import io.reveille.tool.control.ledger.ToolCallSteps;
+import io.reveille.tool.control.ledger.ToolLedger;
 import io.reveille.tool.entity.ToolCall;
 import io.reveille.tool.entity.ToolSideEffect;
 import io.reveille.wake.control.RunKeys;
@@ -57,7 +62,7 @@ public class ToolExecutor {
    * The origin run key of a call made over the API, outside any run: {@code tool-call:<ledger key>}
    * (or a random one for reads), so its journal changes still carry the agent as their origin.
    */
-  static final String API_RUN_KEY_PREFIX = "tool-call:";
+  public static final String API_RUN_KEY_PREFIX = "tool-call:";
 
   @Inject ToolRegistry registry;
   @Inject Metrics metrics;
@@ -240,7 +245,7 @@ public class ToolExecutor {
    * The call a request makes once checked: its operation id (derived inside a run when not given),
    * ledger key, origin and thread. An approved proposal is applied through the same preparation.
    */
-  PreparedCall prepare(ToolRequest request) {
+  public PreparedCall prepare(ToolRequest request) {
     return prepare(agents.view(request.agentId()), request);
   }
 
@@ -403,7 +408,7 @@ public class ToolExecutor {
   }
 
   /** What an exception out of a handler means for the caller. */
-  static ToolFailure failureOf(PreparedCall call, Throwable thrown) {
+  public static ToolFailure failureOf(PreparedCall call, Throwable thrown) {
     for (var cause = thrown; cause != null; cause = cause.getCause()) {
       if (cause instanceof ToolFailure failure) {
         return failure;

@@ -10,11 +10,11 @@ import java.util.Collection;
 import java.util.function.Function;
 
 /** How tool payloads show journal entities: the same fields the REST API uses. */
-final class ToolJson {
+public final class ToolJson {
 
   private ToolJson() {}
 
-  static JsonObject task(Task task) {
+  public static JsonObject task(Task task) {
     var json =
         JsonDocuments.provider()
             .createObjectBuilder()
@@ -33,7 +33,7 @@ final class ToolJson {
     return json.build();
   }
 
-  static JsonObject category(Category category) {
+  public static JsonObject category(Category category) {
     return JsonDocuments.provider()
         .createObjectBuilder()
         .add("id", category.getId())
@@ -41,13 +41,13 @@ final class ToolJson {
         .build();
   }
 
-  static <T> JsonArrayBuilder array(Collection<T> items, Function<T, JsonObject> render) {
+  public static <T> JsonArrayBuilder array(Collection<T> items, Function<T, JsonObject> render) {
     var array = JsonDocuments.provider().createArrayBuilder();
     items.forEach(item -> array.add(render.apply(item)));
     return array;
   }
 
-  static JsonObjectBuilder nullable(JsonObjectBuilder json, String name, String value) {
+  public static JsonObjectBuilder nullable(JsonObjectBuilder json, String name, String value) {
     return value == null ? json.addNull(name) : json.add(name, value);
   }
 }

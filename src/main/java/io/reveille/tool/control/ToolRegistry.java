@@ -1,6 +1,7 @@
 package io.reveille.tool.control;
 
-import io.reveille.tool.external.ExternalTools;
+import io.reveille.tool.control.external.ExternalToolDefinitions;
+import io.reveille.tool.control.external.ExternalTools;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

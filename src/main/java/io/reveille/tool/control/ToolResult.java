@@ -45,7 +45,7 @@ public record ToolResult(
     Objects.requireNonNull(errorMessage, "errorMessage");
   }
 
-  static ToolResult success(
+  public static ToolResult success(
       String toolName,
       Optional<String> operationId,
       String actionId,
@@ -65,7 +65,7 @@ public record ToolResult(
         preview);
   }
 
-  static ToolResult error(
+  public static ToolResult error(
       String toolName,
       Optional<String> operationId,
       String actionId,
@@ -86,7 +86,7 @@ public record ToolResult(
   }
 
   /** An error that carries data for the caller (a held call's proposal and its preview). */
-  static ToolResult error(
+  public static ToolResult error(
       String toolName,
       Optional<String> operationId,
       String actionId,
@@ -113,7 +113,7 @@ public record ToolResult(
   }
 
   /** This receipt as returned by a replay. */
-  ToolResult asReplay() {
+  public ToolResult asReplay() {
     return new ToolResult(
         status,
         toolName,
@@ -147,7 +147,7 @@ public record ToolResult(
   }
 
   /** Reads a receipt the ledger stored. */
-  static ToolResult fromStored(JsonObject json) {
+  public static ToolResult fromStored(JsonObject json) {
     return new ToolResult(
         json.getString("status"),
         json.getString("toolName"),

@@ -4,7 +4,7 @@ import io.reveille.agent.control.AgentService;
 import io.reveille.memory.control.HotContext;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
-import io.reveille.tool.control.ToolProposals;
+import io.reveille.tool.control.approval.ToolProposals;
 import io.reveille.workflow.control.WakeMemory;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;

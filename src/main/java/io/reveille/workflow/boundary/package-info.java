@@ -1,7 +1,7 @@
 /**
- * {@code GET /api/agents/{id}/context}: what an agent's next wake reads, exactly as the workflows
- * assemble it ({@code ContextResource}), for an operator explaining an agent's behaviour. It uses
- * workflow's {@code WakeMemory}, memory's {@code HotContext}, the agent's {@code AgentService}, the
- * tool feature's proposals, and security's {@code Allowed} and {@code Role}.
+ * What an agent's next wake reads, over REST ({@code ContextResource}), exactly as the workflows
+ * assemble it.
+ *
+ * <p>May use: workflow's, memory's, agent's and tool's control classes, security, platform.
  */
 package io.reveille.workflow.boundary;

@@ -84,7 +84,14 @@ class FollowUpToolsIT {
     worlds.journal.updateTask(
         world.taskA,
         java.util.OptionalLong.empty(),
-        TaskTools.changes().status(io.reveille.journal.entity.TaskStatus.DONE).build(),
+        new io.reveille.journal.control.JournalService.TaskChanges(
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.Optional.of(io.reveille.journal.entity.TaskStatus.DONE),
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.Optional.empty()),
         ChangeOrigin.NONE);
     var before = worlds.snapshot();
     var result =

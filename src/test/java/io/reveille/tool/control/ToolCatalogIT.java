@@ -8,6 +8,7 @@ import io.reveille.journal.control.JournalService;
 import io.reveille.testing.NotificationSentinel;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolWorld.World;
+import io.reveille.tool.control.external.ExternalToolHandler;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.util.ArrayList;

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * one is in the other, and capabilities, wake reasons, side-effect class, risk, preview support and
  * scope rules agree field by field. Any drift fails the build with the fields that differ.
  */
-class ToolContractParityTest {
+public class ToolContractParityTest {
 
   private final ToolContract contract = ToolContract.fromClasspath();
 
@@ -68,7 +68,7 @@ class ToolContractParityTest {
     assertEquals(3, drift.size(), String.join("\n", drift));
   }
 
-  static java.util.List<String> differences(ToolDefinition tool, ToolContract.Entry entry) {
+  public static java.util.List<String> differences(ToolDefinition tool, ToolContract.Entry entry) {
     var drift = new ArrayList<String>();
     compare(
         drift,

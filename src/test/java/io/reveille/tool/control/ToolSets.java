@@ -1,5 +1,6 @@
 package io.reveille.tool.control;
 
+import io.reveille.tool.control.builtin.TaskTools;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Modifier;
@@ -31,10 +32,13 @@ final class ToolSets {
     return definitions;
   }
 
+  /** The package the built-in tool sets live in. */
+  static final String BUILT_IN = TaskTools.class.getPackageName();
+
   static List<Class<?>> toolSetClasses() {
     try {
       var location = ToolSet.class.getProtectionDomain().getCodeSource().getLocation().toURI();
-      var packageDir = Path.of(location).resolve(ToolSet.class.getPackageName().replace('.', '/'));
+      var packageDir = Path.of(location).resolve(BUILT_IN.replace('.', '/'));
       var classes = new ArrayList<Class<?>>();
       try (var files = Files.list(packageDir)) {
         for (var file : files.toList()) {
@@ -42,9 +46,7 @@ final class ToolSets {
           if (!name.endsWith(".class") || name.contains("$")) {
             continue;
           }
-          var type =
-              Class.forName(
-                  ToolSet.class.getPackageName() + "." + name.substring(0, name.length() - 6));
+          var type = Class.forName(BUILT_IN + "." + name.substring(0, name.length() - 6));
           if (ToolSet.class.isAssignableFrom(type)
               && !type.isInterface()
               && !Modifier.isAbstract(type.getModifiers())) {

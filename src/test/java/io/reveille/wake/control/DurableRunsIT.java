@@ -20,7 +20,7 @@ import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.testing.Poll;
-import io.reveille.tool.control.ToolLedger;
+import io.reveille.tool.control.ledger.ToolLedger;
 import io.reveille.wake.entity.StepStatus;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;

@@ -1,0 +1,163 @@
+package io.reveille.tool.control.builtin;
+
+import static io.reveille.tool.entity.Capability.TIME_WRITE;
+import static io.reveille.tool.entity.ScopeRule.TARGET_IN_SCOPE;
+
+import io.reveille.journal.control.JournalService;
+import io.reveille.journal.control.TimeEntryService;
+import io.reveille.journal.control.TimeEntryService.NewTimeEntry;
+import io.reveille.journal.entity.TimeEntry;
+import io.reveille.journal.entity.TimeEntry.AnnotateMode;
+import io.reveille.notification.control.SemanticKey;
+import io.reveille.platform.json.JsonDocuments;
+import io.reveille.tool.control.ToolDefinition;
+import io.reveille.tool.control.ToolFailure;
+import io.reveille.tool.control.ToolHandler;
+import io.reveille.tool.control.ToolInvocation;
+import io.reveille.tool.control.ToolJson;
+import io.reveille.tool.control.ToolOutcome;
+import io.reveille.tool.control.ToolSet;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The time capture tools (seed 000 §4.2): log time already spent, run a task's timer, annotate an
+ * entry. An entry's category is its task's (or, without a task, the one named), so the scope check
+ * is on that category, made before the service is called. Timestamps are exact instants with an
+ * offset: the caller resolves "16:00–18:00 yesterday" in the user's zone, the tool never guesses.
+ */
+@ApplicationScoped
+public class TimeTools implements ToolSet {
+
+  @Inject TimeEntryService timeEntries;
+  @Inject JournalService journal;
+
+  @Override
+  public List<ToolDefinition> tools() {
+    return List.of(
+        timeWrite("create_retrospective_time_entry", this::createRetrospective),
+        timeWrite("start_task_timer", this::startTimer),
+        timeWrite("stop_task_timer", this::stopTimer),
+        timeWrite("annotate_time_entry", this::annotate));
+  }
+
+  private static ToolDefinition timeWrite(String name, ToolHandler handler) {
+    return ToolDefinition.writing(name)
+        .requires(TIME_WRITE)
+        .scope(TARGET_IN_SCOPE)
+        .handledBy(handler);
+  }
+
+  /**
+   * A stopped entry from exact instants. With a task the entry takes the task's category (a {@code
+   * categoryId} given as well must be in scope, the service then checks it is the task's); without
+   * one the named category. Neither given: the agent's active task.
+   */
+  ToolOutcome createRetrospective(ToolInvocation call) {
+    var args = call.arguments();
+    var categoryId = args.optionalString("categoryId");
+    categoryId.ifPresent(id -> call.scope().requireCategory(id, "categoryId"));
+    Optional<String> taskId =
+        args.has("taskId") || categoryId.isEmpty() ? Optional.of(args.taskId()) : Optional.empty();
+    taskId.ifPresent(id -> scopedTask(call, id));
+    var startedAt = args.instant("startedAt");
+    var endedAt = args.instant("endedAt");
+    if (!endedAt.isAfter(startedAt)) {
+      throw ToolFailure.invalid(
+          "endedAt", "must be after startedAt (" + startedAt + "), got " + endedAt);
+    }
+    var entry =
+        timeEntries.createTimeEntry(
+            new NewTimeEntry(
+                taskId,
+                categoryId,
+                startedAt,
+                Optional.of(endedAt),
+                args.optionalString("description"),
+                args.optionalString("sourceEntryId")),
+            call.origin());
+    return changed(entry, true, Optional.empty());
+  }
+
+  ToolOutcome startTimer(ToolInvocation call) {
+    var taskId = call.arguments().taskId();
+    scopedTask(call, taskId);
+    var entry =
+        timeEntries.startTimer(
+            taskId, call.arguments().optionalString("description"), call.origin());
+    return changed(entry, true, Optional.of("timeEntry.state:running"));
+  }
+
+  ToolOutcome stopTimer(ToolInvocation call) {
+    var taskId = call.arguments().taskId();
+    scopedTask(call, taskId);
+    var entry =
+        timeEntries.stopTimer(taskId, call.arguments().optionalInstant("endedAt"), call.origin());
+    return changed(entry, true, Optional.of("timeEntry.state:stopped"));
+  }
+
+  ToolOutcome annotate(ToolInvocation call) {
+    var args = call.arguments();
+    var entryId = args.string("entryId");
+    var before = timeEntries.timeEntry(entryId);
+    call.scope().require(before.getCategoryId(), "time entry", entryId);
+    var version = before.getVersion();
+    var entry =
+        timeEntries.annotate(
+            entryId,
+            args.string("text"),
+            AnnotateMode.valueOf(args.string("mode").toUpperCase(Locale.ROOT)),
+            call.origin());
+    return changed(entry, entry.getVersion() != version, Optional.empty());
+  }
+
+  private void scopedTask(ToolInvocation call, String taskId) {
+    call.scope().require(journal.task(taskId).getCategoryId(), "task", taskId);
+  }
+
+  /** The entry as payload; when it changed, its id and the tokens its batch carries. */
+  private static ToolOutcome changed(
+      TimeEntry entry, boolean changed, Optional<String> stateToken) {
+    var payload =
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("entry", entry(entry))
+            .add("changed", changed)
+            .build();
+    if (!changed) {
+      return ToolOutcome.of(payload).build();
+    }
+    var outcome = ToolOutcome.of(payload).changed(SemanticKey.TIME_ENTRY, entry.getId());
+    if (entry.getTaskId() != null) {
+      outcome.token(SemanticKey.TASK);
+    }
+    stateToken.ifPresent(outcome::token);
+    return outcome.build();
+  }
+
+  /** An entry as tools show it: instants in UTC, the length of a stopped span in minutes. */
+  static JsonObject entry(TimeEntry entry) {
+    var json =
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("id", entry.getId())
+            .add("version", entry.getVersion())
+            .add("categoryId", entry.getCategoryId())
+            .add("startedAt", entry.getStartedAt().toString())
+            .add("running", entry.isRunning());
+    ToolJson.nullable(json, "taskId", entry.getTaskId());
+    ToolJson.nullable(
+        json, "endedAt", entry.getEndedAt() == null ? null : entry.getEndedAt().toString());
+    entry
+        .duration()
+        .ifPresentOrElse(
+            d -> json.add("durationMinutes", d.toMinutes()), () -> json.addNull("durationMinutes"));
+    ToolJson.nullable(json, "description", entry.getDescription());
+    ToolJson.nullable(json, "sourceEntryId", entry.getSourceEntryId());
+    return json.build();
+  }
+}

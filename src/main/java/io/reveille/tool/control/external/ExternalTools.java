@@ -1,0 +1,98 @@
+package io.reveille.tool.control.external;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.logging.Logger;
+import org.eclipse.microprofile.config.Config;
+
+/**
+ * The external tools of this server: read from {@code reveille.tools.external.file} when the
+ * registry loads (so a bad document stops the deployment), with one circuit breaker per tool, and
+ * the secrets their headers name, read from MicroProfile Config at each call so that a rotated
+ * secret needs no restart.
+ */
+@ApplicationScoped
+public class ExternalTools {
+
+  private static final Logger LOG = Logger.getLogger(ExternalTools.class.getName());
+
+  @Inject ExternalToolsConfig settings;
+  @Inject Config config;
+  @Inject Clock clock;
+
+  private ToolBreakers breakers;
+
+  @PostConstruct
+  void init() {
+    breakers =
+        new ToolBreakers(clock, settings.breakerFailureThreshold(), settings.breakerOpenFor());
+  }
+
+  /**
+   * Reads and validates the declarations.
+   *
+   * @param builtInNames names the external tools may not take
+   * @throws IllegalStateException naming the file and every violation
+   */
+  public List<ExternalToolDeclaration> load(Set<String> builtInNames) {
+    if (settings.file().isEmpty()) {
+      return List.of();
+    }
+    var path = Path.of(settings.file().get());
+    String text;
+    try {
+      text = Files.readString(path, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "reveille.tools.external.file: cannot read " + path + " (" + e + ")", e);
+    }
+    var classifier =
+        new SideEffectClassifier(settings.readOnlyAllowlist(), settings.sideEffectDenylist());
+    try {
+      var declarations = ExternalToolDocument.parse(text, builtInNames, classifier);
+      LOG.info(
+          () ->
+              "External tools from "
+                  + path
+                  + ": "
+                  + declarations.stream()
+                      .map(d -> d.name() + " (" + d.sideEffect().wire() + ")")
+                      .toList());
+      return declarations;
+    } catch (IllegalStateException e) {
+      throw new IllegalStateException(path + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The value of a secret property; never logged. */
+  public Optional<String> secret(String property) {
+    return config.getOptionalValue(property, String.class);
+  }
+
+  /** See {@link ExternalToolsConfig#maxResponseBytes()}. */
+  public int maxResponseBytes() {
+    return settings.maxResponseBytes();
+  }
+
+  /** See {@link ExternalToolsConfig#staleMargin()}. */
+  public java.time.Duration staleMargin() {
+    return settings.staleMargin();
+  }
+
+  public ToolBreakers breakers() {
+    return breakers;
+  }
+
+  public ExternalToolsConfig settings() {
+    return settings;
+  }
+}

@@ -1,0 +1,193 @@
+package io.reveille.tool.control.external;
+
+import io.reveille.platform.json.JsonDocuments;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Fills an external tool's templates from a call's arguments.
+ *
+ * <ul>
+ *   <li>URL: each {@code {name}} becomes the argument's value, percent-encoded (a space as {@code
+ *       %20}); a missing argument is an error, never an empty path segment.
+ *   <li>Body: a string that is exactly {@code "{name}"} becomes the argument's JSON value (type
+ *       kept, {@code null} when absent); a placeholder inside a longer string is replaced by the
+ *       value's text.
+ *   <li>Headers: literal text with {@code ${secret:PROPERTY}} references, resolved at call time
+ *       from MicroProfile Config; the resolved values exist only in the request being sent.
+ * </ul>
+ *
+ * Besides the arguments, templates may use the extra values the caller passes ({@code
+ * idempotencyKey}, {@code correlationId}).
+ */
+public final class Templates {
+
+  static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z_][A-Za-z0-9_]{0,63})\\}");
+  static final Pattern SECRET = Pattern.compile("\\$\\{secret:([A-Za-z0-9_.\\-]{1,128})\\}");
+
+  /** The name every extra value can be used under in a template. */
+  public static final String IDEMPOTENCY_KEY = "idempotencyKey";
+
+  public static final String CORRELATION_ID = "correlationId";
+
+  private Templates() {}
+
+  /** A placeholder whose value the call does not have: nothing is sent. */
+  public static final class MissingValue extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    MissingValue(String message) {
+      super(message);
+    }
+  }
+
+  /** The placeholder names in a template, in order of appearance. */
+  public static Set<String> placeholders(String template) {
+    var names = new LinkedHashSet<String>();
+    var matcher = PLACEHOLDER.matcher(template);
+    while (matcher.find()) {
+      names.add(matcher.group(1));
+    }
+    return names;
+  }
+
+  /** The placeholder names anywhere in a body template. */
+  public static Set<String> placeholders(JsonValue template) {
+    var names = new LinkedHashSet<String>();
+    collect(template, names);
+    return names;
+  }
+
+  private static void collect(JsonValue value, Set<String> names) {
+    switch (value.getValueType()) {
+      case STRING -> names.addAll(placeholders(((JsonString) value).getString()));
+      case OBJECT -> value.asJsonObject().values().forEach(item -> collect(item, names));
+      case ARRAY -> value.asJsonArray().forEach(item -> collect(item, names));
+      default -> {}
+    }
+  }
+
+  /** The secret property names a header value refers to. */
+  public static Set<String> secretNames(String headerValue) {
+    var names = new LinkedHashSet<String>();
+    var matcher = SECRET.matcher(headerValue);
+    while (matcher.find()) {
+      names.add(matcher.group(1));
+    }
+    return names;
+  }
+
+  /** The URL with every placeholder replaced by its percent-encoded value. */
+  public static String url(String template, JsonObject arguments, Map<String, String> extra) {
+    var matcher = PLACEHOLDER.matcher(template);
+    var out = new StringBuilder();
+    while (matcher.find()) {
+      var name = matcher.group(1);
+      var value =
+          Optional.ofNullable(extra.get(name))
+              .or(() -> Optional.ofNullable(arguments.get(name)).flatMap(Templates::text))
+              .orElseThrow(() -> new MissingValue("the URL needs a value for '" + name + "'"));
+      matcher.appendReplacement(out, Matcher.quoteReplacement(encode(value)));
+    }
+    matcher.appendTail(out);
+    return out.toString();
+  }
+
+  /** The body with its placeholders filled. */
+  public static JsonValue body(
+      JsonValue template, JsonObject arguments, Map<String, String> extra) {
+    return switch (template.getValueType()) {
+      case STRING -> string(((JsonString) template).getString(), arguments, extra);
+      case OBJECT -> {
+        var object = JsonDocuments.provider().createObjectBuilder();
+        template
+            .asJsonObject()
+            .forEach((key, value) -> object.add(key, body(value, arguments, extra)));
+        yield object.build();
+      }
+      case ARRAY -> {
+        var array = JsonDocuments.provider().createArrayBuilder();
+        template.asJsonArray().forEach(value -> array.add(body(value, arguments, extra)));
+        yield array.build();
+      }
+      default -> template;
+    };
+  }
+
+  private static JsonValue string(String text, JsonObject arguments, Map<String, String> extra) {
+    var whole = PLACEHOLDER.matcher(text);
+    if (whole.matches()) {
+      var name = whole.group(1);
+      if (extra.containsKey(name)) {
+        return JsonDocuments.provider().createValue(extra.get(name));
+      }
+      return Optional.ofNullable(arguments.get(name)).orElse(JsonValue.NULL);
+    }
+    var matcher = PLACEHOLDER.matcher(text);
+    var out = new StringBuilder();
+    while (matcher.find()) {
+      var name = matcher.group(1);
+      var value =
+          Optional.ofNullable(extra.get(name))
+              .or(() -> Optional.ofNullable(arguments.get(name)).flatMap(Templates::text))
+              .orElse("");
+      matcher.appendReplacement(out, Matcher.quoteReplacement(value));
+    }
+    matcher.appendTail(out);
+    return JsonDocuments.provider().createValue(out.toString());
+  }
+
+  /**
+   * The header values with their secrets resolved.
+   *
+   * @param secrets the value of a secret property, empty when it is not set
+   * @throws MissingValue naming the property (never a value) when a secret is not set
+   */
+  public static Map<String, String> headers(
+      Map<String, String> templates, Function<String, Optional<String>> secrets) {
+    var resolved = new LinkedHashMap<String, String>();
+    templates.forEach(
+        (name, template) -> {
+          var matcher = SECRET.matcher(template);
+          var out = new StringBuilder();
+          while (matcher.find()) {
+            var property = matcher.group(1);
+            var secret =
+                secrets
+                    .apply(property)
+                    .filter(value -> !value.isBlank())
+                    .orElseThrow(
+                        () ->
+                            new MissingValue(
+                                "header " + name + " needs the secret " + property + ", not set"));
+            matcher.appendReplacement(out, Matcher.quoteReplacement(secret));
+          }
+          matcher.appendTail(out);
+          resolved.put(name, out.toString());
+        });
+    return resolved;
+  }
+
+  private static Optional<String> text(JsonValue value) {
+    return switch (value.getValueType()) {
+      case NULL -> Optional.empty();
+      case STRING -> Optional.of(((JsonString) value).getString());
+      default -> Optional.of(value.toString());
+    };
+  }
+
+  private static String encode(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+}

@@ -1,0 +1,218 @@
+package io.reveille.tool.control.ledger;
+
+import io.reveille.agent.control.AgentService;
+import io.reveille.tool.control.OperationIds;
+import io.reveille.tool.control.PreparedCall;
+import io.reveille.tool.control.ToolErrorCode;
+import io.reveille.tool.control.ToolFailure;
+import io.reveille.tool.control.ToolOutcome;
+import io.reveille.tool.control.ToolResult;
+import io.reveille.tool.entity.ToolCall;
+import io.reveille.tool.entity.ToolCallStatus;
+import io.reveille.wake.control.SelfMutations;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import jakarta.transaction.Transactional;
+import jakarta.transaction.Transactional.TxType;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * The transactions of a tool call, each its own ({@code REQUIRES_NEW}), so that what the handler
+ * did and how the call is recorded can commit or roll back apart:
+ *
+ * <ul>
+ *   <li>{@link #apply}: the ledger row, the {@code action} message, the handler's changes (and the
+ *       notification batches they publish), the receipt, the {@code toolResult} message, the {@code
+ *       tool_effect} links and the self-mutation record — one JTA transaction; a replay returns the
+ *       stored receipt and writes nothing;
+ *   <li>{@link #recordFailure}: after {@code apply} rolled back, the ledger row in {@code failed}
+ *       and the action with its error result;
+ *   <li>{@link #read} and {@link #preview}: a read, or a preview whose transaction is always rolled
+ *       back, so that even a faulty handler cannot write during a preview.
+ * </ul>
+ */
+@ApplicationScoped
+public class ToolCallSteps {
+
+  @PersistenceContext(unitName = "reveille")
+  EntityManager em;
+
+  @Inject AgentService agents;
+  @Inject ToolCallLog log;
+  @Inject SelfMutations selfMutations;
+  @Inject Clock clock;
+  @Resource TransactionSynchronizationRegistry transactions;
+
+  @Transactional(TxType.REQUIRES_NEW)
+  public ToolResult apply(PreparedCall call) {
+    return applyHere(call);
+  }
+
+  /**
+   * {@link #apply} in the caller's transaction: an approval applies a proposal's call together with
+   * the proposal's move, so that both commit or neither does.
+   */
+  @Transactional(TxType.MANDATORY)
+  public ToolResult applyWithin(PreparedCall call) {
+    return applyHere(call);
+  }
+
+  private ToolResult applyHere(PreparedCall call) {
+    serialize(call);
+    var key = call.ledgerKey().orElseThrow();
+    var now = clock.instant();
+    var existing = Optional.ofNullable(em.find(ToolCall.class, key));
+    if (existing.isPresent()) {
+      var ledger = existing.get();
+      requireSameOperation(call, ledger);
+      if (ledger.getStatus() == ToolCallStatus.SUCCEEDED) {
+        return ToolResult.fromStored(ledger.getResult()).asReplay();
+      }
+      if (ledger.getStatus() == ToolCallStatus.CANCELLED) {
+        throw new ToolFailure(
+            ToolErrorCode.CONFLICT,
+            "operation " + call.operationId().orElseThrow() + " was cancelled");
+      }
+      ledger.retry(now);
+    } else {
+      em.persist(newLedgerRow(call, key, clock.instant()));
+      // Reserve the key now: a concurrent call with the same operation id fails here, not after
+      // running its handler.
+      em.flush();
+    }
+    var actionId = log.action(call);
+    var outcome = call.definition().handler().handle(call.invocation());
+    var result = ToolResult.success(call.toolName(), call.operationId(), actionId, outcome, false);
+    em.find(ToolCall.class, key).succeed(clock.instant(), result.toJson());
+    log.result(call, actionId, result);
+    if (!outcome.changedEntityIds().isEmpty()) {
+      selfMutations.record(
+          call.agentId(),
+          call.invocation().origin().runKey().orElseThrow(),
+          outcome.changedEntityIds());
+    }
+    em.flush();
+    return result;
+  }
+
+  /**
+   * Records a call whose {@link #apply} rolled back: ledger row failed, action and error result.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ToolResult recordFailure(PreparedCall call, ToolErrorCode code, String message) {
+    serialize(call);
+    var now = clock.instant();
+    if (call.ledgerKey().isPresent()) {
+      var key = call.ledgerKey().get();
+      var ledger = em.find(ToolCall.class, key);
+      if (ledger == null) {
+        ledger = newLedgerRow(call, key, clock.instant());
+        em.persist(ledger);
+      } else if (ledger.getStatus() == ToolCallStatus.SUCCEEDED) {
+        // A concurrent call with the same operation id won the race: its receipt is the answer.
+        return ToolResult.fromStored(ledger.getResult()).asReplay();
+      } else if (ledger.getStatus() == ToolCallStatus.FAILED) {
+        ledger.retry(now);
+      }
+      if (!ledger.getStatus().isFinal()) {
+        ledger.fail(now, code.wire(), message);
+      }
+    }
+    return refusal(call, code, message);
+  }
+
+  /**
+   * Records a call refused before it could run (unknown tool, capability, wake reason, invalid
+   * arguments, operation id reused): the action and its error result, no ledger row.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ToolResult recordRefusal(PreparedCall call, ToolErrorCode code, String message) {
+    serialize(call);
+    return refusal(call, code, message);
+  }
+
+  private ToolResult refusal(PreparedCall call, ToolErrorCode code, String message) {
+    var actionId = log.action(call);
+    var result = ToolResult.error(call.toolName(), call.operationId(), actionId, code, message);
+    log.result(call, actionId, result);
+    return result;
+  }
+
+  /** A read-only call: the handler and both messages in one transaction. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ToolResult read(PreparedCall call) {
+    serialize(call);
+    var actionId = log.action(call);
+    var outcome = call.definition().handler().handle(call.invocation());
+    var result = ToolResult.success(call.toolName(), call.operationId(), actionId, outcome, false);
+    log.result(call, actionId, result);
+    return result;
+  }
+
+  /** Runs a preview in a transaction that is always rolled back; returns the planned changes. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ToolOutcome preview(PreparedCall call) {
+    try {
+      return call.definition().handler().handle(call.invocation());
+    } finally {
+      transactions.setRollbackOnly();
+    }
+  }
+
+  /** Records a preview: the action and a result marked as a preview, no ledger row, no links. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ToolResult recordPreview(PreparedCall call, ToolOutcome outcome) {
+    serialize(call);
+    var actionId = log.action(call);
+    var result = ToolResult.success(call.toolName(), call.operationId(), actionId, outcome, true);
+    log.result(call, actionId, result);
+    return result;
+  }
+
+  /**
+   * Takes the agent's state row lock first: an agent's calls (and its wake bookkeeping) queue
+   * behind each other instead of failing on the state's {@code @Version} when both append to the
+   * message log. Always the first lock of the transaction, as in the wake scheduler and runner.
+   */
+  private void serialize(PreparedCall call) {
+    agents.stateForUpdate(call.agentId());
+  }
+
+  public static ToolCall newLedgerRow(PreparedCall call, String key, java.time.Instant now) {
+    return new ToolCall(
+        key,
+        call.agentId(),
+        call.runKey().orElse(null),
+        call.toolName(),
+        call.operationId().orElseThrow(),
+        call.definition().sideEffect(),
+        call.arguments(),
+        now);
+  }
+
+  public static void requireSameOperation(PreparedCall call, ToolCall ledger) {
+    if (!ledger.getToolName().equals(call.toolName())
+        || !OperationIds.argumentsHash(ledger.getArguments()).equals(call.argumentsHash())) {
+      throw new OperationMismatch(
+          "operation "
+              + call.operationId().orElseThrow()
+              + " was used for "
+              + ledger.getToolName()
+              + " with other arguments; use a new operationId for a new call");
+    }
+  }
+
+  /** An operation id reused for another call: refused without touching the ledger row. */
+  public static final class OperationMismatch extends ToolFailure {
+    private static final long serialVersionUID = 1L;
+
+    OperationMismatch(String message) {
+      super(ToolErrorCode.OPERATION_MISMATCH, message);
+    }
+  }
+}
