@@ -1,6 +1,7 @@
 package io.reveille.tool.control.approval;
 
 import io.reveille.agent.entity.AgentKind;
+import io.reveille.platform.Settings;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolErrorCode;
 import io.reveille.tool.entity.RiskLevel;
@@ -155,7 +156,7 @@ public final class ApprovalPolicy {
         }
         levels.add(level);
       }
-      var waits = bool(lookup, prefix + WAIT);
+      var waits = Settings.optionalFlag(lookup, prefix + WAIT);
       rules.put(kind, new Rule(named, levels, waits.orElse(false)));
     }
     return new ApprovalPolicy(rules);
@@ -219,19 +220,5 @@ public final class ApprovalPolicy {
                     .filter(part -> !part.isEmpty())
                     .toList())
         .orElse(List.of());
-  }
-
-  private static Optional<Boolean> bool(Function<String, Optional<String>> lookup, String key) {
-    var text = lookup.apply(key).map(String::strip).filter(value -> !value.isEmpty());
-    if (text.isEmpty()) {
-      return Optional.empty();
-    }
-    return switch (text.get()) {
-      case "true" -> Optional.of(true);
-      case "false" -> Optional.of(false);
-      default ->
-          throw new IllegalArgumentException(
-              key + " must be true or false, was '" + text.get() + "'");
-    };
   }
 }
