@@ -9,7 +9,7 @@ import io.reveille.platform.json.JsonDocuments;
 import io.reveille.schedule.control.AgentTimerService;
 import io.reveille.schedule.entity.AgentTimer;
 import io.reveille.schedule.entity.ScheduleKind;
-import io.reveille.wake.control.WakeExecutor;
+import io.reveille.wake.control.AgentWorkflow;
 import io.reveille.wake.control.WakeOutcome;
 import io.reveille.wake.control.WakeOutcome.ReportDraft;
 import io.reveille.wake.control.WakeRun;
@@ -41,7 +41,7 @@ import java.util.logging.Logger;
  * the plan it wrote instead of writing it again.
  */
 @ApplicationScoped
-public class DayPlannerWorkflow implements WakeExecutor {
+public class DayPlannerWorkflow implements AgentWorkflow {
 
   private static final Logger LOG = Logger.getLogger(DayPlannerWorkflow.class.getName());
 

@@ -12,8 +12,8 @@ import io.reveille.taskagent.control.TaskAnalyst.Analysis;
 import io.reveille.taskagent.control.TaskAnalyst.Memory;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
+import io.reveille.wake.control.AgentWorkflow;
 import io.reveille.wake.control.RunPhases;
-import io.reveille.wake.control.WakeExecutor;
 import io.reveille.wake.control.WakeOutcome;
 import io.reveille.wake.control.WakeOutcome.ReportDraft;
 import io.reveille.wake.control.WakeRun;
@@ -48,7 +48,7 @@ import java.util.logging.Logger;
  * sends the agent to sleep (dormant), keeping everything.
  */
 @ApplicationScoped
-public class TaskAgentWorkflow implements WakeExecutor {
+public class TaskAgentWorkflow implements AgentWorkflow {
 
   private static final Logger LOG = Logger.getLogger(TaskAgentWorkflow.class.getName());
 

@@ -51,7 +51,7 @@ class RunGate {
   @Inject Clock clock;
   @Inject SelfMutations selfMutations;
   @Inject Metrics metrics;
-  @Inject WakeExecutors executors;
+  @Inject AgentWorkflows workflows;
   @Inject RunLeases leases;
   @Inject RunFailures failures;
   @Inject RunEntries entries;
@@ -116,7 +116,7 @@ class RunGate {
       entry.skip(now, "agent is " + agent.get().getLifecycle().wire());
       return Optional.empty();
     }
-    if (executors.forKind(agent.get().getKind()).isEmpty()) {
+    if (workflows.forKind(agent.get().getKind()).isEmpty()) {
       entry.skip(now, "no workflow for agent kind " + agent.get().getKind().wire() + " yet");
       return Optional.empty();
     }

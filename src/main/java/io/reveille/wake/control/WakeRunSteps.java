@@ -40,7 +40,7 @@ public class WakeRunSteps {
   @Inject RunClaim claim;
   @Inject RunCompletion completion;
   @Inject RunFailures failures;
-  @Inject WakeExecutors executors;
+  @Inject AgentWorkflows workflows;
   @Inject AgentService agents;
   @Inject Metrics metrics;
 
@@ -91,7 +91,7 @@ public class WakeRunSteps {
 
   /**
    * {@link #begin Begins} the run and, when its workflow says the run is self-contained ({@link
-   * WakeExecutor#isSelfContained}: no step of it commits anything or reaches outside, such as the
+   * AgentWorkflow#isSelfContained}: no step of it commits anything or reaches outside, such as the
    * deterministic engine's wakes of a custom agent), executes the workflow and {@link #complete
    * completes} the run in the same transaction: one commit instead of three, and the agent's state
    * locked and its run read once. A crash anywhere in it rolls all of it back, and the redelivered
@@ -107,12 +107,12 @@ public class WakeRunSteps {
       return Optional.empty();
     }
     var run = begun.get();
-    var executor = executors.forKind(run.kind()).orElseThrow();
-    if (!executor.isSelfContained(run)) {
+    var workflow = workflows.forKind(run.kind()).orElseThrow();
+    if (!workflow.isSelfContained(run)) {
       return Optional.of(new Begun(run, false));
     }
     try {
-      completion.complete(run, Objects.requireNonNull(executor.execute(run), "workflow outcome"));
+      completion.complete(run, Objects.requireNonNull(workflow.execute(run), "workflow outcome"));
     } catch (RuntimeException | Error e) {
       throw new SelfContainedRunFailedException(runKey, e);
     }
@@ -140,9 +140,9 @@ public class WakeRunSteps {
   @Transactional(TxType.MANDATORY)
   public boolean runWithin(WakeRunLogEntry entry) {
     var agent = agents.find(entry.getAgentId());
-    var executor = agent.flatMap(a -> executors.forKind(a.getKind()));
-    if (executor.isEmpty()
-        || !executor.get().isSelfContained(RunClaim.runOf(entry, agent.get().getKind()))) {
+    var workflow = agent.flatMap(a -> workflows.forKind(a.getKind()));
+    if (workflow.isEmpty()
+        || !workflow.get().isSelfContained(RunClaim.runOf(entry, agent.get().getKind()))) {
       return false;
     }
     var took = System.nanoTime();
@@ -152,7 +152,7 @@ public class WakeRunSteps {
     }
     var run = begun.get();
     completion.complete(
-        run, Objects.requireNonNull(executor.get().execute(run), "workflow outcome"));
+        run, Objects.requireNonNull(workflow.get().execute(run), "workflow outcome"));
     var reason = run.reason().wire();
     AfterCommit.run(
         transactions,
@@ -168,12 +168,12 @@ public class WakeRunSteps {
    */
   @Transactional(TxType.NOT_SUPPORTED)
   public WakeOutcome execute(WakeRun run) {
-    var executor =
-        executors
+    var workflow =
+        workflows
             .forKind(run.kind())
             .orElseThrow(
                 () -> new IllegalStateException("no workflow for agent kind " + run.kind().wire()));
-    return Objects.requireNonNull(executor.execute(run), "workflow outcome");
+    return Objects.requireNonNull(workflow.execute(run), "workflow outcome");
   }
 
   /** Completes the run with the workflow's outcome, in one transaction ({@link RunCompletion}). */

@@ -18,7 +18,7 @@ import java.util.logging.Logger;
  * workflow runs, so a crash during the workflow leaves a {@code started} entry behind; the broker
  * redelivers the message (or start-up recovery re-enqueues it) and the run is executed again under
  * the same run key. The workflow then runs outside any transaction, each of its steps committed as
- * it happens (see {@link WakeExecutor}); its tool calls are replayed from the ledger on a re-run.
+ * it happens (see {@link AgentWorkflow}); its tool calls are replayed from the ledger on a re-run.
  * <em>Complete</em> writes the workflow's outcome (report and head, closing messages) and marks the
  * run completed in one transaction under the agent's state lock: a completed run is never executed
  * again, and its report is written once. A failure anywhere records the run as failed with the

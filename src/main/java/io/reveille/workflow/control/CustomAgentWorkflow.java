@@ -10,7 +10,7 @@ import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
-import io.reveille.wake.control.WakeExecutor;
+import io.reveille.wake.control.AgentWorkflow;
 import io.reveille.wake.control.WakeOutcome;
 import io.reveille.wake.control.WakeOutcome.ReportDraft;
 import io.reveille.wake.control.WakeRun;
@@ -29,7 +29,7 @@ import java.util.Optional;
  * becomes its report; in a session it answers the conversation so far.
  */
 @ApplicationScoped
-public class CustomAgentWorkflow implements WakeExecutor {
+public class CustomAgentWorkflow implements AgentWorkflow {
 
   static final String DEFAULT_INSTRUCTIONS =
       "You are an assistant agent in Reveille, acting on a personal task journal through tools.";

@@ -30,7 +30,7 @@ class WakeRunStepsTest {
     OneWorkflow(boolean selfContained, Supplier<WakeOutcome> workflow) {
       steps.gate = new AdmitAll();
       steps.claim = new ClaimScripted(calls);
-      steps.executors = new OneExecutor(calls, selfContained, workflow);
+      steps.workflows = new ScriptedWorkflows(calls, selfContained, workflow);
       steps.completion = new CompletionScripted(calls);
     }
 
@@ -81,21 +81,21 @@ class WakeRunStepsTest {
   }
 
   @Vetoed
-  private static final class OneExecutor extends WakeExecutors {
+  private static final class ScriptedWorkflows extends AgentWorkflows {
     private final List<String> calls;
     private final boolean selfContained;
     private final Supplier<WakeOutcome> workflow;
 
-    OneExecutor(List<String> calls, boolean selfContained, Supplier<WakeOutcome> workflow) {
+    ScriptedWorkflows(List<String> calls, boolean selfContained, Supplier<WakeOutcome> workflow) {
       this.calls = calls;
       this.selfContained = selfContained;
       this.workflow = workflow;
     }
 
     @Override
-    public Optional<WakeExecutor> forKind(AgentKind kind) {
+    public Optional<AgentWorkflow> forKind(AgentKind kind) {
       return Optional.of(
-          new WakeExecutor() {
+          new AgentWorkflow() {
             @Override
             public AgentKind kind() {
               return kind;

@@ -8,17 +8,17 @@ import jakarta.inject.Inject;
 import java.util.Optional;
 
 /**
- * The workflow of each agent kind, among the {@link WakeExecutor} beans. No transaction attribute:
+ * The workflow of each agent kind, among the {@link AgentWorkflow} beans. No transaction attribute:
  * a lookup, asked inside a run's transactions (whether the kind has a workflow at all) and outside
  * them (the workflow to execute).
  */
 @ApplicationScoped
-class WakeExecutors {
+class AgentWorkflows {
 
-  @Inject @Any Instance<WakeExecutor> executors;
+  @Inject @Any Instance<AgentWorkflow> workflows;
 
   /** The workflow of {@code kind}, if it has one yet. */
-  public Optional<WakeExecutor> forKind(AgentKind kind) {
-    return executors.stream().filter(e -> e.kind() == kind).findFirst();
+  public Optional<AgentWorkflow> forKind(AgentKind kind) {
+    return workflows.stream().filter(workflow -> workflow.kind() == kind).findFirst();
   }
 }

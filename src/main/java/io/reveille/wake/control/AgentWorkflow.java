@@ -17,7 +17,7 @@ import io.reveille.agent.entity.AgentKind;
  * agent. A kind without a workflow is skipped with that reason in the run log. A thrown exception
  * fails the run: the agent's failure streak grows and its next wakes back off.
  */
-public interface WakeExecutor {
+public interface AgentWorkflow {
 
   AgentKind kind();
 
