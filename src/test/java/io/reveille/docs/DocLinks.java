@@ -55,10 +55,16 @@ final class DocLinks {
 
   private final Map<Path, Set<String>> anchorsByFile = new HashMap<>();
 
-  /** README.md and every Markdown file under docs/ of a project. */
+  /**
+   * README.md, CHANGELOG.md (when there is one) and every Markdown file under docs/ of a project.
+   */
   static List<Path> documents(Path root) {
     var files = new ArrayList<Path>();
     files.add(root.resolve("README.md"));
+    var changelog = root.resolve("CHANGELOG.md");
+    if (Files.isRegularFile(changelog)) {
+      files.add(changelog);
+    }
     var docs = root.resolve("docs");
     if (Files.isDirectory(docs)) {
       try (Stream<Path> walk = Files.walk(docs)) {
