@@ -19,6 +19,8 @@ import java.util.List;
  * there). Hand-written so that nothing but this grammar can ever be evaluated, and so that every
  * error can say where it is and what would have been accepted there. Positions count characters
  * from 1.
+ *
+ * <p>One piece: the grammar's productions call each other recursively and share one cursor.
  */
 final class PredicateParser {
 

@@ -2,8 +2,8 @@ package io.reveille.journal.boundary;
 
 import io.reveille.api.ETags;
 import io.reveille.api.PageQuery;
-import io.reveille.journal.boundary.JournalRequests.ChecklistPatch;
-import io.reveille.journal.boundary.JournalRequests.MoveItemsRequest;
+import io.reveille.journal.boundary.ChecklistRequests.ChecklistPatch;
+import io.reveille.journal.boundary.ChecklistRequests.MoveItemsRequest;
 import io.reveille.journal.boundary.JournalResponses.ChecklistItemResponse;
 import io.reveille.journal.boundary.JournalResponses.ChecklistResponse;
 import io.reveille.journal.control.ChangeOrigin;

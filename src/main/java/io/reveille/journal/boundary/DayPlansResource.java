@@ -1,8 +1,8 @@
 package io.reveille.journal.boundary;
 
 import io.reveille.api.ETags;
-import io.reveille.journal.boundary.JournalRequests.BlocksRequest;
-import io.reveille.journal.boundary.JournalRequests.PinsRequest;
+import io.reveille.journal.boundary.DayPlanRequests.BlocksRequest;
+import io.reveille.journal.boundary.DayPlanRequests.PinsRequest;
 import io.reveille.journal.boundary.JournalResponses.BlockChangesResponse;
 import io.reveille.journal.boundary.JournalResponses.BlockResponse;
 import io.reveille.journal.boundary.JournalResponses.DayPlanResponse;

@@ -2,9 +2,9 @@ package io.reveille.journal.boundary;
 
 import io.reveille.api.ETags;
 import io.reveille.api.PageQuery;
-import io.reveille.journal.boundary.JournalRequests.ChecklistItemPatch;
-import io.reveille.journal.boundary.JournalRequests.ChecklistItemRequest;
-import io.reveille.journal.boundary.JournalRequests.ChecklistRequest;
+import io.reveille.journal.boundary.ChecklistRequests.ChecklistItemPatch;
+import io.reveille.journal.boundary.ChecklistRequests.ChecklistItemRequest;
+import io.reveille.journal.boundary.ChecklistRequests.ChecklistRequest;
 import io.reveille.journal.boundary.JournalRequests.TaskLabelsRequest;
 import io.reveille.journal.boundary.JournalRequests.TaskPatch;
 import io.reveille.journal.boundary.JournalRequests.TaskRequest;

@@ -2,11 +2,11 @@ package io.reveille.journal.boundary;
 
 import io.reveille.api.ETags;
 import io.reveille.api.PageQuery;
-import io.reveille.journal.boundary.JournalRequests.TimeEntryPatch;
-import io.reveille.journal.boundary.JournalRequests.TimeEntryRequest;
-import io.reveille.journal.boundary.JournalRequests.TimerStartRequest;
-import io.reveille.journal.boundary.JournalRequests.TimerStopRequest;
 import io.reveille.journal.boundary.JournalResponses.TimeEntryResponse;
+import io.reveille.journal.boundary.TimeEntryRequests.TimeEntryPatch;
+import io.reveille.journal.boundary.TimeEntryRequests.TimeEntryRequest;
+import io.reveille.journal.boundary.TimeEntryRequests.TimerStartRequest;
+import io.reveille.journal.boundary.TimeEntryRequests.TimerStopRequest;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.TimeEntryService;
 import io.reveille.journal.control.TimeEntryService.TimeEntryFilter;

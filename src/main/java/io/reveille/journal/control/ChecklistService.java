@@ -14,7 +14,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -24,7 +23,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * A task's named checklists and their items, several at a time.
@@ -146,11 +144,11 @@ public class ChecklistService {
       String taskId, String title, List<String> itemTitles, ChangeOrigin origin) {
     var task = task(taskId);
     Checklist.checkedTitle(title);
-    var titles = checkedTitles(itemTitles, "items", true);
+    var titles = ItemTitles.checkedTitles(itemTitles, "items", true);
     task.requireOpenForEdits("add a checklist");
     var now = clock.instant();
-    var checklist = newChecklist(task, title, now);
-    var items = appendItems(checklist, task, titles, false, now);
+    var checklist = ChecklistRows.newChecklist(em, task, title, now);
+    var items = ChecklistRows.appendItems(em, checklist, task, titles, false, now);
     em.flush();
     notifications.checklistsChanged(
         new ChecklistChange(List.of(checklist), items, List.of(task), Set.of()), origin);
@@ -200,7 +198,7 @@ public class ChecklistService {
       ChangeOrigin origin) {
     required("checklistId", checklistId);
     var task = task(taskId);
-    var checkedTitles = checkedTitles(titles, "titles", false);
+    var checkedTitles = ItemTitles.checkedTitles(titles, "titles", false);
     var target =
         checklistId.map(
             id ->
@@ -223,8 +221,9 @@ public class ChecklistService {
                     .getResultList()
                     .stream()
                     .findFirst()
-                    .orElseGet(() -> newChecklist(task, Checklist.DEFAULT_TITLE, now)));
-    var items = appendItems(checklist, task, checkedTitles, checked, now);
+                    .orElseGet(
+                        () -> ChecklistRows.newChecklist(em, task, Checklist.DEFAULT_TITLE, now)));
+    var items = ChecklistRows.appendItems(em, checklist, task, checkedTitles, checked, now);
     em.flush();
     var checkedIds = new HashSet<String>();
     if (checked) {
@@ -258,7 +257,7 @@ public class ChecklistService {
             .orElseThrow(() -> new NotFoundException("checklist item of task " + taskId, itemId));
     JournalLookups.requireVersion("checklist item", itemId, item.getVersion(), expectedVersion);
     task.requireOpenForEdits("change its checklist");
-    title.ifPresent(t -> checkedTitle(t, "title"));
+    title.ifPresent(t -> ItemTitles.checkedTitle(t, "title"));
     return apply(
             List.of(new ItemUpdate(itemId, expectedVersion, title, checked)),
             List.of(item),
@@ -302,7 +301,7 @@ public class ChecklistService {
                           field + ".itemId", "no checklist item '" + update.itemId() + "'"));
       JournalLookups.requireVersion(
           "checklist item", item.getId(), item.getVersion(), update.expectedVersion());
-      update.title().ifPresent(title -> checkedTitle(title, field + ".title"));
+      update.title().ifPresent(title -> ItemTitles.checkedTitle(title, field + ".title"));
       tasks.computeIfAbsent(item.getTaskId(), this::task);
       items.add(item);
     }
@@ -404,7 +403,7 @@ public class ChecklistService {
     // Moved in their current order, so that they keep it at the destination.
     items.sort((a, b) -> Integer.compare(a.getPosition(), b.getPosition()));
     var now = clock.instant();
-    var next = nextPosition(toTask.getId());
+    var next = ChecklistRows.nextPosition(em, toTask.getId());
     var checkedIds = new HashSet<String>();
     for (var item : items) {
       item.moveTo(to.getId(), toTask.getId(), next++, now);
@@ -421,73 +420,6 @@ public class ChecklistService {
 
   // ---- helpers
   // -----------------------------------------------------------------------------------
-
-  private Checklist newChecklist(Task task, String title, Instant now) {
-    var last =
-        em.createNamedQuery("Checklist.maxPosition", Integer.class)
-            .setParameter("taskId", task.getId())
-            .getSingleResult();
-    var checklist =
-        new Checklist(
-            UUID.randomUUID().toString(), task.getId(), last == null ? 0 : last + 1, title, now);
-    em.persist(checklist);
-    return checklist;
-  }
-
-  private List<ChecklistItem> appendItems(
-      Checklist checklist, Task task, List<String> titles, boolean checked, Instant now) {
-    var next = nextPosition(task.getId());
-    var items = new ArrayList<ChecklistItem>();
-    for (var title : titles) {
-      var item =
-          new ChecklistItem(
-              UUID.randomUUID().toString(),
-              checklist.getId(),
-              task.getId(),
-              next++,
-              title,
-              checked,
-              now);
-      em.persist(item);
-      items.add(item);
-    }
-    return items;
-  }
-
-  private int nextPosition(String taskId) {
-    var last =
-        em.createNamedQuery("ChecklistItem.maxPosition", Integer.class)
-            .setParameter("taskId", taskId)
-            .getSingleResult();
-    return last == null ? 0 : last + 1;
-  }
-
-  /** Checks every title first, naming the bad one ({@code field[i]}); stripped titles out. */
-  private static List<String> checkedTitles(List<String> titles, String field, boolean mayBeEmpty) {
-    if (titles == null) {
-      if (mayBeEmpty) {
-        return List.of();
-      }
-      throw new InvalidInputException(field, "is required");
-    }
-    if ((!mayBeEmpty && titles.isEmpty()) || titles.size() > MAX_ITEMS_PER_CALL) {
-      throw new InvalidInputException(
-          field, "give " + (mayBeEmpty ? 0 : 1) + " to " + MAX_ITEMS_PER_CALL + " titles");
-    }
-    var checked = new ArrayList<String>();
-    for (int i = 0; i < titles.size(); i++) {
-      checked.add(checkedTitle(titles.get(i), field + "[" + i + "]"));
-    }
-    return checked;
-  }
-
-  private static String checkedTitle(String title, String field) {
-    if (title == null || title.isBlank() || title.length() > ChecklistItem.MAX_TITLE_LENGTH) {
-      throw new InvalidInputException(
-          field, "must be 1 to " + ChecklistItem.MAX_TITLE_LENGTH + " characters and not blank");
-    }
-    return title.strip();
-  }
 
   private List<Checklist> checklistsOf(List<ChecklistItem> items) {
     return items.stream()

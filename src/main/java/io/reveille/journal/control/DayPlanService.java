@@ -1,6 +1,5 @@
 package io.reveille.journal.control;
 
-import io.reveille.journal.control.BlockOverlaps.Slot;
 import io.reveille.journal.entity.DayPlan;
 import io.reveille.journal.entity.DayPlanBlock;
 import io.reveille.journal.entity.DayPlanPin;
@@ -16,7 +15,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -32,8 +30,8 @@ import java.util.UUID;
  * notification batch per call that changes something (creating the plan, its blocks and its pins in
  * one call is one batch) and none otherwise, an overload with a {@link ChangeOrigin} for agents'
  * tool calls. A block change is validated as a whole over the plan's final state (no overlaps,
- * every reference valid) before anything is applied, so a refused request changes nothing. Every
- * change moves the plan's version.
+ * every reference valid; {@link BlockChangeRules}) before anything is applied, so a refused request
+ * changes nothing. Every change moves the plan's version.
  *
  * <p>The plan date has no time zone, blocks are instants: a block must start on the plan's date in
  * some time zone (UTC-12 to UTC+14), which catches a wrong day without knowing the user's zone.
@@ -130,7 +128,7 @@ public class DayPlanService {
     var current = new LinkedHashMap<String, DayPlanBlock>();
     existingPlan.ifPresent(p -> blocks(p.getId()).forEach(b -> current.put(b.getId(), b)));
     // Validate everything against the final state first; apply only then.
-    validate(date, current, upserts, deleteIds);
+    BlockChangeRules.validate(em, date, current, upserts, deleteIds);
 
     var now = clock.instant();
     var plan = existingPlan.orElseGet(() -> create(date));
@@ -198,56 +196,7 @@ public class DayPlanService {
     Objects.requireNonNull(deleteIds, "deleteIds");
     var current = new LinkedHashMap<String, DayPlanBlock>();
     plan(date).ifPresent(p -> blocks(p.getId()).forEach(b -> current.put(b.getId(), b)));
-    validate(date, current, upserts, deleteIds);
-  }
-
-  /** Validates a block change against the plan's {@code current} blocks and its final state. */
-  private void validate(
-      LocalDate date,
-      LinkedHashMap<String, DayPlanBlock> current,
-      List<BlockUpsert> upserts,
-      List<String> deleteIds) {
-    var deletes = new HashSet<String>();
-    for (int i = 0; i < deleteIds.size(); i++) {
-      var id = deleteIds.get(i);
-      var field = "deletes[" + i + "]";
-      if (id == null || !current.containsKey(id)) {
-        throw new InvalidInputException(field, "no block '" + id + "' on the plan of " + date);
-      }
-      if (!deletes.add(id)) {
-        throw new InvalidInputException(field, "block '" + id + "' is listed twice");
-      }
-    }
-    var finalSlots = new LinkedHashMap<String, Slot>();
-    current.values().stream()
-        .filter(b -> !deletes.contains(b.getId()))
-        .forEach(b -> finalSlots.put(b.getId(), slot(b.getId(), b.getStartTime(), b.getEndTime())));
-    var upserted = new HashSet<String>();
-    for (int i = 0; i < upserts.size(); i++) {
-      var upsert = upserts.get(i);
-      var field = "upserts[" + i + "]";
-      if (upsert.id().isPresent()) {
-        var id = upsert.id().get();
-        if (!current.containsKey(id)) {
-          throw new InvalidInputException(
-              field + ".id", "no block '" + id + "' on the plan of " + date);
-        }
-        if (deletes.contains(id)) {
-          throw new InvalidInputException(field + ".id", "block '" + id + "' is also deleted");
-        }
-        if (!upserted.add(id)) {
-          throw new InvalidInputException(field + ".id", "block '" + id + "' is listed twice");
-        }
-      }
-      checkBlock(field, date, upsert);
-      var key = upsert.id().orElse(field);
-      finalSlots.put(key, slot(key, upsert.startTime(), upsert.endTime()));
-    }
-    if (finalSlots.size() > MAX_BLOCKS) {
-      throw new InvalidInputException(
-          "upserts", "a day plan holds at most " + MAX_BLOCKS + " blocks");
-    }
-    BlockOverlaps.require(finalSlots.values());
+    BlockChangeRules.validate(em, date, current, upserts, deleteIds);
   }
 
   /**
@@ -432,63 +381,6 @@ public class DayPlanService {
         plan,
         blocks(plan.getId()),
         pins(plan.getId()).stream().map(DayPlanPin::getTaskId).toList());
-  }
-
-  private void checkBlock(String field, LocalDate date, BlockUpsert upsert) {
-    if (upsert.startTime() == null) {
-      throw new InvalidInputException(field + ".startTime", "is required");
-    }
-    if (upsert.endTime() == null) {
-      throw new InvalidInputException(field + ".endTime", "is required");
-    }
-    if (!upsert.endTime().isAfter(upsert.startTime())) {
-      throw new InvalidInputException(
-          field + ".endTime", "must be after startTime (" + upsert.startTime() + ")");
-    }
-    if (Duration.between(upsert.startTime(), upsert.endTime()).compareTo(DayPlanBlock.MAX_LENGTH)
-        > 0) {
-      throw new InvalidInputException(field + ".endTime", "a block lasts at most 24 hours");
-    }
-    if (!startsOn(date, upsert.startTime())) {
-      throw new InvalidInputException(
-          field + ".startTime",
-          "must fall on " + date + " in some time zone, got " + upsert.startTime());
-    }
-    var category = JournalLookups.category(em, field + ".categoryId", upsert.categoryId());
-    if (upsert.taskId().isPresent()) {
-      var task = JournalLookups.task(em, field + ".taskId", upsert.taskId().get());
-      if (task.getCategoryId() != null && !task.getCategoryId().equals(category.getId())) {
-        throw new InvalidInputException(
-            field + ".taskId",
-            "task '"
-                + task.getId()
-                + "' is in category '"
-                + task.getCategoryId()
-                + "', not '"
-                + category.getId()
-                + "'");
-      }
-    }
-    upsert
-        .note()
-        .filter(n -> n.isBlank() || n.length() > DayPlanBlock.MAX_NOTE_LENGTH)
-        .ifPresent(
-            n -> {
-              throw new InvalidInputException(
-                  field + ".note",
-                  "must be 1 to " + DayPlanBlock.MAX_NOTE_LENGTH + " characters and not blank");
-            });
-  }
-
-  /** Whether {@code instant} falls on {@code date} in some zone from UTC-12 to UTC+14. */
-  static boolean startsOn(LocalDate date, Instant instant) {
-    var earliest = date.atStartOfDay().toInstant(ZoneOffset.ofHours(14));
-    var latest = date.plusDays(1).atStartOfDay().toInstant(ZoneOffset.ofHours(-12));
-    return !instant.isBefore(earliest) && instant.isBefore(latest);
-  }
-
-  private static Slot slot(String label, Instant start, Instant end) {
-    return new Slot(label, start, end);
   }
 
   private static void requireDate(LocalDate date) {

@@ -75,6 +75,9 @@ import java.util.regex.Pattern;
  *
  * <p>Instances are immutable and thread-safe; equality is that of the canonical {@link
  * #attributes()}.
+ *
+ * <p>One piece: parsing and evaluation share the per-attribute value sets and the wrap-around
+ * rules, so splitting them would spread one grammar over two files.
  */
 public final class CalendarExpression {
 

@@ -3,7 +3,6 @@ package io.reveille.tool.control;
 import io.opentelemetry.api.trace.StatusCode;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.AgentView;
-import io.reveille.agent.entity.Agent;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.observability.control.Metrics;
 import io.reveille.observability.control.Tracing;
@@ -213,7 +212,14 @@ public class ToolExecutor {
     var agent = view.agent();
     var call = prepare(view, request);
     agent.requireNotDestroyed("act");
-    var refusal = refusal(agent, registry.find(request.toolName()), request, call.operationId());
+    var refusal =
+        ToolChecks.refusal(
+            registry,
+            profiles,
+            agent,
+            registry.find(request.toolName()),
+            request,
+            call.operationId());
     if (refusal.isPresent()) {
       return steps.recordRefusal(call, refusal.get().getCode(), refusal.get().getMessage());
     }
@@ -354,57 +360,6 @@ public class ToolExecutor {
       var failure = failureOf(call, e);
       return steps.recordRefusal(call, failure.getCode(), failure.getMessage());
     }
-  }
-
-  /** The checks that need no transaction, in the order the class comment gives. */
-  private Optional<ToolFailure> refusal(
-      Agent agent,
-      Optional<ToolDefinition> definition,
-      ToolRequest request,
-      Optional<String> operationId) {
-    if (definition.isEmpty()) {
-      return Optional.of(
-          new ToolFailure(
-              ToolErrorCode.UNKNOWN_TOOL, "no tool named '" + request.toolName() + "'"));
-    }
-    var tool = definition.get();
-    var held = profiles.of(agent.getKind());
-    var missing = EnumSet.noneOf(io.reveille.tool.entity.Capability.class);
-    tool.capabilities().stream().filter(c -> !held.contains(c)).forEach(missing::add);
-    if (!missing.isEmpty()) {
-      return Optional.of(
-          new ToolFailure(
-              ToolErrorCode.CAPABILITY_DENIED,
-              "agents of kind "
-                  + agent.getKind().wire()
-                  + " lack "
-                  + missing.stream().map(c -> c.wire()).toList()
-                  + " needed by "
-                  + tool.name()));
-    }
-    if (!tool.allowedWakeReasons().contains(request.wakeReason())) {
-      return Optional.of(
-          new ToolFailure(
-              ToolErrorCode.WAKE_REASON_DENIED,
-              tool.name() + " may not run on a " + request.wakeReason().wire() + " wake"));
-    }
-    if (request.previewOnly() && !tool.previewSupported()) {
-      return Optional.of(
-          new ToolFailure(
-              ToolErrorCode.PREVIEW_NOT_SUPPORTED, tool.name() + " does not support previewOnly"));
-    }
-    var violations = registry.contract().validateInput(tool.name(), request.arguments().toString());
-    if (!violations.isEmpty()) {
-      return Optional.of(
-          new ToolFailure(ToolErrorCode.INVALID_ARGUMENTS, String.join("; ", violations)));
-    }
-    if (tool.isMutating() && !request.previewOnly() && operationId.isEmpty()) {
-      return Optional.of(
-          new ToolFailure(
-              ToolErrorCode.OPERATION_ID_REQUIRED,
-              tool.name() + " changes data and needs an operationId (idempotency key)"));
-    }
-    return Optional.empty();
   }
 
   /** What an exception out of a handler means for the caller. */

@@ -40,6 +40,9 @@ import java.util.Optional;
  * {@code started → started} on a redelivery after a crash ({@link #restart}); {@code failed |
  * started → queued} for recovery ({@link #requeue}). {@code completed} and {@code skipped} are
  * final. Every other move throws {@link IllegalTransitionException}.
+ *
+ * <p>One piece: the row is its own state machine, and every move must guard the same fields under
+ * the same version, so the transitions stay on the entity.
  */
 @Entity
 @Table(name = "wake_run_log")

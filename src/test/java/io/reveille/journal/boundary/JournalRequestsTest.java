@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.reveille.journal.boundary.JournalRequests.BlocksRequest;
+import io.reveille.journal.boundary.DayPlanRequests.BlocksRequest;
+import io.reveille.journal.boundary.DayPlanRequests.PinsRequest;
 import io.reveille.journal.boundary.JournalRequests.LabelPatch;
-import io.reveille.journal.boundary.JournalRequests.PinsRequest;
 import io.reveille.journal.boundary.JournalRequests.RatingRequest;
 import io.reveille.journal.boundary.JournalRequests.TaskPatch;
 import io.reveille.journal.boundary.JournalRequests.TaskRequest;

@@ -56,11 +56,11 @@ class BlockOverlapsTest {
   @Test
   void aBlockMustStartOnThePlanDateInSomeTimeZone() {
     var date = LocalDate.parse("2026-02-17");
-    assertTrue(DayPlanService.startsOn(date, Instant.parse("2026-02-17T09:00:00Z")));
+    assertTrue(BlockChangeRules.startsOn(date, Instant.parse("2026-02-17T09:00:00Z")));
     // Midnight of the 17th at UTC+14, 23:59 of the 17th at UTC-12.
-    assertTrue(DayPlanService.startsOn(date, Instant.parse("2026-02-16T10:00:00Z")));
-    assertTrue(DayPlanService.startsOn(date, Instant.parse("2026-02-18T11:59:00Z")));
-    assertFalse(DayPlanService.startsOn(date, Instant.parse("2026-02-16T09:59:00Z")));
-    assertFalse(DayPlanService.startsOn(date, Instant.parse("2026-02-18T12:00:00Z")));
+    assertTrue(BlockChangeRules.startsOn(date, Instant.parse("2026-02-16T10:00:00Z")));
+    assertTrue(BlockChangeRules.startsOn(date, Instant.parse("2026-02-18T11:59:00Z")));
+    assertFalse(BlockChangeRules.startsOn(date, Instant.parse("2026-02-16T09:59:00Z")));
+    assertFalse(BlockChangeRules.startsOn(date, Instant.parse("2026-02-18T12:00:00Z")));
   }
 }

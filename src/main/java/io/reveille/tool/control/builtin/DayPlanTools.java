@@ -29,10 +29,8 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -85,92 +83,6 @@ public class DayPlanTools implements ToolSet {
             .handledBy(this::replanBlocks));
   }
 
-  /** A block as planned or as stored; {@code id} is null for a block a preview would create. */
-  record PlannedBlock(
-      String id,
-      String categoryId,
-      String taskId,
-      Instant startTime,
-      Instant endTime,
-      String note) {
-
-    static PlannedBlock of(DayPlanBlock block) {
-      return new PlannedBlock(
-          block.getId(),
-          block.getCategoryId(),
-          block.getTaskId(),
-          block.getStartTime(),
-          block.getEndTime(),
-          block.getNote());
-    }
-
-    static PlannedBlock of(Optional<String> id, BlockUpsert upsert) {
-      return new PlannedBlock(
-          id.orElse(null),
-          upsert.categoryId(),
-          upsert.taskId().orElse(null),
-          upsert.startTime(),
-          upsert.endTime(),
-          upsert.note().map(String::strip).orElse(null));
-    }
-
-    /** Same content as a stored block (what {@code DayPlanBlock.revise} compares). */
-    boolean sameAs(DayPlanBlock block) {
-      return equals(of(block));
-    }
-
-    JsonObject toJson() {
-      var json =
-          JsonDocuments.provider()
-              .createObjectBuilder()
-              .add("categoryId", categoryId)
-              .add("startTime", startTime.toString())
-              .add("endTime", endTime.toString());
-      ToolJson.nullable(json, "id", id);
-      ToolJson.nullable(json, "taskId", taskId);
-      ToolJson.nullable(json, "note", note);
-      return json.build();
-    }
-  }
-
-  /**
-   * A block change resolved against the current plan: which blocks would be created, which really
-   * change, which are deleted, and every block afterwards.
-   */
-  record BlockPlan(
-      List<PlannedBlock> created,
-      List<PlannedBlock> updated,
-      List<String> deleted,
-      List<PlannedBlock> blocks) {
-
-    static BlockPlan of(
-        Map<String, DayPlanBlock> current, List<BlockUpsert> upserts, List<String> deletes) {
-      var after = new LinkedHashMap<String, PlannedBlock>();
-      current.forEach(
-          (id, block) -> {
-            if (!deletes.contains(id)) {
-              after.put(id, PlannedBlock.of(block));
-            }
-          });
-      var created = new ArrayList<PlannedBlock>();
-      var updated = new ArrayList<PlannedBlock>();
-      var next = new ArrayList<PlannedBlock>();
-      for (var upsert : upserts) {
-        var planned = PlannedBlock.of(upsert.id(), upsert);
-        if (upsert.id().isEmpty()) {
-          created.add(planned);
-          next.add(planned);
-        } else if (!planned.sameAs(current.get(planned.id()))) {
-          updated.add(planned);
-          after.put(planned.id(), planned);
-        }
-      }
-      var blocks = new ArrayList<>(after.values());
-      blocks.addAll(next);
-      return new BlockPlan(created, updated, List.copyOf(deletes), sorted(blocks));
-    }
-  }
-
   ToolOutcome getOrCreateDayPlan(ToolInvocation call) {
     var result = dayPlans.getOrCreateDayPlan(call.arguments().date("planDate"), call.origin());
     var payload =
@@ -205,11 +117,10 @@ public class DayPlanTools implements ToolSet {
     var plan = BlockPlan.of(current, upserts, deletes);
     if (call.previewOnly()) {
       return ToolOutcome.of(
-              blockPayload(
+              plan.toJson(
                   date,
                   existing.map(view -> view.plan().getId()).orElse(null),
                   existing.isEmpty(),
-                  plan,
                   scope))
           .build();
     }
@@ -222,7 +133,7 @@ public class DayPlanTools implements ToolSet {
             result.deletedIds(),
             stored.values().stream().map(PlannedBlock::of).toList());
     var planId = result.view().plan().getId();
-    var outcome = ToolOutcome.of(blockPayload(date, planId, result.planCreated(), applied, scope));
+    var outcome = ToolOutcome.of(applied.toJson(date, planId, result.planCreated(), scope));
     if (result.changed()) {
       outcome.changed(SemanticKey.DAY_PLAN, planId);
       outcome.changed(SemanticKey.DAY_PLAN, result.createdIds());
@@ -408,22 +319,10 @@ public class DayPlanTools implements ToolSet {
         .add("id", view.plan().getId())
         .add("planDate", view.plan().getPlanDate().toString())
         .add("version", view.plan().getVersion())
-        .add("blocks", blocks(scope, view.blocks().stream().map(PlannedBlock::of).toList()))
+        .add(
+            "blocks",
+            PlannedBlock.inScope(scope, view.blocks().stream().map(PlannedBlock::of).toList()))
         .add("pinnedTaskIds", inScopePins(scope, view.pinnedTaskIds()))
-        .build();
-  }
-
-  private static JsonObject blockPayload(
-      LocalDate date, String planId, boolean planCreated, BlockPlan plan, CategoryScope scope) {
-    var deleted = JsonDocuments.provider().createArrayBuilder();
-    plan.deleted().forEach(deleted::add);
-    var json = JsonDocuments.provider().createObjectBuilder().add("planDate", date.toString());
-    ToolJson.nullable(json, "planId", planId);
-    return json.add("planCreated", planCreated)
-        .add("created", ToolJson.array(plan.created(), PlannedBlock::toJson))
-        .add("updated", ToolJson.array(plan.updated(), PlannedBlock::toJson))
-        .add("deleted", deleted)
-        .add("blocks", blocks(scope, plan.blocks()))
         .build();
   }
 
@@ -440,24 +339,8 @@ public class DayPlanTools implements ToolSet {
         .add("planId", planId)
         .add("shiftMinutes", shiftMinutes)
         .add("moved", ToolJson.array(moved, PlannedBlock::toJson))
-        .add("blocks", blocks(scope, blocks))
+        .add("blocks", PlannedBlock.inScope(scope, blocks))
         .build();
-  }
-
-  /** The in-scope blocks by start time. */
-  private static JsonArrayBuilder blocks(CategoryScope scope, List<PlannedBlock> blocks) {
-    return ToolJson.array(
-        sorted(blocks.stream().filter(b -> scope.allows(b.categoryId())).toList()),
-        PlannedBlock::toJson);
-  }
-
-  private static List<PlannedBlock> sorted(List<PlannedBlock> blocks) {
-    return blocks.stream()
-        .sorted(
-            Comparator.comparing(PlannedBlock::startTime)
-                .thenComparing(PlannedBlock::endTime)
-                .thenComparing(b -> b.id() == null ? "" : b.id()))
-        .toList();
   }
 
   private static Map<String, DayPlanBlock> blocksById(Optional<PlanView> view) {

@@ -62,7 +62,7 @@ class DayPlanToolsTest {
                 Optional.of("t"),
                 Optional.empty()));
 
-    var plan = DayPlanTools.BlockPlan.of(current, upserts, List.of("g"));
+    var plan = BlockPlan.of(current, upserts, List.of("g"));
 
     assertEquals(List.of("k"), plan.updated().stream().map(b -> b.id()).toList());
     assertEquals(1, plan.created().size());
@@ -70,7 +70,7 @@ class DayPlanToolsTest {
     assertEquals(List.of("g"), plan.deleted());
     assertEquals(
         List.of(NINE.minusSeconds(3600), NINE.plusSeconds(3600), NINE.plusSeconds(7200)),
-        plan.blocks().stream().map(DayPlanTools.PlannedBlock::startTime).toList());
+        plan.blocks().stream().map(PlannedBlock::startTime).toList());
   }
 
   private static DayPlanBlock block(
