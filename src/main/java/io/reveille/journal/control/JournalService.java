@@ -242,8 +242,7 @@ public class JournalService {
   }
 
   public Task task(String taskId) {
-    return Optional.ofNullable(em.find(Task.class, taskId))
-        .orElseThrow(() -> new NotFoundException("task", taskId));
+    return findTask(taskId).orElseThrow(() -> new NotFoundException("task", taskId));
   }
 
   /**

@@ -266,7 +266,7 @@ public class TimeEntryService {
 
   public TimeEntry timeEntry(String entryId) {
     return Optional.ofNullable(entryId)
-        .map(id -> em.find(TimeEntry.class, id))
+        .flatMap(this::findTimeEntry)
         .orElseThrow(() -> new NotFoundException("time entry", entryId));
   }
 

@@ -118,7 +118,7 @@ public class MemoryService {
   @Transactional(Transactional.TxType.SUPPORTS)
   public AgentMessage message(String agentId, String messageId) {
     agents.get(agentId);
-    return Optional.ofNullable(em.find(AgentMessage.class, messageId))
+    return find(messageId)
         .filter(found -> found.getAgentId().equals(agentId))
         .orElseThrow(() -> new NotFoundException("message", messageId));
   }

@@ -15,6 +15,7 @@ import jakarta.transaction.Transactional;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /** Reads the tool-call ledger: an agent's calls, newest first, and the calls of one run. */
 @ApplicationScoped
@@ -40,7 +41,6 @@ public class ToolLedger {
         .getResultList();
   }
 
-  /** The ledger row under {@code key} when it is {@code failed}. */
   /**
    * The results of the agent's newest succeeded calls of {@code toolName}, newest first, at most
    * {@code limit}: what a feature that acts through a tool has written with it.
@@ -55,8 +55,7 @@ public class ToolLedger {
   }
 
   /** The result of the agent's succeeded call of {@code toolName} in this run, if it made one. */
-  public java.util.Optional<JsonObject> succeededResult(
-      String agentId, String toolName, String runKey) {
+  public Optional<JsonObject> succeededResult(String agentId, String toolName, String runKey) {
     return succeeded(agentId, toolName, " AND c.runKey = :runKey", Map.of("runKey", runKey))
         .getResultList()
         .stream()
@@ -80,8 +79,9 @@ public class ToolLedger {
     return query;
   }
 
-  public java.util.Optional<ToolCall> failed(String key) {
-    return java.util.Optional.ofNullable(em.find(ToolCall.class, key))
+  /** The ledger row under {@code key} when it is {@code failed}. */
+  public Optional<ToolCall> failed(String key) {
+    return Optional.ofNullable(em.find(ToolCall.class, key))
         .filter(row -> row.getStatus() == ToolCallStatus.FAILED);
   }
 }
