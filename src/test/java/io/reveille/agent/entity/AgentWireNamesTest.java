@@ -20,8 +20,8 @@ class AgentWireNamesTest {
     assertEquals("autonomous, interactive, hybrid", WireEnum.names(AgentMode.class));
     assertEquals("idle, queued, running, failed", WireEnum.names(AgentRunStatus.class));
     assertEquals(
-        "agent_state, agent_head_message, message_prev, message_payload, "
-            + "agent_report_head, report_source_span, tool_effect, agent_task",
+        "agentState, agentHeadMessage, messagePrev, messagePayload, "
+            + "agentReportHead, reportSourceSpan, toolEffect, agentTask",
         WireEnum.names(AgentLinkType.class));
   }
 
@@ -51,7 +51,7 @@ class AgentWireNamesTest {
     assertEquals(
         AgentRunStatus.FAILED, new AgentRunStatus.Converter().convertToEntityAttribute("failed"));
     assertEquals(
-        "message_prev",
+        "messagePrev",
         new AgentLinkType.Converter().convertToDatabaseColumn(AgentLinkType.MESSAGE_PREV));
     assertNull(lifecycle.convertToDatabaseColumn(null));
     assertNull(lifecycle.convertToEntityAttribute(null));

@@ -274,7 +274,7 @@ class ToolCallTest {
           status, statuses.convertToEntityAttribute(statuses.convertToDatabaseColumn(status)));
     }
     var effects = new ToolSideEffect.Converter();
-    assertEquals("read_only", effects.convertToDatabaseColumn(ToolSideEffect.READ_ONLY));
+    assertEquals("readOnly", effects.convertToDatabaseColumn(ToolSideEffect.READ_ONLY));
     for (var effect : ToolSideEffect.values()) {
       assertEquals(
           effect, effects.convertToEntityAttribute(effects.convertToDatabaseColumn(effect)));

@@ -361,7 +361,7 @@ class WakeRunLogEntryTest {
   @Test
   void reasonsAndStatusesRoundTripByWireName() {
     assertEquals(
-        List.of("subscription", "timer", "timer_catchup", "manual", "userInitiated", "recovery"),
+        List.of("subscription", "timer", "timerCatchup", "manual", "userInitiated", "recovery"),
         WireEnum.values(WakeReason.class));
     assertEquals(
         List.of("queued", "started", "waiting", "completed", "skipped", "failed", "cancelled"),
