@@ -173,12 +173,17 @@ class ArchitectureTest {
    * converter.
    */
   @Test
-  void wireNamesLiveOnlyInWireEnumAndItsConverter() {
+  void wireNamesAreParsedOnlyByWireEnum() {
     noMethods()
         .should()
         .haveName("fromWire")
         .because("WireEnum.find and WireEnum.parse hold all parsing of wire names")
         .check(MAIN);
+  }
+
+  /** See {@link #wireNamesAreParsedOnlyByWireEnum}. */
+  @Test
+  void everyEnumConverterIsAWireEnumConverter() {
     classes()
         .that()
         .implement(AttributeConverter.class)
