@@ -110,7 +110,7 @@ class ConsoleIT {
             "/api/tasks",
             "{\"title\":\"Console task "
                 + UUID.randomUUID()
-                + "\",\"priority\":\"P2\",\"categoryId\":\""
+                + "\",\"priority\":\"p2\",\"categoryId\":\""
                 + category
                 + "\"}");
     assertEquals(201, task.status(), task::toString);
@@ -130,7 +130,7 @@ class ConsoleIT {
 
     var current = api.get("/api/tasks/" + taskId);
     var changed =
-        api.patch("/api/tasks/" + taskId, "{\"priority\":\"P0\"}", current.header("ETag"));
+        api.patch("/api/tasks/" + taskId, "{\"priority\":\"p0\"}", current.header("ETag"));
     assertEquals(200, changed.status(), changed::toString);
 
     var report = awaitText("#report-body", text -> text.contains("Priority: P0"));
