@@ -210,7 +210,7 @@ public class ProposalSteps {
         Optional.of(proposal.getOperationId()),
         proposal.getArguments(),
         false,
-        WireEnum.find(WakeReason.class, proposal.getWakeReason()).orElse(WakeReason.MANUAL),
+        WireEnum.read(WakeReason.class, proposal.getWakeReason()).orElse(WakeReason.MANUAL),
         Optional.of(proposal.getRunKey()),
         OptionalInt.empty(),
         Optional.of(proposal.getThreadId()));
