@@ -28,6 +28,7 @@ import io.reveille.tool.entity.ToolSideEffect;
 import io.reveille.wake.entity.StepStatus;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeStatus;
+import io.reveille.workingstate.control.Expectation;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.GET;
@@ -84,6 +85,7 @@ public class EnumsResource {
     enums.put("taskStatus", WireEnum.values(TaskStatus.class));
     enums.put("taskPriority", WireEnum.values(TaskPriority.class));
     enums.put("ratingTarget", WireEnum.values(RatingTarget.class));
+    enums.put("expectationStatus", WireEnum.values(Expectation.Status.class));
     return Collections.unmodifiableMap(enums);
   }
 
