@@ -17,7 +17,9 @@ import io.reveille.platform.json.JsonDocuments;
 import io.reveille.platform.wire.WireEnum;
 import io.reveille.schedule.entity.ScheduleKind;
 import io.reveille.security.boundary.Allowed;
+import io.reveille.security.control.Caller;
 import io.reveille.security.control.Role;
+import io.reveille.security.entity.AuditEvent;
 import io.reveille.session.entity.SessionStatus;
 import io.reveille.tool.entity.Capability;
 import io.reveille.tool.entity.ProposalStatus;
@@ -86,6 +88,9 @@ public class EnumsResource {
     enums.put("taskPriority", WireEnum.values(TaskPriority.class));
     enums.put("ratingTarget", WireEnum.values(RatingTarget.class));
     enums.put("expectationStatus", WireEnum.values(Expectation.Status.class));
+    enums.put("role", WireEnum.values(Role.class));
+    enums.put("auditOutcome", WireEnum.values(AuditEvent.Outcome.class));
+    enums.put("authMechanism", WireEnum.values(Caller.Mechanism.class));
     return Collections.unmodifiableMap(enums);
   }
 
