@@ -124,7 +124,7 @@ class ConsoleIT {
     // A reload would forget this; it must still be there after the page has followed the change.
     browser.executeScript("window.consoleTestMarker = 'still the same page';");
 
-    var firstReport = awaitText("#report-body", text -> text.contains("Priority: P2"));
+    var firstReport = awaitText("#report-body", text -> text.contains("Priority: p2"));
     var entriesBefore = browser.findElements(By.cssSelector("#activity-log li[data-kind]")).size();
     assertTrue(entriesBefore > 0, "the activity log shows the first wake");
 
@@ -133,7 +133,7 @@ class ConsoleIT {
         api.patch("/api/tasks/" + taskId, "{\"priority\":\"p0\"}", current.header("ETag"));
     assertEquals(200, changed.status(), changed::toString);
 
-    var report = awaitText("#report-body", text -> text.contains("Priority: P0"));
+    var report = awaitText("#report-body", text -> text.contains("Priority: p0"));
     assertTrue(!report.equals(firstReport), "the report changed on the page");
     await()
         .atMost(WAIT)
