@@ -6,13 +6,21 @@ import {
   badge, countdown, fill, h, json, refill, say, table, time,
 } from './dom.js';
 
-const LIFECYCLES = ['created', 'active', 'dormant', 'destroyed'];
-const KINDS = ['taskAgent', 'dayPlanner', 'custom'];
-const STATUSES = ['queued', 'started', 'waiting', 'completed', 'failed', 'skipped', 'cancelled'];
-const REASONS = ['subscription', 'timer', 'timer_catchup', 'manual', 'userInitiated', 'recovery'];
-const MESSAGE_KINDS = ['user', 'assistant', 'system', 'thought', 'action', 'toolResult',
-  'observation', 'summary'];
 const PAGE = 25;
+
+let wireValues;
+
+/**
+ * The server's lists of wire values by enum name (GET /api/meta/enums), fetched once per load of
+ * the console: the filters offer exactly what the server accepts, and the console keeps no copies.
+ */
+function enums() {
+  wireValues ??= get('/api/meta/enums').catch((error) => {
+    wireValues = undefined;
+    throw error;
+  });
+  return wireValues;
+}
 
 const enc = encodeURIComponent;
 
@@ -114,6 +122,7 @@ function nextWake(activity) {
 
 export function agents() {
   return async ({ root, live, caller }) => {
+    const { agentLifecycle, agentKind } = await enums();
     const state = { lifecycle: '', kind: '', name: '', offset: 0, limit: PAGE };
     const results = h('div', { id: 'agents-results' });
     const go = () => live.now(refresh);
@@ -141,8 +150,8 @@ export function agents() {
     fill(root,
       h('h1', {}, 'Agents'),
       h('form', { class: 'filters', role: 'search', onsubmit: (e) => e.preventDefault() },
-        select('filter-lifecycle', 'Lifecycle', LIFECYCLES, '', change('lifecycle')),
-        select('filter-kind', 'Kind', KINDS, '', change('kind')),
+        select('filter-lifecycle', 'Lifecycle', agentLifecycle, '', change('lifecycle')),
+        select('filter-kind', 'Kind', agentKind, '', change('kind')),
         input('filter-name', 'Name contains', { type: 'search', maxlength: 200 }, change('name'))),
       caller.may('operator') ? newTaskAgent() : null,
       results);
@@ -172,6 +181,7 @@ function newTaskAgent() {
 
 export function agent(id) {
   return async ({ root, live, caller }) => {
+    const { agentMessageKind } = await enums();
     const base = `/api/agents/${enc(id)}`;
     const filter = { kind: '', threadId: '' };
     const open = new Set();
@@ -248,7 +258,7 @@ export function agent(id) {
       sections.controls,
       h('div', { class: 'columns' },
         h('div', {}, sections.state, sections.report, sections.observations),
-        h('div', {}, activityFilters(filter, reload), sections.activity)),
+        h('div', {}, activityFilters(filter, reload, agentMessageKind), sections.activity)),
       sections['tool-calls'],
       h('div', { class: 'columns' }, sections.subscriptions, sections.timers),
       sections.runs);
@@ -356,11 +366,11 @@ function messageList(id, items, open) {
 }
 
 /** The activity log's filters: made once, so typing in them survives the log's refreshes. */
-function activityFilters(filter, reload) {
+function activityFilters(filter, reload, kinds) {
   return h('div', {},
     h('h2', {}, 'Activity log'),
     h('form', { class: 'filters', onsubmit: (e) => e.preventDefault() },
-      select('activity-kind', 'Kind', MESSAGE_KINDS, filter.kind, (v) => { filter.kind = v; reload(); }),
+      select('activity-kind', 'Kind', kinds, filter.kind, (v) => { filter.kind = v; reload(); }),
       input('activity-thread', 'Thread', { maxlength: 200 },
         (v) => { filter.threadId = v.trim(); reload(); })));
 }
@@ -482,6 +492,7 @@ async function conversation(agentId, sessionId, { root, live, caller }) {
 
 export function runs() {
   return async ({ root, live }) => {
+    const { wakeStatus, wakeReason } = await enums();
     const state = { status: '', reason: '', agentId: '', from: '', to: '', offset: 0, limit: PAGE };
     const results = h('div', { id: 'runs-results' });
     const instant = (local) => (local ? new Date(local).toISOString() : '');
@@ -501,8 +512,8 @@ export function runs() {
     fill(root,
       h('h1', {}, 'Runs'),
       h('form', { class: 'filters', role: 'search', onsubmit: (e) => e.preventDefault() },
-        select('runs-status', 'Status', STATUSES, '', change('status')),
-        select('runs-reason', 'Reason', REASONS, '', change('reason')),
+        select('runs-status', 'Status', wakeStatus, '', change('status')),
+        select('runs-reason', 'Reason', wakeReason, '', change('reason')),
         input('runs-agent', 'Agent id', { maxlength: 64 }, change('agentId')),
         input('runs-from', 'From', { type: 'datetime-local' }, change('from')),
         input('runs-to', 'To', { type: 'datetime-local' }, change('to'))),

@@ -3,6 +3,7 @@ package io.reveille;
 import static com.tngtech.archunit.base.DescribedPredicate.describe;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -12,6 +13,9 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.WireEnumConverter;
+import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Entity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -161,6 +165,40 @@ class ArchitectureTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * Wire names are parsed by {@link WireEnum} and stored by {@link WireEnumConverter}, nowhere
+   * else: no {@code fromWire} of its own, and every JPA converter of an enum extends the one
+   * converter.
+   */
+  @Test
+  void wireNamesAreParsedOnlyByWireEnum() {
+    noMethods()
+        .should()
+        .haveName("fromWire")
+        .because("WireEnum.find and WireEnum.parse hold all parsing of wire names")
+        .check(MAIN);
+  }
+
+  /** See {@link #wireNamesAreParsedOnlyByWireEnum}. */
+  @Test
+  void everyEnumConverterIsAWireEnumConverter() {
+    classes()
+        .that()
+        .implement(AttributeConverter.class)
+        .and(describe("convert an enum", ArchitectureTest::convertsAnEnum))
+        .should()
+        .beAssignableTo(WireEnumConverter.class)
+        .check(MAIN);
+  }
+
+  /** Whether a converter's {@code convertToDatabaseColumn} takes an enum. */
+  static boolean convertsAnEnum(JavaClass converter) {
+    return converter.getAllMethods().stream()
+        .filter(m -> m.getName().equals("convertToDatabaseColumn"))
+        .flatMap(m -> m.getRawParameterTypes().stream())
+        .anyMatch(t -> t.isEnum() || t.getName().equals(Enum.class.getName()));
   }
 
   @Test

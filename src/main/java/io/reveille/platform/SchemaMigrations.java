@@ -50,7 +50,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V23__run_steps_checkpoints.sql",
           "V25__tool_proposals.sql",
           "V26__external_tool_calls.sql",
-          "V27__timer_alarms.sql");
+          "V27__timer_alarms.sql",
+          "V28__one_wire_convention.sql");
 
   private final ClassLoader classLoader;
 

@@ -23,7 +23,7 @@ import java.util.concurrent.Executors;
  */
 public final class ToolLoadDriver {
 
-  private static final String[] PRIORITIES = {"P0", "P1", "P2", "P3"};
+  private static final String[] PRIORITIES = {"p0", "p1", "p2", "p3"};
 
   private ToolLoadDriver() {}
 

@@ -55,7 +55,7 @@ final class ClusterChecks {
   /** The agent's completed timer and catch-up runs. */
   static List<JsonObject> firingRuns(Api api, String agent) {
     return runs(api, agent).stream()
-        .filter(run -> Set.of("timer", "timer_catchup").contains(run.getString("reason")))
+        .filter(run -> Set.of("timer", "timerCatchup").contains(run.getString("reason")))
         .filter(run -> run.getString("status").equals("completed"))
         .toList();
   }

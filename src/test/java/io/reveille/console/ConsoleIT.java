@@ -110,7 +110,7 @@ class ConsoleIT {
             "/api/tasks",
             "{\"title\":\"Console task "
                 + UUID.randomUUID()
-                + "\",\"priority\":\"P2\",\"categoryId\":\""
+                + "\",\"priority\":\"p2\",\"categoryId\":\""
                 + category
                 + "\"}");
     assertEquals(201, task.status(), task::toString);
@@ -124,16 +124,16 @@ class ConsoleIT {
     // A reload would forget this; it must still be there after the page has followed the change.
     browser.executeScript("window.consoleTestMarker = 'still the same page';");
 
-    var firstReport = awaitText("#report-body", text -> text.contains("Priority: P2"));
+    var firstReport = awaitText("#report-body", text -> text.contains("Priority: p2"));
     var entriesBefore = browser.findElements(By.cssSelector("#activity-log li[data-kind]")).size();
     assertTrue(entriesBefore > 0, "the activity log shows the first wake");
 
     var current = api.get("/api/tasks/" + taskId);
     var changed =
-        api.patch("/api/tasks/" + taskId, "{\"priority\":\"P0\"}", current.header("ETag"));
+        api.patch("/api/tasks/" + taskId, "{\"priority\":\"p0\"}", current.header("ETag"));
     assertEquals(200, changed.status(), changed::toString);
 
-    var report = awaitText("#report-body", text -> text.contains("Priority: P0"));
+    var report = awaitText("#report-body", text -> text.contains("Priority: p0"));
     assertTrue(!report.equals(firstReport), "the report changed on the page");
     await()
         .atMost(WAIT)

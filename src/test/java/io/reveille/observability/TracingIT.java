@@ -46,7 +46,7 @@ class TracingIT {
     var task =
         api.post(
             "/api/tasks",
-            "{\"title\":\"Traced\",\"priority\":\"P2\",\"categoryId\":\"" + category + "\"}");
+            "{\"title\":\"Traced\",\"priority\":\"p2\",\"categoryId\":\"" + category + "\"}");
     assertEquals(201, task.status(), task::toString);
     var taskId = task.json().getString("id");
     var created = api.post("/api/tasks/" + taskId + "/agent", "");
@@ -60,7 +60,7 @@ class TracingIT {
     var current = api.get("/api/tasks/" + taskId);
     assertEquals(
         200,
-        api.patch("/api/tasks/" + taskId, "{\"priority\":\"P0\"}", current.header("ETag"))
+        api.patch("/api/tasks/" + taskId, "{\"priority\":\"p0\"}", current.header("ETag"))
             .status());
     agents.passThroughTheNotificationQueue();
     assertEquals(200, api.post("/api/agents/" + agentId + "/resume", "").status());

@@ -73,7 +73,7 @@ public final class TestIdentities {
 
   /** The built-in user holding exactly {@code role} (the administrator for ADMIN). */
   public static String userName(Role role) {
-    return role == Role.ADMIN ? ADMIN : "it-" + role.groupName();
+    return role == Role.ADMIN ? ADMIN : "it-" + role.wire();
   }
 
   /** An {@code Authorization} header value signing in as the user holding {@code role}. */
@@ -112,7 +112,7 @@ public final class TestIdentities {
           .append(declared.isEmpty() ? "" : ",")
           .append(userName(role))
           .append(':')
-          .append(role.groupName());
+          .append(role.wire());
       settings.setProperty("reveille.user." + userName(role) + ".password", PASSWORDS.get(role));
     }
     settings.setProperty("reveille.users", declared.toString());

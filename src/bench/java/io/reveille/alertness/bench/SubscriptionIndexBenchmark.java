@@ -53,7 +53,7 @@ public class SubscriptionIndexBenchmark {
 
   private static final List<String> KEYS =
       List.of("TASK", "CHECKLIST_ITEM", "TIME_ENTRY", "DAY_PLAN", "LABEL", "RATING", "AGENT");
-  private static final List<String> STATUSES = List.of("OPEN", "IN_PROGRESS", "BLOCKED", "DONE");
+  private static final List<String> STATUSES = List.of("open", "inProgress", "blocked", "done");
   private static final int BATCHES = 256;
 
   @Param({"1000", "10000", "100000"})
@@ -68,7 +68,7 @@ public class SubscriptionIndexBenchmark {
   @SuppressWarnings("unchecked")
   public void setUp() {
     var random = new Random(42);
-    var predicate = SubscriptionPredicate.parse("status in [\"OPEN\", \"IN_PROGRESS\"]");
+    var predicate = SubscriptionPredicate.parse("status in [\"open\", \"inProgress\"]");
     var entries = new ArrayList<IndexedSubscription>(subscriptions + 16);
     var watched = new String[subscriptions];
     for (var i = 0; i < subscriptions; i++) {

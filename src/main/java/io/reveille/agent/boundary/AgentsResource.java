@@ -13,6 +13,7 @@ import io.reveille.agent.entity.AgentSlots;
 import io.reveille.api.ETags;
 import io.reveille.api.PageQuery;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
@@ -72,7 +73,7 @@ public class AgentsResource {
   @Operation(summary = "Create an agent (active unless lifecycle \"created\" is asked for)")
   public Response create(@NotNull(message = "request body is required") @Valid AgentRequest body) {
     var kind =
-        AgentKind.fromWire(body.kind)
+        WireEnum.find(AgentKind.class, body.kind)
             .orElseThrow(
                 () ->
                     new InvalidInputException(
@@ -80,9 +81,11 @@ public class AgentsResource {
                         "unknown agent kind '"
                             + body.kind
                             + "'; known kinds: "
-                            + AgentKind.wireNames()));
+                            + WireEnum.names(AgentKind.class)));
     var mode =
-        body.mode == null ? AgentMode.AUTONOMOUS : AgentMode.fromWire(body.mode).orElseThrow();
+        body.mode == null
+            ? AgentMode.AUTONOMOUS
+            : WireEnum.find(AgentMode.class, body.mode).orElseThrow();
     var lifecycle =
         "created".equals(body.lifecycle) ? AgentLifecycle.CREATED : AgentLifecycle.ACTIVE;
     var created =
@@ -123,7 +126,7 @@ public class AgentsResource {
             .filter(v -> !v.isBlank())
             .map(
                 v ->
-                    AgentLifecycle.fromWire(v)
+                    WireEnum.find(AgentLifecycle.class, v)
                         .orElseThrow(
                             () ->
                                 new InvalidInputException(
@@ -136,7 +139,7 @@ public class AgentsResource {
             .filter(v -> !v.isBlank())
             .map(
                 v ->
-                    AgentKind.fromWire(v)
+                    WireEnum.find(AgentKind.class, v)
                         .orElseThrow(
                             () ->
                                 new InvalidInputException(
@@ -144,7 +147,7 @@ public class AgentsResource {
                                     "unknown agent kind '"
                                         + v
                                         + "'; known kinds: "
-                                        + AgentKind.wireNames())));
+                                        + WireEnum.names(AgentKind.class))));
     var found =
         agents.list(
             lifecycleFilter,

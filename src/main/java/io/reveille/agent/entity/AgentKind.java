@@ -1,14 +1,13 @@
 package io.reveille.agent.entity;
 
-import java.util.Arrays;
-import java.util.Optional;
-import java.util.stream.Collectors;
+import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.WireEnumConverter;
 
 /**
  * What an agent is for; the kind decides its workflow and the tools it may use. New kinds are added
  * here and need no schema change (stored by wire name).
  */
-public enum AgentKind {
+public enum AgentKind implements WireEnum {
   CUSTOM("custom"),
   TASK_AGENT("taskAgent"),
   DAY_PLANNER("dayPlanner");
@@ -20,24 +19,16 @@ public enum AgentKind {
   }
 
   /** The name used in JSON, query parameters and the database. */
+  @Override
   public String wire() {
     return wire;
   }
 
-  public static Optional<AgentKind> fromWire(String wire) {
-    return Arrays.stream(values()).filter(value -> value.wire.equals(wire)).findFirst();
-  }
-
-  /** Every wire name, comma-separated, for error messages that list the choices. */
-  public static String wireNames() {
-    return Arrays.stream(values()).map(AgentKind::wire).collect(Collectors.joining(", "));
-  }
-
-  /** Stores the wire name. */
+  /** Stores the value by its wire name. */
   @jakarta.persistence.Converter
-  public static class Converter extends WireNameConverter<AgentKind> {
+  public static class Converter extends WireEnumConverter<AgentKind> {
     public Converter() {
-      super(AgentKind.class, AgentKind::wire, AgentKind::fromWire);
+      super(AgentKind.class);
     }
   }
 }

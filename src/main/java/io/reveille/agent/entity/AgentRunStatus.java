@@ -1,14 +1,13 @@
 package io.reveille.agent.entity;
 
-import java.util.Arrays;
-import java.util.Optional;
-import java.util.stream.Collectors;
+import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.WireEnumConverter;
 
 /**
  * What an agent is doing on one node right now, as recorded in its {@link AgentRuntimeState}. The
  * moves are methods of that entity, which refuses the illegal ones.
  */
-public enum AgentRunStatus {
+public enum AgentRunStatus implements WireEnum {
   IDLE("idle"),
   QUEUED("queued"),
   RUNNING("running"),
@@ -21,24 +20,16 @@ public enum AgentRunStatus {
   }
 
   /** The name used in JSON, query parameters and the database. */
+  @Override
   public String wire() {
     return wire;
   }
 
-  public static Optional<AgentRunStatus> fromWire(String wire) {
-    return Arrays.stream(values()).filter(value -> value.wire.equals(wire)).findFirst();
-  }
-
-  /** Every wire name, comma-separated, for error messages that list the choices. */
-  public static String wireNames() {
-    return Arrays.stream(values()).map(AgentRunStatus::wire).collect(Collectors.joining(", "));
-  }
-
-  /** Stores the wire name. */
+  /** Stores the value by its wire name. */
   @jakarta.persistence.Converter
-  public static class Converter extends WireNameConverter<AgentRunStatus> {
+  public static class Converter extends WireEnumConverter<AgentRunStatus> {
     public Converter() {
-      super(AgentRunStatus.class, AgentRunStatus::wire, AgentRunStatus::fromWire);
+      super(AgentRunStatus.class);
     }
   }
 }

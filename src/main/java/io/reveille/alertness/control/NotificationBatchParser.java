@@ -4,6 +4,7 @@ import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import io.reveille.notification.control.NotificationBatch.Origin;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
@@ -78,7 +79,7 @@ public class NotificationBatchParser {
             .orElseThrow(() -> new InvalidBatchException("batchId: required"));
     var originText = optionalString(root, "origin", MAX_ID_LENGTH).orElse("external");
     var origin =
-        Origin.fromWire(originText)
+        WireEnum.find(Origin.class, originText)
             .orElseThrow(
                 () ->
                     new InvalidBatchException(

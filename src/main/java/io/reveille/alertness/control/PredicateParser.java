@@ -29,7 +29,7 @@ final class PredicateParser {
       "a value (a field such as status or attributes.status, a string, a number, true, false or"
           + " null)";
   private static final String CONDITION =
-      "a condition (a comparison such as status == \"OPEN\", '!' or '(')";
+      "a condition (a comparison such as status == \"open\", '!' or '(')";
   private static final String OPERATOR =
       "a comparison operator (==, !=, <, <=, >, >=, in or not in)";
   private static final String LITERAL = "a literal (a string, a number, true, false or null)";

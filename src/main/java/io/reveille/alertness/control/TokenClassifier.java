@@ -118,7 +118,7 @@ public class TokenClassifier {
    * value        = 1*( any character but white space and control characters )
    * </pre>
    *
-   * For example {@code workout.type:run}, {@code task.status:IN_PROGRESS} or {@code
+   * For example {@code workout.type:run}, {@code task.status:inProgress} or {@code
    * checklistItem.state:checked}. The name must be namespaced (contain a dot) so that ids with a
    * scheme prefix, such as {@code urn:uuid:…} or {@code task:42}, stay entity ids; the value may
    * itself contain colons.

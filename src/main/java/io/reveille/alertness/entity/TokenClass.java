@@ -1,15 +1,14 @@
 package io.reveille.alertness.entity;
 
-import jakarta.persistence.AttributeConverter;
-import java.util.Arrays;
-import java.util.Optional;
+import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.WireEnumConverter;
 
 /**
  * The three kinds of notification token a subscription can watch, named as in the notification
  * batch document ({@code semanticKeys}, {@code subtypeTokens}, {@code entityIds}). Persisted by
  * wire name so that the token index survives renaming a constant.
  */
-public enum TokenClass {
+public enum TokenClass implements WireEnum {
   /** A coarse change signal such as {@code TASK}. */
   SEMANTIC_KEY("semanticKey"),
   /** A typed token such as {@code workout.type:run}. */
@@ -23,31 +22,16 @@ public enum TokenClass {
     this.wire = wire;
   }
 
+  @Override
   public String wire() {
     return wire;
   }
 
-  public static Optional<TokenClass> fromWire(String wire) {
-    return Arrays.stream(values()).filter(tokenClass -> tokenClass.wire.equals(wire)).findFirst();
-  }
-
-  /** Stores the token class by its wire name. */
-  public static class Converter implements AttributeConverter<TokenClass, String> {
-
-    @Override
-    public String convertToDatabaseColumn(TokenClass tokenClass) {
-      return tokenClass == null ? null : tokenClass.wire;
-    }
-
-    @Override
-    public TokenClass convertToEntityAttribute(String wire) {
-      return wire == null
-          ? null
-          : fromWire(wire)
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "Unknown token class '" + wire + "' in the database"));
+  /** Stores the value by its wire name. */
+  @jakarta.persistence.Converter
+  public static class Converter extends WireEnumConverter<TokenClass> {
+    public Converter() {
+      super(TokenClass.class);
     }
   }
 }

@@ -8,7 +8,9 @@ import io.reveille.dayplanner.control.DayPlannerWorkflow.Planned;
 import io.reveille.journal.control.DayPlanService;
 import io.reveille.journal.entity.DayPlanBlock;
 import io.reveille.journal.entity.TaskPriority;
+import io.reveille.journal.entity.TaskStatus;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.control.OperationIds;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
@@ -79,8 +81,8 @@ public class DeterministicDayPlanning {
                             "statuses",
                             JsonDocuments.provider()
                                 .createArrayBuilder()
-                                .add("OPEN")
-                                .add("IN_PROGRESS"))
+                                .add(TaskStatus.OPEN.wire())
+                                .add(TaskStatus.IN_PROGRESS.wire()))
                         .add("limit", MAX_TASKS)
                         .build()));
     var tasks = openTasks(required(listed).getJsonArray("tasks"));
@@ -259,7 +261,7 @@ public class DeterministicDayPlanning {
               task.getString("id"),
               task.getString("title"),
               categoryId.get(),
-              TaskPriority.valueOf(task.getString("priority")),
+              WireEnum.parse(TaskPriority.class, task.getString("priority")),
               text(task, "dueDate").map(LocalDate::parse),
               task.containsKey("estimateMinutes") && !task.isNull("estimateMinutes")
                   ? OptionalInt.of(task.getInt("estimateMinutes"))

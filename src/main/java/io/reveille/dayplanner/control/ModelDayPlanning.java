@@ -81,11 +81,11 @@ public class ModelDayPlanning {
             tasks out as time blocks on the day's plan, and report what you planned.
 
             On each wake:
-            - Call list_tasks_in_scope for the open tasks (statuses OPEN and IN_PROGRESS).
+            - Call list_tasks_in_scope for the open tasks (statuses open and inProgress).
             - Call get_or_create_day_plan for the plan date. Blocks on it that are not yours
               belong to the user or another agent: leave them alone, do not overlap them, and do
               not plan a task that already has one.
-            - Decide the day: most urgent first (priority P0 before P3, then the earliest due
+            - Decide the day: most urgent first (priority p0 before p3, then the earliest due
               date), one block per task as long as its estimate (an hour when it has none, at
               most three hours), back to back within the working hours, never past their end.
             - Write the day with ONE upsert_day_plan_blocks call: each block with the task's

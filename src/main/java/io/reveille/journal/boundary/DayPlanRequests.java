@@ -2,11 +2,11 @@ package io.reveille.journal.boundary;
 
 import io.reveille.journal.control.DayPlanService.BlockUpsert;
 import io.reveille.journal.control.DayPlanService.PinMode;
+import io.reveille.platform.wire.WireEnum;
 import jakarta.json.JsonObject;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -103,11 +103,7 @@ public final class DayPlanRequests {
     }
 
     private static Optional<PinMode> pinModeOf(String value) {
-      try {
-        return Optional.of(PinMode.valueOf(value.toUpperCase(Locale.ROOT)));
-      } catch (IllegalArgumentException e) {
-        return Optional.empty();
-      }
+      return WireEnum.find(PinMode.class, value);
     }
   }
 }

@@ -3,6 +3,7 @@ package io.reveille.journal.boundary;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.journal.entity.TaskStatus;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -218,22 +219,27 @@ final class JournalJson {
 
   /** A status by its wire name; an unknown one is a 400 on {@code field}. */
   static TaskStatus status(String field, String value) {
-    return TaskStatus.fromWire(value)
+    return WireEnum.find(TaskStatus.class, value)
         .orElseThrow(
             () ->
                 new InvalidInputException(
-                    field, "unknown status '" + value + "'; one of " + TaskStatus.wireNames()));
+                    field,
+                    "unknown status '" + value + "'; one of " + WireEnum.names(TaskStatus.class)));
   }
 
   static Optional<TaskPriority> priority(JsonObject json, String field) {
     return string(json, field)
         .map(
             value ->
-                TaskPriority.fromWire(value)
+                WireEnum.find(TaskPriority.class, value)
                     .orElseThrow(
                         () ->
                             new InvalidInputException(
-                                field, "unknown priority '" + value + "'; one of P0, P1, P2, P3")));
+                                field,
+                                "unknown priority '"
+                                    + value
+                                    + "'; one of "
+                                    + WireEnum.names(TaskPriority.class))));
   }
 
   private static String string(String field, JsonValue value) {

@@ -28,6 +28,10 @@ public final class JournalRequests {
 
   static final String PATCH_FIELDS = "the fields of the body, as given";
 
+  static final String STATUS = "a taskStatus value of GET /api/meta/enums";
+
+  static final String PRIORITY = "a taskPriority value of GET /api/meta/enums";
+
   private JournalRequests() {}
 
   /** {@code POST /api/categories}. */
@@ -46,8 +50,10 @@ public final class JournalRequests {
       @Schema(required = true) String title,
       String description,
       String categoryId,
-      @Schema(description = "default OPEN") TaskStatus status,
-      @Schema(description = "default P2") TaskPriority priority,
+      @Schema(implementation = String.class, description = STATUS + "; default open")
+          TaskStatus status,
+      @Schema(implementation = String.class, description = PRIORITY + "; default p2")
+          TaskPriority priority,
       Integer estimateMinutes,
       LocalDate dueDate,
       @Schema(description = "the language the task is written in, e.g. en") String language) {
@@ -90,8 +96,8 @@ public final class JournalRequests {
       String title,
       String description,
       String categoryId,
-      TaskStatus status,
-      TaskPriority priority,
+      @Schema(implementation = String.class, description = STATUS) TaskStatus status,
+      @Schema(implementation = String.class, description = PRIORITY) TaskPriority priority,
       Integer estimateMinutes,
       LocalDate dueDate,
       String language,

@@ -10,8 +10,6 @@ import io.reveille.journal.entity.DayPlanBlock;
 import io.reveille.journal.entity.Label;
 import io.reveille.journal.entity.Rating;
 import io.reveille.journal.entity.Task;
-import io.reveille.journal.entity.TaskPriority;
-import io.reveille.journal.entity.TaskStatus;
 import io.reveille.journal.entity.TimeEntry;
 import jakarta.json.bind.annotation.JsonbNillable;
 import java.time.Duration;
@@ -51,8 +49,8 @@ public final class JournalResponses {
       String title,
       String description,
       String categoryId,
-      TaskStatus status,
-      TaskPriority priority,
+      @Schema(description = "a taskStatus of GET /api/meta/enums") String status,
+      @Schema(description = "a taskPriority of GET /api/meta/enums") String priority,
       Integer estimateMinutes,
       LocalDate dueDate,
       String language,
@@ -67,8 +65,8 @@ public final class JournalResponses {
           task.getTitle(),
           task.getDescription(),
           task.getCategoryId(),
-          task.getStatus(),
-          task.getPriority(),
+          task.getStatus().wire(),
+          task.getPriority().wire(),
           task.getEstimateMinutes(),
           task.getDueDate(),
           task.getLanguage(),
@@ -307,7 +305,7 @@ public final class JournalResponses {
       return new RatingResponse(
           rating.getId(),
           rating.getVersion(),
-          rating.getTargetType().wireName(),
+          rating.getTargetType().wire(),
           rating.getTargetId(),
           rating.getDimension(),
           rating.getValue(),

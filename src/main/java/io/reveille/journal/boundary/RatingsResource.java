@@ -11,6 +11,7 @@ import io.reveille.journal.control.RatingService;
 import io.reveille.journal.control.RatingService.RatingFilter;
 import io.reveille.journal.entity.RatingTarget;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
@@ -178,13 +179,16 @@ public class RatingsResource {
   private static RatingTarget targetType(String value) {
     if (value == null) {
       throw new InvalidInputException(
-          "targetType", "is required: one of " + RatingTarget.wireNames());
+          "targetType", "is required: one of " + WireEnum.names(RatingTarget.class));
     }
-    return RatingTarget.fromWire(value)
+    return WireEnum.find(RatingTarget.class, value)
         .orElseThrow(
             () ->
                 new InvalidInputException(
                     "targetType",
-                    "unknown target type '" + value + "'; one of " + RatingTarget.wireNames()));
+                    "unknown target type '"
+                        + value
+                        + "'; one of "
+                        + WireEnum.names(RatingTarget.class)));
   }
 }

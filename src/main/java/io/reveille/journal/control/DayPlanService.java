@@ -6,6 +6,7 @@ import io.reveille.journal.entity.DayPlanPin;
 import io.reveille.journal.entity.Task;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.wire.WireEnum;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -19,8 +20,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -87,13 +90,24 @@ public class DayPlanService {
   }
 
   /** How {@link #pinTasks} combines the given tasks with the pinned ones. */
-  public enum PinMode {
+  public enum PinMode implements WireEnum {
     /** Append those not pinned yet. */
     ADD,
     /** Pin exactly these, in this order. */
     REPLACE,
     /** Unpin these (tasks not pinned are ignored). */
-    REMOVE
+    REMOVE;
+
+    @Override
+    public String wire() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The constant name, which earlier releases accepted in any case. */
+    @Override
+    public Set<String> legacy() {
+      return Set.of(name());
+    }
   }
 
   public Optional<PlanView> dayPlan(LocalDate date) {

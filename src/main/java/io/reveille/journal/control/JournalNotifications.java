@@ -200,7 +200,7 @@ public class JournalNotifications {
   }
 
   static String statusToken(Task task) {
-    return "task.status:" + task.getStatus().name();
+    return "task.status:" + task.getStatus().wire();
   }
 
   private static NotificationBatch batch(
@@ -220,8 +220,8 @@ public class JournalNotifications {
   private static EntitySnapshot taskSnapshot(Task task) {
     var attributes = new LinkedHashMap<String, Object>();
     attributes.put("title", task.getTitle());
-    attributes.put("status", task.getStatus().name());
-    attributes.put("priority", task.getPriority().name());
+    attributes.put("status", task.getStatus().wire());
+    attributes.put("priority", task.getPriority().wire());
     if (task.getEstimateMinutes() != null) {
       attributes.put("estimateMinutes", BigDecimal.valueOf(task.getEstimateMinutes()));
     }
@@ -369,7 +369,7 @@ public class JournalNotifications {
 
   static NotificationBatch ratingBatch(String batchId, Rating rating, ChangeOrigin origin) {
     var attributes = new LinkedHashMap<String, Object>();
-    attributes.put("targetType", rating.getTargetType().wireName());
+    attributes.put("targetType", rating.getTargetType().wire());
     attributes.put("targetId", rating.getTargetId());
     attributes.put("dimension", rating.getDimension());
     attributes.put("value", BigDecimal.valueOf(rating.getValue()));

@@ -47,7 +47,7 @@ public class JournalService {
 
   @Inject JournalNotifications notifications;
 
-  /** A new task; status defaults to {@code OPEN}, priority to {@code P2}. */
+  /** A new task; status defaults to {@code open}, priority to {@code p2}. */
   public record NewTask(
       String title,
       Optional<String> description,

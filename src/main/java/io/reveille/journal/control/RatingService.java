@@ -8,6 +8,7 @@ import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.persistence.Window;
 import io.reveille.platform.persistence.Window.Page;
+import io.reveille.platform.wire.WireEnum;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -77,7 +78,7 @@ public class RatingService {
       ChangeOrigin origin) {
     if (targetType == null) {
       throw new InvalidInputException(
-          "targetType", "is required: one of " + RatingTarget.wireNames());
+          "targetType", "is required: one of " + WireEnum.names(RatingTarget.class));
     }
     if (targetId == null || targetId.isBlank()) {
       throw new InvalidInputException("targetId", "is required");
@@ -88,7 +89,7 @@ public class RatingService {
     var existing =
         em
             .createNamedQuery("Rating.byTargetAndDimension", Rating.class)
-            .setParameter("targetType", targetType.wireName())
+            .setParameter("targetType", targetType.wire())
             .setParameter("targetId", targetId)
             .setParameter("dimension", dimension)
             .getResultList()
@@ -132,7 +133,7 @@ public class RatingService {
   /** The target's ratings by dimension. */
   public List<Rating> ratingsFor(RatingTarget targetType, String targetId) {
     return em.createNamedQuery("Rating.byTarget", Rating.class)
-        .setParameter("targetType", targetType.wireName())
+        .setParameter("targetType", targetType.wire())
         .setParameter("targetId", targetId)
         .getResultList();
   }
@@ -237,7 +238,7 @@ public class RatingService {
                 throw new InvalidInputException(
                     "categoryId",
                     "a "
-                        + targetType.wireName()
+                        + targetType.wire()
                         + " rating takes its target's category '"
                         + targetCategory.get()
                         + "'; omit categoryId or give that one");

@@ -6,6 +6,7 @@ import static io.reveille.platform.entity.Guards.optionalText;
 import static io.reveille.platform.entity.Guards.required;
 
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -95,7 +96,7 @@ public class Rating {
       String categoryId,
       Instant now) {
     this.id = idArgument("rating id", id, MAX_ID_LENGTH);
-    this.targetType = required("targetType", targetType).wireName();
+    this.targetType = required("targetType", targetType).wire();
     this.targetId = nonBlankText("targetId", targetId, MAX_TARGET_ID_LENGTH);
     this.dimension = checkedDimension(dimension);
     this.value = checkedValue(value);
@@ -159,7 +160,7 @@ public class Rating {
   }
 
   public RatingTarget getTargetType() {
-    return RatingTarget.fromWire(targetType)
+    return WireEnum.find(RatingTarget.class, targetType)
         .orElseThrow(() -> new IllegalStateException("unknown target type " + targetType));
   }
 

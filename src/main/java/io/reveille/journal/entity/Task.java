@@ -10,10 +10,9 @@ import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
-import jakarta.persistence.EnumType;
-import jakarta.persistence.Enumerated;
 import jakarta.persistence.FetchType;
 import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
@@ -33,7 +32,7 @@ import java.util.TreeSet;
  * A unit of work in the journal, the entity agents most often watch and act on.
  *
  * <p>The status moves only as {@link TaskStatus} allows, through {@link #moveTo}. A closed task
- * ({@code DONE} or {@code REJECTED}) is a record of what happened: its content can no longer be
+ * ({@code done} or {@code rejected}) is a record of what happened: its content can no longer be
  * edited until it is reopened, so an agent that concluded a task cannot be undone by a late edit
  * racing it. The version is the task's ETag at the API.
  *
@@ -77,11 +76,11 @@ public class Task {
   @Column(name = "category_id", length = Category.MAX_ID_LENGTH)
   private String categoryId;
 
-  @Enumerated(EnumType.STRING)
+  @Convert(converter = TaskStatus.Converter.class)
   @Column(name = "status", length = 16, nullable = false)
   private TaskStatus status;
 
-  @Enumerated(EnumType.STRING)
+  @Convert(converter = TaskPriority.Converter.class)
   @Column(name = "priority", length = 2, nullable = false)
   private TaskPriority priority;
 
@@ -140,7 +139,7 @@ public class Task {
       return false;
     }
     if (!status.canMoveTo(next)) {
-      throw new IllegalTransitionException("task " + id, status.name(), next.name());
+      throw new IllegalTransitionException("task " + id, status.wire(), next.wire());
     }
     status = next;
     updatedAt = now;
@@ -278,12 +277,12 @@ public class Task {
   /**
    * Refuses content changes to a closed task.
    *
-   * @throws ConflictException when the task is {@code DONE} or {@code REJECTED}
+   * @throws ConflictException when the task is {@code done} or {@code rejected}
    */
   public void requireOpenForEdits(String action) {
     if (status.isClosed()) {
       throw new ConflictException(
-          "task " + id + " is " + status + "; reopen it (status OPEN) to " + action);
+          "task " + id + " is " + status.wire() + "; reopen it (status open) to " + action);
     }
   }
 

@@ -1,22 +1,37 @@
 package io.reveille.journal.entity;
 
-import java.util.Arrays;
+import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.WireEnumConverter;
 import java.util.EnumSet;
-import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
- * Where a task is: open work moves freely between {@code OPEN}, {@code IN_PROGRESS} and {@code
- * BLOCKED} and ends as {@code DONE} or {@code REJECTED}; an ended task can only be reopened. The
- * names are also the wire and database values.
+ * Where a task is: open work moves freely between {@code open}, {@code inProgress} and {@code
+ * blocked} and ends as {@code done} or {@code rejected}; an ended task can only be reopened.
  */
-public enum TaskStatus {
-  OPEN,
-  IN_PROGRESS,
-  BLOCKED,
-  DONE,
-  REJECTED;
+public enum TaskStatus implements WireEnum {
+  OPEN("open"),
+  IN_PROGRESS("inProgress"),
+  BLOCKED("blocked"),
+  DONE("done"),
+  REJECTED("rejected");
+
+  private final String wire;
+
+  TaskStatus(String wire) {
+    this.wire = wire;
+  }
+
+  @Override
+  public String wire() {
+    return wire;
+  }
+
+  /** The constant name, the wire and database spelling of releases before the one convention. */
+  @Override
+  public Set<String> legacy() {
+    return Set.of(name());
+  }
 
   /** Whether the task is finished, one way or the other. */
   public boolean isClosed() {
@@ -32,12 +47,11 @@ public enum TaskStatus {
     return isClosed() ? EnumSet.of(OPEN) : EnumSet.complementOf(EnumSet.of(this));
   }
 
-  public static Optional<TaskStatus> fromWire(String wire) {
-    return Arrays.stream(values()).filter(value -> value.name().equals(wire)).findFirst();
-  }
-
-  /** Every wire name, comma-separated, for error messages that list the choices. */
-  public static String wireNames() {
-    return Arrays.stream(values()).map(Enum::name).collect(Collectors.joining(", "));
+  /** Stores the value by its wire name. */
+  @jakarta.persistence.Converter
+  public static class Converter extends WireEnumConverter<TaskStatus> {
+    public Converter() {
+      super(TaskStatus.class);
+    }
   }
 }

@@ -7,6 +7,7 @@ import static io.reveille.platform.entity.Guards.required;
 
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -15,8 +16,10 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Time spent in a category, optionally on one task: a span from {@code startedAt} to {@code
@@ -40,9 +43,20 @@ public class TimeEntry {
   public static final int MAX_SOURCE_ENTRY_ID_LENGTH = 200;
 
   /** How a new description meets the old one. */
-  public enum AnnotateMode {
+  public enum AnnotateMode implements WireEnum {
     APPEND,
-    REPLACE
+    REPLACE;
+
+    @Override
+    public String wire() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The constant name, which earlier releases accepted in any case. */
+    @Override
+    public Set<String> legacy() {
+      return Set.of(name());
+    }
   }
 
   @Id

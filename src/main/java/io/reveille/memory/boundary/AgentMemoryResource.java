@@ -7,6 +7,7 @@ import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentReport;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
@@ -142,7 +143,7 @@ public class AgentMemoryResource {
             .filter(v -> !v.isBlank())
             .map(
                 v ->
-                    AgentMessageKind.fromWire(v)
+                    WireEnum.find(AgentMessageKind.class, v)
                         .orElseThrow(
                             () ->
                                 new InvalidInputException(
@@ -150,7 +151,7 @@ public class AgentMemoryResource {
                                     "unknown message kind '"
                                         + v
                                         + "'; one of "
-                                        + AgentMessageKind.wireNames())));
+                                        + WireEnum.names(AgentMessageKind.class))));
     var pageSize = limit == null ? defaultLimit : limit;
     if (pageSize > maxLimit) {
       throw new InvalidInputException(

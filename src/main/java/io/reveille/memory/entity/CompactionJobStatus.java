@@ -1,15 +1,14 @@
 package io.reveille.memory.entity;
 
-import jakarta.persistence.AttributeConverter;
-import java.util.Arrays;
-import java.util.Optional;
+import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.WireEnumConverter;
 
 /**
  * Where a compaction job stands: {@code pending} (waiting for its next attempt) → {@code running} →
  * {@code completed}, or back to {@code pending} with a backoff after a failed attempt, or {@code
  * failed} once retries are exhausted. Persisted by wire name.
  */
-public enum CompactionJobStatus {
+public enum CompactionJobStatus implements WireEnum {
   PENDING("pending"),
   RUNNING("running"),
   COMPLETED("completed"),
@@ -22,31 +21,16 @@ public enum CompactionJobStatus {
     this.wire = wire;
   }
 
+  @Override
   public String wire() {
     return wire;
   }
 
-  public static Optional<CompactionJobStatus> fromWire(String wire) {
-    return Arrays.stream(values()).filter(status -> status.wire.equals(wire)).findFirst();
-  }
-
-  /** Stores the status by its wire name. */
-  public static class Converter implements AttributeConverter<CompactionJobStatus, String> {
-
-    @Override
-    public String convertToDatabaseColumn(CompactionJobStatus status) {
-      return status == null ? null : status.wire;
-    }
-
-    @Override
-    public CompactionJobStatus convertToEntityAttribute(String wire) {
-      return wire == null
-          ? null
-          : fromWire(wire)
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "Unknown compaction job status '" + wire + "' in database"));
+  /** Stores the value by its wire name. */
+  @jakarta.persistence.Converter
+  public static class Converter extends WireEnumConverter<CompactionJobStatus> {
+    public Converter() {
+      super(CompactionJobStatus.class);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.reveille.notification.control;
 
+import io.reveille.platform.wire.WireEnum;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -104,7 +105,7 @@ public record NotificationBatch(
   }
 
   /** Where a batch came from. */
-  public enum Origin {
+  public enum Origin implements WireEnum {
     LOCAL("local"),
     SYNC("sync"),
     EXTERNAL("external");
@@ -115,17 +116,9 @@ public record NotificationBatch(
       this.wire = wire;
     }
 
+    @Override
     public String wire() {
       return wire;
-    }
-
-    public static Optional<Origin> fromWire(String value) {
-      for (var origin : values()) {
-        if (origin.wire.equals(value)) {
-          return Optional.of(origin);
-        }
-      }
-      return Optional.empty();
     }
   }
 

@@ -1,6 +1,7 @@
 package io.reveille.run.control;
 
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeStatus;
 import java.time.Instant;
@@ -35,19 +36,19 @@ public record RunFilter(
         text(status)
             .map(
                 v ->
-                    WakeStatus.fromWire(v)
+                    WireEnum.find(WakeStatus.class, v)
                         .orElseThrow(
                             () ->
                                 new InvalidInputException(
-                                    "status", "one of " + WakeStatus.wireNames()))),
+                                    "status", "one of " + WireEnum.names(WakeStatus.class)))),
         text(reason)
             .map(
                 v ->
-                    WakeReason.fromWire(v)
+                    WireEnum.find(WakeReason.class, v)
                         .orElseThrow(
                             () ->
                                 new InvalidInputException(
-                                    "reason", "one of " + WakeReason.wireNames()))),
+                                    "reason", "one of " + WireEnum.names(WakeReason.class)))),
         text(from).map(v -> instant("from", v)),
         text(to).map(v -> instant("to", v)));
   }

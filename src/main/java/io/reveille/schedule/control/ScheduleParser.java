@@ -1,6 +1,7 @@
 package io.reveille.schedule.control;
 
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.schedule.entity.ScheduleKind;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -98,7 +99,7 @@ public final class ScheduleParser {
   public Schedule schedule(JsonObject json, Instant now) {
     var kindText = string(json, "kind", true).orElseThrow();
     var kind =
-        ScheduleKind.fromWire(kindText)
+        WireEnum.find(ScheduleKind.class, kindText)
             .orElseThrow(
                 () ->
                     new InvalidInputException(

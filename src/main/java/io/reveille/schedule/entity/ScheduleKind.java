@@ -1,14 +1,13 @@
 package io.reveille.schedule.entity;
 
-import jakarta.persistence.AttributeConverter;
-import java.util.Arrays;
-import java.util.Optional;
+import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.WireEnumConverter;
 
 /**
  * The shape of a timer's schedule document ({@code schedule.kind} in the API). Persisted by wire
  * name so that queries and reports can tell timers apart without parsing their JSON.
  */
-public enum ScheduleKind {
+public enum ScheduleKind implements WireEnum {
   /** Every day at a local time in a zone. */
   DAILY("daily"),
   /** Once a week on a day at a local time in a zone. */
@@ -24,31 +23,16 @@ public enum ScheduleKind {
     this.wire = wire;
   }
 
+  @Override
   public String wire() {
     return wire;
   }
 
-  public static Optional<ScheduleKind> fromWire(String wire) {
-    return Arrays.stream(values()).filter(kind -> kind.wire.equals(wire)).findFirst();
-  }
-
-  /** Stores the kind by its wire name. */
-  public static class Converter implements AttributeConverter<ScheduleKind, String> {
-
-    @Override
-    public String convertToDatabaseColumn(ScheduleKind kind) {
-      return kind == null ? null : kind.wire;
-    }
-
-    @Override
-    public ScheduleKind convertToEntityAttribute(String wire) {
-      return wire == null
-          ? null
-          : fromWire(wire)
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "Unknown schedule kind '" + wire + "' in the database"));
+  /** Stores the value by its wire name. */
+  @jakarta.persistence.Converter
+  public static class Converter extends WireEnumConverter<ScheduleKind> {
+    public Converter() {
+      super(ScheduleKind.class);
     }
   }
 }

@@ -79,11 +79,11 @@ public class AuditFilter implements ContainerRequestFilter, ContainerResponseFil
                 .map(
                     c ->
                         c.roles().stream()
-                            .map(Role::groupName)
+                            .map(Role::wire)
                             .sorted()
                             .collect(Collectors.joining(",")))
                 .orElse(""),
-            caller.map(c -> c.mechanism().name().toLowerCase(java.util.Locale.ROOT)).orElse("none"),
+            caller.map(c -> c.mechanism().wire()).orElse("none"),
             request.getMethod(),
             path,
             agentId(path, parameters, response),

@@ -22,12 +22,12 @@ public final class Authorization {
       return Optional.of(
           Problem.of(401, "Unauthorized", "this API needs credentials").toResponse());
     }
-    if (security.isUserInRole(role.groupName())) {
+    if (security.isUserInRole(role.wire())) {
       return Optional.empty();
     }
     var held = EnumSet.noneOf(Role.class);
     for (var each : Role.values()) {
-      if (security.isUserInRole(each.groupName())) {
+      if (security.isUserInRole(each.wire())) {
         held.add(each);
       }
     }

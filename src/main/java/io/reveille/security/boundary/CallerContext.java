@@ -1,5 +1,6 @@
 package io.reveille.security.boundary;
 
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.security.control.Caller;
 import io.reveille.security.control.Role;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -44,7 +45,7 @@ public final class CallerContext implements SecurityContext {
 
   @Override
   public boolean isUserInRole(String role) {
-    return Role.ofGroup(role).map(caller::holds).orElse(false);
+    return WireEnum.find(Role.class, role).map(caller::holds).orElse(false);
   }
 
   @Override

@@ -34,7 +34,7 @@ public class CallerResource {
   public CallerResponse me() {
     return new CallerResponse(
         security.getUserPrincipal().getName(),
-        Arrays.stream(Role.values()).map(Role::groupName).filter(security::isUserInRole).toList(),
+        Arrays.stream(Role.values()).map(Role::wire).filter(security::isUserInRole).toList(),
         security.getAuthenticationScheme().toLowerCase(java.util.Locale.ROOT));
   }
 }

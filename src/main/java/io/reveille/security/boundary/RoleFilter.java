@@ -70,12 +70,10 @@ public class RoleFilter implements ContainerRequestFilter {
         roles.isEmpty()
             ? "no Reveille role"
             : roles.stream()
-                .map(Role::groupName)
+                .map(Role::wire)
                 .sorted()
                 .collect(Collectors.joining(", ", "roles ", ""));
     return Problem.of(
-        403,
-        "Forbidden",
-        what + " needs role " + required.groupName() + "; the caller holds " + held);
+        403, "Forbidden", what + " needs role " + required.wire() + "; the caller holds " + held);
   }
 }

@@ -1,5 +1,7 @@
 package io.reveille.security.control;
 
+import io.reveille.platform.wire.WireEnum;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 
@@ -9,9 +11,15 @@ import java.util.Set;
  */
 public record Caller(String name, Set<Role> roles, Mechanism mechanism) {
 
-  public enum Mechanism {
+  /** How the caller proved who it is, as the audit trail records it. */
+  public enum Mechanism implements WireEnum {
     BASIC,
-    BEARER
+    BEARER;
+
+    @Override
+    public String wire() {
+      return name().toLowerCase(Locale.ROOT);
+    }
   }
 
   public Caller {

@@ -1,9 +1,9 @@
 package io.reveille.security.control;
 
+import io.reveille.platform.wire.WireEnum;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -12,24 +12,16 @@ import java.util.Set;
  * batches. Roles are cumulative: a caller in {@code admin} is also an operator, a viewer and a
  * producer; a caller in {@code operator} is also a viewer.
  */
-public enum Role {
+public enum Role implements WireEnum {
   VIEWER,
   OPERATOR,
   ADMIN,
   PRODUCER;
 
   /** The name used in group claims, user configuration and documentation: lower case. */
-  public String groupName() {
+  @Override
+  public String wire() {
     return name().toLowerCase(Locale.ROOT);
-  }
-
-  public static Optional<Role> ofGroup(String group) {
-    for (var role : values()) {
-      if (role.groupName().equals(group)) {
-        return Optional.of(role);
-      }
-    }
-    return Optional.empty();
   }
 
   /** Every role a member of this one holds, itself included. */
@@ -49,7 +41,7 @@ public enum Role {
   public static Set<Role> fromGroups(Collection<String> groups) {
     var roles = EnumSet.noneOf(Role.class);
     for (var group : groups) {
-      ofGroup(group).ifPresent(role -> roles.addAll(role.implied()));
+      WireEnum.find(Role.class, group).ifPresent(role -> roles.addAll(role.implied()));
     }
     return roles;
   }

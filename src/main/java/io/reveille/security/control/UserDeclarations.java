@@ -1,5 +1,6 @@
 package io.reveille.security.control;
 
+import io.reveille.platform.wire.WireEnum;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -46,7 +47,7 @@ public final class UserDeclarations {
             "reveille.users: user name '" + name + "' must match " + UserDirectory.NAME_PATTERN);
       }
       var role =
-          Role.ofGroup(roleName)
+          WireEnum.find(Role.class, roleName)
               .orElseThrow(
                   () ->
                       new IllegalArgumentException(

@@ -1,5 +1,6 @@
 package io.reveille.security.entity;
 
+import io.reveille.platform.wire.WireEnum;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -21,12 +22,13 @@ public class AuditEvent {
   /**
    * How a request ended: done (2xx/3xx), failed (4xx other than 401/403, 5xx), refused (401/403).
    */
-  public enum Outcome {
+  public enum Outcome implements WireEnum {
     SUCCEEDED,
     FAILED,
     REFUSED;
 
-    public String wireName() {
+    @Override
+    public String wire() {
       return name().toLowerCase(java.util.Locale.ROOT);
     }
 
@@ -119,7 +121,7 @@ public class AuditEvent {
     event.agentId = details.agentId().filter(a -> a.length() <= 64).orElse(null);
     event.targetIds = details.targetIds().map(t -> cut(t, MAX_TARGETS)).orElse(null);
     event.status = details.status();
-    event.outcome = Outcome.of(details.status()).wireName();
+    event.outcome = Outcome.of(details.status()).wire();
     return event;
   }
 

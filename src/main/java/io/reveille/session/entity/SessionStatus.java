@@ -1,11 +1,10 @@
 package io.reveille.session.entity;
 
-import jakarta.persistence.AttributeConverter;
-import java.util.Arrays;
-import java.util.Optional;
+import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.WireEnumConverter;
 
 /** Where a session is: {@code open} takes turns, {@code closed} is final. */
-public enum SessionStatus {
+public enum SessionStatus implements WireEnum {
   OPEN("open"),
   CLOSED("closed");
 
@@ -16,32 +15,16 @@ public enum SessionStatus {
   }
 
   /** The name used in JSON and the database. */
+  @Override
   public String wire() {
     return wire;
   }
 
-  public static Optional<SessionStatus> fromWire(String wire) {
-    return Arrays.stream(values()).filter(value -> value.wire.equals(wire)).findFirst();
-  }
-
-  /** Stores the status by its wire name, so a renamed constant cannot orphan rows. */
+  /** Stores the value by its wire name. */
   @jakarta.persistence.Converter
-  public static class Converter implements AttributeConverter<SessionStatus, String> {
-
-    @Override
-    public String convertToDatabaseColumn(SessionStatus status) {
-      return status == null ? null : status.wire;
-    }
-
-    @Override
-    public SessionStatus convertToEntityAttribute(String wire) {
-      return wire == null
-          ? null
-          : fromWire(wire)
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "Unknown session status '" + wire + "' in the database"));
+  public static class Converter extends WireEnumConverter<SessionStatus> {
+    public Converter() {
+      super(SessionStatus.class);
     }
   }
 }

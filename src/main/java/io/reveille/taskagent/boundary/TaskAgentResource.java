@@ -7,6 +7,7 @@ import io.reveille.agent.entity.AgentMode;
 import io.reveille.api.ETags;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import io.reveille.taskagent.control.TaskAgents;
@@ -127,11 +128,11 @@ public class TaskAgentResource {
         optionalText(body, "mode")
             .map(
                 wire ->
-                    AgentMode.fromWire(wire)
+                    WireEnum.find(AgentMode.class, wire)
                         .orElseThrow(
                             () ->
                                 new InvalidInputException(
-                                    "mode", "must be one of " + AgentMode.wireNames())))
+                                    "mode", "must be one of " + WireEnum.names(AgentMode.class))))
             .orElse(AgentMode.AUTONOMOUS);
     var config =
         body.containsKey("config") && body.get("config") != JsonValue.NULL

@@ -49,8 +49,8 @@ public class TaskContextReader {
         new TaskSnapshot(
             task.getId(),
             task.getTitle(),
-            task.getStatus().name(),
-            task.getPriority().name(),
+            task.getStatus().wire(),
+            task.getPriority().wire(),
             Optional.ofNullable(task.getEstimateMinutes()),
             Optional.ofNullable(task.getDueDate()).map(Object::toString),
             Optional.ofNullable(task.getCategoryId()),

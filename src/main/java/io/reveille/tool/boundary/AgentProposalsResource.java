@@ -2,6 +2,7 @@ package io.reveille.tool.boundary;
 
 import io.reveille.api.PageQuery;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import io.reveille.tool.control.approval.ToolProposals;
@@ -61,11 +62,12 @@ public class AgentProposalsResource {
             .filter(text -> !text.isBlank())
             .map(
                 text ->
-                    ProposalStatus.fromWire(text)
+                    WireEnum.find(ProposalStatus.class, text)
                         .orElseThrow(
                             () ->
                                 new InvalidInputException(
-                                    "status", "must be one of " + ProposalStatus.wireNames())));
+                                    "status",
+                                    "must be one of " + WireEnum.names(ProposalStatus.class))));
     return PageQuery.ok(
         proposals.of(agentId, wanted, page.window()), ProposalResponse::of, uriInfo);
   }

@@ -2,6 +2,7 @@ package io.reveille.tool.boundary;
 
 import io.reveille.api.PageQuery;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
@@ -148,7 +149,7 @@ public class AgentToolsResource {
         text(body, "wakeReason", 32)
             .map(
                 wire ->
-                    WakeReason.fromWire(wire)
+                    WireEnum.find(WakeReason.class, wire)
                         .filter(API_WAKE_REASONS::contains)
                         .orElseThrow(
                             () ->

@@ -1,6 +1,7 @@
 package io.reveille.tool.control;
 
 import io.reveille.agent.entity.AgentKind;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.entity.Capability;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -57,7 +58,7 @@ public class CapabilityProfiles {
         .forEach(
             name ->
                 capabilities.add(
-                    Capability.fromWire(name)
+                    WireEnum.find(Capability.class, name)
                         .orElseThrow(
                             () ->
                                 new IllegalStateException(

@@ -1,9 +1,20 @@
 package io.reveille.tool.control;
 
 import io.reveille.agent.entity.Agent;
+import io.reveille.journal.entity.TaskPriority;
+import io.reveille.journal.entity.TaskStatus;
+import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The checks a tool call must pass before it may touch a transaction: a registered tool, the
@@ -56,7 +67,8 @@ final class ToolChecks {
           new ToolFailure(
               ToolErrorCode.PREVIEW_NOT_SUPPORTED, tool.name() + " does not support previewOnly"));
     }
-    var violations = registry.contract().validateInput(tool.name(), request.arguments().toString());
+    var violations =
+        registry.contract().validateInput(tool.name(), inWireNames(request.arguments()).toString());
     if (!violations.isEmpty()) {
       return Optional.of(
           new ToolFailure(ToolErrorCode.INVALID_ARGUMENTS, String.join("; ", violations)));
@@ -68,5 +80,50 @@ final class ToolChecks {
               tool.name() + " changes data and needs an operationId (idempotency key)"));
     }
     return Optional.empty();
+  }
+
+  /** The arguments that name a task's status or priority, alone or in a list. */
+  private static final Set<String> TASK_ENUM_FIELDS =
+      Set.of("status", "statuses", "priority", "closeSourceTaskAs");
+
+  /** Each old spelling of a task status or priority, with its wire name. */
+  private static final Map<String, String> OLD_SPELLINGS = oldSpellings();
+
+  private static Map<String, String> oldSpellings() {
+    var spellings = new HashMap<String, String>();
+    Stream.<WireEnum>concat(Stream.of(TaskStatus.values()), Stream.of(TaskPriority.values()))
+        .forEach(value -> value.legacy().forEach(old -> spellings.put(old, value.wire())));
+    return Map.copyOf(spellings);
+  }
+
+  /**
+   * The arguments as the contract's schema spells them: a model that learnt the old spellings of a
+   * task's status or priority ({@code IN_PROGRESS}, {@code P1}) is still understood for one
+   * release. Only the copy that is validated is rewritten; the handlers parse both spellings.
+   */
+  static JsonObject inWireNames(JsonObject arguments) {
+    if (TASK_ENUM_FIELDS.stream().noneMatch(arguments::containsKey)) {
+      return arguments;
+    }
+    var provider = JsonDocuments.provider();
+    var rewritten = provider.createObjectBuilder(arguments);
+    for (var field : TASK_ENUM_FIELDS) {
+      var value = arguments.get(field);
+      if (value instanceof JsonString text) {
+        rewritten.add(field, wireName(text));
+      } else if (value != null && value.getValueType() == JsonValue.ValueType.ARRAY) {
+        var list = provider.createArrayBuilder();
+        value
+            .asJsonArray()
+            .forEach(item -> list.add(item instanceof JsonString t ? wireName(t) : item));
+        rewritten.add(field, list);
+      }
+    }
+    return rewritten.build();
+  }
+
+  private static JsonValue wireName(JsonString text) {
+    var wire = OLD_SPELLINGS.get(text.getString());
+    return wire == null ? text : JsonDocuments.provider().createValue(wire);
   }
 }

@@ -21,8 +21,8 @@ public final class ToolJson {
             .add("id", task.getId())
             .add("version", task.getVersion())
             .add("title", task.getTitle())
-            .add("status", task.getStatus().name())
-            .add("priority", task.getPriority().name());
+            .add("status", task.getStatus().wire())
+            .add("priority", task.getPriority().wire());
     nullable(json, "categoryId", task.getCategoryId());
     if (task.getEstimateMinutes() == null) {
       json.addNull("estimateMinutes");

@@ -1,13 +1,12 @@
 package io.reveille.tool.entity;
 
-import java.util.Arrays;
-import java.util.Optional;
+import io.reveille.platform.wire.WireEnum;
 
 /**
  * What an agent may do through tools. A tool names the capabilities it requires; an agent kind's
  * capability profile names the ones its agents hold. Wire names are the contract's spelling.
  */
-public enum Capability {
+public enum Capability implements WireEnum {
   CATEGORY_READ("categoryRead"),
   TASK_READ("taskRead"),
   TASK_WRITE("taskWrite"),
@@ -29,11 +28,8 @@ public enum Capability {
     this.wire = wire;
   }
 
+  @Override
   public String wire() {
     return wire;
-  }
-
-  public static Optional<Capability> fromWire(String wire) {
-    return Arrays.stream(values()).filter(value -> value.wire.equals(wire)).findFirst();
   }
 }

@@ -1,9 +1,7 @@
 package io.reveille.tool.entity;
 
-import jakarta.persistence.AttributeConverter;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Optional;
+import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.WireEnumConverter;
 
 /**
  * Where a proposal stands: {@code pending} until a person decides, then {@code approved} (applied
@@ -11,14 +9,11 @@ import java.util.Optional;
  * change was changed by someone else since the preview, or applying it would not have done what the
  * preview showed; nothing changed). Every state but pending is final. Persisted by wire name.
  */
-public enum ProposalStatus {
+public enum ProposalStatus implements WireEnum {
   PENDING("pending"),
   APPROVED("approved"),
   REJECTED("rejected"),
   REFUSED("refused");
-
-  private static final List<String> WIRE_NAMES =
-      Arrays.stream(values()).map(ProposalStatus::wire).toList();
 
   private final String wire;
 
@@ -26,6 +21,7 @@ public enum ProposalStatus {
     this.wire = wire;
   }
 
+  @Override
   public String wire() {
     return wire;
   }
@@ -34,31 +30,11 @@ public enum ProposalStatus {
     return this != PENDING;
   }
 
-  public static Optional<ProposalStatus> fromWire(String wire) {
-    return Arrays.stream(values()).filter(status -> status.wire.equals(wire)).findFirst();
-  }
-
-  public static List<String> wireNames() {
-    return WIRE_NAMES;
-  }
-
-  /** Stores the status by its wire name. */
-  public static class Converter implements AttributeConverter<ProposalStatus, String> {
-
-    @Override
-    public String convertToDatabaseColumn(ProposalStatus status) {
-      return status == null ? null : status.wire;
-    }
-
-    @Override
-    public ProposalStatus convertToEntityAttribute(String wire) {
-      return wire == null
-          ? null
-          : fromWire(wire)
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "Unknown proposal status '" + wire + "' in the database"));
+  /** Stores the value by its wire name. */
+  @jakarta.persistence.Converter
+  public static class Converter extends WireEnumConverter<ProposalStatus> {
+    public Converter() {
+      super(ProposalStatus.class);
     }
   }
 }

@@ -1,13 +1,12 @@
 package io.reveille.tool.entity;
 
-import java.util.Arrays;
-import java.util.Optional;
+import io.reveille.platform.wire.WireEnum;
 
 /**
  * How much harm a wrong call of a tool can do. High-risk tools (bulk moves, closing tasks) support
  * {@code previewOnly}: the exact planned changes without writing anything.
  */
-public enum RiskLevel {
+public enum RiskLevel implements WireEnum {
   LOW("low"),
   MEDIUM("medium"),
   HIGH("high");
@@ -18,11 +17,8 @@ public enum RiskLevel {
     this.wire = wire;
   }
 
+  @Override
   public String wire() {
     return wire;
-  }
-
-  public static Optional<RiskLevel> fromWire(String wire) {
-    return Arrays.stream(values()).filter(value -> value.wire.equals(wire)).findFirst();
   }
 }

@@ -1,13 +1,12 @@
 package io.reveille.tool.entity;
 
-import java.util.Arrays;
-import java.util.Optional;
+import io.reveille.platform.wire.WireEnum;
 
 /**
  * How a tool is held to the agent's {@code allowedCategoryIds} (deny by default: an agent with no
  * allowed category reaches nothing).
  */
-public enum ScopeRule {
+public enum ScopeRule implements WireEnum {
   /** Reads return only entities whose category is in scope. */
   READS_FILTERED_BY_SCOPE("readsFilteredByScope"),
   /** The entity written must be in a category in scope, checked before anything changes. */
@@ -28,11 +27,8 @@ public enum ScopeRule {
     this.wire = wire;
   }
 
+  @Override
   public String wire() {
     return wire;
-  }
-
-  public static Optional<ScopeRule> fromWire(String wire) {
-    return Arrays.stream(values()).filter(value -> value.wire.equals(wire)).findFirst();
   }
 }

@@ -1,16 +1,16 @@
 package io.reveille.tool.entity;
 
-import jakarta.persistence.AttributeConverter;
-import java.util.Arrays;
-import java.util.Optional;
+import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.WireEnumConverter;
+import java.util.Set;
 
 /**
  * What a tool call can change, which decides how strictly it must be deduplicated: {@code external}
- * and {@code memory} calls always need an idempotency key, {@code read_only} calls may simply run
+ * and {@code memory} calls always need an idempotency key, {@code readOnly} calls may simply run
  * again. Unknown tools are classified {@code external} by the registry (the conservative default).
  * Persisted by wire name.
  */
-public enum ToolSideEffect {
+public enum ToolSideEffect implements WireEnum {
   /** Creates, changes or sends something outside Reveille (HTTP calls, messages). */
   EXTERNAL("external"),
   /** Changes persistent state inside Reveille (journal domain, agent memory). */
@@ -18,16 +18,25 @@ public enum ToolSideEffect {
   /** Changes only node-local things (files, caches). */
   LOCAL("local"),
   /** Reads only. */
-  READ_ONLY("read_only");
+  READ_ONLY("readOnly", "read_only");
 
   private final String wire;
+  private final Set<String> legacy;
 
-  ToolSideEffect(String wire) {
+  ToolSideEffect(String wire, String... legacy) {
     this.wire = wire;
+    this.legacy = Set.of(legacy);
   }
 
+  @Override
   public String wire() {
     return wire;
+  }
+
+  /** The snake_case spelling of releases before the one wire convention. */
+  @Override
+  public Set<String> legacy() {
+    return legacy;
   }
 
   /** Whether a retry or replay would repeat an effect someone can observe. */
@@ -35,27 +44,11 @@ public enum ToolSideEffect {
     return this != READ_ONLY;
   }
 
-  public static Optional<ToolSideEffect> fromWire(String wire) {
-    return Arrays.stream(values()).filter(effect -> effect.wire.equals(wire)).findFirst();
-  }
-
-  /** Stores the side-effect class by its wire name. */
-  public static class Converter implements AttributeConverter<ToolSideEffect, String> {
-
-    @Override
-    public String convertToDatabaseColumn(ToolSideEffect effect) {
-      return effect == null ? null : effect.wire;
-    }
-
-    @Override
-    public ToolSideEffect convertToEntityAttribute(String wire) {
-      return wire == null
-          ? null
-          : fromWire(wire)
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "Unknown side-effect class '" + wire + "' in the database"));
+  /** Stores the value by its wire name. */
+  @jakarta.persistence.Converter
+  public static class Converter extends WireEnumConverter<ToolSideEffect> {
+    public Converter() {
+      super(ToolSideEffect.class);
     }
   }
 }

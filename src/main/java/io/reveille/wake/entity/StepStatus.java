@@ -1,14 +1,13 @@
 package io.reveille.wake.entity;
 
-import jakarta.persistence.AttributeConverter;
-import java.util.Arrays;
-import java.util.Optional;
+import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.WireEnumConverter;
 
 /**
  * Where a step of a run stands. The legal moves are methods of {@link RunStep}; {@code succeeded},
  * {@code failed} and {@code skipped} end a step. Persisted by wire name.
  */
-public enum StepStatus {
+public enum StepStatus implements WireEnum {
   /** Planned, not begun. */
   READY("ready"),
   /** Begun and not ended: the work in flight, or the step a crash interrupted. */
@@ -26,31 +25,16 @@ public enum StepStatus {
     this.wire = wire;
   }
 
+  @Override
   public String wire() {
     return wire;
   }
 
-  public static Optional<StepStatus> fromWire(String wire) {
-    return Arrays.stream(values()).filter(status -> status.wire.equals(wire)).findFirst();
-  }
-
-  /** Stores the status by its wire name. */
-  public static class Converter implements AttributeConverter<StepStatus, String> {
-
-    @Override
-    public String convertToDatabaseColumn(StepStatus status) {
-      return status == null ? null : status.wire;
-    }
-
-    @Override
-    public StepStatus convertToEntityAttribute(String wire) {
-      return wire == null
-          ? null
-          : fromWire(wire)
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "Unknown step status '" + wire + "' in the database"));
+  /** Stores the value by its wire name. */
+  @jakarta.persistence.Converter
+  public static class Converter extends WireEnumConverter<StepStatus> {
+    public Converter() {
+      super(StepStatus.class);
     }
   }
 }

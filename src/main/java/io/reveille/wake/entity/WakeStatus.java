@@ -1,15 +1,13 @@
 package io.reveille.wake.entity;
 
-import jakarta.persistence.AttributeConverter;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Optional;
+import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.WireEnumConverter;
 
 /**
  * Where a wake run stands. The legal moves are methods of {@link WakeRunLogEntry}; {@code
  * completed} and {@code skipped} are final. Persisted by wire name.
  */
-public enum WakeStatus {
+public enum WakeStatus implements WireEnum {
   /** Enqueued, not yet picked up; the only status that accepts more tokens. */
   QUEUED("queued"),
   /** A runner is (or was, before a crash) working on it. */
@@ -28,15 +26,13 @@ public enum WakeStatus {
   /** Cancelled by an operator (a started run at its next step boundary). */
   CANCELLED("cancelled");
 
-  private static final List<String> WIRE_NAMES =
-      Arrays.stream(values()).map(WakeStatus::wire).toList();
-
   private final String wire;
 
   WakeStatus(String wire) {
     this.wire = wire;
   }
 
+  @Override
   public String wire() {
     return wire;
   }
@@ -46,31 +42,11 @@ public enum WakeStatus {
     return this == COMPLETED || this == SKIPPED || this == CANCELLED;
   }
 
-  public static Optional<WakeStatus> fromWire(String wire) {
-    return Arrays.stream(values()).filter(status -> status.wire.equals(wire)).findFirst();
-  }
-
-  public static List<String> wireNames() {
-    return WIRE_NAMES;
-  }
-
-  /** Stores the status by its wire name. */
-  public static class Converter implements AttributeConverter<WakeStatus, String> {
-
-    @Override
-    public String convertToDatabaseColumn(WakeStatus status) {
-      return status == null ? null : status.wire;
-    }
-
-    @Override
-    public WakeStatus convertToEntityAttribute(String wire) {
-      return wire == null
-          ? null
-          : fromWire(wire)
-              .orElseThrow(
-                  () ->
-                      new IllegalStateException(
-                          "Unknown wake status '" + wire + "' in the database"));
+  /** Stores the value by its wire name. */
+  @jakarta.persistence.Converter
+  public static class Converter extends WireEnumConverter<WakeStatus> {
+    public Converter() {
+      super(WakeStatus.class);
     }
   }
 }

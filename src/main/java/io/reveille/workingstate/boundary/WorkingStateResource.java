@@ -7,7 +7,6 @@ import io.reveille.security.control.Role;
 import io.reveille.workingstate.control.Assumption;
 import io.reveille.workingstate.control.Expectation;
 import io.reveille.workingstate.control.WorkingState;
-import io.reveille.workingstate.control.WorkingStateDocuments;
 import io.reveille.workingstate.control.WorkingStates;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -135,7 +134,7 @@ public class WorkingStateResource {
         e.expectedIds(),
         e.expectedType().orElse(null),
         e.expectedCount().isPresent() ? e.expectedCount().getAsInt() : null,
-        WorkingStateDocuments.wire(e.status()),
+        e.status().wire(),
         e.lastCheckedAt().orElse(null));
   }
 }

@@ -1,11 +1,14 @@
 package io.reveille.workingstate.control;
 
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * What an action is expected to do ("after update_task_priority, task T has priority P1"), with the
@@ -25,10 +28,21 @@ public record Expectation(
     Optional<Instant> lastCheckedAt) {
 
   /** Where an expectation stands. */
-  public enum Status {
+  public enum Status implements WireEnum {
     PENDING,
     CONFIRMED,
-    FAILED
+    FAILED;
+
+    @Override
+    public String wire() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The constant name, which documents of earlier releases were read in any case. */
+    @Override
+    public Set<String> legacy() {
+      return Set.of(name());
+    }
   }
 
   public Expectation {

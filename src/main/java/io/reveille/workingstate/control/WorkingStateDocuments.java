@@ -7,6 +7,7 @@ import com.networknt.schema.SpecificationVersion;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.InvalidInputException.Violation;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.workingstate.control.Expectation.Status;
 import io.reveille.workingstate.control.WorkingState.Dependency;
 import io.reveille.workingstate.control.WorkingState.Entity;
@@ -26,7 +27,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Function;
@@ -206,7 +206,7 @@ public final class WorkingStateDocuments {
             .add(
                 "expectedIds",
                 JsonDocuments.provider().createArrayBuilder(expectation.expectedIds()))
-            .add("status", wire(expectation.status()));
+            .add("status", expectation.status().wire());
     expectation.expectedType().ifPresent(type -> json.add("expectedType", type));
     expectation.expectedCount().ifPresent(count -> json.add("expectedCount", count));
     expectation.lastCheckedAt().ifPresent(at -> json.add("lastCheckedAt", at.toString()));
@@ -233,11 +233,6 @@ public final class WorkingStateDocuments {
             .add("status", item.status());
     optional(json, "details", item.details());
     return json.build();
-  }
-
-  /** The wire name of a status: {@code pending}, {@code confirmed}, {@code failed}. */
-  public static String wire(Status status) {
-    return status.name().toLowerCase(Locale.ROOT);
   }
 
   // ---- readers shared by both ----------------------------------------------------------------
@@ -283,7 +278,13 @@ public final class WorkingStateDocuments {
                     ? OptionalInt.of(((JsonNumber) json.get("expectedCount")).intValueExact())
                     : OptionalInt.empty(),
                 string(json, "status")
-                    .map(s -> Status.valueOf(s.toUpperCase(Locale.ROOT)))
+                    .map(
+                        s ->
+                            WireEnum.read(Status.class, s)
+                                .orElseThrow(
+                                    () ->
+                                        new IllegalArgumentException(
+                                            "unknown expectation status '" + s + "'")))
                     .orElse(Status.PENDING),
                 string(json, "lastCheckedAt").map(WorkingStateDocuments::instant)));
   }

@@ -123,7 +123,7 @@ public final class WorkingStateText {
     return "["
         + e.id()
         + "] "
-        + WorkingStateDocuments.wire(e.status())
+        + e.status().wire()
         + " after "
         + e.action()
         + ": "

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.platform.wire.WireEnum;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -14,27 +15,27 @@ class AgentWireNamesTest {
 
   @Test
   void enumsUseTheDocumentedWireNames() {
-    assertEquals("custom, taskAgent, dayPlanner", AgentKind.wireNames());
-    assertEquals("created, active, dormant, destroyed", AgentLifecycle.wireNames());
-    assertEquals("autonomous, interactive, hybrid", AgentMode.wireNames());
-    assertEquals("idle, queued, running, failed", AgentRunStatus.wireNames());
+    assertEquals("custom, taskAgent, dayPlanner", WireEnum.names(AgentKind.class));
+    assertEquals("created, active, dormant, destroyed", WireEnum.names(AgentLifecycle.class));
+    assertEquals("autonomous, interactive, hybrid", WireEnum.names(AgentMode.class));
+    assertEquals("idle, queued, running, failed", WireEnum.names(AgentRunStatus.class));
     assertEquals(
-        "agent_state, agent_head_message, message_prev, message_payload, "
-            + "agent_report_head, report_source_span, tool_effect, agent_task",
-        AgentLinkType.wireNames());
+        "agentState, agentHeadMessage, messagePrev, messagePayload, "
+            + "agentReportHead, reportSourceSpan, toolEffect, agentTask",
+        WireEnum.names(AgentLinkType.class));
   }
 
   @Test
   void fromWireFindsEveryConstantByItsWireNameOnly() {
     for (var kind : AgentKind.values()) {
-      assertEquals(Optional.of(kind), AgentKind.fromWire(kind.wire()));
+      assertEquals(Optional.of(kind), WireEnum.find(AgentKind.class, kind.wire()));
     }
     for (var type : AgentLinkType.values()) {
-      assertEquals(Optional.of(type), AgentLinkType.fromWire(type.wire()));
+      assertEquals(Optional.of(type), WireEnum.find(AgentLinkType.class, type.wire()));
     }
-    assertEquals(Optional.empty(), AgentKind.fromWire("TASK_AGENT"));
-    assertEquals(Optional.empty(), AgentLifecycle.fromWire("Active"));
-    assertEquals(Optional.empty(), AgentMode.fromWire(null));
+    assertEquals(Optional.empty(), WireEnum.find(AgentKind.class, "TASK_AGENT"));
+    assertEquals(Optional.empty(), WireEnum.find(AgentLifecycle.class, "Active"));
+    assertEquals(Optional.empty(), WireEnum.find(AgentMode.class, null));
   }
 
   @Test
@@ -50,7 +51,7 @@ class AgentWireNamesTest {
     assertEquals(
         AgentRunStatus.FAILED, new AgentRunStatus.Converter().convertToEntityAttribute("failed"));
     assertEquals(
-        "message_prev",
+        "messagePrev",
         new AgentLinkType.Converter().convertToDatabaseColumn(AgentLinkType.MESSAGE_PREV));
     assertNull(lifecycle.convertToDatabaseColumn(null));
     assertNull(lifecycle.convertToEntityAttribute(null));

@@ -218,11 +218,11 @@ class SubscriptionPredicateTest {
   @Test
   void emptyPredicate() {
     assertEquals(
-        "expected a condition (a comparison such as status == \"OPEN\", '!' or '(') at position 1"
+        "expected a condition (a comparison such as status == \"open\", '!' or '(') at position 1"
             + " but found the end of the predicate",
         error(""));
     assertEquals(
-        "expected a condition (a comparison such as status == \"OPEN\", '!' or '(') at position 4"
+        "expected a condition (a comparison such as status == \"open\", '!' or '(') at position 4"
             + " but found the end of the predicate",
         error("   "));
   }
@@ -337,15 +337,15 @@ class SubscriptionPredicateTest {
   @Test
   void danglingOperators() {
     assertEquals(
-        "expected a condition (a comparison such as status == \"OPEN\", '!' or '(') at position 1"
+        "expected a condition (a comparison such as status == \"open\", '!' or '(') at position 1"
             + " but found '&&'",
         error("&& flagged"));
     assertEquals(
-        "expected a condition (a comparison such as status == \"OPEN\", '!' or '(') at position 11"
+        "expected a condition (a comparison such as status == \"open\", '!' or '(') at position 11"
             + " but found the end of the predicate",
         error("flagged ||"));
     assertEquals(
-        "expected a condition (a comparison such as status == \"OPEN\", '!' or '(') at position 2"
+        "expected a condition (a comparison such as status == \"open\", '!' or '(') at position 2"
             + " but found ')'",
         error("()"));
     assertEquals(

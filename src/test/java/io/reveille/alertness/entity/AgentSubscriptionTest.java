@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -152,7 +153,7 @@ class AgentSubscriptionTest {
     for (var tokenClass : TokenClass.values()) {
       assertEquals(tokenClass, converter.convertToEntityAttribute(tokenClass.wire()));
     }
-    assertEquals(Optional.empty(), TokenClass.fromWire("ENTITY_ID"));
+    assertEquals(Optional.empty(), WireEnum.find(TokenClass.class, "ENTITY_ID"));
     assertThrows(IllegalStateException.class, () -> converter.convertToEntityAttribute("x"));
   }
 

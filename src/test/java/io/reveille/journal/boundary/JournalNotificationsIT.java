@@ -41,9 +41,9 @@ class JournalNotificationsIT {
         watcher, "{\"semanticKeys\":[\"TASK\"],\"predicate\":\"title == \\\"" + title + "\\\"\"}");
 
     var task =
-        createTask("{\"title\":\"" + title + "\",\"priority\":\"P1\",\"dueDate\":\"2026-03-01\"}");
-    assertEquals("OPEN", task.getString("status"));
-    assertEquals("P1", task.getString("priority"));
+        createTask("{\"title\":\"" + title + "\",\"priority\":\"p1\",\"dueDate\":\"2026-03-01\"}");
+    assertEquals("open", task.getString("status"));
+    assertEquals("p1", task.getString("priority"));
     assertEquals("2026-03-01", task.getString("dueDate"));
 
     // A semantic-key subscription is woken with the key it matched; the predicate on the unique
@@ -137,15 +137,15 @@ class JournalNotificationsIT {
     var id = createTask("{\"title\":\"Run 5k\"}").getString("id");
     var watcher = agents.createCustom("Done watcher");
     agents.subscribe(
-        watcher, "{\"entityIds\":[\"" + id + "\"],\"predicate\":\"status == \\\"DONE\\\"\"}");
+        watcher, "{\"entityIds\":[\"" + id + "\"],\"predicate\":\"status == \\\"done\\\"\"}");
 
-    patch("/api/tasks/" + id, "{\"priority\":\"P0\"}");
-    patch("/api/tasks/" + id, "{\"status\":\"IN_PROGRESS\"}");
+    patch("/api/tasks/" + id, "{\"priority\":\"p0\"}");
+    patch("/api/tasks/" + id, "{\"status\":\"inProgress\"}");
     agents.passThroughTheNotificationQueue();
     assertEquals(0, agents.runs(watcher).size(), "changes that miss the predicate wake nobody");
 
-    var done = patch("/api/tasks/" + id, "{\"status\":\"DONE\"}");
-    assertEquals("DONE", done.getString("status"));
+    var done = patch("/api/tasks/" + id, "{\"status\":\"done\"}");
+    assertEquals("done", done.getString("status"));
     awaitCompletedRun(watcher, id);
     agents.passThroughTheNotificationQueue();
     assertEquals(1, agents.runs(watcher).size());

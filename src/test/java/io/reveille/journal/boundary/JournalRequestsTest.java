@@ -118,7 +118,7 @@ class JournalRequestsTest {
 
   @Test
   void defaultsAreFilledWhereTheApiPromisesThem() {
-    var request = TaskRequest.read(json("{\"title\":\"x\",\"status\":\"IN_PROGRESS\"}"));
+    var request = TaskRequest.read(json("{\"title\":\"x\",\"status\":\"inProgress\"}"));
     assertEquals(Optional.of(TaskStatus.IN_PROGRESS), request.newTask().status());
     assertEquals(Optional.empty(), request.newTask().priority(), "the service's default");
     assertEquals(PinMode.REPLACE, PinsRequest.read(json("{\"taskIds\":[\"a\"]}")).pinMode());

@@ -64,7 +64,7 @@ class JournalRollbackIT {
   void aRolledBackUpdateOfACommittedTaskWakesNobody() throws Exception {
     var title = "rollback-update-" + UUID.randomUUID();
     var task = journal.createTask(JournalFixture.newTask(title), ChangeOrigin.NONE).getId();
-    var watcher = watcher("title == \"" + title + "\" && status == \"DONE\"");
+    var watcher = watcher("title == \"" + title + "\" && status == \"done\"");
     // The creation's batch, if any subscription wanted it, has been taken in.
     sentinel.passThroughTheQueue();
     var recorded = fixture.batchesMentioning(task);

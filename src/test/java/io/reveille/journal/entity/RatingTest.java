@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -50,7 +51,8 @@ class RatingTest {
 
   @Test
   void targetTypesHaveWireNames() {
-    assertEquals(Optional.of(RatingTarget.TIME_ENTRY), RatingTarget.fromWire("timeEntry"));
-    assertEquals(Optional.empty(), RatingTarget.fromWire("TIME_ENTRY"));
+    assertEquals(
+        Optional.of(RatingTarget.TIME_ENTRY), WireEnum.find(RatingTarget.class, "timeEntry"));
+    assertEquals(Optional.empty(), WireEnum.find(RatingTarget.class, "TIME_ENTRY"));
   }
 }

@@ -79,8 +79,8 @@ class TaskTest {
         }
         var task = task(closed);
         var e = assertThrows(IllegalTransitionException.class, () -> task.moveTo(next, T1));
-        assertEquals(closed.name(), e.getFrom());
-        assertEquals(next.name(), e.getTo());
+        assertEquals(closed.wire(), e.getFrom());
+        assertEquals(next.wire(), e.getTo());
         assertEquals(closed, task.getStatus());
       }
       assertTrue(task(closed).moveTo(TaskStatus.OPEN, T1));
@@ -123,5 +123,24 @@ class TaskTest {
         assertThrows(InvalidInputException.class, () -> task.estimate(-1, T1)).getField());
     assertThrows(
         InvalidInputException.class, () -> task.estimate(Task.MAX_ESTIMATE_MINUTES + 1, T1));
+  }
+
+  @Test
+  void statusAndPriorityTravelInLowerCamelCaseAndTheConstantNamesStillParse() {
+    assertEquals(
+        java.util.List.of("open", "inProgress", "blocked", "done", "rejected"),
+        io.reveille.platform.wire.WireEnum.values(TaskStatus.class));
+    assertEquals(
+        java.util.List.of("p0", "p1", "p2", "p3"),
+        io.reveille.platform.wire.WireEnum.values(TaskPriority.class));
+    for (var status : TaskStatus.values()) {
+      assertEquals(
+          status, io.reveille.platform.wire.WireEnum.parse(TaskStatus.class, status.name()));
+      assertEquals(status, new TaskStatus.Converter().convertToEntityAttribute(status.name()));
+    }
+    assertEquals(
+        "inProgress", new TaskStatus.Converter().convertToDatabaseColumn(TaskStatus.IN_PROGRESS));
+    assertEquals(TaskPriority.P3, new TaskPriority.Converter().convertToEntityAttribute("P3"));
+    assertEquals("p3", new TaskPriority.Converter().convertToDatabaseColumn(TaskPriority.P3));
   }
 }

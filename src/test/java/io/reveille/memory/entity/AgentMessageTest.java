@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -167,10 +168,11 @@ class AgentMessageTest {
             "toolResult",
             "summary",
             "system"),
-        AgentMessageKind.wireNames());
+        WireEnum.values(AgentMessageKind.class));
     assertEquals(
-        Optional.of(AgentMessageKind.TOOL_RESULT), AgentMessageKind.fromWire("toolResult"));
-    assertEquals(Optional.empty(), AgentMessageKind.fromWire("TOOL_RESULT"));
+        Optional.of(AgentMessageKind.TOOL_RESULT),
+        WireEnum.find(AgentMessageKind.class, "toolResult"));
+    assertEquals(Optional.empty(), WireEnum.find(AgentMessageKind.class, "TOOL_RESULT"));
     var converter = new AgentMessageKind.Converter();
     for (var kind : AgentMessageKind.values()) {
       assertEquals(kind.wire(), converter.convertToDatabaseColumn(kind));

@@ -29,7 +29,7 @@ class RunFilterTest {
   void parametersParseByTheirWireNames() {
     var filter =
         RunFilter.parse(
-            "a-1", "failed", "timer_catchup", "2026-11-26T00:00:00Z", "2026-11-27T00:00:00Z");
+            "a-1", "failed", "timerCatchup", "2026-11-26T00:00:00Z", "2026-11-27T00:00:00Z");
     assertEquals(Optional.of("a-1"), filter.agentId());
     assertEquals(Optional.of(WakeStatus.FAILED), filter.status());
     assertEquals(Optional.of(WakeReason.TIMER_CATCHUP), filter.reason());

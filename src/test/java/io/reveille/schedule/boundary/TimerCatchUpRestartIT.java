@@ -25,8 +25,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A real stop and start of a real server: a timer whose firings fall while the server is down fires
- * once at start-up — promptly, not at the next firing — as one {@code timer_catchup} wake that
- * names every missed firing, runs once, and the timer continues on schedule.
+ * once at start-up — promptly, not at the next firing — as one {@code timerCatchup} wake that names
+ * every missed firing, runs once, and the timer continues on schedule.
  *
  * <p>Not an Arquillian test: Arquillian keeps one server up for the whole suite, so this test
  * drives a server of its own ({@code reveille-restart}: Derby, embedded broker, own ports) with the
@@ -103,8 +103,8 @@ class TimerCatchUpRestartIT {
 
       await()
           .atMost(Duration.ofSeconds(90))
-          .until(() -> agents.completedRuns(id, "timer_catchup").size() >= 1);
-      var catchUps = agents.runs(agentId, "timer_catchup");
+          .until(() -> agents.completedRuns(id, "timerCatchup").size() >= 1);
+      var catchUps = agents.runs(agentId, "timerCatchup");
       assertEquals(1, catchUps.size(), "one catch-up for all missed firings: " + catchUps);
       var catchUp = catchUps.get(0);
       var firstMissed = Instant.parse(catchUp.getString("scheduledAt"));

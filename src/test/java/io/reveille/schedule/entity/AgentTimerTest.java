@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.json.JsonObjectConverter;
+import io.reveille.platform.wire.WireEnum;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.time.Instant;
@@ -159,7 +160,7 @@ class AgentTimerTest {
       assertEquals(kind, kinds.convertToEntityAttribute(kinds.convertToDatabaseColumn(kind)));
     }
     assertEquals("calendar", ScheduleKind.CALENDAR.wire());
-    assertEquals(Optional.empty(), ScheduleKind.fromWire("hourly"));
+    assertEquals(Optional.empty(), WireEnum.find(ScheduleKind.class, "hourly"));
   }
 
   @Test

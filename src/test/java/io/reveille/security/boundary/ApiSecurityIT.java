@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.security.control.Role;
 import io.reveille.testing.Api;
 import io.reveille.testing.TestIdentities;
@@ -69,12 +70,12 @@ class ApiSecurityIT {
             var answer = send(admin.as(role), method, path);
             var admitted = role.implied().contains(required);
             if (admitted && (answer.status() == 401 || answer.status() == 403)) {
-              failures.add(operation + " as " + role.groupName() + " (admitted): " + answer);
+              failures.add(operation + " as " + role.wire() + " (admitted): " + answer);
             }
             if (!admitted
                 && !(answer.status() == 403
-                    && answer.body().contains("needs role " + required.groupName()))) {
-              failures.add(operation + " as " + role.groupName() + " (not admitted): " + answer);
+                    && answer.body().contains("needs role " + required.wire()))) {
+              failures.add(operation + " as " + role.wire() + " (not admitted): " + answer);
             }
           }
         });
@@ -234,7 +235,7 @@ class ApiSecurityIT {
         var previous =
             table.put(
                 row.group(1) + " " + row.group(2),
-                Role.ofGroup(row.group(3))
+                WireEnum.find(Role.class, row.group(3))
                     .orElseThrow(() -> new AssertionError("role in " + line)));
         assertEquals(null, previous, "listed twice: " + line);
       }

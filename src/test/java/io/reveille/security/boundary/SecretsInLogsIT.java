@@ -37,7 +37,7 @@ class SecretsInLogsIT {
     var strangerToken = TestIdentities.token("mallory", "admin").signedByStranger().compact();
     var secrets = new LinkedHashMap<String, String>();
     for (var role : Role.values()) {
-      secrets.put(role.groupName() + " password", TestIdentities.password(role));
+      secrets.put(role.wire() + " password", TestIdentities.password(role));
     }
     secrets.put("inference API key", TestIdentities.inferenceApiKey());
     secrets.put("refused bearer token", strangerToken);

@@ -88,7 +88,7 @@ class SessionModelIT {
             new OpenAiProtocolServer.ToolCall(
                 "call_1",
                 "update_task_priority",
-                "{\"taskId\":\"" + foreignId + "\",\"priority\":\"P0\"}"));
+                "{\"taskId\":\"" + foreignId + "\",\"priority\":\"p0\"}"));
     server.thenAnswer("initial report").then(200, toolCall).thenAnswer(REPLY);
 
     var agentId =
@@ -157,6 +157,6 @@ class SessionModelIT {
       assertEquals(REPLY, events.get(4).json().getString("content"));
     }
     var foreign = api.get("/api/tasks/" + foreignId).json();
-    assertEquals("P2", foreign.getString("priority"), "the out-of-scope task is untouched");
+    assertEquals("p2", foreign.getString("priority"), "the out-of-scope task is untouched");
   }
 }

@@ -138,7 +138,7 @@ class TaskAgentModelIT {
         toolCalls(
             "call_1",
             "update_task_priority",
-            "{\"taskId\":\"" + taskId + "\",\"priority\":\"P1\"}",
+            "{\"taskId\":\"" + taskId + "\",\"priority\":\"p1\"}",
             "call_2",
             "record_observations",
             "{\"observations\":[{\"text\":\"Due in two days: raised to P1\"}]}");

@@ -19,8 +19,8 @@ class TaskAnalystTest {
     return new TaskSnapshot(
         "t1",
         "Implement auth",
-        "IN_PROGRESS",
-        "P2",
+        "inProgress",
+        "p2",
         Optional.of(240),
         Optional.ofNullable(due),
         Optional.of("c1"),
@@ -43,7 +43,7 @@ class TaskAnalystTest {
     assertEquals(List.of(), analysis.changes());
     assertEquals(
         List.of(
-            "Started following the task: IN_PROGRESS, priority P2, 0 of 2 checklist items done,"
+            "Started following the task: inProgress, priority p2, 0 of 2 checklist items done,"
                 + " due 2026-12-01"),
         analysis.observations());
     assertTrue(analysis.report().startsWith("# Implement auth\n"), analysis.report());
@@ -51,7 +51,7 @@ class TaskAnalystTest {
         analysis
             .report()
             .contains(
-                "**Status:** IN_PROGRESS | **Priority:** P2 | **Estimate:** 4h"
+                "**Status:** inProgress | **Priority:** p2 | **Estimate:** 4h"
                     + " | **Due:** 2026-12-01"),
         analysis.report());
     assertTrue(analysis.report().contains("Checklist: 0 of 2 done (0%)."), analysis.report());

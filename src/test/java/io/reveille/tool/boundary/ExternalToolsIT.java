@@ -277,7 +277,7 @@ class ExternalToolsIT {
         "only the send is on the ledger");
     var tools = api.get("/api/tools").structure().asJsonArray().getValuesAs(JsonObject.class);
     assertEquals(
-        "read_only",
+        "readOnly",
         tools.stream()
             .filter(tool -> tool.getString("name").equals("get_it_receipt"))
             .findFirst()

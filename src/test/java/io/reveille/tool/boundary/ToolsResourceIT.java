@@ -65,7 +65,7 @@ class ToolsResourceIT {
             + UUID.randomUUID()
             + "\",\"arguments\":{\"taskId\":\""
             + task
-            + "\",\"priority\":\"P0\"}}";
+            + "\",\"priority\":\"p0\"}}";
 
     var first = api.post("/api/agents/" + agent + "/tools/update_task_priority", body);
     var again = api.post("/api/agents/" + agent + "/tools/update_task_priority", body);
@@ -76,7 +76,7 @@ class ToolsResourceIT {
     assertEquals(200, again.status());
     assertEquals(true, again.json().getBoolean("replayed"));
     assertEquals(first.json().getString("toolActionId"), again.json().getString("toolActionId"));
-    assertEquals("P0", api.get("/api/tasks/" + task).json().getString("priority"));
+    assertEquals("p0", api.get("/api/tasks/" + task).json().getString("priority"));
     assertEquals(
         task,
         first

@@ -18,7 +18,7 @@ final class CoreToolScenarios {
             .add("newTaskTitle", "Next iteration")
             .add("carryOverOpenChecklistItems", true);
     if (!conclude) {
-      inScope.add("closeSourceTaskAs", "DONE");
+      inScope.add("closeSourceTaskAs", "done");
     }
     return inAndOut(
         inScope.build(),
@@ -68,8 +68,8 @@ final class CoreToolScenarios {
             "update_task_priority",
             w ->
                 inAndOut(
-                    args().add("taskId", w.taskA).add("priority", "P0").build(),
-                    args().add("taskId", w.taskB).add("priority", "P0").build())),
+                    args().add("taskId", w.taskA).add("priority", "p0").build(),
+                    args().add("taskId", w.taskB).add("priority", "p0").build())),
         ToolScenario.of(
             "create_task",
             w ->
@@ -86,10 +86,10 @@ final class CoreToolScenarios {
                     args()
                         .add("taskId", w.taskA)
                         .add("title", "Updated by a tool")
-                        .add("priority", "P1")
+                        .add("priority", "p1")
                         .addNull("estimateMinutes")
                         .build(),
-                    args().add("taskId", w.taskB).add("priority", "P1").build(),
+                    args().add("taskId", w.taskB).add("priority", "p1").build(),
                     args().add("taskId", w.taskA).add("categoryId", w.categoryB).build())),
         ToolScenario.of("create_follow_up_task", w -> followUp(w, false)),
         ToolScenario.of("conclude_task_with_rollover", w -> followUp(w, true)),

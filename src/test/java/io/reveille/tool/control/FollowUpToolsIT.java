@@ -62,10 +62,10 @@ class FollowUpToolsIT {
     assertTrue(applied.isSuccess(), applied.toJson().toString());
     assertEquals(preview.payload().getJsonObject("plan"), applied.payload().getJsonObject("plan"));
     var plan = applied.payload().getJsonObject("plan");
-    assertEquals("DONE", plan.getJsonObject("sourceTask").getString("statusAfter"));
+    assertEquals("done", plan.getJsonObject("sourceTask").getString("statusAfter"));
     assertEquals(1, plan.getJsonArray("carriedItems").size(), "the one open item");
 
-    assertEquals("DONE", worlds.journal.task(world.taskA).getStatus().name());
+    assertEquals("done", worlds.journal.task(world.taskA).getStatus().wire());
     var followUpId = applied.payload().getString("followUpTaskId");
     var followUp = worlds.journal.task(followUpId);
     assertEquals("Migration guide, part 2", followUp.getTitle());

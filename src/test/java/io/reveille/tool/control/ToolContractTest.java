@@ -68,18 +68,49 @@ class ToolContractTest {
   }
 
   @Test
+  void oldSpellingsOfATasksStatusAndPriorityPassTheSchemaOnceRewritten() {
+    var contract = ToolContract.fromClasspath();
+    var old =
+        jakarta.json.Json.createObjectBuilder()
+            .add("taskId", "t")
+            .add("priority", "P1")
+            .add("title", "DONE")
+            .build();
+    assertFalse(contract.validateInput("update_task_priority", old.toString()).isEmpty());
+    var rewritten = ToolChecks.inWireNames(old);
+    assertEquals("p1", rewritten.getString("priority"));
+    assertEquals("DONE", rewritten.getString("title"), "only status and priority fields");
+    assertEquals(
+        java.util.List.of(),
+        contract.validateInput(
+            "update_task_priority",
+            ToolChecks.inWireNames(
+                    jakarta.json.Json.createObjectBuilder()
+                        .add("taskId", "t")
+                        .add("priority", "P1")
+                        .build())
+                .toString()));
+    var statuses =
+        ToolChecks.inWireNames(
+            jakarta.json.Json.createObjectBuilder()
+                .add("statuses", jakarta.json.Json.createArrayBuilder().add("OPEN").add("done"))
+                .build());
+    assertEquals("[\"open\",\"done\"]", statuses.getJsonArray("statuses").toString());
+  }
+
+  @Test
   void argumentsAreValidatedAgainstTheInputSchemaNamingTheField() {
     var contract = ToolContract.fromClasspath();
     assertEquals(
         java.util.List.of(),
-        contract.validateInput("update_task_priority", "{\"taskId\":\"t\",\"priority\":\"P1\"}"));
+        contract.validateInput("update_task_priority", "{\"taskId\":\"t\",\"priority\":\"p1\"}"));
     var violations =
         contract.validateInput(
             "update_task_priority", "{\"taskId\":\"t\",\"priority\":\"urgent\"}");
     assertEquals(1, violations.size(), violations.toString());
     assertTrue(violations.get(0).contains("priority"), violations.toString());
     var unknown =
-        contract.validateInput("update_task_priority", "{\"priority\":\"P1\",\"colour\":1}");
+        contract.validateInput("update_task_priority", "{\"priority\":\"p1\",\"colour\":1}");
     assertTrue(unknown.toString().contains("colour"), unknown.toString());
     var badDate = contract.validateInput("update_task_due_date", "{\"dueDate\":\"2026-02-30\"}");
     assertFalse(badDate.isEmpty(), "format date is asserted");

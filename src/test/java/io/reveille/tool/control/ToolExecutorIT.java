@@ -78,7 +78,7 @@ class ToolExecutorIT {
             });
     var operationId = "op-" + UUID.randomUUID();
     var arguments =
-        Json.createObjectBuilder().add("taskId", world.taskA).add("priority", "P0").build();
+        Json.createObjectBuilder().add("taskId", world.taskA).add("priority", "p0").build();
     var before = worlds.snapshot();
 
     var result = executor.execute(prepared(world, throwing, arguments, operationId));
@@ -97,22 +97,22 @@ class ToolExecutorIT {
   void aSuccessfulCallIsAnActionAndAResultLinkedToWhatChanged() {
     var world = worlds.create();
     var result =
-        call(world, "update_task_priority", args(world.taskA, "P0"), "op-" + UUID.randomUUID());
+        call(world, "update_task_priority", args(world.taskA, "p0"), "op-" + UUID.randomUUID());
 
     assertTrue(result.isSuccess(), result.toJson().toString());
     assertEquals(List.of(world.taskA), result.changedEntityIds());
     assertEquals(List.of("action", "toolResult"), worlds.messageKinds(world.agentId));
     var links = worlds.toolEffectLinksTo(world.taskA);
     assertEquals(1, links.size(), "one tool_effect link from the result to the task");
-    assertEquals("P0", journal.task(world.taskA).getPriority().name());
+    assertEquals("p0", journal.task(world.taskA).getPriority().wire());
   }
 
   @Test
   void insideARunTheOperationIdIsDerivedAndAReplayedRunFindsItsReceipt() {
     var world = worlds.create();
     var runKey = "wk-test-" + UUID.randomUUID();
-    var first = inRun(world, runKey, 3, args(world.taskA, "P0"));
-    var again = inRun(world, runKey, 3, args(world.taskA, "P0"));
+    var first = inRun(world, runKey, 3, args(world.taskA, "p0"));
+    var again = inRun(world, runKey, 3, args(world.taskA, "p0"));
 
     assertEquals(
         Optional.of(OperationIds.derive(runKey, 3, "update_task_priority")), first.operationId());
@@ -131,7 +131,7 @@ class ToolExecutorIT {
         call(world, "update_task_priority", args(world.taskA, "urgent"), "op-1").errorCode());
     assertEquals(
         Optional.of(ToolErrorCode.OPERATION_ID_REQUIRED),
-        call(world, "update_task_priority", args(world.taskA, "P1"), null).errorCode());
+        call(world, "update_task_priority", args(world.taskA, "p1"), null).errorCode());
     assertEquals(
         Optional.of(ToolErrorCode.UNKNOWN_TOOL),
         call(world, "drop_all_tables", Json.createObjectBuilder().build(), "op-2").errorCode());
@@ -140,14 +140,14 @@ class ToolExecutorIT {
         executor
             .execute(
                 request(
-                    world.agentId, "update_task_priority", args(world.taskA, "P1"), "op-3", true))
+                    world.agentId, "update_task_priority", args(world.taskA, "p1"), "op-3", true))
             .errorCode());
     var planner = planner(world.categoryA);
     assertEquals(
         Optional.of(ToolErrorCode.CAPABILITY_DENIED),
         executor
             .execute(
-                request(planner, "update_task_priority", args(world.taskA, "P1"), "op-4", false))
+                request(planner, "update_task_priority", args(world.taskA, "p1"), "op-4", false))
             .errorCode());
 
     assertEquals(before, worlds.snapshot());
@@ -160,12 +160,12 @@ class ToolExecutorIT {
     var world = worlds.create();
     var operationId = "op-" + UUID.randomUUID();
     assertTrue(
-        call(world, "update_task_priority", args(world.taskA, "P0"), operationId).isSuccess());
+        call(world, "update_task_priority", args(world.taskA, "p0"), operationId).isSuccess());
 
-    var reused = call(world, "update_task_priority", args(world.taskA, "P3"), operationId);
+    var reused = call(world, "update_task_priority", args(world.taskA, "p3"), operationId);
 
     assertEquals(Optional.of(ToolErrorCode.OPERATION_MISMATCH), reused.errorCode());
-    assertEquals("P0", journal.task(world.taskA).getPriority().name());
+    assertEquals("p0", journal.task(world.taskA).getPriority().wire());
     assertEquals(Optional.of("succeeded"), worlds.ledger(world.agentId, operationId));
   }
 
@@ -175,7 +175,7 @@ class ToolExecutorIT {
     agents.destroy(world.agentId, java.util.OptionalLong.empty());
     assertThrows(
         io.reveille.platform.error.ConflictException.class,
-        () -> call(world, "update_task_priority", args(world.taskA, "P0"), "op-x"));
+        () -> call(world, "update_task_priority", args(world.taskA, "p0"), "op-x"));
   }
 
   private String planner(String categoryId) {

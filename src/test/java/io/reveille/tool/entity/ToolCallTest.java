@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.json.JsonObjectConverter;
+import io.reveille.platform.wire.WireEnum;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.time.Instant;
@@ -266,14 +267,14 @@ class ToolCallTest {
   void statusesSideEffectsAndJsonRoundTripThroughTheirConverters() {
     assertEquals(
         List.of("pending", "running", "succeeded", "failed", "cancelled"),
-        ToolCallStatus.wireNames());
+        WireEnum.values(ToolCallStatus.class));
     var statuses = new ToolCallStatus.Converter();
     for (var status : ToolCallStatus.values()) {
       assertEquals(
           status, statuses.convertToEntityAttribute(statuses.convertToDatabaseColumn(status)));
     }
     var effects = new ToolSideEffect.Converter();
-    assertEquals("read_only", effects.convertToDatabaseColumn(ToolSideEffect.READ_ONLY));
+    assertEquals("readOnly", effects.convertToDatabaseColumn(ToolSideEffect.READ_ONLY));
     for (var effect : ToolSideEffect.values()) {
       assertEquals(
           effect, effects.convertToEntityAttribute(effects.convertToDatabaseColumn(effect)));

@@ -263,7 +263,7 @@ class DurableRunsIT {
                 ChangeOrigin.NONE)
             .getId();
     var raise =
-        Json.createObjectBuilder().add("taskId", taskId).add("priority", "P0").build().toString();
+        Json.createObjectBuilder().add("taskId", taskId).add("priority", "p0").build().toString();
     server
         .then(
             200,

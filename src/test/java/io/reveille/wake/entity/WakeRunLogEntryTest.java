@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -360,11 +361,11 @@ class WakeRunLogEntryTest {
   @Test
   void reasonsAndStatusesRoundTripByWireName() {
     assertEquals(
-        List.of("subscription", "timer", "timer_catchup", "manual", "userInitiated", "recovery"),
-        WakeReason.wireNames());
+        List.of("subscription", "timer", "timerCatchup", "manual", "userInitiated", "recovery"),
+        WireEnum.values(WakeReason.class));
     assertEquals(
         List.of("queued", "started", "waiting", "completed", "skipped", "failed", "cancelled"),
-        WakeStatus.wireNames());
+        WireEnum.values(WakeStatus.class));
     var reasons = new WakeReason.Converter();
     for (var reason : WakeReason.values()) {
       assertEquals(
@@ -375,7 +376,7 @@ class WakeRunLogEntryTest {
       assertEquals(
           status, statuses.convertToEntityAttribute(statuses.convertToDatabaseColumn(status)));
     }
-    assertEquals(Optional.empty(), WakeReason.fromWire("USER_INITIATED"));
+    assertEquals(Optional.empty(), WireEnum.find(WakeReason.class, "USER_INITIATED"));
     assertThrows(IllegalStateException.class, () -> statuses.convertToEntityAttribute("done"));
   }
 

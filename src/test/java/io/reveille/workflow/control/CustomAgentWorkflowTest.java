@@ -31,7 +31,7 @@ class CustomAgentWorkflowTest {
   @Test
   void aCatchUpNamesHowManyFiringsItCoalescedAndTheirRange() {
     assertEquals(
-        "Woken (timer_catchup) by timer t1 catching up 3 missed firings from"
+        "Woken (timerCatchup) by timer t1 catching up 3 missed firings from"
             + " 2026-11-23T07:00:00Z to 2026-11-25T07:00:00Z.",
         new CustomAgentWorkflow()
             .describe(

@@ -103,7 +103,7 @@ class WorkingStateIT {
                 + UUID.randomUUID()
                 + "\",\"arguments\":{\"taskId\":\""
                 + taskId
-                + "\",\"priority\":\"P1\"}}");
+                + "\",\"priority\":\"p1\"}}");
     assertEquals(200, call.status(), call::toString);
 
     var state = workingState(agentId, threadId);

@@ -2,6 +2,7 @@ package io.reveille.tool.control.approval;
 
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.platform.Settings;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolErrorCode;
 import io.reveille.tool.entity.RiskLevel;
@@ -125,7 +126,7 @@ public final class ApprovalPolicy {
       var levels = EnumSet.noneOf(RiskLevel.class);
       for (var wire : list(lookup, prefix + RISK_LEVELS)) {
         var level =
-            RiskLevel.fromWire(wire)
+            WireEnum.find(RiskLevel.class, wire)
                 .orElseThrow(
                     () ->
                         new IllegalArgumentException(
@@ -181,7 +182,7 @@ public final class ApprovalPolicy {
                 + ": unknown agent kind; expected "
                 + PREFIX
                 + "<kind>.<setting>, kind one of "
-                + AgentKind.wireNames());
+                + WireEnum.names(AgentKind.class));
       }
       var setting = rest.substring(dot + 1).replaceAll("[^A-Za-z0-9]", "_");
       if (SETTINGS.stream().noneMatch(known -> known.replace('-', '_').equalsIgnoreCase(setting))) {
@@ -198,7 +199,7 @@ public final class ApprovalPolicy {
                 + ": unknown approval setting; expected "
                 + ENV_PREFIX
                 + "<KIND>_<TOOLS|RISK_LEVELS|WAIT>, kind one of "
-                + AgentKind.wireNames());
+                + WireEnum.names(AgentKind.class));
       }
     }
   }

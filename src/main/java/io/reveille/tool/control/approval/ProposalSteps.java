@@ -4,6 +4,7 @@ import io.reveille.agent.control.AgentService;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.control.PreparedCall;
 import io.reveille.tool.control.ToolErrorCode;
 import io.reveille.tool.control.ToolExecutor;
@@ -209,7 +210,7 @@ public class ProposalSteps {
         Optional.of(proposal.getOperationId()),
         proposal.getArguments(),
         false,
-        WakeReason.fromWire(proposal.getWakeReason()).orElse(WakeReason.MANUAL),
+        WireEnum.read(WakeReason.class, proposal.getWakeReason()).orElse(WakeReason.MANUAL),
         Optional.of(proposal.getRunKey()),
         OptionalInt.empty(),
         Optional.of(proposal.getThreadId()));

@@ -7,6 +7,7 @@ import static io.reveille.tool.entity.ScopeRule.READS_FILTERED_BY_SCOPE;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskStatus;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolInvocation;
 import io.reveille.tool.control.ToolJson;
@@ -62,7 +63,9 @@ public class CategoryTools implements ToolSet {
   ToolOutcome listTasksInScope(ToolInvocation call) {
     var args = call.arguments();
     var statuses =
-        args.strings("statuses").stream().map(TaskStatus::valueOf).collect(Collectors.toSet());
+        args.strings("statuses").stream()
+            .map(s -> WireEnum.parse(TaskStatus.class, s))
+            .collect(Collectors.toSet());
     var tasks =
         queries.tasks(
             call.scope(),
@@ -97,7 +100,7 @@ public class CategoryTools implements ToolSet {
               .createObjectBuilder()
               .add("taskId", candidate.task().getId())
               .add("title", candidate.task().getTitle())
-              .add("status", candidate.task().getStatus().name())
+              .add("status", candidate.task().getStatus().wire())
               .add("categoryId", candidate.task().getCategoryId())
               .add("score", candidate.score() / 100.0));
     }

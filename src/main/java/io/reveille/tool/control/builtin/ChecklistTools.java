@@ -269,8 +269,8 @@ public class ChecklistTools implements ToolSet {
             .createObjectBuilder()
             .add("title", taskTitle)
             .add("categoryId", categoryId)
-            .add("status", TaskStatus.OPEN.name())
-            .add("priority", TaskPriority.P2.name())
+            .add("status", TaskStatus.OPEN.wire())
+            .add("priority", TaskPriority.P2.wire())
             .build();
     var plan =
         JsonDocuments.provider()
@@ -288,7 +288,7 @@ public class ChecklistTools implements ToolSet {
             .changed(SemanticKey.CHECKLIST_ITEM, source.from().getId())
             .changed(SemanticKey.CHECKLIST_ITEM, source.itemIds())
             .changed(SemanticKey.TASK, source.fromTask().getId())
-            .token("task.status:" + TaskStatus.OPEN.name());
+            .token("task.status:" + TaskStatus.OPEN.wire());
     uncheckToken(source, preserve).ifPresent(moved::token);
     if (call.previewOnly()) {
       return withPayload(moved.build(), plan.build());

@@ -15,6 +15,7 @@ import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskStatus;
 import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolFailure;
 import io.reveille.tool.control.ToolInvocation;
@@ -91,14 +92,14 @@ public class FollowUpTools implements ToolSet {
           JsonDocuments.provider()
               .createObjectBuilder()
               .add("taskId", source.getId())
-              .add("statusBefore", source.getStatus().name())
-              .add("statusAfter", closeSourceAs.orElse(source.getStatus()).name());
+              .add("statusBefore", source.getStatus().wire())
+              .add("statusAfter", closeSourceAs.orElse(source.getStatus()).wire());
       var followUp =
           JsonDocuments.provider()
               .createObjectBuilder()
               .add("title", title)
               .add("categoryId", categoryId)
-              .add("priority", source.getPriority().name())
+              .add("priority", source.getPriority().wire())
               .add("labelIds", JsonDocuments.provider().createArrayBuilder(labelIds));
       if (source.getLanguage() != null) {
         followUp.add("language", source.getLanguage());
@@ -144,7 +145,7 @@ public class FollowUpTools implements ToolSet {
     var closeAs =
         args.optionalString("closeSourceTaskAs")
             .or(() -> conclude ? Optional.of("DONE") : Optional.empty())
-            .map(TaskStatus::valueOf);
+            .map(s -> WireEnum.parse(TaskStatus.class, s));
     var carry = args.bool("carryOverOpenChecklistItems", conclude);
     var carried = new ArrayList<ChecklistItem>();
     if (carry) {
@@ -210,7 +211,7 @@ public class FollowUpTools implements ToolSet {
           TaskTools.changes().status(plan.closeSourceAs().get()).build(),
           origin);
       outcome.changed(SemanticKey.TASK, source.getId());
-      outcome.token("task.status:" + plan.closeSourceAs().get().name());
+      outcome.token("task.status:" + plan.closeSourceAs().get().wire());
     }
     var payload =
         JsonDocuments.provider()

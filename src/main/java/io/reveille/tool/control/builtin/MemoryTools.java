@@ -10,6 +10,7 @@ import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.memory.entity.ObservationPriority;
 import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolInvocation;
@@ -54,7 +55,7 @@ public class MemoryTools implements ToolSet {
       var text = observation.getString("text").strip();
       // The input schema admits only the three wire names.
       var priority =
-          ObservationPriority.fromWire(observation.getString("priority", "routine"))
+          WireEnum.find(ObservationPriority.class, observation.getString("priority", "routine"))
               .orElse(ObservationPriority.ROUTINE);
       var details = JsonDocuments.provider().createObjectBuilder().add("priority", priority.wire());
       for (var field : List.of("tags", "category", "target")) {

@@ -14,6 +14,7 @@ import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TimeEntry;
 import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.control.ToolArguments;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolFailure;
@@ -125,8 +126,8 @@ public class RatingTools implements ToolSet {
       var category =
           targetCategory(type, targetId)
               .orElseThrow(
-                  () -> ToolFailure.invalid("targetId", "no " + type.wireName() + " " + targetId));
-      call.scope().require(category, type.wireName(), targetId);
+                  () -> ToolFailure.invalid("targetId", "no " + type.wire() + " " + targetId));
+      call.scope().require(category, type.wire(), targetId);
     }
     var dimension = args.string("dimension");
     var existing =
@@ -178,9 +179,11 @@ public class RatingTools implements ToolSet {
 
   private static RatingTarget targetType(ToolArguments args) {
     var wire = args.string("targetType");
-    return RatingTarget.fromWire(wire)
+    return WireEnum.find(RatingTarget.class, wire)
         .orElseThrow(
-            () -> ToolFailure.invalid("targetType", "must be one of " + RatingTarget.wireNames()));
+            () ->
+                ToolFailure.invalid(
+                    "targetType", "must be one of " + WireEnum.names(RatingTarget.class)));
   }
 
   static JsonObject rating(Rating rating) {
@@ -189,7 +192,7 @@ public class RatingTools implements ToolSet {
             .createObjectBuilder()
             .add("id", rating.getId())
             .add("version", rating.getVersion())
-            .add("targetType", rating.getTargetType().wireName())
+            .add("targetType", rating.getTargetType().wire())
             .add("targetId", rating.getTargetId())
             .add("dimension", rating.getDimension())
             .add("value", rating.getValue())

@@ -8,6 +8,7 @@ import io.reveille.journal.control.LabelService;
 import io.reveille.journal.control.LabelService.LabelAssignment;
 import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolInvocation;
 import io.reveille.tool.control.ToolJson;
@@ -16,7 +17,6 @@ import io.reveille.tool.control.ToolSet;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.LinkedHashSet;
-import java.util.Locale;
 import java.util.TreeSet;
 
 /**
@@ -70,7 +70,7 @@ public class TaskMetadataTools implements ToolSet {
           .findLabel(labelId)
           .ifPresent(label -> call.scope().require(label.getCategoryId(), "label", labelId));
     }
-    var mode = LabelAssignment.valueOf(args.string("mode").toUpperCase(Locale.ROOT));
+    var mode = WireEnum.parse(LabelAssignment.class, args.string("mode"));
     var beforeLabels = new TreeSet<>(task.getLabelIds());
     task = labels.assignTaskLabels(task.getId(), labelIds, mode, call.origin());
     var after = new TreeSet<>(task.getLabelIds());

@@ -12,6 +12,7 @@ import io.reveille.journal.entity.TaskPriority;
 import io.reveille.journal.entity.TaskStatus;
 import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolHandler;
 import io.reveille.tool.control.ToolInvocation;
@@ -76,7 +77,7 @@ public class TaskTools implements ToolSet {
   }
 
   ToolOutcome updatePriority(ToolInvocation call) {
-    var priority = TaskPriority.valueOf(call.arguments().string("priority"));
+    var priority = WireEnum.parse(TaskPriority.class, call.arguments().string("priority"));
     return change(call, changes().priority(priority));
   }
 
@@ -84,8 +85,12 @@ public class TaskTools implements ToolSet {
     var args = call.arguments();
     var changes = changes();
     args.optionalString("title").ifPresent(changes::title);
-    args.optionalString("status").map(TaskStatus::valueOf).ifPresent(changes::status);
-    args.optionalString("priority").map(TaskPriority::valueOf).ifPresent(changes::priority);
+    args.optionalString("status")
+        .map(s -> WireEnum.parse(TaskStatus.class, s))
+        .ifPresent(changes::status);
+    args.optionalString("priority")
+        .map(p -> WireEnum.parse(TaskPriority.class, p))
+        .ifPresent(changes::priority);
     if (args.has("estimateMinutes")) {
       changes.estimateMinutes(args.optionalInteger("estimateMinutes"));
     }
@@ -114,8 +119,8 @@ public class TaskTools implements ToolSet {
                 args.string("title"),
                 args.optionalString("description"),
                 Optional.of(categoryId),
-                args.optionalString("status").map(TaskStatus::valueOf),
-                args.optionalString("priority").map(TaskPriority::valueOf),
+                args.optionalString("status").map(s -> WireEnum.parse(TaskStatus.class, s)),
+                args.optionalString("priority").map(p -> WireEnum.parse(TaskPriority.class, p)),
                 args.optionalInteger("estimateMinutes"),
                 args.optionalDate("dueDate")),
             call.origin());

@@ -10,6 +10,7 @@ import io.reveille.journal.entity.TimeEntry;
 import io.reveille.journal.entity.TimeEntry.AnnotateMode;
 import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolFailure;
 import io.reveille.tool.control.ToolHandler;
@@ -21,7 +22,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -110,7 +110,7 @@ public class TimeTools implements ToolSet {
         timeEntries.annotate(
             entryId,
             args.string("text"),
-            AnnotateMode.valueOf(args.string("mode").toUpperCase(Locale.ROOT)),
+            WireEnum.parse(AnnotateMode.class, args.string("mode")),
             call.origin());
     return changed(entry, entry.getVersion() != version, Optional.empty());
   }

@@ -4,6 +4,7 @@ import com.networknt.schema.InputFormat;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.entity.RiskLevel;
 import io.reveille.tool.entity.ToolSideEffect;
 import jakarta.json.JsonValue;
@@ -258,7 +259,7 @@ public final class ExternalToolDocument {
 
     var declared =
         Optional.ofNullable(tool.get("sideEffect"))
-            .map(node -> ToolSideEffect.fromWire(node.asString()).orElseThrow());
+            .map(node -> WireEnum.find(ToolSideEffect.class, node.asString()).orElseThrow());
     return new ExternalToolDeclaration(
         name,
         tool.get("description").asString(),
@@ -274,7 +275,7 @@ public final class ExternalToolDocument {
         tool.get("idempotent").asBoolean(),
         lookup,
         scope,
-        RiskLevel.fromWire(tool.get("riskLevel").asString()).orElseThrow());
+        WireEnum.find(RiskLevel.class, tool.get("riskLevel").asString()).orElseThrow());
   }
 
   /** Placeholders only after the authority; those that are arguments must be required ones. */

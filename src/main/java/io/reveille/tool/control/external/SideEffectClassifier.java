@@ -9,10 +9,10 @@ import java.util.regex.Pattern;
  * The side-effect class of an external tool that does not declare one, from its name: the
  * durable-jobs heuristic for tools nobody classified by hand. A name containing a writing verb is
  * {@code external}; else one with a reading verb as a whole word ({@code get_invoice}, not {@code
- * thread_summary}) is {@code read_only}; anything else is {@code external}, because treating a
- * write as a read would let it run twice. Writing verbs match anywhere and reading verbs only as
- * words, so every doubt falls on the side of {@code external}. The allowlist makes a tool {@code
- * read_only}, the denylist {@code external}; a tool on both is {@code external} (deny wins).
+ * thread_summary}) is {@code readOnly}; anything else is {@code external}, because treating a write
+ * as a read would let it run twice. Writing verbs match anywhere and reading verbs only as words,
+ * so every doubt falls on the side of {@code external}. The allowlist makes a tool {@code
+ * readOnly}, the denylist {@code external}; a tool on both is {@code external} (deny wins).
  */
 public final class SideEffectClassifier {
 
@@ -51,7 +51,7 @@ public final class SideEffectClassifier {
 
   /**
    * The class of a tool that may declare one: a declared class stands, except that the denylist
-   * forces {@code external} even on a tool declared {@code read_only}.
+   * forces {@code external} even on a tool declared {@code readOnly}.
    */
   public ToolSideEffect classify(String name, java.util.Optional<ToolSideEffect> declared) {
     if (sideEffectDenylist.contains(name)) {
