@@ -1,7 +1,7 @@
 -- One wire convention: every enum value a client sees is lowerCamelCase of its meaning, and the
 -- database stores the same spelling. Tasks stored Java constant names (OPEN, P2), a few values were
--- snake_case; they are rewritten here. Reveille still reads the old spellings, so rows another node
--- writes during a rolling upgrade are not lost.
+-- snake_case; they are rewritten here. The constraints then refuse the old spellings, so every node
+-- of the older release must be stopped before the first node of this one starts.
 ALTER TABLE journal_tasks DROP CONSTRAINT ck_journal_tasks_status;
 ALTER TABLE journal_tasks DROP CONSTRAINT ck_journal_tasks_priority;
 UPDATE journal_tasks SET status = 'open' WHERE status = 'OPEN';
