@@ -38,6 +38,7 @@ import java.util.stream.Collectors;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
@@ -69,6 +70,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @ExtendWith(SharedCluster.Join.class)
 @Execution(ExecutionMode.CONCURRENT)
+@Order(2)
 @ResourceLock(SharedCluster.LOCK)
 class ChaosIT {
 

@@ -41,6 +41,7 @@ import java.util.stream.Collectors;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
@@ -61,6 +62,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  */
 @ExtendWith(SharedCluster.Join.class)
 @Execution(ExecutionMode.CONCURRENT)
+@Order(1)
 @ResourceLock(SharedCluster.LOCK)
 class ClusterIT {
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,6 +17,15 @@ import java.util.concurrent.TimeUnit;
  * to {@code target/<server>-<action>.log}.
  */
 public final class LibertyServer {
+
+  /**
+   * One start at a time among the servers tests start themselves (they run beside the Arquillian
+   * classes): on two cores, three of them starting at once beside the suite's own deployment took
+   * that deployment twice as long as one did, and the deployment holds up every Arquillian class.
+   * Fair, so the class that asks first (the longest, by its {@code @Order}) starts first; a start
+   * waiting here does not count against its timeout.
+   */
+  private static final Semaphore STARTING = new Semaphore(1, true);
 
   private final Path wlp;
   private final String name;
@@ -94,10 +104,18 @@ public final class LibertyServer {
     return baseUri;
   }
 
-  /** Starts the server and waits until {@code /health/ready} answers 200; returns that moment. */
+  /**
+   * Starts the server and waits until {@code /health/ready} answers 200 (within {@code timeout}
+   * once no other test-driven server is starting); returns that moment.
+   */
   public Instant start(Duration timeout) {
-    run("start");
-    return Readiness.await(baseUri, timeout, () -> true, name);
+    STARTING.acquireUninterruptibly();
+    try {
+      run("start");
+      return Readiness.await(baseUri, timeout, () -> true, name);
+    } finally {
+      STARTING.release();
+    }
   }
 
   /** The server's output directory (the installation's default: its own directory). */
