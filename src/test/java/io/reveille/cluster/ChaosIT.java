@@ -38,12 +38,8 @@ import java.util.stream.Collectors;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The chaos suite: under a steady mixed load (notification batches over HTTP and JMS, tool calls
@@ -65,13 +61,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * <p>The cluster is the one {@link ClusterIT} uses too (see {@link SharedCluster}), handed over
  * healthy: every node running and ready, the database and the broker up. The suite creates agents
  * of its own and checks only what they did, and the queues and the subscription index, which every
- * test leaves empty and alike. It runs beside the Arquillian classes, never beside {@link
- * ClusterIT}.
+ * test leaves empty and alike.
  */
 @ExtendWith(SharedCluster.Join.class)
-@Execution(ExecutionMode.CONCURRENT)
-@Order(2)
-@ResourceLock(SharedCluster.LOCK)
 class ChaosIT {
 
   private static final Logger LOG = Logger.getLogger(ChaosIT.class.getName());

@@ -41,11 +41,11 @@ import java.util.stream.Collectors;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
@@ -53,17 +53,15 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * PostgreSQL and one external Artemis broker (see {@link Cluster}), shared with {@link ChaosIT}
  * (see {@link SharedCluster}). Each test builds its own agents; none asserts on global counts.
  *
- * <p>It mostly waits for leases, timers and nodes, on a cluster of its own processes, so it runs
- * beside the Arquillian classes rather than after them (never beside {@link ChaosIT}).
+ * <p>The tests that kill a node hold the cluster's nodes alone ({@link #NODES}, read-write); the
+ * others, which only need both nodes up and mostly wait for timers and runs, run beside one
+ * another.
  *
  * <p>Needs PostgreSQL's binaries, the runnable JAR and the Artemis distribution ({@code
  * -Pdist,cluster}); without them it is skipped, unless {@code REVEILLE_IT_REQUIRE_CLUSTER=1} (CI)
  * makes that a failure.
  */
 @ExtendWith(SharedCluster.Join.class)
-@Execution(ExecutionMode.CONCURRENT)
-@Order(1)
-@ResourceLock(SharedCluster.LOCK)
 class ClusterIT {
 
   private static final Logger LOG = Logger.getLogger(ClusterIT.class.getName());
@@ -71,6 +69,9 @@ class ClusterIT {
   private static final Set<String> UNFINISHED = Set.of("queued", "started");
   private static final int AGENTS = 50;
   private static final int BATCHES_PER_AGENT = 8;
+
+  /** The nodes' resource lock: read by the tests that need them up, written by those that kill. */
+  static final String NODES = "io.reveille.cluster.nodes";
 
   private static final Duration LEASE = SharedCluster.LEASE;
   private static final Duration TIMER_INTERVAL = Duration.ofSeconds(10);
@@ -91,6 +92,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(value = NODES, mode = ResourceAccessMode.READ)
   void batchesForFiftyAgentsThroughBothNodesNeverOverlapOneAgentsRuns() throws Exception {
     var tag = tag();
     var apis = List.of(cluster.node(1).api(), cluster.node(2).api());
@@ -175,6 +178,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(value = NODES, mode = ResourceAccessMode.READ)
   void aSubscriptionMadeOnOneNodeMatchesTheNextBatchTheOtherTakes() {
     var tag = tag();
     for (var round = 0; round < 4; round++) {
@@ -199,6 +204,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(value = NODES, mode = ResourceAccessMode.READ)
   void anAgentPausedOnOneNodeIsNotWokenByTheOther() {
     var tag = tag();
     var node1 = cluster.node(1).api();
@@ -231,6 +238,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(value = NODES, mode = ResourceAccessMode.READ)
   void aSessionsStreamOnOneNodeShowsATurnTheOtherProcessed() throws Exception {
     var node1 = cluster.node(1).api();
     var agent =
@@ -285,6 +294,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(value = NODES, mode = ResourceAccessMode.READ)
   void timersFireOncePerFiringWhicheverNodeCreatedThem() {
     var tag = tag();
     var timed = new ArrayList<String[]>();
@@ -309,6 +320,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(NODES)
   void aKilledNodesTimerFiresOnTheOtherOnceAndNeverTwiceAfterItReturns() {
     var api = cluster.node(1).api();
     var agent = created(api.post("/api/agents", custom("failover " + tag())));
@@ -355,6 +368,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(NODES)
   void aLiveRunIsNotTakenOverWhileItsLeaseHoldsAndIsRecoveredOnceAfterItsNodeDies()
       throws Exception {
     var marker = "lease-" + tag();
@@ -427,6 +442,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(NODES)
   void aNodeKilledInTheMiddleOfToolCallsLeavesEachOneAppliedOnceOrNotAtAll() throws Exception {
     var tag = tag();
     var survivor = cluster.node(1);

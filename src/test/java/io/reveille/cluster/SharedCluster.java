@@ -41,9 +41,6 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  */
 final class SharedCluster implements AutoCloseable {
 
-  /** The resource lock of the classes that share the cluster. */
-  static final String LOCK = "io.reveille.cluster";
-
   static final Duration LEASE = Duration.ofSeconds(20);
 
   private static final Logger LOG = Logger.getLogger(SharedCluster.class.getName());
