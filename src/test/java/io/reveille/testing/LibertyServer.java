@@ -19,18 +19,20 @@ import java.util.concurrent.TimeUnit;
 public final class LibertyServer {
 
   /**
-   * One start at a time among the servers tests start themselves (they run beside the Arquillian
-   * classes): on two cores, three of them starting at once beside the suite's own deployment took
-   * that deployment twice as long as one did, and the deployment holds up every Arquillian class.
-   * Fair, so the class that asks first (the longest, by its {@code @Order}) starts first; a start
-   * waiting here does not count against its timeout.
+   * One first start at a time among the servers tests start themselves (they run beside the
+   * Arquillian classes, and all begin at once): on two cores, several cold starts at once beside
+   * the suite's own deployment made that deployment, which every Arquillian class waits for, take
+   * longer. Fair, so the class that asks first (the longest, by its {@code @Order}) starts first; a
+   * start waiting here does not count against its timeout. Restarts do not wait: serialising them
+   * too held the longest class back until it was the last to finish.
    */
-  private static final Semaphore STARTING = new Semaphore(1, true);
+  private static final Semaphore FIRST_STARTS = new Semaphore(1, true);
 
   private final Path wlp;
   private final String name;
   private final URI baseUri;
   private final Map<String, String> environment;
+  private volatile boolean started;
 
   /**
    * @param environment variables for the server process; a {@code null} value removes one the test
@@ -105,16 +107,22 @@ public final class LibertyServer {
   }
 
   /**
-   * Starts the server and waits until {@code /health/ready} answers 200 (within {@code timeout}
-   * once no other test-driven server is starting); returns that moment.
+   * Starts the server and waits until {@code /health/ready} answers 200 (within {@code timeout},
+   * counted for a first start once no other first start is under way); returns that moment.
    */
   public Instant start(Duration timeout) {
-    STARTING.acquireUninterruptibly();
-    try {
+    if (started) {
       run("start");
       return Readiness.await(baseUri, timeout, () -> true, name);
+    }
+    FIRST_STARTS.acquireUninterruptibly();
+    try {
+      run("start");
+      var ready = Readiness.await(baseUri, timeout, () -> true, name);
+      started = true;
+      return ready;
     } finally {
-      STARTING.release();
+      FIRST_STARTS.release();
     }
   }
 
