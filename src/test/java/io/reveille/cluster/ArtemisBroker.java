@@ -173,6 +173,13 @@ final class ArtemisBroker {
     process = null;
   }
 
+  /** Starts the broker unless it runs. */
+  synchronized void startIfStopped() {
+    if (process == null || !process.isAlive()) {
+      start();
+    }
+  }
+
   void restart() {
     stop();
     start();

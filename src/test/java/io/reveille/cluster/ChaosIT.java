@@ -37,10 +37,9 @@ import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.awaitility.core.ConditionTimeoutException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The chaos suite: under a steady mixed load (notification batches over HTTP and JMS, tool calls
@@ -58,12 +57,18 @@ import org.junit.jupiter.api.Test;
  * KILL,RESTART,BROKER,DATABASE,PAUSE}), {@code reveille.chaos.check-every} (check the invariants
  * after this many faults, 5, and after the last) and {@code reveille.chaos.max-minutes} (60: the
  * run fails rather than go on longer). {@code .ci/chaos} sets the first three.
+ *
+ * <p>The cluster is the one {@link ClusterIT} uses too (see {@link SharedCluster}), handed over
+ * healthy: every node running and ready, the database and the broker up. The suite creates agents
+ * of its own and checks only what they did, and the queues and the subscription index, which every
+ * test leaves empty and alike.
  */
+@ExtendWith(SharedCluster.Join.class)
 class ChaosIT {
 
   private static final Logger LOG = Logger.getLogger(ChaosIT.class.getName());
   private static final Duration SETTLE = Duration.ofMinutes(4);
-  private static final Duration LEASE = Duration.ofSeconds(20);
+  private static final Duration LEASE = SharedCluster.LEASE;
   private static final Set<String> UNFINISHED = Set.of("queued", "started");
   private static final int AGENTS = 20;
   private static final int TIMER_AGENTS = 3;
@@ -81,32 +86,10 @@ class ChaosIT {
   private static ChaosSettings settings;
 
   @BeforeAll
-  static void startCluster() {
+  static void joinCluster(SharedCluster shared) {
+    // The settings are checked before the cluster starts, if this class is the first to ask.
     settings = ChaosSettings.fromSystemProperties();
-    var missing = Cluster.missing();
-    if ("1".equals(System.getenv("REVEILLE_IT_REQUIRE_CLUSTER"))) {
-      assertEquals(null, missing, "the chaos suite must run here");
-    }
-    Assumptions.assumeTrue(missing == null, () -> "No cluster on this machine: " + missing);
-    cluster =
-        Cluster.start(
-            Map.of(
-                "REVEILLE_WAKE_SUBSCRIPTION_THROTTLE_SECONDS", "0",
-                "REVEILLE_WAKE_RUN_LEASE_SECONDS", Long.toString(LEASE.toSeconds()),
-                "REVEILLE_WAKE_HEARTBEAT_SECONDS", "5",
-                "REVEILLE_WAKE_SWEEP_SECONDS", "5",
-                // A fault can fail a run, and an agent's next subscription wake waits out the
-                // back-off (30 s doubling, by default): a few failures in a row would hold a run
-                // queued, by design, for longer than the checks wait for every run to end.
-                "REVEILLE_WAKE_FAILURE_BACKOFF_SECONDS", "5",
-                "REVEILLE_WAKE_FAILURE_BACKOFF_MAX_SECONDS", "30"));
-  }
-
-  @AfterAll
-  static void stopCluster() {
-    if (cluster != null) {
-      cluster.close();
-    }
+    cluster = shared.healthy();
   }
 
   @Test

@@ -167,6 +167,24 @@ public final class Cluster implements AutoCloseable {
     return postgres.preparedTransactions();
   }
 
+  /**
+   * Brings back what a fault or a failed test left down, for the next test that shares the cluster:
+   * the database and the broker if they do not run, a paused node resumed, a stopped or killed node
+   * started; returns when every node is ready.
+   */
+  public void restoreHealth() {
+    if (!postgres.isRunning()) {
+      postgres.start();
+    }
+    broker.startIfStopped();
+    nodes.forEach(Node::revive);
+    CompletableFuture.allOf(
+            nodes.stream()
+                .map(node -> CompletableFuture.runAsync(() -> node.awaitReady(NODE_START)))
+                .toArray(CompletableFuture[]::new))
+        .join();
+  }
+
   @Override
   public void close() {
     stopEverything();

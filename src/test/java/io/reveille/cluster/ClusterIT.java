@@ -29,7 +29,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -40,20 +39,29 @@ import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * What must hold across nodes, against a real cluster: two nodes from the runnable JAR on one
- * PostgreSQL and one external Artemis broker (see {@link Cluster}). Each test builds its own
- * agents; none asserts on global counts.
+ * PostgreSQL and one external Artemis broker (see {@link Cluster}), shared with {@link ChaosIT}
+ * (see {@link SharedCluster}). Each test builds its own agents; none asserts on global counts.
+ *
+ * <p>The tests that kill a node hold the cluster's nodes alone ({@link #NODES}, read-write); the
+ * others, which only need both nodes up and mostly wait for timers and runs, run beside one
+ * another.
  *
  * <p>Needs PostgreSQL's binaries, the runnable JAR and the Artemis distribution ({@code
  * -Pdist,cluster}); without them it is skipped, unless {@code REVEILLE_IT_REQUIRE_CLUSTER=1} (CI)
  * makes that a failure.
  */
+@ExtendWith(SharedCluster.Join.class)
 class ClusterIT {
 
   private static final Logger LOG = Logger.getLogger(ClusterIT.class.getName());
@@ -62,58 +70,30 @@ class ClusterIT {
   private static final int AGENTS = 50;
   private static final int BATCHES_PER_AGENT = 8;
 
-  private static final Duration LEASE = Duration.ofSeconds(20);
+  /** The nodes' resource lock: read by the tests that need them up, written by those that kill. */
+  static final String NODES = "io.reveille.cluster.nodes";
+
+  private static final Duration LEASE = SharedCluster.LEASE;
   private static final Duration TIMER_INTERVAL = Duration.ofSeconds(10);
-  private static final ConversationModel MODEL = new ConversationModel();
 
   private static Cluster cluster;
+  private static ConversationModel model;
 
   @BeforeAll
-  static void startCluster() {
-    var missing = Cluster.missing();
-    if ("1".equals(System.getenv("REVEILLE_IT_REQUIRE_CLUSTER"))) {
-      assertEquals(null, missing, "the cluster tests must run here");
-    }
-    Assumptions.assumeTrue(missing == null, () -> "No cluster on this machine: " + missing);
-    var started = Instant.now();
-    cluster =
-        Cluster.start(
-            Map.ofEntries(
-                // Every match wakes at once: the most chances for two runs of one agent to meet.
-                Map.entry("REVEILLE_WAKE_SUBSCRIPTION_THROTTLE_SECONDS", "0"),
-                // Timers may fire every 10 s.
-                Map.entry("REVEILLE_TIMER_MIN_INTERVAL_SECONDS", "10"),
-                // A short lease, renewed every 5 s, and a sweep every 5 s: a dead node's run is
-                // taken over within seconds of its lease.
-                Map.entry("REVEILLE_WAKE_RUN_LEASE_SECONDS", Long.toString(LEASE.toSeconds())),
-                Map.entry("REVEILLE_WAKE_HEARTBEAT_SECONDS", "5"),
-                Map.entry("REVEILLE_WAKE_SWEEP_SECONDS", "5"),
-                Map.entry("REVEILLE_INFERENCE_BASE_URL", MODEL.baseUrl()),
-                Map.entry("REVEILLE_INFERENCE_MODEL", "cluster-test-model"),
-                Map.entry("REVEILLE_INFERENCE_API_KEY", "sk-cluster-" + UUID.randomUUID()),
-                // A model call held for two leases is not cut short by the model's timeouts.
-                Map.entry("REVEILLE_INFERENCE_TIMEOUT_SECONDS", "300"),
-                Map.entry(
-                    "IO_REVEILLE_INFERENCE_CONTROL_INFERENCEGATEWAY_CHAT_TIMEOUT_VALUE",
-                    "310000")));
-    LOG.info(
-        "Cluster of "
-            + cluster.nodes().size()
-            + " nodes up in "
-            + Duration.between(started, Instant.now()).toSeconds()
-            + " s; logs in "
-            + cluster.work());
+  static void joinCluster(SharedCluster shared) {
+    model = shared.model();
+    cluster = shared.healthy();
   }
 
-  @AfterAll
-  static void stopCluster() {
-    if (cluster != null) {
-      cluster.close();
-    }
-    MODEL.close();
+  /** Each test starts from a healthy cluster, whatever the one before left down. */
+  @BeforeEach
+  void healthy() {
+    cluster.restoreHealth();
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(value = NODES, mode = ResourceAccessMode.READ)
   void batchesForFiftyAgentsThroughBothNodesNeverOverlapOneAgentsRuns() throws Exception {
     var tag = tag();
     var apis = List.of(cluster.node(1).api(), cluster.node(2).api());
@@ -198,6 +178,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(value = NODES, mode = ResourceAccessMode.READ)
   void aSubscriptionMadeOnOneNodeMatchesTheNextBatchTheOtherTakes() {
     var tag = tag();
     for (var round = 0; round < 4; round++) {
@@ -222,6 +204,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(value = NODES, mode = ResourceAccessMode.READ)
   void anAgentPausedOnOneNodeIsNotWokenByTheOther() {
     var tag = tag();
     var node1 = cluster.node(1).api();
@@ -254,6 +238,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(value = NODES, mode = ResourceAccessMode.READ)
   void aSessionsStreamOnOneNodeShowsATurnTheOtherProcessed() throws Exception {
     var node1 = cluster.node(1).api();
     var agent =
@@ -308,6 +294,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(value = NODES, mode = ResourceAccessMode.READ)
   void timersFireOncePerFiringWhicheverNodeCreatedThem() {
     var tag = tag();
     var timed = new ArrayList<String[]>();
@@ -332,6 +320,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(NODES)
   void aKilledNodesTimerFiresOnTheOtherOnceAndNeverTwiceAfterItReturns() {
     var api = cluster.node(1).api();
     var agent = created(api.post("/api/agents", custom("failover " + tag())));
@@ -378,12 +368,14 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(NODES)
   void aLiveRunIsNotTakenOverWhileItsLeaseHoldsAndIsRecoveredOnceAfterItsNodeDies()
       throws Exception {
     var marker = "lease-" + tag();
-    MODEL.script(marker, List.of(OpenAiProtocolServer.answerBody("Done: " + marker)));
+    model.script(marker, List.of(OpenAiProtocolServer.answerBody("Done: " + marker)));
     var release = new java.util.concurrent.CountDownLatch(1);
-    var arrived = MODEL.holdOnce(marker, 0, release);
+    var arrived = model.holdOnce(marker, 0, release);
     try {
       var api = cluster.node(1).api();
       var agent =
@@ -410,7 +402,7 @@ class ClusterIT {
       // The lease under test: the call stays in flight for two leases, the owner alive and
       // renewing; the other node sweeps every 5 s all along and must leave the run alone.
       Cluster.pause(LEASE.multipliedBy(2));
-      assertEquals(1, MODEL.requests(marker, 0), "model calls while the owner lives");
+      assertEquals(1, model.requests(marker, 0), "model calls while the owner lives");
       assertEquals("started", run(taker.api(), runKey).getString("status"));
 
       owner.kill();
@@ -428,7 +420,7 @@ class ClusterIT {
               + " s)");
       var recovered = run(taker.api(), runKey);
       assertEquals(taker.id(), recovered.getString("node"));
-      assertEquals(2, MODEL.requests(marker, 0), "one call per attempt: the killed one and this");
+      assertEquals(2, model.requests(marker, 0), "one call per attempt: the killed one and this");
 
       owner.start();
       owner.awaitReady(Cluster.NODE_START);
@@ -440,7 +432,7 @@ class ClusterIT {
       await()
           .atMost(SETTLE)
           .until(() -> run(owner.api(), sentinelKey).getString("status").equals("completed"));
-      assertEquals(3, MODEL.requests(marker, 0), "model calls: two attempts, then the sentinel");
+      assertEquals(3, model.requests(marker, 0), "model calls: two attempts, then the sentinel");
       assertEquals(recovered.getInt("attempts"), run(owner.api(), runKey).getInt("attempts"));
       assertEquals("completed", run(owner.api(), runKey).getString("status"));
       await().atMost(SETTLE).until(() -> cluster.preparedTransactions() == 0);
@@ -450,6 +442,8 @@ class ClusterIT {
   }
 
   @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(NODES)
   void aNodeKilledInTheMiddleOfToolCallsLeavesEachOneAppliedOnceOrNotAtAll() throws Exception {
     var tag = tag();
     var survivor = cluster.node(1);

@@ -150,6 +150,16 @@ public final class Node {
     Processes.record(process.pid(), "node " + id);
   }
 
+  /** Resumes the node if it is paused and starts it if it does not run; returns at once. */
+  public synchronized void revive() {
+    if (paused) {
+      resume();
+    }
+    if (!isRunning()) {
+      start();
+    }
+  }
+
   /** Waits until {@code /health/ready} answers 200; returns that moment. */
   public Instant awaitReady(Duration timeout) {
     return Readiness.await(baseUri(), timeout, this::isRunning, id + " (" + consoleLog() + ")");

@@ -287,6 +287,11 @@ public final class Postgres {
     return Processes.output(command, timeout);
   }
 
+  /** Whether the cluster runs (its postmaster's PID file is there). */
+  boolean isRunning() {
+    return Files.exists(directory.resolve("postmaster.pid"));
+  }
+
   /** A fast shutdown: open transactions are rolled back, connections cut. */
   void stop() {
     Processes.run(

@@ -59,6 +59,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * classes.
  */
 @Execution(ExecutionMode.CONCURRENT)
+@Order(2)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CrashRestartIT {

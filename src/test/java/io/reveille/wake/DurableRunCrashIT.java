@@ -55,6 +55,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  */
 @SameOnEveryStack
 @Execution(ExecutionMode.CONCURRENT)
+@Order(1)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DurableRunCrashIT {

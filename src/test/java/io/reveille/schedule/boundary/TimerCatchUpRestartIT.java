@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.logging.Logger;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  */
 @SameOnEveryStack
 @Execution(ExecutionMode.CONCURRENT)
+@Order(3)
 class TimerCatchUpRestartIT {
 
   private static final Logger LOG = Logger.getLogger(TimerCatchUpRestartIT.class.getName());
