@@ -287,6 +287,30 @@ class ExternalToolsIT {
   }
 
   @Test
+  void aValueThatWouldMakeADotSegmentOfTheUrlIsRefusedBeforeAnythingIsSent() {
+    var agent = agent();
+
+    var up =
+        api.post(
+            "/api/agents/" + agent + "/tools/get_it_lookup_by_name",
+            "{\"arguments\":{\"name\":\"..\"}}");
+    var dotted =
+        api.post(
+            "/api/agents/" + agent + "/tools/get_it_lookup_by_name",
+            "{\"arguments\":{\"name\":\"report..v2\"}}");
+
+    assertEquals(400, up.status(), up.body());
+    assertEquals("invalid_arguments", up.json().getString("errorCode"));
+    assertTrue(up.json().getString("errorMessage").contains("was not sent"), up.body());
+    assertTrue(up.json().getString("errorMessage").contains("'..'"), up.body());
+    assertEquals(502, dotted.status(), dotted.body());
+    assertEquals(
+        "external_error",
+        dotted.json().getString("errorCode"),
+        "dots inside a segment are text: the sink was asked and knows no such receipt");
+  }
+
+  @Test
   void externalToolsAreInTheCatalogAndContractWithSchemasAndNeverTheirSecret() {
     var contract = api.get("/api/tools/contract");
     assertEquals(200, contract.status());

@@ -173,7 +173,7 @@ public class ExternalCalls {
               request.idempotencyKey(),
               request.timeout(),
               true);
-    } catch (Templates.MissingValue e) {
+    } catch (Templates.MissingValue | Templates.UnsafeValue e) {
       return steps.inDoubt(
           call, actionId, "no answer, and the lookup cannot be made: " + e.getMessage());
     }
@@ -273,6 +273,9 @@ public class ExternalCalls {
           key,
           Duration.ofMillis(tool.timeoutMillis()),
           tool.idempotent());
+    } catch (Templates.UnsafeValue e) {
+      throw new ToolFailure(
+          ToolErrorCode.INVALID_ARGUMENTS, tool.name() + " was not sent: " + e.getMessage());
     } catch (Templates.MissingValue | IllegalArgumentException e) {
       throw new ToolFailure(
           ToolErrorCode.EXTERNAL_UNAVAILABLE, tool.name() + " was not sent: " + e.getMessage());

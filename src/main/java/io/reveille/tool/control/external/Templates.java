@@ -20,7 +20,9 @@ import java.util.regex.Pattern;
  *
  * <ul>
  *   <li>URL: each {@code {name}} becomes the argument's value, percent-encoded (a space as {@code
- *       %20}); a missing argument is an error, never an empty path segment.
+ *       %20}, a slash as {@code %2F}); a missing argument is an error, never an empty path segment,
+ *       and so is a value that makes a path segment {@code .} or {@code ..}: the encoder leaves
+ *       dots alone, and a dot segment would move the call to another endpoint of the allowed host.
  *   <li>Body: a string that is exactly {@code "{name}"} becomes the argument's JSON value (type
  *       kept, {@code null} when absent); a placeholder inside a longer string is replaced by the
  *       value's text.
@@ -48,6 +50,15 @@ public final class Templates {
     private static final long serialVersionUID = 1L;
 
     MissingValue(String message) {
+      super(message);
+    }
+  }
+
+  /** A value that would turn the URL's path into another path: nothing is sent. */
+  public static final class UnsafeValue extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    UnsafeValue(String message) {
       super(message);
     }
   }
@@ -101,7 +112,43 @@ public final class Templates {
       matcher.appendReplacement(out, Matcher.quoteReplacement(encode(value)));
     }
     matcher.appendTail(out);
-    return out.toString();
+    var url = out.toString();
+    refuseDotSegments(template, url);
+    return url;
+  }
+
+  /**
+   * Refuses a filled URL whose path has a {@code .} or {@code ..} segment (also spelled with {@code
+   * %2E}) that its template did not have: servers and proxies resolve those, so a value of {@code
+   * ..} would reach a path outside the template's.
+   */
+  private static void refuseDotSegments(String template, String url) {
+    var before = dotSegments(template);
+    var after = dotSegments(url);
+    if (after > before) {
+      throw new UnsafeValue(
+          "a URL value may not make a path segment '.' or '..' (it would leave the template's path)");
+    }
+  }
+
+  private static long dotSegments(String url) {
+    var end = url.length();
+    for (var mark : new char[] {'?', '#'}) {
+      var at = url.indexOf(mark);
+      if (at >= 0 && at < end) {
+        end = at;
+      }
+    }
+    var path = url.substring(0, end);
+    var scheme = path.indexOf("://");
+    if (scheme >= 0) {
+      var slash = path.indexOf('/', scheme + 3);
+      path = slash < 0 ? "" : path.substring(slash);
+    }
+    return java.util.Arrays.stream(path.split("/", -1))
+        .map(segment -> segment.replace("%2E", ".").replace("%2e", "."))
+        .filter(segment -> segment.equals(".") || segment.equals(".."))
+        .count();
   }
 
   /** The body with its placeholders filled. */

@@ -43,6 +43,43 @@ class TemplatesTest {
   }
 
   @Test
+  void aValueThatMakesADotSegmentSendsNothing() {
+    var template = "https://x.example.com/api/v1/items/{id}/notes";
+    for (var value : new String[] {"..", ".", "%2E%2E", "%2e."}) {
+      var arguments = Json.createObjectBuilder().add("id", value).build();
+      if (value.contains("%")) {
+        // The encoder turns a percent sign into %25, so an encoded dot in a value stays text.
+        assertEquals(
+            "https://x.example.com/api/v1/items/" + value.replace("%", "%25") + "/notes",
+            Templates.url(template, arguments, Map.of()));
+      } else {
+        var refused =
+            assertThrows(
+                Templates.UnsafeValue.class, () -> Templates.url(template, arguments, Map.of()));
+        assertTrue(refused.getMessage().contains("'..'"), refused.getMessage());
+      }
+    }
+    var twoHalves = json("{\"a\":\".\",\"b\":\".\"}");
+    assertThrows(
+        Templates.UnsafeValue.class,
+        () -> Templates.url("https://x.example.com/items/{a}{b}/x", twoHalves, Map.of()));
+  }
+
+  @Test
+  void dotsInsideASegmentOrInTheQueryAreJustText() {
+    assertEquals(
+        "https://x.example.com/files/report...v2.txt?path=..",
+        Templates.url(
+            "https://x.example.com/files/{name}?path={path}",
+            json("{\"name\":\"report...v2.txt\",\"path\":\"..\"}"),
+            Map.of()));
+    assertEquals(
+        "https://x.example.com/static/../x/a",
+        Templates.url("https://x.example.com/static/../x/{id}", json("{\"id\":\"a\"}"), Map.of()),
+        "a dot segment the template itself has is the operator's, not a value's");
+  }
+
+  @Test
   void aMissingUrlArgumentSendsNothing() {
     assertThrows(
         Templates.MissingValue.class,
