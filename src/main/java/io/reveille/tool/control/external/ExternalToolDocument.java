@@ -156,7 +156,7 @@ public final class ExternalToolDocument {
                   + ": a reference must read ${secret:PROPERTY} (letters, digits, . _ -)");
         }
         for (var secret : Templates.secretNames(value)) {
-          if (secret.startsWith("reveille.")) {
+          if (isReveilleSetting(secret)) {
             problems.add(
                 "headers."
                     + header
@@ -342,5 +342,16 @@ public final class ExternalToolDocument {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * Whether a secret name would read one of Reveille's own settings. MicroProfile Config's
+   * environment source also answers a name in the environment's spelling, and after mapping every
+   * character other than a letter or digit to {@code _} and upper-casing, so {@code
+   * REVEILLE_ADMIN_PASSWORD} and {@code Reveille.Admin.Password} reach {@code
+   * reveille.admin.password} as surely as its own name: compare in that spelling.
+   */
+  static boolean isReveilleSetting(String secret) {
+    return secret.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT).startsWith("REVEILLE_");
   }
 }

@@ -112,6 +112,34 @@ class ExternalToolDocumentTest {
   }
 
   @Test
+  void aSecretNamingOneOfReveillesSettingsIsRefusedInAnySpelling() {
+    for (var name :
+        new String[] {
+          "reveille.admin.password",
+          "REVEILLE_ADMIN_PASSWORD",
+          "Reveille.Admin.Password",
+          "reveille-db-password",
+          "REVEILLE_BROKER_PASSWORD"
+        }) {
+      var bad =
+          example()
+              .replace(
+                  "\"Authorization\":",
+                  "\"X-Admin\": \"${secret:" + name + "}\", \"Authorization\":");
+      var refused =
+          assertThrows(
+              IllegalStateException.class,
+              () -> ExternalToolDocument.parse(bad, Set.of(), CLASSIFIER),
+              name);
+      assertTrue(
+          refused.getMessage().contains("${secret:" + name + "} names one of Reveille's own"),
+          refused.getMessage());
+    }
+    assertFalse(ExternalToolDocument.isReveilleSetting("billing.api-token"));
+    assertFalse(ExternalToolDocument.isReveilleSetting("reveilled.token"));
+  }
+
+  @Test
   void theHostMustBeLiteralAndUrlPlaceholdersRequired() {
     var bad =
         example()
