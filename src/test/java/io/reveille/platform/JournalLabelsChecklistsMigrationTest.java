@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.sql.SQLException;
-import java.util.Map;
-import org.apache.derby.jdbc.EmbeddedDataSource;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 
 /** V9 moves the checklist items that exist into one default checklist per task. */
@@ -14,18 +11,7 @@ class JournalLabelsChecklistsMigrationTest {
 
   @Test
   void existingItemsMoveIntoOneDefaultChecklistPerTask() throws SQLException {
-    var dataSource = new EmbeddedDataSource();
-    dataSource.setDatabaseName("memory:v9-checklists");
-    dataSource.setCreateDatabase("create");
-    var classLoader = SchemaMigrator.class.getClassLoader();
-    Flyway.configure(classLoader)
-        .dataSource(dataSource)
-        .placeholders(Map.of("text_type", "CLOB"))
-        .resourceProvider(new SchemaMigrations(classLoader))
-        .javaMigrationClassProvider(java.util.List::of)
-        .target("8")
-        .load()
-        .migrate();
+    var dataSource = MigratedDerby.at("v9-checklists", "8");
     try (var connection = dataSource.getConnection();
         var statement = connection.createStatement()) {
       for (var task : new String[] {"t-1", "t-2"}) {

@@ -7,9 +7,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.apache.derby.jdbc.EmbeddedDataSource;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 
 /** V28 rewrites the stored spellings of task status and priority and of agent link types. */
@@ -18,18 +15,7 @@ class WireConventionMigrationTest {
   @Test
   void storedOldSpellingsBecomeTheWireNamesAndOnlyTheWireNamesAreAllowedAfterwards()
       throws SQLException {
-    var dataSource = new EmbeddedDataSource();
-    dataSource.setDatabaseName("memory:v28-wire-values");
-    dataSource.setCreateDatabase("create");
-    var classLoader = SchemaMigrator.class.getClassLoader();
-    Flyway.configure(classLoader)
-        .dataSource(dataSource)
-        .placeholders(Map.of("text_type", "CLOB"))
-        .resourceProvider(new SchemaMigrations(classLoader))
-        .javaMigrationClassProvider(java.util.List::of)
-        .target("27")
-        .load()
-        .migrate();
+    var dataSource = MigratedDerby.at("v28-wire-values", "27");
     try (var connection = dataSource.getConnection();
         var statement = connection.createStatement()) {
       statement.execute(task("t-1", "IN_PROGRESS", "P0"));
