@@ -6,7 +6,7 @@ import io.reveille.journal.entity.DayPlanPin;
 import io.reveille.journal.entity.Task;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
-import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.LowerCaseWire;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -90,18 +89,13 @@ public class DayPlanService {
   }
 
   /** How {@link #pinTasks} combines the given tasks with the pinned ones. */
-  public enum PinMode implements WireEnum {
+  public enum PinMode implements LowerCaseWire {
     /** Append those not pinned yet. */
     ADD,
     /** Pin exactly these, in this order. */
     REPLACE,
     /** Unpin these (tasks not pinned are ignored). */
     REMOVE;
-
-    @Override
-    public String wire() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     /** The constant name, which earlier releases accepted in any case. */
     @Override

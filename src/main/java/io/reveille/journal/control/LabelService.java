@@ -9,7 +9,7 @@ import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.persistence.Window;
 import io.reveille.platform.persistence.Window.Page;
-import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.LowerCaseWire;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -19,7 +19,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -42,18 +41,13 @@ import java.util.UUID;
 public class LabelService {
 
   /** How a call to {@link #assignTaskLabels} treats the labels the task has already. */
-  public enum LabelAssignment implements WireEnum {
+  public enum LabelAssignment implements LowerCaseWire {
     /** The given labels become the task's labels. */
     REPLACE,
     /** The given labels are added to the task's labels. */
     ADD,
     /** The given labels are taken off the task. */
     REMOVE;
-
-    @Override
-    public String wire() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     /** The constant name, which earlier releases accepted in any case. */
     @Override

@@ -7,7 +7,7 @@ import static io.reveille.platform.entity.Guards.required;
 
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
-import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.LowerCaseWire;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -16,7 +16,6 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -43,14 +42,9 @@ public class TimeEntry {
   public static final int MAX_SOURCE_ENTRY_ID_LENGTH = 200;
 
   /** How a new description meets the old one. */
-  public enum AnnotateMode implements WireEnum {
+  public enum AnnotateMode implements LowerCaseWire {
     APPEND,
     REPLACE;
-
-    @Override
-    public String wire() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     /** The constant name, which earlier releases accepted in any case. */
     @Override

@@ -1,7 +1,6 @@
 package io.reveille.security.control;
 
-import io.reveille.platform.wire.WireEnum;
-import java.util.Locale;
+import io.reveille.platform.wire.LowerCaseWire;
 import java.util.Objects;
 import java.util.Set;
 
@@ -12,14 +11,9 @@ import java.util.Set;
 public record Caller(String name, Set<Role> roles, Mechanism mechanism) {
 
   /** How the caller proved who it is, as the audit trail records it. */
-  public enum Mechanism implements WireEnum {
+  public enum Mechanism implements LowerCaseWire {
     BASIC,
     BEARER;
-
-    @Override
-    public String wire() {
-      return name().toLowerCase(Locale.ROOT);
-    }
   }
 
   public Caller {

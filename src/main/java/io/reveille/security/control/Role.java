@@ -1,9 +1,9 @@
 package io.reveille.security.control;
 
+import io.reveille.platform.wire.LowerCaseWire;
 import io.reveille.platform.wire.WireEnum;
 import java.util.Collection;
 import java.util.EnumSet;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -12,17 +12,11 @@ import java.util.Set;
  * batches. Roles are cumulative: a caller in {@code admin} is also an operator, a viewer and a
  * producer; a caller in {@code operator} is also a viewer.
  */
-public enum Role implements WireEnum {
+public enum Role implements LowerCaseWire {
   VIEWER,
   OPERATOR,
   ADMIN,
   PRODUCER;
-
-  /** The name used in group claims, user configuration and documentation: lower case. */
-  @Override
-  public String wire() {
-    return name().toLowerCase(Locale.ROOT);
-  }
 
   /** Every role a member of this one holds, itself included. */
   public Set<Role> implied() {

@@ -1,10 +1,9 @@
 package io.reveille.workingstate.control;
 
 import io.reveille.platform.error.InvalidInputException;
-import io.reveille.platform.wire.WireEnum;
+import io.reveille.platform.wire.LowerCaseWire;
 import java.time.Instant;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -28,15 +27,10 @@ public record Expectation(
     Optional<Instant> lastCheckedAt) {
 
   /** Where an expectation stands. */
-  public enum Status implements WireEnum {
+  public enum Status implements LowerCaseWire {
     PENDING,
     CONFIRMED,
     FAILED;
-
-    @Override
-    public String wire() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     /** The constant name, which documents of earlier releases were read in any case. */
     @Override
