@@ -38,8 +38,12 @@ import java.util.stream.Collectors;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The chaos suite: under a steady mixed load (notification batches over HTTP and JMS, tool calls
@@ -58,12 +62,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * after this many faults, 5, and after the last) and {@code reveille.chaos.max-minutes} (60: the
  * run fails rather than go on longer). {@code .ci/chaos} sets the first three.
  *
- * <p>The cluster is the one {@link ClusterIT} uses too (see {@link SharedCluster}), handed over
- * healthy: every node running and ready, the database and the broker up. The suite creates agents
- * of its own and checks only what they did, and the queues and the subscription index, which every
- * test leaves empty and alike.
+ * <p>The cluster is the one {@link ClusterIT} uses too (see {@link SharedCluster}); the run holds
+ * its nodes alone and starts from it healthy: every node running and ready, the database and the
+ * broker up. The class runs beside the tests on the shared server. The suite creates agents of its
+ * own and checks only what they did, and the queues and the subscription index, which every test
+ * leaves empty and alike.
  */
 @ExtendWith(SharedCluster.Join.class)
+@Execution(ExecutionMode.CONCURRENT)
 class ChaosIT {
 
   private static final Logger LOG = Logger.getLogger(ChaosIT.class.getName());
@@ -89,10 +95,17 @@ class ChaosIT {
   static void joinCluster(SharedCluster shared) {
     // The settings are checked before the cluster starts, if this class is the first to ask.
     settings = ChaosSettings.fromSystemProperties();
-    cluster = shared.healthy();
+    cluster = shared.started();
+  }
+
+  /** The run starts from a healthy cluster, whatever a cluster test before it left down. */
+  @BeforeEach
+  void healthy() {
+    cluster.restoreHealth();
   }
 
   @Test
+  @ResourceLock(SharedCluster.NODES)
   void faultsUnderLoadLoseNothingAndDoNothingTwice() {
     var seed = settings.seed();
     var perKind = settings.faultsPerKind();

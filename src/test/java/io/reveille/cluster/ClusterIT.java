@@ -53,15 +53,16 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * PostgreSQL and one external Artemis broker (see {@link Cluster}), shared with {@link ChaosIT}
  * (see {@link SharedCluster}). Each test builds its own agents; none asserts on global counts.
  *
- * <p>The tests that kill a node hold the cluster's nodes alone ({@link #NODES}, read-write); the
- * others, which only need both nodes up and mostly wait for timers and runs, run beside one
- * another.
+ * <p>The class runs beside the tests on the shared server. The tests that kill a node hold the
+ * cluster's nodes alone ({@link SharedCluster#NODES}, read-write); the others, which only need both
+ * nodes up and mostly wait for timers and runs, run beside one another.
  *
  * <p>Needs PostgreSQL's binaries, the runnable JAR and the Artemis distribution ({@code
  * -Pdist,cluster}); without them it is skipped, unless {@code REVEILLE_IT_REQUIRE_CLUSTER=1} (CI)
  * makes that a failure.
  */
 @ExtendWith(SharedCluster.Join.class)
+@Execution(ExecutionMode.CONCURRENT)
 class ClusterIT {
 
   private static final Logger LOG = Logger.getLogger(ClusterIT.class.getName());
@@ -70,9 +71,7 @@ class ClusterIT {
   private static final int AGENTS = 50;
   private static final int BATCHES_PER_AGENT = 8;
 
-  /** The nodes' resource lock: read by the tests that need them up, written by those that kill. */
-  static final String NODES = "io.reveille.cluster.nodes";
-
+  private static final String NODES = SharedCluster.NODES;
   private static final Duration LEASE = SharedCluster.LEASE;
   private static final Duration TIMER_INTERVAL = Duration.ofSeconds(10);
 
@@ -82,7 +81,7 @@ class ClusterIT {
   @BeforeAll
   static void joinCluster(SharedCluster shared) {
     model = shared.model();
-    cluster = shared.healthy();
+    cluster = shared.started();
   }
 
   /** Each test starts from a healthy cluster, whatever the one before left down. */

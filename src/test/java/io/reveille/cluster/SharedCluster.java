@@ -29,11 +29,13 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * a call held for two leases. The agents that think with the model name it ({@code
  * config.modelId}); the others keep the deterministic engine.
  *
- * <p>A class joins with {@code @ExtendWith(SharedCluster.Join.class)} and
- * {@code @ResourceLock(SharedCluster.LOCK)} (one class at a time, since faults in one would break
- * the other's checks) and takes the {@code SharedCluster} as a parameter of its {@code @BeforeAll};
- * {@link #healthy()} hands it the cluster as a fresh one would be: every node running and ready,
- * the database and broker up, whatever the class before left behind.
+ * <p>A class joins with {@code @ExtendWith(SharedCluster.Join.class)}, runs beside the tests on the
+ * shared server ({@code @Execution(CONCURRENT)}: the cluster's start and its faults mostly wait)
+ * and takes the {@code SharedCluster} as a parameter of its {@code @BeforeAll}, which only gets the
+ * cluster ({@link #started()}). Every test method holds the nodes' resource lock, {@link #NODES}:
+ * read by a test that needs them up, read-write by one that brings faults (so a fault in one never
+ * breaks another's checks), and first brings back what the test before left down ({@link
+ * Cluster#restoreHealth()}), under that lock.
  *
  * <p>Without PostgreSQL's binaries, the runnable JAR or the Artemis distribution ({@code
  * -Pdist,cluster}) the joining class is skipped, unless {@code REVEILLE_IT_REQUIRE_CLUSTER=1} (CI)
@@ -42,6 +44,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 final class SharedCluster implements AutoCloseable {
 
   static final Duration LEASE = Duration.ofSeconds(20);
+
+  /** The nodes' resource lock: read by the tests that need them up, written by those that kill. */
+  static final String NODES = "io.reveille.cluster.nodes";
 
   private static final Logger LOG = Logger.getLogger(SharedCluster.class.getName());
   private static final ExtensionContext.Namespace NAMESPACE =
@@ -56,10 +61,10 @@ final class SharedCluster implements AutoCloseable {
   }
 
   /**
-   * The cluster, started on the first call, with every node running and ready and the database and
-   * broker up: what a fault or a failed test left down is brought back first.
+   * The cluster, started on the first call; later calls return it as it is (a test brings back what
+   * is down under the {@link #NODES} lock, see {@link Cluster#restoreHealth()}).
    */
-  synchronized Cluster healthy() {
+  synchronized Cluster started() {
     if (cluster == null) {
       var started = Instant.now();
       cluster = Cluster.start(settings());
@@ -70,8 +75,6 @@ final class SharedCluster implements AutoCloseable {
               + Duration.between(started, Instant.now()).toSeconds()
               + " s; logs in "
               + cluster.work());
-    } else {
-      cluster.restoreHealth();
     }
     return cluster;
   }

@@ -20,7 +20,11 @@ public final class Readiness {
    */
   public static Instant await(URI base, Duration timeout, BooleanSupplier alive, String name) {
     var deadline = Instant.now().plus(timeout);
-    var client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    var client =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
     while (Instant.now().isBefore(deadline)) {
       if (!alive.getAsBoolean()) {
         throw new AssertionError(name + " exited while starting; see its logs");

@@ -128,7 +128,11 @@ class SessionModelIT {
     assertEquals(201, opened.status(), opened::toString);
     var sessionId = opened.json().getString("id");
 
-    var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    var http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
     var response =
         http.send(
             HttpRequest.newBuilder(
