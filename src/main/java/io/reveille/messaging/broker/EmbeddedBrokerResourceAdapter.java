@@ -31,6 +31,13 @@ import org.apache.activemq.artemis.service.extensions.xa.recovery.XARecoveryConf
  * adapter's user and password (configured, or generated on the first start), an external producer
  * its own login that may only send notification batches.
  *
+ * <p>Reveille's own login is configured as {@code ServerUser} / {@code ServerPassword}, and the
+ * inherited {@code UserName} / {@code Password} bean properties are hidden from Liberty ({@link
+ * EmbeddedBrokerResourceAdapterBeanInfo}): Liberty fills every activation spec property the spec
+ * has not configured from the adapter's property of the same name, and Artemis's activation spec
+ * has a {@code password}. A copy there would be printed, in clear, by any FFDC incident that dumps
+ * a message endpoint. Left empty, the spec answers the adapter's login when it connects.
+ *
  * <p>With {@code embeddedBroker=false} this is the plain Artemis adapter and connects to the
  * external broker named by the usual connector properties. The broker policy (dead-letter
  * addresses, redelivery, duplicate detection) lives here, in broker configuration, mirroring what
@@ -253,6 +260,23 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
             .setRedeliveryMultiplier(redeliveryMultiplier)
             .setMaxRedeliveryDelay(maxRedeliveryDelayMillis)
             .setAutoCreateDeadLetterResources(false));
+  }
+
+  /** Reveille's own broker login; empty for {@link #SERVER_USER} on the embedded broker. */
+  public String getServerUser() {
+    return getUserName();
+  }
+
+  public void setServerUser(String serverUser) {
+    setUserName(serverUser);
+  }
+
+  /**
+   * Reveille's own broker password; empty for a generated one on the embedded broker. Write-only,
+   * so that no configuration step can read it back off the adapter and copy it elsewhere.
+   */
+  public void setServerPassword(String serverPassword) {
+    setPassword(serverPassword);
   }
 
   public Boolean getEmbeddedBroker() {
