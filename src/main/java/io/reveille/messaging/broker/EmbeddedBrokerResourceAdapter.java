@@ -71,6 +71,7 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
 
   private transient EmbeddedActiveMQ broker;
   private transient ActiveMQXAResourceWrapper recovery;
+  private transient XAResource recoveryResource;
 
   /** The login of Reveille's own connections when none is configured. */
   static final String SERVER_USER = "reveille-server";
@@ -144,7 +145,9 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
    * resource on the adapter's recovery connection factory (registered when the adapter starts),
    * which connects on first use and reconnects after a failure; while the adapter has not started,
    * it answers with none, and Liberty asks again. Liberty only resolves branches of its own earlier
-   * runs through it, never those of live transactions.
+   * runs through it, never those of live transactions. It is handed out at arm's length ({@link
+   * ArmsLengthXAResource}): the transaction manager's incidents about a recovered branch dump it,
+   * and its session keeps the broker password.
    */
   @Override
   public XAResource[] getXAResources(ActivationSpec[] specs) {
@@ -155,8 +158,9 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
     synchronized (this) {
       if (recovery == null) {
         recovery = new ActiveMQXAResourceWrapper(configs);
+        recoveryResource = new ArmsLengthXAResource(recovery);
       }
-      return new XAResource[] {recovery};
+      return new XAResource[] {recoveryResource};
     }
   }
 
@@ -167,6 +171,7 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
         if (recovery != null) {
           recovery.close();
           recovery = null;
+          recoveryResource = null;
         }
       }
       super.stop();
