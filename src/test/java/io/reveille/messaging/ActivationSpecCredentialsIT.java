@@ -1,6 +1,5 @@
 package io.reveille.messaging;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -56,9 +55,11 @@ class ActivationSpecCredentialsIT {
       assertEquals(List.of(), IncidentDump.pathsTo(password, spec, 1), "fields of " + spec);
 
       var activation = entry.getValue();
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .until(() -> !((List<?>) call(activation, "getXAResources")).isEmpty());
+      var deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      while (!sessionsUp(activation)) {
+        assertTrue(System.nanoTime() < deadline, "no session of " + activation + " came up");
+        Thread.sleep(100);
+      }
     }
   }
 
@@ -71,6 +72,7 @@ class ActivationSpecCredentialsIT {
     assertNotNull(password);
 
     var endpoints = 0;
+    var transacted = 0;
     for (var activation : activations.values()) {
       for (var handler : (List<?>) field(activation, "handlers")) {
         var endpoint = field(handler, "endpoint");
@@ -83,13 +85,24 @@ class ActivationSpecCredentialsIT {
             "afterDelivery's incident dumps a MessageEndpointBase, here " + dumped.getClass());
         assertEquals(
             List.of(), IncidentDump.pathsTo(password, dumped, IncidentDump.DEPTH), "endpoint");
-        assertFalse(
-            IncidentDump.pathsTo(password, dumped, IncidentDump.DEPTH + 1).isEmpty(),
-            "the session keeps the password a level further down, where no incident looks");
         endpoints++;
+        if (!(Boolean) call(activation, "isDeliveryTransacted")) {
+          continue; // a bean that supports no transaction gets no XA resource
+        }
+        var xaResource = field(dumped, "ivXAResource");
+        assertTrue(
+            xaResource != null
+                && isA(xaResource, "io.reveille.messaging.broker.ArmsLengthXAResource"),
+            "the endpoint's XA resource: " + xaResource);
+        assertFalse(
+            IncidentDump.pathsTo(password, xaResource, IncidentDump.DEPTH).isEmpty(),
+            "the session behind it keeps the password, out of an incident's reach; from it: "
+                + IncidentDump.pathsTo(password, xaResource, IncidentDump.DEPTH + 2));
+        transacted++;
       }
     }
     assertTrue(endpoints >= 2, "an endpoint per session, found " + endpoints);
+    assertTrue(transacted >= 1, "the transacted bean's endpoints, found " + transacted);
 
     // The transaction manager's incident dumps its own wrapper, which holds the adapter's
     // recovery resource: that resource's fields start a level down. Scanning once connects it.
@@ -110,6 +123,17 @@ class ActivationSpecCredentialsIT {
     agents.passThroughTheNotificationQueue();
     assertFalse(
         agents.awaitManualWake(agents.createCustom("Woken with the adapter's login")).isEmpty());
+  }
+
+  /** Whether the activation has its sessions, which it gets only once logged in. */
+  private static boolean sessionsUp(Object activation) throws Exception {
+    var handlers = (List<?>) field(activation, "handlers");
+    for (var handler : handlers) {
+      if (field(handler, "session") == null) {
+        return false;
+      }
+    }
+    return !handlers.isEmpty();
   }
 
   private static Object call(Object target, String method) throws Exception {
