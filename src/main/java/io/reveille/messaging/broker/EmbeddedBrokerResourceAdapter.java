@@ -31,6 +31,13 @@ import org.apache.activemq.artemis.service.extensions.xa.recovery.XARecoveryConf
  * adapter's user and password (configured, or generated on the first start), an external producer
  * its own login that may only send notification batches.
  *
+ * <p>Reveille's own login is configured as {@code ServerUser} / {@code ServerPassword}, and the
+ * inherited {@code UserName} / {@code Password} bean properties are hidden from Liberty ({@link
+ * EmbeddedBrokerResourceAdapterBeanInfo}): Liberty fills every activation spec property the spec
+ * has not configured from the adapter's property of the same name, and Artemis's activation spec
+ * has a {@code password}. A copy there would be printed, in clear, by any FFDC incident that dumps
+ * a message endpoint. Left empty, the spec answers the adapter's login when it connects.
+ *
  * <p>With {@code embeddedBroker=false} this is the plain Artemis adapter and connects to the
  * external broker named by the usual connector properties. The broker policy (dead-letter
  * addresses, redelivery, duplicate detection) lives here, in broker configuration, mirroring what
@@ -64,6 +71,7 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
 
   private transient EmbeddedActiveMQ broker;
   private transient ActiveMQXAResourceWrapper recovery;
+  private transient XAResource recoveryResource;
 
   /** The login of Reveille's own connections when none is configured. */
   static final String SERVER_USER = "reveille-server";
@@ -137,7 +145,9 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
    * resource on the adapter's recovery connection factory (registered when the adapter starts),
    * which connects on first use and reconnects after a failure; while the adapter has not started,
    * it answers with none, and Liberty asks again. Liberty only resolves branches of its own earlier
-   * runs through it, never those of live transactions.
+   * runs through it, never those of live transactions. It is handed out at arm's length ({@link
+   * ArmsLengthXAResource}): the transaction manager's incidents about a recovered branch dump it,
+   * and its session keeps the broker password.
    */
   @Override
   public XAResource[] getXAResources(ActivationSpec[] specs) {
@@ -148,8 +158,9 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
     synchronized (this) {
       if (recovery == null) {
         recovery = new ActiveMQXAResourceWrapper(configs);
+        recoveryResource = new ArmsLengthXAResource(recovery);
       }
-      return new XAResource[] {recovery};
+      return new XAResource[] {recoveryResource};
     }
   }
 
@@ -160,6 +171,7 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
         if (recovery != null) {
           recovery.close();
           recovery = null;
+          recoveryResource = null;
         }
       }
       super.stop();
@@ -253,6 +265,23 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
             .setRedeliveryMultiplier(redeliveryMultiplier)
             .setMaxRedeliveryDelay(maxRedeliveryDelayMillis)
             .setAutoCreateDeadLetterResources(false));
+  }
+
+  /** Reveille's own broker login; empty for {@link #SERVER_USER} on the embedded broker. */
+  public String getServerUser() {
+    return getUserName();
+  }
+
+  public void setServerUser(String serverUser) {
+    setUserName(serverUser);
+  }
+
+  /**
+   * Reveille's own broker password; empty for a generated one on the embedded broker. Write-only,
+   * so that no configuration step can read it back off the adapter and copy it elsewhere.
+   */
+  public void setServerPassword(String serverPassword) {
+    setPassword(serverPassword);
   }
 
   public Boolean getEmbeddedBroker() {
