@@ -97,4 +97,23 @@ public class RunLogFixture {
   public WakeRunLogEntry find(String runKey) {
     return em.find(WakeRunLogEntry.class, runKey);
   }
+
+  /**
+   * A manual wake of the agent, queued with no job on the wake queue (as the sweeper would find it
+   * had the job been lost): nothing runs it until a test does, on its own thread.
+   */
+  public String insertQueuedRun(String agentId) {
+    var runKey = RunKeys.manual(agentId, "request:" + java.util.UUID.randomUUID());
+    em.persist(
+        new WakeRunLogEntry(
+            runKey,
+            agentId,
+            WakeReason.MANUAL,
+            null,
+            RunKeys.threadId(agentId, runKey),
+            List.of(),
+            null,
+            Instant.now()));
+    return runKey;
+  }
 }
