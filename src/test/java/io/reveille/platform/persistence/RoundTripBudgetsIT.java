@@ -218,15 +218,7 @@ class RoundTripBudgetsIT {
     var callingRun = runLog.insertQueuedRun(calling);
     var arguments =
         Json.createObjectBuilder().add("taskId", world.taskA).add("priority", "p0").build();
-    model
-        .then(
-            200,
-            OpenAiProtocolServer.toolCallsBody(
-                50,
-                10,
-                new OpenAiProtocolServer.ToolCall(
-                    "call_" + UUID.randomUUID(), "update_task_priority", arguments.toString())))
-        .thenAnswer("Raised it.");
+    model.thenToolCall("update_task_priority", arguments.toString()).thenAnswer("Raised it.");
     var twoTurns = measure(() -> runner.run(callingRun, calling));
 
     assertEquals(WakeStatus.COMPLETED, runLog.find(answeringRun).getStatus());

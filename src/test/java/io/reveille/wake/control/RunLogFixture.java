@@ -58,16 +58,7 @@ public class RunLogFixture {
 
   /** A started run owned by {@code owner} ({@code <nodeId>/<bootId>}), started at {@code at}. */
   public String insertStartedRun(String agentId, String runKey, String owner, Instant at) {
-    var entry =
-        new WakeRunLogEntry(
-            runKey,
-            agentId,
-            WakeReason.MANUAL,
-            null,
-            RunKeys.threadId(agentId, runKey),
-            List.of("crash-token"),
-            null,
-            Instant.now());
+    var entry = manual(agentId, runKey, List.of("crash-token"));
     entry.start(at);
     if (owner != null) {
       entry.claim(owner);
@@ -104,16 +95,20 @@ public class RunLogFixture {
    */
   public String insertQueuedRun(String agentId) {
     var runKey = RunKeys.manual(agentId, "request:" + java.util.UUID.randomUUID());
-    em.persist(
-        new WakeRunLogEntry(
-            runKey,
-            agentId,
-            WakeReason.MANUAL,
-            null,
-            RunKeys.threadId(agentId, runKey),
-            List.of(),
-            null,
-            Instant.now()));
+    em.persist(manual(agentId, runKey, List.of()));
     return runKey;
+  }
+
+  /** A manual wake of the agent under {@code runKey}, created now, queued. */
+  private static WakeRunLogEntry manual(String agentId, String runKey, List<String> tokens) {
+    return new WakeRunLogEntry(
+        runKey,
+        agentId,
+        WakeReason.MANUAL,
+        null,
+        RunKeys.threadId(agentId, runKey),
+        tokens,
+        null,
+        Instant.now());
   }
 }
