@@ -1,7 +1,7 @@
 package io.reveille.testing;
 
 import io.reveille.platform.persistence.RoundTrips;
-import io.reveille.platform.persistence.RoundTrips.Count;
+import io.reveille.testing.RoundTripBudget.Measured;
 import jakarta.servlet.ServletRequestEvent;
 import jakarta.servlet.ServletRequestListener;
 import jakarta.servlet.annotation.WebListener;
@@ -26,22 +26,22 @@ public class RequestRoundTrips implements ServletRequestListener {
 
   private static final String BEFORE = RequestRoundTrips.class.getName() + ".before";
 
-  private static final Map<String, Count> MEASURED = new ConcurrentHashMap<>();
+  private static final Map<String, Measured> MEASURED = new ConcurrentHashMap<>();
 
   @Override
   public void requestInitialized(ServletRequestEvent event) {
     if (event.getServletRequest() instanceof HttpServletRequest request
         && request.getHeader(HEADER) != null
         && RoundTrips.counting()) {
-      request.setAttribute(BEFORE, RoundTrips.onThisThread());
+      request.setAttribute(BEFORE, Measured.onThisThread());
     }
   }
 
   @Override
   public void requestDestroyed(ServletRequestEvent event) {
     if (event.getServletRequest() instanceof HttpServletRequest request
-        && request.getAttribute(BEFORE) instanceof Count before) {
-      MEASURED.put(request.getHeader(HEADER), RoundTrips.onThisThread().minus(before));
+        && request.getAttribute(BEFORE) instanceof Measured before) {
+      MEASURED.put(request.getHeader(HEADER), Measured.onThisThread().minus(before));
     }
   }
 
@@ -51,7 +51,7 @@ public class RequestRoundTrips implements ServletRequestListener {
    *
    * @throws IllegalStateException when the server does not count
    */
-  public static Count of(String key, Duration within) {
+  public static Measured of(String key, Duration within) {
     RoundTrips.onThisThread();
     Poll.until(within, () -> MEASURED.containsKey(key));
     return MEASURED.remove(key);

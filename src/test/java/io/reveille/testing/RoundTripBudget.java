@@ -3,6 +3,10 @@ package io.reveille.testing;
 import io.reveille.platform.DatabaseKind;
 import io.reveille.platform.persistence.RoundTrips;
 import io.reveille.platform.persistence.RoundTrips.Count;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * What one operation may cost the database: the statements and transactions measured when its
@@ -18,8 +22,48 @@ import io.reveille.platform.persistence.RoundTrips.Count;
  */
 public record RoundTripBudget(String operation, Count derby, Count postgresql, String target) {
 
+  /** The longest SQL text a failure shows of one statement. */
+  static final int SQL_SHOWN = 200;
+
   public static Count of(long statements, long transactions) {
     return new Count(statements, transactions);
+  }
+
+  /**
+   * What an operation cost: its count, and its statements by SQL text (how often each ran; in a
+   * difference of two operations, negative for a statement the first ran more often).
+   */
+  public record Measured(Count count, Map<String, Long> statements) {
+
+    /** What this thread has cost so far. */
+    public static Measured onThisThread() {
+      return new Measured(RoundTrips.onThisThread(), RoundTrips.statementsOnThisThread());
+    }
+
+    public Measured minus(Measured earlier) {
+      var difference = new HashMap<>(statements);
+      earlier.statements.forEach((sql, times) -> difference.merge(sql, -times, Long::sum));
+      difference.values().removeIf(times -> times == 0);
+      return new Measured(count.minus(earlier.count), Map.copyOf(difference));
+    }
+
+    /** One line a statement, the most frequent first, its SQL cut at {@value #SQL_SHOWN}. */
+    String listing() {
+      return statements.entrySet().stream()
+          .sorted(
+              Map.Entry.<String, Long>comparingByValue()
+                  .reversed()
+                  .thenComparing(Map.Entry.comparingByKey()))
+          .map(
+              entry ->
+                  "  "
+                      + entry.getValue()
+                      + "× "
+                      + (entry.getKey().length() > SQL_SHOWN
+                          ? entry.getKey().substring(0, SQL_SHOWN) + "…"
+                          : entry.getKey()))
+          .collect(Collectors.joining("\n"));
+    }
   }
 
   /** Work to measure. */
@@ -28,10 +72,10 @@ public record RoundTripBudget(String operation, Count derby, Count postgresql, S
   }
 
   /** The statements and transactions {@code work} cost on this thread. */
-  public static Count measure(Work work) throws Exception {
-    var before = RoundTrips.onThisThread();
+  public static Measured measure(Work work) throws Exception {
+    var before = Measured.onThisThread();
     work.run();
-    return RoundTrips.onThisThread().minus(before);
+    return Measured.onThisThread().minus(before);
   }
 
   /** The budget on {@code kind}. */
@@ -41,24 +85,24 @@ public record RoundTripBudget(String operation, Count derby, Count postgresql, S
 
   /**
    * Nothing when {@code measured} is exactly the budget on {@code kind}; else the failure that says
-   * which operation moved, by how much, and what to do about it.
+   * which operation moved, by how much, what to do about it, and the statements it ran.
    */
-  public void assertHeld(DatabaseKind kind, Count measured) {
+  public void assertHeld(DatabaseKind kind, Measured measured) {
     var budget = on(kind);
-    if (measured.equals(budget)) {
+    var cost = measured.count();
+    if (cost.equals(budget)) {
       return;
     }
     var grew =
-        measured.statements() > budget.statements()
-            || measured.transactions() > budget.transactions();
+        cost.statements() > budget.statements() || cost.transactions() > budget.transactions();
     var where = " (RoundTripBudgetsIT and docs/performance.md)";
     throw new AssertionError(
         operation
             + (grew ? " grew" : " shrank")
             + " on "
-            + kind.name().toLowerCase(java.util.Locale.ROOT)
+            + kind.name().toLowerCase(Locale.ROOT)
             + ": "
-            + measured
+            + cost
             + ", its budget is "
             + budget
             + " (target: "
@@ -69,6 +113,7 @@ public record RoundTripBudget(String operation, Count derby, Count postgresql, S
                     + " budget"
                     + where
                 : "Lower the budget to what it costs now" + where)
-            + ".");
+            + ". Its statements:\n"
+            + measured.listing());
   }
 }

@@ -12,32 +12,41 @@ import java.sql.PreparedStatement;
 import java.sql.Statement;
 
 /**
- * A connection whose statements report each execution to {@link RoundTrips}: every {@code execute…}
- * call, a batch as the number of statements it held, a statement the database refused too.
- * Everything else passes through to the container's connection and statements unchanged; a proxy
- * equals only itself.
+ * A connection whose statements report each execution, with its SQL, to {@link RoundTrips}: every
+ * {@code execute…} call, a batch as the number of statements it held, a statement the database
+ * refused too. Everything else passes through to the container's connection and statements
+ * unchanged; a proxy equals only itself.
  */
 final class CountingJdbc implements InvocationHandler {
 
+  /** What a plain statement's batch is reported as: its statements' SQL is not kept. */
+  static final String PLAIN_BATCH = "(a batch of plain statements)";
+
   private final Object target;
+
+  /** Whether the target is a statement (else the connection). */
   private final boolean statement;
 
-  private CountingJdbc(Object target, boolean statement) {
+  /** The SQL a prepared statement was prepared with; null for the connection and plain ones. */
+  private final String prepared;
+
+  private CountingJdbc(Object target, boolean statement, String prepared) {
     this.target = target;
     this.statement = statement;
+    this.prepared = prepared;
   }
 
   /** {@code connection}, its statements counted. */
   static Connection connection(Connection connection) {
-    return proxy(Connection.class, connection, false);
+    return proxy(Connection.class, connection, false, null);
   }
 
-  private static <T> T proxy(Class<T> type, T target, boolean statement) {
+  private static <T> T proxy(Class<T> type, T target, boolean statement, String prepared) {
     return type.cast(
         Proxy.newProxyInstance(
             CountingJdbc.class.getClassLoader(),
             new Class<?>[] {type},
-            new CountingJdbc(target, statement)));
+            new CountingJdbc(target, statement, prepared)));
   }
 
   @Override
@@ -59,7 +68,7 @@ final class CountingJdbc implements InvocationHandler {
     var batch = statement && isBatch(method);
     if (statement && !batch && method.getName().startsWith("execute")) {
       // Before it runs: a statement the database refuses was a round trip all the same.
-      RoundTrips.executed(1);
+      RoundTrips.executed(1, sql(args));
     }
     Object result;
     try {
@@ -69,32 +78,44 @@ final class CountingJdbc implements InvocationHandler {
         RoundTrips.executed(
             e.getCause() instanceof BatchUpdateException failed && failed.getUpdateCounts() != null
                 ? Math.max(1, failed.getUpdateCounts().length)
-                : 1);
+                : 1,
+            sql(null));
       }
       throw e.getCause();
     }
     if (batch) {
-      RoundTrips.executed(Array.getLength(result));
+      RoundTrips.executed(Array.getLength(result), sql(null));
     }
-    return statement ? result : wrapped(method, result);
+    return statement ? result : wrapped(method, args, result);
   }
 
   private static boolean isBatch(Method method) {
     return method.getName().equals("executeBatch") || method.getName().equals("executeLargeBatch");
   }
 
+  /**
+   * The SQL of an execution: the prepared statement's, else the one a plain statement was given.
+   */
+  private String sql(Object[] args) {
+    if (prepared != null) {
+      return prepared;
+    }
+    return args != null && args.length > 0 && args[0] instanceof String given ? given : PLAIN_BATCH;
+  }
+
   /** A statement the connection made, counted; anything else as it is. */
-  private static Object wrapped(Method method, Object result) {
+  private static Object wrapped(Method method, Object[] args, Object result) {
+    var sql = args != null && args.length > 0 && args[0] instanceof String given ? given : null;
     if (result instanceof CallableStatement callable
         && method.getReturnType() == CallableStatement.class) {
-      return proxy(CallableStatement.class, callable, true);
+      return proxy(CallableStatement.class, callable, true, sql);
     }
     if (result instanceof PreparedStatement prepared
         && method.getReturnType() == PreparedStatement.class) {
-      return proxy(PreparedStatement.class, prepared, true);
+      return proxy(PreparedStatement.class, prepared, true, sql);
     }
     if (result instanceof Statement plain && method.getReturnType() == Statement.class) {
-      return proxy(Statement.class, plain, true);
+      return proxy(Statement.class, plain, true, null);
     }
     return result;
   }

@@ -1,6 +1,8 @@
 package io.reveille.platform.persistence;
 
 import jakarta.transaction.TransactionSynchronizationRegistry;
+import java.util.HashMap;
+import java.util.Map;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 
@@ -27,6 +29,10 @@ public final class RoundTrips {
   private static final Object COUNTED = new Object();
 
   private static final ThreadLocal<long[]> TALLY = ThreadLocal.withInitial(() -> new long[2]);
+
+  /** Executions by SQL text: one entry a distinct statement the thread ran, so bounded by them. */
+  private static final ThreadLocal<Map<String, Long>> BY_SQL =
+      ThreadLocal.withInitial(HashMap::new);
 
   private static volatile boolean on;
 
@@ -70,14 +76,26 @@ public final class RoundTrips {
     return new Count(tally[0], tally[1]);
   }
 
+  /**
+   * The statements this thread has executed so far, by their SQL text: how often each ran. The
+   * difference of two says which statements an operation ran, for a budget's failure to show.
+   *
+   * @throws IllegalStateException when this server does not count
+   */
+  public static Map<String, Long> statementsOnThisThread() {
+    onThisThread();
+    return Map.copyOf(BY_SQL.get());
+  }
+
   static void turnOn() {
     on = true;
   }
 
-  /** {@code statements} executions on this thread, in its current transaction if any. */
-  static void executed(int statements) {
+  /** {@code statements} executions of {@code sql} on this thread, in its transaction if any. */
+  static void executed(int statements, String sql) {
     var tally = TALLY.get();
     tally[0] += statements;
+    BY_SQL.get().merge(sql, (long) statements, Long::sum);
     if (startsTransaction()) {
       tally[1]++;
     }

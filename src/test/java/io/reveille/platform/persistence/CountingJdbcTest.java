@@ -29,14 +29,17 @@ class CountingJdbcTest {
   void aBatchCountsTheStatementsItHeldInOneTransaction() throws SQLException {
     var connection = CountingJdbc.connection(fakeConnection());
     var before = RoundTrips.onThisThread();
+    var sql = "INSERT INTO batched VALUES (?)";
+    var ranBefore = RoundTrips.statementsOnThisThread().getOrDefault(sql, 0L);
 
-    var statement = connection.prepareStatement("INSERT INTO t VALUES (?)");
+    var statement = connection.prepareStatement(sql);
     statement.addBatch();
     statement.addBatch();
     statement.addBatch();
     statement.executeBatch();
 
     assertEquals(new Count(3, 1), RoundTrips.onThisThread().minus(before));
+    assertEquals(ranBefore + 3, RoundTrips.statementsOnThisThread().get(sql));
   }
 
   @Test
@@ -47,9 +50,10 @@ class CountingJdbcTest {
     var prepared = connection.prepareStatement("SELECT 1");
     prepared.executeQuery();
     prepared.executeQuery();
-    connection.createStatement().executeUpdate("DELETE FROM t");
+    connection.createStatement().executeUpdate("DELETE FROM plain");
 
     assertEquals(new Count(3, 3), RoundTrips.onThisThread().minus(before));
+    assertEquals(1L, RoundTrips.statementsOnThisThread().get("DELETE FROM plain"));
   }
 
   @Test
