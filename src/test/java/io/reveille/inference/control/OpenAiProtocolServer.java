@@ -129,6 +129,17 @@ public final class OpenAiProtocolServer {
         2);
   }
 
+  /**
+   * A 200 whose answer asks for one call of {@code tool} with {@code arguments} (a JSON object's
+   * text), under a call id of its own.
+   */
+  public OpenAiProtocolServer thenToolCall(String tool, String arguments) {
+    return then(
+        200,
+        toolCallsBody(
+            50, 10, new ToolCall("call_" + java.util.UUID.randomUUID(), tool, arguments)));
+  }
+
   /** One tool call a scripted answer asks for: its id, the tool's name and its arguments JSON. */
   public record ToolCall(String id, String name, String arguments) {}
 

@@ -1,6 +1,7 @@
 package io.reveille.schedule.control;
 
 import io.reveille.schedule.entity.AgentTimer;
+import io.reveille.schedule.entity.TimerAlarm;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -29,6 +30,17 @@ public class TimerFixture {
     alarms.arm(timerId, at);
     // Written, and let go, as the clock's batch finds them: with nothing of the timer's creation
     // left in the transaction's persistence context (its first alarm, deleted in bulk above).
+    em.flush();
+    em.clear();
+  }
+
+  /**
+   * The same, and its alarm claimed until {@code until}, as a node's clock leaves the alarms of the
+   * batch it is about to fire: no clock takes it before then, so the test fires it itself.
+   */
+  public void makeDueAndClaimed(String timerId, Instant at, Instant until) {
+    makeDue(timerId, at);
+    em.find(TimerAlarm.class, new TimerAlarm.Key(timerId, at)).claim(until);
     em.flush();
     em.clear();
   }

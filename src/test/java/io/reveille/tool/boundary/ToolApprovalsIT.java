@@ -116,15 +116,7 @@ class ToolApprovalsIT {
                     AgentSlots.empty()))
             .agent()
             .getId();
-    server
-        .then(
-            200,
-            OpenAiProtocolServer.toolCallsBody(
-                50,
-                10,
-                new OpenAiProtocolServer.ToolCall(
-                    "call_" + UUID.randomUUID(), TOOL, arguments.toString())))
-        .thenAnswer("I proposed the move.");
+    server.thenToolCall(TOOL, arguments.toString()).thenAnswer("I proposed the move.");
     var runKey = scheduler.scheduleManual(agentId, Optional.of(marker)).getRunKey();
     Poll.until(
         WAKE,

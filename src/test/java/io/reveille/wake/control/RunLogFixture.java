@@ -58,16 +58,7 @@ public class RunLogFixture {
 
   /** A started run owned by {@code owner} ({@code <nodeId>/<bootId>}), started at {@code at}. */
   public String insertStartedRun(String agentId, String runKey, String owner, Instant at) {
-    var entry =
-        new WakeRunLogEntry(
-            runKey,
-            agentId,
-            WakeReason.MANUAL,
-            null,
-            RunKeys.threadId(agentId, runKey),
-            List.of("crash-token"),
-            null,
-            Instant.now());
+    var entry = manual(agentId, runKey, List.of("crash-token"));
     entry.start(at);
     if (owner != null) {
       entry.claim(owner);
@@ -96,5 +87,28 @@ public class RunLogFixture {
 
   public WakeRunLogEntry find(String runKey) {
     return em.find(WakeRunLogEntry.class, runKey);
+  }
+
+  /**
+   * A manual wake of the agent, queued with no job on the wake queue (as the sweeper would find it
+   * had the job been lost): nothing runs it until a test does, on its own thread.
+   */
+  public String insertQueuedRun(String agentId) {
+    var runKey = RunKeys.manual(agentId, "request:" + java.util.UUID.randomUUID());
+    em.persist(manual(agentId, runKey, List.of()));
+    return runKey;
+  }
+
+  /** A manual wake of the agent under {@code runKey}, created now, queued. */
+  private static WakeRunLogEntry manual(String agentId, String runKey, List<String> tokens) {
+    return new WakeRunLogEntry(
+        runKey,
+        agentId,
+        WakeReason.MANUAL,
+        null,
+        RunKeys.threadId(agentId, runKey),
+        tokens,
+        null,
+        Instant.now());
   }
 }

@@ -96,15 +96,7 @@ class WaitingRunsIT {
             .add("toChecklistId", to)
             .add("preserveCheckedState", true)
             .build();
-    server
-        .then(
-            200,
-            OpenAiProtocolServer.toolCallsBody(
-                50,
-                10,
-                new OpenAiProtocolServer.ToolCall(
-                    "call_" + UUID.randomUUID(), TOOL, arguments.toString())))
-        .thenAnswer("Report " + marker);
+    server.thenToolCall(TOOL, arguments.toString()).thenAnswer("Report " + marker);
     var agentId =
         taskAgents
             .create(
