@@ -100,12 +100,18 @@ final class CountingJdbc implements InvocationHandler {
     if (prepared != null) {
       return prepared;
     }
-    return args != null && args.length > 0 && args[0] instanceof String given ? given : PLAIN_BATCH;
+    var given = givenSql(args);
+    return given != null ? given : PLAIN_BATCH;
+  }
+
+  /** The SQL text a call was given as its first argument, if any. */
+  private static String givenSql(Object[] args) {
+    return args != null && args.length > 0 && args[0] instanceof String given ? given : null;
   }
 
   /** A statement the connection made, counted; anything else as it is. */
   private static Object wrapped(Method method, Object[] args, Object result) {
-    var sql = args != null && args.length > 0 && args[0] instanceof String given ? given : null;
+    var sql = givenSql(args);
     if (result instanceof CallableStatement callable
         && method.getReturnType() == CallableStatement.class) {
       return proxy(CallableStatement.class, callable, true, sql);
