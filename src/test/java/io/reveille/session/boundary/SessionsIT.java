@@ -111,7 +111,17 @@ class SessionsIT {
     assertNotEquals(a.json().getString("runKey"), b.json().getString("runKey"));
     assertNotEquals(a.json().getString("turnId"), b.json().getString("turnId"));
 
-    assertEquals(3, agents.runs(agent, "userInitiated").size());
+    var runs = agents.runs(agent, "userInitiated");
+    assertEquals(
+        3,
+        runs.size(),
+        () ->
+            "turns "
+                + List.of(first, again, a, b)
+                + "; run log "
+                + runs
+                + "; read again "
+                + agents.runs(agent, "userInitiated"));
     var thread = agent + ":session:" + sessionId;
     var userMessages =
         api.get("/api/agents/" + agent + "/messages?kind=user&threadId=" + thread)
