@@ -12,6 +12,7 @@ import io.reveille.testing.Api;
 import io.reveille.testing.Poll;
 import io.reveille.testing.TestIdentities;
 import jakarta.json.JsonObject;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -225,11 +226,39 @@ class AuditIT {
       senders.shutdownNow();
     }
     var took = Duration.ofNanos(System.nanoTime() - clock);
-    var ended = Instant.now();
     System.out.printf(
         "AuditIT: %,d anonymous POSTs, %d in flight, took %d ms (%.0f/s)%n",
         requests, inFlight, took.toMillis(), requests * 1000.0 / Math.max(1, took.toMillis()));
     assertEquals(Map.of(401, (long) requests), sums(statuses), "every one refused");
+    // A few refusals of the edge, before authentication: bodies over the limit, foreign hosts.
+    var oversized = 5;
+    var misdirected = 3;
+    for (var n = 0; n < misdirected; n++) {
+      try (var socket = new Socket(base.getHost(), base.getPort())) {
+        socket.setSoTimeout(30_000);
+        socket
+            .getOutputStream()
+            .write(
+                ("POST /api/agents HTTP/1.1\r\nHost: evil.example\r\nContent-Length: 0\r\n"
+                        + "Connection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+        var answer =
+            new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        assertTrue(answer.startsWith("HTTP/1.1 421"), answer);
+      }
+    }
+    for (var n = 0; n < oversized; n++) {
+      var tooLarge =
+          client.send(
+              HttpRequest.newBuilder(base.resolve("/api/agents"))
+                  .timeout(Duration.ofSeconds(30))
+                  .header("Content-Type", "application/json")
+                  .POST(BodyPublishers.ofByteArray(new byte[1024 * 1024 + 1024]))
+                  .build(),
+              BodyHandlers.discarding());
+      assertEquals(413, tooLarge.statusCode());
+    }
+    var ended = Instant.now();
 
     // Summaries of windows that opened before the flood ended; read once all are written.
     var since = URLEncoder.encode(started.minus(window).toString(), StandardCharsets.UTF_8);
@@ -249,7 +278,8 @@ class AuditIT {
                   .filter(e -> e.containsKey("lastAt"))
                   .filter(e -> !Instant.parse(e.getString("lastAt")).isBefore(started))
                   .toList());
-          return summaries.get().stream().mapToInt(e -> e.getInt("count")).sum() >= requests;
+          return summaries.get().stream().mapToInt(e -> e.getInt("count")).sum()
+              >= requests + oversized + misdirected;
         });
     var rows = summaries.get();
     System.out.printf(
@@ -257,19 +287,32 @@ class AuditIT {
         rows.size(),
         window,
         rows.stream().map(r -> r.getInt("count") + " " + r.getString("refusals")).toList());
-    var windows = took.toMillis() / window.toMillis() + 2;
+    var lasted = Duration.between(started, ended);
+    var windows = lasted.toMillis() / window.toMillis() + 2;
     assertTrue(
         rows.size() <= Math.min(10, windows),
-        rows.size() + " rows for " + took + " of flood in windows of " + window + ": " + rows);
+        rows.size() + " rows for " + lasted + " of refusals in windows of " + window + ": " + rows);
     for (var row : rows) {
       assertEquals("refused", row.getString("outcome"), row::toString);
-      assertEquals(401, row.getInt("status"), row::toString);
-      assertTrue(row.getString("refusals").startsWith("401:"), row::toString);
+      assertEquals("anonymous", row.getString("principal"), row::toString);
       assertFalse(
           Instant.parse(row.getString("lastAt"))
               .isBefore(Instant.parse(row.getString("occurredAt"))),
           row::toString);
     }
+
+    var refused = new java.util.TreeMap<Integer, Long>();
+    rows.forEach(
+        row -> {
+          for (var kind : row.getString("refusals").split(",")) {
+            var statusAndCount = kind.split(":");
+            refused.merge(
+                Integer.valueOf(statusAndCount[0]), Long.valueOf(statusAndCount[1]), Long::sum);
+          }
+        });
+    assertEquals((long) oversized, refused.get(413), "the edge's refusals are counted: " + refused);
+    assertEquals((long) misdirected, refused.get(421), "and misdirected ones: " + refused);
+    assertTrue(refused.get(401) >= requests, "every anonymous POST is counted: " + refused);
 
     var real = admin.getAll("/api/audit?agentId=" + agentId);
     assertEquals(
