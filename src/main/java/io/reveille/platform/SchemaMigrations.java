@@ -51,7 +51,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V25__tool_proposals.sql",
           "V26__external_tool_calls.sql",
           "V27__timer_alarms.sql",
-          "V28__one_wire_convention.sql");
+          "V28__one_wire_convention.sql",
+          "V29__audit_refusal_summaries.sql");
 
   private final ClassLoader classLoader;
 

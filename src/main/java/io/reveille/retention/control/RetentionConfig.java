@@ -21,6 +21,7 @@ public class RetentionConfig {
   private Optional<Duration> runLog;
   private Optional<Duration> toolCalls;
   private Optional<Duration> deadLetters;
+  private Optional<Duration> audit;
   private int batchSize;
   private Duration period;
 
@@ -35,6 +36,7 @@ public class RetentionConfig {
           String toolCalls,
       @ConfigProperty(name = "reveille.retention.dead-letters", defaultValue = "P30D")
           String deadLetters,
+      @ConfigProperty(name = "reveille.retention.audit", defaultValue = "P400D") String audit,
       @ConfigProperty(name = "reveille.retention.batch-size", defaultValue = "500") int batchSize,
       @ConfigProperty(name = "reveille.retention.period-minutes", defaultValue = "60")
           long periodMinutes) {
@@ -42,6 +44,7 @@ public class RetentionConfig {
     this.runLog = age("reveille.retention.run-log", runLog);
     this.toolCalls = age("reveille.retention.tool-calls", toolCalls);
     this.deadLetters = age("reveille.retention.dead-letters", deadLetters);
+    this.audit = age("reveille.retention.audit", audit);
     this.batchSize = (int) within("reveille.retention.batch-size", batchSize, 1, 10_000);
     this.period =
         Duration.ofMinutes(
@@ -82,6 +85,11 @@ public class RetentionConfig {
 
   public Optional<Duration> deadLetters() {
     return deadLetters;
+  }
+
+  /** How long audit rows are kept: long enough to look back over a year, not for ever. */
+  public Optional<Duration> audit() {
+    return audit;
   }
 
   /** Rows deleted per transaction: short transactions that never hold up a wake for long. */

@@ -38,7 +38,11 @@ public class RetentionSteps {
             + " (io.reveille.tool.entity.ToolCallStatus.SUCCEEDED,"
             + " io.reveille.tool.entity.ToolCallStatus.FAILED,"
             + " io.reveille.tool.entity.ToolCallStatus.CANCELLED)",
-        "DELETE FROM ToolCall t WHERE t.idempotencyKey IN :ids");
+        "DELETE FROM ToolCall t WHERE t.idempotencyKey IN :ids"),
+    /** Audit rows, by the time of their request (a summary's first refusal). */
+    AUDIT_EVENTS(
+        "SELECT a.id FROM AuditEvent a WHERE a.occurredAt < :cutoff",
+        "DELETE FROM AuditEvent a WHERE a.id IN :ids");
 
     private final String find;
     private final String delete;

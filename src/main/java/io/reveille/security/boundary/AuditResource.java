@@ -34,11 +34,19 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Security")
 public class AuditResource {
 
-  /** One recorded request. */
+  /**
+   * One recorded request, or the summary of one client's refusals in one window ({@code count}
+   * above 1 or {@code refusals} present): {@code occurredAt} is then its first refusal and {@code
+   * lastAt} its last, {@code refusals} the count of each status ({@code 401:9990,413:10}), and the
+   * request ids those of its first refusal.
+   */
   public record AuditEventResponse(
       String id,
       Instant occurredAt,
+      Instant lastAt,
       String requestId,
+      String clientRequestId,
+      String clientAddress,
       String principal,
       String roles,
       String mechanism,
@@ -47,12 +55,17 @@ public class AuditResource {
       String agentId,
       String targetIds,
       int status,
-      String outcome) {
+      String outcome,
+      int count,
+      String refusals) {
     static AuditEventResponse of(AuditEvent event) {
       return new AuditEventResponse(
           event.getId(),
           event.getOccurredAt(),
+          event.getLastAt().orElse(null),
           event.getRequestId(),
+          event.getClientRequestId().orElse(null),
+          event.getClientAddress().orElse(null),
           event.getPrincipal(),
           event.getRoles(),
           event.getMechanism(),
@@ -61,7 +74,9 @@ public class AuditResource {
           event.getAgentId().orElse(null),
           event.getTargetIds().orElse(null),
           event.getStatus(),
-          event.getOutcome());
+          event.getOutcome(),
+          event.getCount(),
+          event.getRefusals().orElse(null));
     }
   }
 
@@ -72,8 +87,8 @@ public class AuditResource {
   @GET
   @Operation(
       summary =
-          "A page of the audit trail, newest first, optionally by principal, agent and time"
-              + " (from inclusive, until exclusive, ISO-8601 instants)")
+          "A page of the audit trail, newest first, optionally by principal, agent, client"
+              + " address and time (from inclusive, until exclusive, ISO-8601 instants)")
   @APIResponse(
       responseCode = "200",
       description = "The page; a Link rel=next header when more follow",
@@ -83,12 +98,17 @@ public class AuditResource {
   public Response list(
       @QueryParam("principal") @Size(max = AuditEvent.MAX_PRINCIPAL) String principal,
       @QueryParam("agentId") @Size(max = 64) String agentId,
+      @QueryParam("clientAddress") @Size(max = AuditEvent.MAX_CLIENT_ADDRESS) String clientAddress,
       @QueryParam("from") @Size(max = 40) String from,
       @QueryParam("until") @Size(max = 40) String until,
       @BeanParam PageQuery page) {
     var query =
         new AuditTrail.Query(
-            given(principal), given(agentId), instant("from", from), instant("until", until));
+            given(principal),
+            given(agentId),
+            given(clientAddress),
+            instant("from", from),
+            instant("until", until));
     return PageQuery.ok(trail.events(query, page.window()), AuditEventResponse::of, uriInfo);
   }
 

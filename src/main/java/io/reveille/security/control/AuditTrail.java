@@ -10,11 +10,13 @@ import jakarta.persistence.criteria.Predicate;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * The append-only audit trail: records one event per state-changing request, in a transaction of
- * its own (the request's work has committed or rolled back by then), and reads it newest first.
+ * The append-only audit trail: records one event per state-changing request, or one summary of a
+ * client's refusals per window ({@link RefusalTally}), in a transaction of its own (the request's
+ * work has committed or rolled back by then), and reads it newest first.
  */
 @ApplicationScoped
 public class AuditTrail {
@@ -27,10 +29,17 @@ public class AuditTrail {
     em.persist(AuditEvent.of(details));
   }
 
+  /** Writes one row per summary. */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public void record(List<AuditEvent.RefusalSummary> summaries) {
+    summaries.forEach(summary -> em.persist(AuditEvent.of(summary)));
+  }
+
   /** Filters of a read; each empty one matches everything. */
   public record Query(
       Optional<String> principal,
       Optional<String> agentId,
+      Optional<String> clientAddress,
       Optional<Instant> from,
       Optional<Instant> until) {}
 
@@ -42,6 +51,7 @@ public class AuditTrail {
     var filters = new ArrayList<Predicate>();
     query.principal().ifPresent(p -> filters.add(cb.equal(event.get("principal"), p)));
     query.agentId().ifPresent(a -> filters.add(cb.equal(event.get("agentId"), a)));
+    query.clientAddress().ifPresent(c -> filters.add(cb.equal(event.get("clientAddress"), c)));
     query
         .from()
         .ifPresent(f -> filters.add(cb.greaterThanOrEqualTo(event.<Instant>get("occurredAt"), f)));

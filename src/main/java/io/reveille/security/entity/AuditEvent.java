@@ -6,14 +6,22 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * One state-changing API request as the audit trail keeps it: who (principal, roles, how they
- * signed in), what (method, path, the ids it addressed), when, and how it ended. Append-only: no
- * setters, never updated, so no version.
+ * signed in, from which address), what (method, path, the ids it addressed), when, and how it ended
+ * — or a {@link RefusalSummary}: the refusals of requests without a signed-in caller from one
+ * client address in one window, counted in a single row so that anyone who reaches the port cannot
+ * grow the trail by one row per request. Append-only: no setters, never updated, so no version.
  */
 @Entity
 @Table(name = "audit_events")
@@ -40,9 +48,15 @@ public class AuditEvent {
     }
   }
 
+  /** The principal of a request without a signed-in caller. */
+  public static final String ANONYMOUS = "anonymous";
+
   public static final int MAX_PRINCIPAL = 256;
   public static final int MAX_PATH = 1024;
   public static final int MAX_TARGETS = 512;
+  public static final int MAX_CLIENT_REQUEST_ID = 64;
+  public static final int MAX_CLIENT_ADDRESS = 64;
+  public static final int MAX_REFUSALS = 256;
 
   @Id
   @Column(name = "id", length = 36)
@@ -81,12 +95,32 @@ public class AuditEvent {
   @Column(name = "outcome", length = 16, nullable = false, updatable = false)
   private String outcome;
 
+  @Column(name = "client_request_id", length = MAX_CLIENT_REQUEST_ID, updatable = false)
+  private String clientRequestId;
+
+  @Column(name = "client_address", length = MAX_CLIENT_ADDRESS, updatable = false)
+  private String clientAddress;
+
+  @Column(name = "request_count", nullable = false, updatable = false)
+  private int count;
+
+  @Column(name = "last_at", updatable = false)
+  private Instant lastAt;
+
+  @Column(name = "refusals", length = MAX_REFUSALS, updatable = false)
+  private String refusals;
+
   protected AuditEvent() {}
 
-  /** What the audit trail records of one request; long values are cut to their column. */
+  /**
+   * What the audit trail records of one request; long values are cut to their column. {@code
+   * requestId} is the server's own; {@code clientRequestId} the id the client sent, if any.
+   */
   public record Details(
       Instant occurredAt,
       String requestId,
+      Optional<String> clientRequestId,
+      Optional<String> clientAddress,
       String principal,
       String roles,
       String mechanism,
@@ -96,6 +130,8 @@ public class AuditEvent {
       Optional<String> targetIds,
       int status) {
     public Details {
+      Objects.requireNonNull(clientRequestId, "clientRequestId");
+      Objects.requireNonNull(clientAddress, "clientAddress");
       Objects.requireNonNull(occurredAt, "occurredAt");
       Objects.requireNonNull(requestId, "requestId");
       Objects.requireNonNull(principal, "principal");
@@ -108,11 +144,64 @@ public class AuditEvent {
     }
   }
 
+  /**
+   * The refusals of requests without a signed-in caller from one client address in one window: how
+   * many, the first and last time, how many of each status, and the method and path they all used
+   * ({@code *} when they differed). The request ids are those of the first refusal.
+   */
+  public record RefusalSummary(
+      String clientAddress,
+      Instant first,
+      Instant last,
+      long count,
+      SortedMap<Integer, Long> statuses,
+      String method,
+      String path,
+      String requestId,
+      Optional<String> clientRequestId) {
+    public RefusalSummary {
+      Objects.requireNonNull(clientAddress, "clientAddress");
+      Objects.requireNonNull(first, "first");
+      Objects.requireNonNull(last, "last");
+      Objects.requireNonNull(method, "method");
+      Objects.requireNonNull(path, "path");
+      Objects.requireNonNull(requestId, "requestId");
+      Objects.requireNonNull(clientRequestId, "clientRequestId");
+      if (count < 1 || statuses.isEmpty() || last.isBefore(first)) {
+        throw new IllegalArgumentException(
+            "a refusal summary counts at least one refusal, first to last");
+      }
+      statuses = Collections.unmodifiableSortedMap(new TreeMap<>(statuses));
+    }
+
+    /** The count of each status, {@code 401:9990,413:10}. */
+    public String refusals() {
+      return statuses.entrySet().stream()
+          .map(e -> e.getKey() + ":" + e.getValue())
+          .collect(Collectors.joining(","));
+    }
+
+    /** The status refused most often (the lowest of equals), the row's status. */
+    public int status() {
+      return statuses.entrySet().stream()
+          .max(
+              Map.Entry.<Integer, Long>comparingByValue()
+                  .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
+          .orElseThrow()
+          .getKey();
+    }
+  }
+
+  /** The row of one request. */
   public static AuditEvent of(Details details) {
     var event = new AuditEvent();
     event.id = UUID.randomUUID().toString();
     event.occurredAt = details.occurredAt();
     event.requestId = cut(details.requestId(), 64);
+    event.clientRequestId =
+        details.clientRequestId().map(c -> cut(c, MAX_CLIENT_REQUEST_ID)).orElse(null);
+    event.clientAddress = details.clientAddress().map(c -> cut(c, MAX_CLIENT_ADDRESS)).orElse(null);
+    event.count = 1;
     event.principal = cut(details.principal(), MAX_PRINCIPAL);
     event.roles = cut(details.roles(), 64);
     event.mechanism = cut(details.mechanism(), 16);
@@ -122,6 +211,31 @@ public class AuditEvent {
     event.targetIds = details.targetIds().map(t -> cut(t, MAX_TARGETS)).orElse(null);
     event.status = details.status();
     event.outcome = Outcome.of(details.status()).wire();
+    return event;
+  }
+
+  /**
+   * The one row of a {@link RefusalSummary}: principal {@code anonymous}, outcome {@code refused},
+   * its status the one refused most often; its time the first refusal's.
+   */
+  public static AuditEvent of(RefusalSummary summary) {
+    var event = new AuditEvent();
+    event.id = UUID.randomUUID().toString();
+    event.occurredAt = summary.first();
+    event.lastAt = summary.last();
+    event.requestId = cut(summary.requestId(), 64);
+    event.clientRequestId =
+        summary.clientRequestId().map(c -> cut(c, MAX_CLIENT_REQUEST_ID)).orElse(null);
+    event.clientAddress = cut(summary.clientAddress(), MAX_CLIENT_ADDRESS);
+    event.principal = ANONYMOUS;
+    event.roles = "";
+    event.mechanism = "none";
+    event.method = cut(summary.method(), 8);
+    event.path = cut(summary.path(), MAX_PATH);
+    event.count = (int) Math.min(Integer.MAX_VALUE, summary.count());
+    event.status = summary.status();
+    event.outcome = Outcome.REFUSED.wire();
+    event.refusals = cut(summary.refusals(), MAX_REFUSALS);
     return event;
   }
 
@@ -175,5 +289,28 @@ public class AuditEvent {
 
   public String getOutcome() {
     return outcome;
+  }
+
+  public Optional<String> getClientRequestId() {
+    return Optional.ofNullable(clientRequestId);
+  }
+
+  public Optional<String> getClientAddress() {
+    return Optional.ofNullable(clientAddress);
+  }
+
+  /** How many requests the row stands for: 1, or a summary's count. */
+  public int getCount() {
+    return count;
+  }
+
+  /** A summary's last refusal; empty for the row of one request. */
+  public Optional<Instant> getLastAt() {
+    return Optional.ofNullable(lastAt);
+  }
+
+  /** A summary's count of each status ({@code 401:9990,413:10}); empty for one request. */
+  public Optional<String> getRefusals() {
+    return Optional.ofNullable(refusals);
   }
 }

@@ -12,12 +12,13 @@ class RetentionConfigTest {
 
   @Test
   void agesAreIsoDurationsOrOff() {
-    var config = new RetentionConfig("P30D", "PT12H", "off", "OFF", 500, 60);
+    var config = new RetentionConfig("P30D", "PT12H", "off", "OFF", "P400D", 500, 60);
 
     assertEquals(Optional.of(Duration.ofDays(30)), config.notificationBatches());
     assertEquals(Optional.of(Duration.ofHours(12)), config.runLog());
     assertEquals(Optional.empty(), config.toolCalls());
     assertEquals(Optional.empty(), config.deadLetters());
+    assertEquals(Optional.of(Duration.ofDays(400)), config.audit());
     assertEquals(Duration.ofMinutes(60), config.period());
   }
 
@@ -26,17 +27,22 @@ class RetentionConfigTest {
     var bad =
         assertThrows(
             IllegalArgumentException.class,
-            () -> new RetentionConfig("30 days", "P90D", "P90D", "P30D", 500, 60));
+            () -> new RetentionConfig("30 days", "P90D", "P90D", "P30D", "P400D", 500, 60));
     assertTrue(bad.getMessage().startsWith("reveille.retention.notification-batches"));
     var tiny =
         assertThrows(
             IllegalArgumentException.class,
-            () -> new RetentionConfig("P30D", "PT0S", "P90D", "P30D", 500, 60));
+            () -> new RetentionConfig("P30D", "PT0S", "P90D", "P30D", "P400D", 500, 60));
     assertTrue(tiny.getMessage().startsWith("reveille.retention.run-log"));
     var batch =
         assertThrows(
             IllegalArgumentException.class,
-            () -> new RetentionConfig("P30D", "P90D", "P90D", "P30D", 0, 60));
+            () -> new RetentionConfig("P30D", "P90D", "P90D", "P30D", "P400D", 0, 60));
     assertTrue(batch.getMessage().startsWith("reveille.retention.batch-size"));
+    var audit =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> new RetentionConfig("P30D", "P90D", "P90D", "P30D", "a year", 500, 60));
+    assertTrue(audit.getMessage().startsWith("reveille.retention.audit"));
   }
 }
