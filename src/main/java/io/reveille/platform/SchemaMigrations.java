@@ -52,7 +52,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V26__external_tool_calls.sql",
           "V27__timer_alarms.sql",
           "V28__one_wire_convention.sql",
-          "V29__audit_refusal_summaries.sql");
+          "V29__audit_refusal_summaries.sql",
+          "V30__run_log_page_index.sql");
 
   private final ClassLoader classLoader;
 
