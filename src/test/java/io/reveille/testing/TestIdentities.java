@@ -166,6 +166,18 @@ public final class TestIdentities {
       return this;
     }
 
+    /** With {@code name} set to {@code value}, in place of what the token had. */
+    public Token claim(String name, String value) {
+      claims.add(name, value);
+      return this;
+    }
+
+    /** Without the claim {@code name}. */
+    public Token without(String name) {
+      claims.remove(name);
+      return this;
+    }
+
     public Token expiredAt(Instant expiry) {
       claims.add("iat", expiry.minus(Duration.ofMinutes(5)).getEpochSecond());
       claims.add("exp", expiry.getEpochSecond());
