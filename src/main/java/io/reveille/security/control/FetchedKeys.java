@@ -28,7 +28,7 @@ import java.util.logging.Logger;
  * Tokens with unknown key ids, sent in any number, so cost the identity provider at most one
  * request a minute. A read that fails keeps the keys held.
  */
-public final class FetchedKeys implements JWKSource<SecurityContext> {
+final class FetchedKeys implements JWKSource<SecurityContext> {
 
   static final Duration REFETCH_AT_MOST_EVERY = Duration.ofMinutes(1);
 
@@ -56,7 +56,7 @@ public final class FetchedKeys implements JWKSource<SecurityContext> {
    *     usable key
    * @throws IllegalStateException when the keys cannot be read there
    */
-  public static FetchedKeys at(String location, JwtVerifier.Algorithm algorithm, Clock clock) {
+  static FetchedKeys at(String location, JwtVerifier.Algorithm algorithm, Clock clock) {
     var url = url(location.strip());
     var retriever =
         new DefaultResourceRetriever(TIMEOUT_MILLIS, TIMEOUT_MILLIS, MAX_KEY_DOCUMENT, false);

@@ -81,10 +81,6 @@ public final class TrustedKeys implements JWKSource<SecurityContext> {
     return onlyKeyHasNoId ? keys.getKeys() : selector.select(keys);
   }
 
-  public int size() {
-    return keys.size();
-  }
-
   private static boolean fits(JWK key, JwtVerifier.Algorithm algorithm) {
     if (key.getKeyUse() != null && !KeyUse.SIGNATURE.equals(key.getKeyUse())) {
       return false;
