@@ -33,6 +33,12 @@ public final class TestIdentities {
   public static final String AUDIENCE = "reveille-it";
   public static final String ADMIN = "admin";
 
+  /**
+   * The subject of the one bearer-token caller listed in {@code
+   * reveille.notifications.origin-principals} (as {@code <issuer>#<subject>}).
+   */
+  public static final String ORIGIN_RELAY = "origin-relay";
+
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final Map<Role, String> PASSWORDS = new EnumMap<>(Role.class);
   private static final KeyPair SIGNING = rsaKeyPair();
@@ -119,6 +125,7 @@ public final class TestIdentities {
     settings.setProperty("mp.jwt.verify.publickey", publicKeyPem());
     settings.setProperty("mp.jwt.verify.issuer", ISSUER);
     settings.setProperty("mp.jwt.verify.audiences", AUDIENCE);
+    settings.setProperty("reveille.notifications.origin-principals", ISSUER + "#" + ORIGIN_RELAY);
     settings.setProperty("reveille.inference.api-key", INFERENCE_KEY);
     return settings;
   }
@@ -163,6 +170,18 @@ public final class TestIdentities {
 
     public Token audience(String audience) {
       claims.add("aud", audience);
+      return this;
+    }
+
+    /** With {@code name} set to {@code value}, in place of what the token had. */
+    public Token claim(String name, String value) {
+      claims.add(name, value);
+      return this;
+    }
+
+    /** Without the claim {@code name}. */
+    public Token without(String name) {
+      claims.remove(name);
       return this;
     }
 

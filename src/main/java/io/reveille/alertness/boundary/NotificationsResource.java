@@ -10,7 +10,7 @@ import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.security.boundary.Allowed;
-import io.reveille.security.control.EdgeRules;
+import io.reveille.security.control.Caller;
 import io.reveille.security.control.Role;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.RequestScoped;
@@ -86,9 +86,7 @@ public class NotificationsResource {
     var claims = batch.originClaims();
     var principal =
         security.getUserPrincipal() == null ? "" : security.getUserPrincipal().getName();
-    if (!claims.isEmpty()
-        && !EdgeRules.list(originPrincipals.orElse(""))
-            .contains(principal.toLowerCase(java.util.Locale.ROOT))) {
+    if (!claims.isEmpty() && !Caller.listed(originPrincipals.orElse("")).contains(principal)) {
       return Problem.of(
               403,
               "Forbidden",

@@ -1,45 +1,54 @@
 package io.reveille.security.control;
 
-import io.reveille.platform.json.JsonDocuments;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.PublicKey;
-import java.security.Signature;
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.proc.BadJOSEException;
+import com.nimbusds.jose.proc.BadJWSException;
+import com.nimbusds.jose.proc.JWSVerificationKeySelector;
+import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jwt.JWT;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.JWTParser;
+import com.nimbusds.jwt.SignedJWT;
+import com.nimbusds.jwt.proc.BadJWTException;
+import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
+import com.nimbusds.jwt.proc.DefaultJWTProcessor;
+import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Base64;
+import java.util.Date;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 
 /**
- * Verifies a MicroProfile JWT bearer token: a compact JWS signed with the configured algorithm
- * (RS256 or ES256) by a trusted key, issued by the configured issuer, for one of the configured
- * audiences, not expired and already valid. The caller is the token's {@code upn} (else {@code
- * preferred_username}, else {@code sub}); its roles come from the {@code groups} claim.
+ * Verifies a MicroProfile JWT bearer token with Nimbus JOSE+JWT: a compact JWS signed with the
+ * configured algorithm (RS256 or ES256) by a trusted key, issued by the configured issuer, for one
+ * of the configured audiences, not expired and already valid. Its roles come from the {@code
+ * groups} claim.
+ *
+ * <p>The caller is named {@code <issuer>#<sub>}: the subject is the identity provider's stable,
+ * unique key for a person, where {@code upn} and {@code preferred_username} are names a user may be
+ * able to change or reuse; and the issuer in front keeps a token's subject from ever coinciding
+ * with a built-in user's name or with a subject another identity provider assigned.
  *
  * <p>Every refusal says what was wrong with the token, never what it contained.
  */
 public final class JwtVerifier {
 
+  /** The longest caller name kept (the audit trail's principal column). */
+  static final int MAX_NAME = 256;
+
   /** The algorithms MicroProfile JWT 2.1 requires a verifier to support. */
   public enum Algorithm {
-    RS256("SHA256withRSA", "RSA"),
-    ES256("SHA256withECDSAinP1363Format", "EC");
+    RS256(JWSAlgorithm.RS256),
+    ES256(JWSAlgorithm.ES256);
 
-    final String jcaSignature;
-    final String keyType;
+    final JWSAlgorithm jws;
 
-    Algorithm(String jcaSignature, String keyType) {
-      this.jcaSignature = jcaSignature;
-      this.keyType = keyType;
+    Algorithm(JWSAlgorithm jws) {
+      this.jws = jws;
     }
   }
 
@@ -52,16 +61,11 @@ public final class JwtVerifier {
     }
   }
 
-  /** Where the trusted keys come from: a key id (or none) to the key to verify with. */
-  @FunctionalInterface
-  public interface KeySource {
-    /**
-     * @throws InvalidToken when no trusted key has that id
-     */
-    PublicKey key(Optional<String> keyId) throws InvalidToken;
-  }
-
-  /** The settings: who may issue tokens, for whom, signed how, and how much clock skew to allow. */
+  /**
+   * The settings: who may issue tokens, for which audiences (at least one: a token the same
+   * identity provider issued for another service must not be accepted here), signed how, and how
+   * much clock skew to allow.
+   */
   public record Settings(
       String issuer, Set<String> audiences, Algorithm algorithm, Duration clockSkew) {
     public Settings {
@@ -70,6 +74,9 @@ public final class JwtVerifier {
         throw new IllegalArgumentException("the token issuer must not be blank");
       }
       audiences = Set.copyOf(audiences);
+      if (audiences.isEmpty() || audiences.stream().anyMatch(String::isBlank)) {
+        throw new IllegalArgumentException("at least one token audience must be accepted");
+      }
       Objects.requireNonNull(algorithm, "algorithm");
       if (clockSkew.isNegative()) {
         throw new IllegalArgumentException("the clock skew must not be negative");
@@ -78,13 +85,26 @@ public final class JwtVerifier {
   }
 
   private final Settings settings;
-  private final KeySource keys;
-  private final Clock clock;
+  private final DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
 
-  public JwtVerifier(Settings settings, KeySource keys, Clock clock) {
+  public JwtVerifier(Settings settings, JWKSource<SecurityContext> keys, Clock clock) {
     this.settings = Objects.requireNonNull(settings, "settings");
-    this.keys = Objects.requireNonNull(keys, "keys");
-    this.clock = Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(clock, "clock");
+    processor.setJWSKeySelector(
+        new JWSVerificationKeySelector<>(settings.algorithm().jws, Objects.requireNonNull(keys)));
+    var claims =
+        new DefaultJWTClaimsVerifier<>(
+            settings.audiences(),
+            new JWTClaimsSet.Builder().issuer(settings.issuer()).build(),
+            Set.of("exp", "iat", "sub"),
+            Set.of()) {
+          @Override
+          protected Date currentTime() {
+            return Date.from(clock.instant());
+          }
+        };
+    claims.setMaxClockSkew(Math.toIntExact(settings.clockSkew().toSeconds()));
+    processor.setJWTClaimsSetVerifier(claims);
   }
 
   /**
@@ -93,126 +113,95 @@ public final class JwtVerifier {
    * @throws InvalidToken naming the first defect found
    */
   public Caller verify(String token) throws InvalidToken {
-    var parts = token.split("\\.", -1);
-    if (parts.length != 3) {
-      throw new InvalidToken("the bearer token is not a signed JWT (header.payload.signature)");
-    }
-    var header = object(parts[0], "header");
-    var alg = string(header, "alg").orElse("");
-    if (!settings.algorithm().name().equals(alg)) {
-      throw new InvalidToken(
-          "the token is signed with '" + alg + "'; this server accepts " + settings.algorithm());
-    }
-    var key = keys.key(string(header, "kid"));
-    if (!key.getAlgorithm().equals(settings.algorithm().keyType)) {
-      throw new InvalidToken("the trusted key does not fit " + settings.algorithm());
-    }
-    if (!signatureValid(parts, key)) {
+    var jwt = parse(token);
+    JWTClaimsSet claims;
+    try {
+      claims = processor.process(jwt, null);
+    } catch (BadJWSException e) {
       throw new InvalidToken("the token's signature does not verify");
+    } catch (BadJWTException e) {
+      throw new InvalidToken(claimsRefusal(e.getMessage()));
+    } catch (BadJOSEException e) { // no key of the token's algorithm and id
+      throw new InvalidToken("the token is signed with a key this server does not trust (kid)");
+    } catch (JOSEException e) {
+      throw new InvalidToken("the token's signature cannot be checked with the trusted key");
     }
-    var claims = object(parts[1], "payload");
-    checkTimes(claims);
-    var issuer = string(claims, "iss").orElse("");
-    if (!settings.issuer().equals(issuer)) {
-      throw new InvalidToken("the token is not issued by the issuer this server trusts");
+    var subject = claims.getSubject();
+    if (subject == null || subject.isBlank()) {
+      throw new InvalidToken("the token names no caller (sub)");
     }
-    if (!settings.audiences().isEmpty()
-        && audiences(claims).stream().noneMatch(settings.audiences()::contains)) {
-      throw new InvalidToken("the token is not meant for this server (audience)");
-    }
-    var name =
-        string(claims, "upn")
-            .or(() -> string(claims, "preferred_username"))
-            .or(() -> string(claims, "sub"))
-            .filter(n -> !n.isBlank())
-            .orElseThrow(() -> new InvalidToken("the token names no caller (upn, sub)"));
-    if (name.length() > 256) {
-      throw new InvalidToken("the token's caller name is longer than 256 characters");
+    var name = settings.issuer() + "#" + subject;
+    if (name.length() > MAX_NAME) {
+      throw new InvalidToken(
+          "the token's caller (issuer#sub) is longer than " + MAX_NAME + " characters");
     }
     return new Caller(name, Role.fromGroups(groups(claims)), Caller.Mechanism.BEARER);
   }
 
-  private boolean signatureValid(String[] parts, PublicKey key) throws InvalidToken {
+  /** The token as a signed JWT of the configured algorithm; nothing is trusted yet. */
+  private SignedJWT parse(String token) throws InvalidToken {
+    if (token.split("\\.", -1).length != 3) {
+      throw new InvalidToken("the bearer token is not a signed JWT (header.payload.signature)");
+    }
+    JWT jwt;
     try {
-      var signature = Signature.getInstance(settings.algorithm().jcaSignature);
-      signature.initVerify(key);
-      signature.update((parts[0] + "." + parts[1]).getBytes(StandardCharsets.US_ASCII));
-      return signature.verify(decode(parts[2], "signature"));
-    } catch (GeneralSecurityException e) {
-      return false;
+      jwt = JWTParser.parse(token);
+    } catch (ParseException e) {
+      throw new InvalidToken("the token's header is not base64url or not a JSON object");
     }
-  }
-
-  private void checkTimes(JsonObject claims) throws InvalidToken {
-    var now = clock.instant();
-    var skew = settings.clockSkew();
-    var expires =
-        instant(claims, "exp").orElseThrow(() -> new InvalidToken("the token has no expiry (exp)"));
-    if (!now.minus(skew).isBefore(expires)) {
-      throw new InvalidToken("the token has expired");
+    var alg = jwt.getHeader().getAlgorithm();
+    if (!(jwt instanceof SignedJWT signed) || !settings.algorithm().jws.equals(alg)) {
+      var named = alg == null ? "" : alg.getName();
+      throw new InvalidToken(
+          "the token is signed with '"
+              + (named.matches("[A-Za-z0-9]{1,16}") ? named : "?")
+              + "'; this server accepts "
+              + settings.algorithm());
     }
-    if (instant(claims, "iat").isEmpty()) {
-      throw new InvalidToken("the token has no issue time (iat)");
-    }
-    var notBefore = instant(claims, "nbf");
-    if (notBefore.isPresent() && now.plus(skew).isBefore(notBefore.get())) {
-      throw new InvalidToken("the token is not valid yet (nbf)");
-    }
-  }
-
-  private static JsonObject object(String part, String what) throws InvalidToken {
-    var json = new String(decode(part, what), StandardCharsets.UTF_8);
-    try (var reader = JsonDocuments.provider().createReader(new StringReader(json))) {
-      return reader.readObject();
-    } catch (RuntimeException e) { // JsonParsingException, JsonException: not one JSON object
-      throw new InvalidToken("the token's " + what + " is not a JSON object");
-    }
-  }
-
-  private static byte[] decode(String part, String what) throws InvalidToken {
     try {
-      return Base64.getUrlDecoder().decode(part);
-    } catch (IllegalArgumentException e) {
-      throw new InvalidToken("the token's " + what + " is not base64url");
+      signed.getJWTClaimsSet();
+    } catch (ParseException e) {
+      throw new InvalidToken(
+          "the token's payload is not base64url, not a JSON object, or has a claim of the wrong"
+              + " type");
     }
+    return signed;
   }
 
-  private static Optional<String> string(JsonObject object, String name) {
-    var value = object.get(name);
-    return value instanceof JsonString s ? Optional.of(s.getString()) : Optional.empty();
-  }
-
-  private static Optional<Instant> instant(JsonObject object, String name) throws InvalidToken {
-    var value = object.get(name);
-    if (value == null) {
-      return Optional.empty();
+  /**
+   * Our reason for the claims verifier's refusal. Its messages name the claim, never its value;
+   * they are matched here so the client reads the same reasons as before the library.
+   */
+  private static String claimsRefusal(String message) {
+    if (message.startsWith("JWT missing required aud")) {
+      return "the token names no audience (aud); this server requires one of its own";
     }
-    if (value.getValueType() != JsonValue.ValueType.NUMBER) {
-      throw new InvalidToken("the token's '" + name + "' claim is not a number of seconds");
+    if (message.startsWith("JWT aud")) {
+      return "the token is not meant for this server (audience)";
     }
-    return Optional.of(Instant.ofEpochSecond(object.getJsonNumber(name).longValue()));
-  }
-
-  private static List<String> audiences(JsonObject claims) {
-    var aud = claims.get("aud");
-    return strings(aud);
-  }
-
-  private static List<String> groups(JsonObject claims) {
-    return strings(claims.get("groups"));
-  }
-
-  private static List<String> strings(JsonValue value) {
-    var found = new ArrayList<String>();
-    if (value instanceof JsonString s) {
-      found.add(s.getString());
-    } else if (value != null && value.getValueType() == JsonValue.ValueType.ARRAY) {
-      for (var item : value.asJsonArray()) {
-        if (item instanceof JsonString s) {
-          found.add(s.getString());
-        }
-      }
+    if (message.startsWith("JWT iss")) {
+      return "the token is not issued by the issuer this server trusts";
     }
-    return found;
+    if (message.startsWith("Expired")) {
+      return "the token has expired";
+    }
+    if (message.startsWith("JWT before use time")) {
+      return "the token is not valid yet (nbf)";
+    }
+    if (message.startsWith("JWT missing required claims")) {
+      return "the token lacks a required claim (exp, iat or sub)";
+    }
+    return "the token's claims are not acceptable";
+  }
+
+  private static List<String> groups(JWTClaimsSet claims) {
+    var value = claims.getClaim("groups");
+    if (value instanceof String one) {
+      return List.of(one);
+    }
+    if (value instanceof List<?> many) {
+      return many.stream().filter(String.class::isInstance).map(String.class::cast).toList();
+    }
+    return List.of();
   }
 }

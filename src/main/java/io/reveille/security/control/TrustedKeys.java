@@ -1,39 +1,40 @@
 package io.reveille.security.control;
 
-import io.reveille.platform.json.JsonDocuments;
-import jakarta.json.JsonException;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
-import java.io.StringReader;
-import java.math.BigInteger;
-import java.security.AlgorithmParameters;
+import com.nimbusds.jose.jwk.Curve;
+import com.nimbusds.jose.jwk.ECKey;
+import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jose.jwk.JWKSelector;
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jose.jwk.KeyUse;
+import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jose.util.JSONObjectUtils;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
-import java.security.PublicKey;
-import java.security.spec.ECGenParameterSpec;
-import java.security.spec.ECParameterSpec;
-import java.security.spec.ECPoint;
-import java.security.spec.ECPublicKeySpec;
-import java.security.spec.RSAPublicKeySpec;
+import java.security.interfaces.ECPublicKey;
+import java.security.interfaces.RSAPublicKey;
 import java.security.spec.X509EncodedKeySpec;
+import java.text.ParseException;
 import java.util.Base64;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Optional;
+import java.util.List;
 
 /**
  * The public keys bearer tokens are verified with, read from the text MicroProfile JWT accepts: a
  * PEM public key ({@code -----BEGIN PUBLIC KEY-----}), one JWK, or a JWK Set ({@code {"keys":
- * [...]}}) of RSA and P-256 keys.
+ * [...]}}); only the signing keys that fit the configured algorithm are kept (RSA for RS256, P-256
+ * for ES256), and only their public parts.
  */
-public final class TrustedKeys implements JwtVerifier.KeySource {
+public final class TrustedKeys implements JWKSource<SecurityContext> {
 
-  private static final String NO_KID = "";
+  private static final String PEM_BEGIN = "-----BEGIN PUBLIC KEY-----";
 
-  private final Map<String, PublicKey> byKid;
+  private final JWKSet keys;
+  private final boolean onlyKeyHasNoId;
 
-  private TrustedKeys(Map<String, PublicKey> byKid) {
-    this.byKid = Map.copyOf(byKid);
+  private TrustedKeys(JWKSet keys, boolean onlyKeyHasNoId) {
+    this.keys = keys;
+    this.onlyKeyHasNoId = onlyKeyHasNoId;
   }
 
   /**
@@ -43,105 +44,65 @@ public final class TrustedKeys implements JwtVerifier.KeySource {
    */
   public static TrustedKeys parse(String text, JwtVerifier.Algorithm algorithm) {
     var trimmed = text.strip();
-    var keys = new LinkedHashMap<String, PublicKey>();
+    if (!trimmed.startsWith(PEM_BEGIN) && !trimmed.startsWith("{")) {
+      throw new IllegalArgumentException(
+          "the token verification key must be a PEM public key, a JWK or a JWK Set");
+    }
+    JWKSet read;
     try {
-      if (trimmed.startsWith("-----BEGIN PUBLIC KEY-----")) {
-        keys.put(NO_KID, pem(trimmed, algorithm));
-      } else if (trimmed.startsWith("{")) {
-        var json = json(trimmed);
-        if (json.containsKey("keys")) {
-          for (var jwk : json.getJsonArray("keys").getValuesAs(JsonObject.class)) {
-            addJwk(keys, jwk);
-          }
-        } else {
-          addJwk(keys, json);
-        }
+      if (trimmed.startsWith(PEM_BEGIN)) {
+        read = new JWKSet(pem(trimmed, algorithm));
       } else {
-        throw new IllegalArgumentException(
-            "the token verification key must be a PEM public key, a JWK or a JWK Set");
+        var json = JSONObjectUtils.parse(trimmed);
+        read = json.containsKey("keys") ? JWKSet.parse(json) : new JWKSet(JWK.parse(json));
       }
-    } catch (GeneralSecurityException | JsonException | ClassCastException e) {
+    } catch (ParseException | GeneralSecurityException | RuntimeException e) {
       throw new IllegalArgumentException(
           "the token verification key cannot be read (" + e.getClass().getSimpleName() + ")", e);
     }
-    if (keys.isEmpty()) {
+    var usable =
+        read.toPublicJWKSet().getKeys().stream().filter(key -> fits(key, algorithm)).toList();
+    if (usable.isEmpty()) {
       throw new IllegalArgumentException(
-          "the token verification key set holds no RSA or P-256 signing key");
+          "the token verification key set holds no "
+              + (algorithm == JwtVerifier.Algorithm.RS256 ? "RSA" : "P-256")
+              + " signing key");
     }
-    return new TrustedKeys(keys);
+    return new TrustedKeys(
+        new JWKSet(usable), usable.size() == 1 && usable.get(0).getKeyID() == null);
   }
 
+  /**
+   * The keys the selector asks for: by the token's key id when it names one. One key without an id
+   * (a PEM key always) verifies whatever id the token names.
+   */
   @Override
-  public PublicKey key(Optional<String> keyId) throws JwtVerifier.InvalidToken {
-    var only = byKid.size() == 1 ? byKid.values().iterator().next() : null;
-    if (keyId.isEmpty()) {
-      if (only == null) {
-        throw new JwtVerifier.InvalidToken(
-            "the token names no key (kid) and this server trusts several");
-      }
-      return only;
-    }
-    var named = byKid.get(keyId.get());
-    if (named != null) {
-      return named;
-    }
-    if (only != null && byKid.containsKey(NO_KID)) {
-      return only; // one key without an id (PEM) verifies whatever id the token names
-    }
-    throw new JwtVerifier.InvalidToken(
-        "the token is signed with a key this server does not trust (kid)");
+  public List<JWK> get(JWKSelector selector, SecurityContext context) {
+    return onlyKeyHasNoId ? keys.getKeys() : selector.select(keys);
   }
 
-  public int size() {
-    return byKid.size();
-  }
-
-  private static JsonObject json(String text) {
-    try (var reader = JsonDocuments.provider().createReader(new StringReader(text))) {
-      return reader.readObject();
+  private static boolean fits(JWK key, JwtVerifier.Algorithm algorithm) {
+    if (key.getKeyUse() != null && !KeyUse.SIGNATURE.equals(key.getKeyUse())) {
+      return false;
     }
+    return switch (algorithm) {
+      case RS256 -> key instanceof RSAKey;
+      case ES256 -> key instanceof ECKey ec && Curve.P_256.equals(ec.getCurve());
+    };
   }
 
-  private static PublicKey pem(String pem, JwtVerifier.Algorithm algorithm)
+  private static JWK pem(String pem, JwtVerifier.Algorithm algorithm)
       throws GeneralSecurityException {
-    var body =
-        pem.replace("-----BEGIN PUBLIC KEY-----", "")
-            .replace("-----END PUBLIC KEY-----", "")
-            .replaceAll("\\s", "");
-    var der = Base64.getDecoder().decode(body);
-    return KeyFactory.getInstance(algorithm.keyType).generatePublic(new X509EncodedKeySpec(der));
-  }
-
-  private static void addJwk(Map<String, PublicKey> keys, JsonObject jwk)
-      throws GeneralSecurityException {
-    if (jwk.containsKey("use") && !"sig".equals(jwk.getString("use", ""))) {
-      return;
-    }
-    var kid = jwk.get("kid") instanceof JsonString s ? s.getString() : NO_KID;
-    switch (jwk.getString("kty", "")) {
-      case "RSA" ->
-          keys.put(
-              kid,
-              KeyFactory.getInstance("RSA")
-                  .generatePublic(new RSAPublicKeySpec(number(jwk, "n"), number(jwk, "e"))));
-      case "EC" -> {
-        if (!"P-256".equals(jwk.getString("crv", ""))) {
-          return;
-        }
-        var parameters = AlgorithmParameters.getInstance("EC");
-        parameters.init(new ECGenParameterSpec("secp256r1"));
-        var spec = parameters.getParameterSpec(ECParameterSpec.class);
-        var point = new ECPoint(number(jwk, "x"), number(jwk, "y"));
-        keys.put(
-            kid, KeyFactory.getInstance("EC").generatePublic(new ECPublicKeySpec(point, spec)));
-      }
-      default -> {
-        // other key types (oct, OKP) cannot verify RS256 or ES256
-      }
-    }
-  }
-
-  private static BigInteger number(JsonObject jwk, String member) {
-    return new BigInteger(1, Base64.getUrlDecoder().decode(jwk.getString(member)));
+    var body = pem.replace(PEM_BEGIN, "").replace("-----END PUBLIC KEY-----", "");
+    var der = new X509EncodedKeySpec(Base64.getMimeDecoder().decode(body));
+    return switch (algorithm) {
+      case RS256 ->
+          new RSAKey.Builder((RSAPublicKey) KeyFactory.getInstance("RSA").generatePublic(der))
+              .build();
+      case ES256 ->
+          new ECKey.Builder(
+                  Curve.P_256, (ECPublicKey) KeyFactory.getInstance("EC").generatePublic(der))
+              .build();
+    };
   }
 }

@@ -132,6 +132,27 @@ class ApiSecurityIT {
   }
 
   @Test
+  void onlyTheListedOriginPrincipalInItsExactCaseMayClaimReveillesAuthorship() {
+    var claiming =
+        "{\"schemaVersion\":1,\"batchId\":\"b-relay-"
+            + java.util.UUID.randomUUID()
+            + "\",\"tokens\":[\"TASK\"],\"originAgentId\":\"a-relay\"}";
+    var listed = TestIdentities.token(TestIdentities.ORIGIN_RELAY, "producer");
+    var accepted = admin.as(listed.bearer()).post("/api/notifications", claiming);
+    assertEquals(202, accepted.status(), accepted::toString);
+    var sameNameOtherCase =
+        TestIdentities.token(TestIdentities.ORIGIN_RELAY.toUpperCase(Locale.ROOT), "producer");
+    var nameOnlyAsUsername =
+        TestIdentities.token("someone-else", "producer")
+            .claim("upn", TestIdentities.ORIGIN_RELAY)
+            .claim("preferred_username", TestIdentities.ORIGIN_RELAY);
+    for (var other : List.of(sameNameOtherCase, nameOnlyAsUsername)) {
+      var refused = admin.as(other.bearer()).post("/api/notifications", claiming);
+      assertEquals(403, refused.status(), refused::toString);
+    }
+  }
+
+  @Test
   void wrongCredentialsAreA401ThatSaysWhyAndTheServerSetsNoCookie() {
     var wrong =
         admin.as(TestIdentities.basic(TestIdentities.ADMIN, "not-the-password")).get("/api/agents");
@@ -201,7 +222,9 @@ class ApiSecurityIT {
                 "audience",
                 TestIdentities.token("olivia", "admin").audience("another-service"),
                 "signature",
-                TestIdentities.token("olivia", "admin").signedByStranger())
+                TestIdentities.token("olivia", "admin").signedByStranger(),
+                "names no audience",
+                TestIdentities.token("olivia", "admin").without("aud"))
             .entrySet()) {
       var refused = admin.as(spoiled.getValue().bearer()).get("/api/agents");
       assertEquals(401, refused.status(), spoiled.getKey() + ": " + refused);

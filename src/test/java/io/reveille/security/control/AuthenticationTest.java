@@ -35,7 +35,7 @@ class AuthenticationTest {
     var bearer =
         Authentication.authenticate(
             TestIdentities.token("tess", "viewer").bearer(), users, verifier);
-    assertEquals("tess", bearer.caller().orElseThrow().name());
+    assertEquals(TestIdentities.ISSUER + "#tess", bearer.caller().orElseThrow().name());
     assertEquals(Set.of(Role.VIEWER), bearer.caller().orElseThrow().roles());
   }
 

@@ -37,7 +37,7 @@ class JwtVerifierTest {
   @Test
   void aValidTokenNamesItsCallerAndTheRolesOfItsGroups() throws Exception {
     var caller = verifier.verify(TestIdentities.token("carol", "operator", "staff").compact());
-    assertEquals("carol", caller.name());
+    assertEquals(TestIdentities.ISSUER + "#carol", caller.name());
     assertEquals(Set.of(Role.OPERATOR, Role.VIEWER), caller.roles());
     assertEquals(Caller.Mechanism.BEARER, caller.mechanism());
   }
@@ -55,9 +55,39 @@ class JwtVerifierTest {
   }
 
   @Test
+  void aTokenWithoutAnAudienceIsRefused() {
+    assertRefused(TestIdentities.token("carol", "admin").without("aud").compact(), "(aud)");
+  }
+
+  @Test
+  void theCallerIsTheIssuersSubjectNeverANameTheUserMayEdit() throws Exception {
+    var token =
+        TestIdentities.token("248289761001", "operator")
+            .claim("upn", "admin")
+            .claim("preferred_username", "admin")
+            .compact();
+    var caller = verifier.verify(token);
+    assertEquals(TestIdentities.ISSUER + "#248289761001", caller.name());
+    assertRefused(
+        TestIdentities.token("carol", "admin").without("sub").compact(), "(exp, iat or sub)");
+    assertRefused(TestIdentities.token("carol", "admin").claim("sub", " ").compact(), "(sub)");
+  }
+
+  @Test
+  void settingsWithoutAnAudienceAreRefused() {
+    var refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                new JwtVerifier.Settings(
+                    TestIdentities.ISSUER, Set.of(), JwtVerifier.Algorithm.RS256, Duration.ZERO));
+    assertTrue(refused.getMessage().contains("audience"), refused.getMessage());
+  }
+
+  @Test
   void withinTheClockSkewAJustExpiredTokenStillCounts() throws Exception {
     var token = TestIdentities.token("carol", "viewer").expiredAt(now.minusSeconds(20)).compact();
-    assertEquals("carol", verifier.verify(token).name());
+    assertEquals(TestIdentities.ISSUER + "#carol", verifier.verify(token).name());
   }
 
   @Test
@@ -115,7 +145,7 @@ class JwtVerifierTest {
     var es256 =
         new JwtVerifier(
             new JwtVerifier.Settings(
-                "https://idp", Set.of(), JwtVerifier.Algorithm.ES256, Duration.ZERO),
+                "https://idp", Set.of("reveille"), JwtVerifier.Algorithm.ES256, Duration.ZERO),
             TrustedKeys.parse(jwks, JwtVerifier.Algorithm.ES256),
             Clock.fixed(now, ZoneOffset.UTC));
     var encoder = Base64.getUrlEncoder().withoutPadding();
@@ -125,6 +155,7 @@ class JwtVerifierTest {
     var claims =
         Json.createObjectBuilder()
             .add("iss", "https://idp")
+            .add("aud", "reveille")
             .add("sub", "dave")
             .add("groups", Json.createArrayBuilder().add("producer"))
             .add("iat", now.getEpochSecond())
@@ -138,7 +169,7 @@ class JwtVerifierTest {
     var token = input + "." + encoder.encodeToString(signer.sign());
 
     var caller = es256.verify(token);
-    assertEquals("dave", caller.name());
+    assertEquals("https://idp#dave", caller.name());
     assertEquals(Set.of(Role.PRODUCER), caller.roles());
 
     var unknownKid =
