@@ -26,10 +26,12 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
@@ -111,17 +113,19 @@ class SessionsIT {
     assertNotEquals(a.json().getString("runKey"), b.json().getString("runKey"));
     assertNotEquals(a.json().getString("turnId"), b.json().getString("turnId"));
 
+    // Three runs, each carried out once: read when all have finished (a page read while one of
+    // them was being written has, on the embedded database under a full suite's load, left it
+    // out; see the pitfalls document), then exactly three.
+    await().atMost(WAIT).until(() -> agents.completedRuns(agent, "userInitiated").size() >= 3);
     var runs = agents.runs(agent, "userInitiated");
     assertEquals(
-        3,
-        runs.size(),
-        () ->
-            "turns "
-                + List.of(first, again, a, b)
-                + "; run log "
-                + runs
-                + "; read again "
-                + agents.runs(agent, "userInitiated"));
+        Set.of(
+            first.json().getString("runKey"),
+            a.json().getString("runKey"),
+            b.json().getString("runKey")),
+        runs.stream().map(run -> run.getString("runKey")).collect(Collectors.toSet()),
+        () -> "turns " + List.of(first, again, a, b) + "; run log " + runs);
+    assertEquals(3, runs.size(), () -> "run log " + runs);
     var thread = agent + ":session:" + sessionId;
     var userMessages =
         api.get("/api/agents/" + agent + "/messages?kind=user&threadId=" + thread)
@@ -136,7 +140,6 @@ class SessionsIT {
     assertEquals(
         "Turn retry-1 of session " + sessionId + " sent by " + TestIdentities.ADMIN,
         notes.getJsonObject(2).getString("content"));
-    await().atMost(WAIT).until(() -> agents.completedRuns(agent, "userInitiated").size() == 3);
   }
 
   @Test
