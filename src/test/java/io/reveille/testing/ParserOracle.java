@@ -13,14 +13,16 @@ import org.junit.jupiter.api.function.ThrowingSupplier;
  * a hang fails the try; jqwik then reports the input and the seed that replays it.
  *
  * <p>The bound is checked preemptively (the parse runs on a thread of its own), so a parser that
- * loops forever fails its try instead of hanging the build until Surefire's fork timeout.
+ * loops forever fails its try instead of hanging the build until Surefire's fork timeout. A thread
+ * that does not stop when interrupted keeps running after its try has failed; the build fails all
+ * the same.
  */
 public final class ParserOracle {
 
   /**
    * The most one input may take. Every parser here answers in well under a millisecond to a few
-   * milliseconds; the bound is far above that so that a busy two-core machine never trips it, and
-   * far below the per-method timeout of the unit tests.
+   * milliseconds; the bound is far above that so that a busy two-core machine never trips it.
+   * (JUnit Jupiter's per-method timeout does not reach jqwik's properties; this bound does.)
    */
   public static final Duration PER_INPUT = Duration.ofSeconds(5);
 
