@@ -60,6 +60,11 @@ public class NotificationBatchParser {
       throw new InvalidBatchException("malformed JSON: " + e.getMessage());
     } catch (JsonException e) {
       throw new InvalidBatchException("malformed JSON: " + e.getMessage());
+    } catch (RuntimeException e) {
+      // What else the JSON reader refuses, each with an exception of its own kind: a number longer
+      // than it reads (1,100 characters) or with an exponent beyond an int, nesting deeper than
+      // it reads (1,000 levels). Valid JSON, but no batch.
+      throw new InvalidBatchException("unreadable JSON: " + e.getMessage());
     }
     return toBatch(root);
   }

@@ -41,6 +41,15 @@ public final class ScheduleParser {
   /** Longest interval: a year. Longer rhythms belong in a calendar expression. */
   static final long MAX_INTERVAL_SECONDS = 366L * 24 * 3600;
 
+  /**
+   * The instants a bound or an anchor may name: four-digit years, as the databases store them and
+   * as the firing computations (which step a day either side) can reach without leaving {@code
+   * java.time}'s range.
+   */
+  static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+
+  static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
+
   private static final List<String> CALENDAR_ATTRIBUTES =
       List.of("second", "minute", "hour", "dayOfMonth", "month", "dayOfWeek", "year");
 
@@ -267,13 +276,18 @@ public final class ScheduleParser {
     }
     if (value instanceof JsonString string) {
       try {
-        return Optional.of(Instant.parse(string.getString()));
+        var instant = Instant.parse(string.getString());
+        if (!instant.isBefore(EARLIEST) && !instant.isAfter(LATEST)) {
+          return Optional.of(instant);
+        }
       } catch (DateTimeParseException e) {
         // reported below
       }
     }
     throw new InvalidInputException(
-        path, "must be an ISO-8601 instant such as 2026-12-01T07:00:00Z, got " + value);
+        path,
+        "must be an ISO-8601 instant such as 2026-12-01T07:00:00Z in the years 1 to 9999, got "
+            + value);
   }
 
   private static Optional<Boolean> bool(JsonObject json, String field) {

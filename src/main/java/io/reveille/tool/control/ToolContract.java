@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -163,7 +164,14 @@ public final class ToolContract {
   }
 
   private static List<String> validate(Schema schema, String json) {
-    var node = JSON.readTree(json);
+    JsonNode node;
+    try {
+      node = JSON.readTree(json);
+    } catch (JacksonException e) {
+      // JSON that the caller's reader took but this one refuses (nesting deeper than 500 levels,
+      // a number of more than 1,000 characters): a violation the model can correct.
+      return List.of("$: not readable by the validator: " + e.getOriginalMessage());
+    }
     return schema
         .validate(node, context -> context.executionConfig(c -> c.formatAssertionsEnabled(true)))
         .stream()

@@ -92,6 +92,15 @@ class NotificationBatchParserTest {
         "entities: 3 entities exceed the limit of 2");
   }
 
+  /** Found by the fuzz test: the JSON reader refuses these with exceptions of its own kinds. */
+  @Test
+  void jsonTheReaderCannotHoldIsAnInvalidBatch() {
+    var batch = "{\"schemaVersion\":1,\"batchId\":\"b\",";
+    assertReason(batch + "\"counter\":" + "9".repeat(1101) + "}", "unreadable JSON");
+    assertReason(batch + "\"counter\":9e9999999999}", "unreadable JSON");
+    assertReason(batch + "\"x\":" + "[".repeat(1001) + "]".repeat(1001) + "}", "unreadable JSON");
+  }
+
   private void assertReason(String json, String expectedStart) {
     var e = assertThrows(InvalidBatchException.class, () -> parser.parse(json), json);
     assertTrue(

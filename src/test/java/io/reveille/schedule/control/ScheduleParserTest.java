@@ -116,6 +116,32 @@ class ScheduleParserTest {
     assertEquals(field.strip(), e.getField(), e.getMessage());
   }
 
+  /**
+   * Found by the fuzz test: a bound past year 9999 made the first firing's computation leave {@code
+   * java.time}'s range (a DateTimeException, not an answer naming the field).
+   */
+  @Test
+  void boundsAndAnchorsOutsideFourDigitYearsAreRefused() {
+    var daily = "'schedule':{'kind':'daily','time':'07:00','zone':'UTC'}";
+    var e =
+        assertThrows(
+            InvalidInputException.class,
+            () ->
+                PARSER.request(
+                    json("{" + daily + ",'notBefore':'+1000000000-12-31T23:59:59Z'}"), NOW));
+    assertEquals("notBefore", e.getField(), e.getMessage());
+    e =
+        assertThrows(
+            InvalidInputException.class,
+            () ->
+                PARSER.request(
+                    json(
+                        "{'schedule':{'kind':'interval','everySeconds':60,"
+                            + "'anchor':'-0001-12-31T00:00:00Z'}}"),
+                    NOW));
+    assertEquals("schedule.anchor", e.getField(), e.getMessage());
+  }
+
   @Test
   void storedSchedulesAreReadWithoutTheInputChecks() {
     var stored = json("{'kind':'interval','everySeconds':10,'anchor':'2026-01-01T00:00:00Z'}");

@@ -67,6 +67,19 @@ class ToolContractTest {
         contract.validateOutput("list_allowed_categories", "{\"categories\":[]}"));
   }
 
+  /**
+   * Found by the fuzz test: arguments nested deeper than the validator's JSON reader reads threw
+   * out of the validation (the run failed) instead of being a violation the model can correct.
+   */
+  @Test
+  void argumentsTheValidatorCannotReadAreAViolation() {
+    var contract = ToolContract.fromClasspath();
+    var deep = "{\"taskId\":" + "[".repeat(501) + "]".repeat(501) + "}";
+    var violations = contract.validateInput("update_task_priority", deep);
+    assertEquals(1, violations.size(), violations::toString);
+    assertTrue(violations.get(0).startsWith("$: not readable"), violations::toString);
+  }
+
   @Test
   void oldSpellingsOfATasksStatusAndPriorityPassTheSchemaOnceRewritten() {
     var contract = ToolContract.fromClasspath();
