@@ -1,7 +1,12 @@
 package io.reveille.testing;
 
+import io.reveille.platform.json.JsonDocuments;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -193,6 +198,18 @@ public final class JsonInputs {
         case DOUBLE -> text.insert(i, text.charAt(i));
         case CUT -> text.setLength(i);
       }
+    }
+  }
+
+  /** {@code text} read as a JSON object, if it is one the JSON reader accepts. */
+  public static Optional<JsonObject> object(String text) {
+    try (var reader = JsonDocuments.provider().createReader(new StringReader(text))) {
+      var value = reader.readValue();
+      return value.getValueType() == JsonValue.ValueType.OBJECT
+          ? Optional.of(value.asJsonObject())
+          : Optional.empty();
+    } catch (RuntimeException e) {
+      return Optional.empty(); // the JSON reader's own refusals, of several kinds
     }
   }
 }

@@ -4,19 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.platform.error.InvalidInputException;
-import io.reveille.platform.json.JsonDocuments;
 import io.reveille.testing.JsonInputs;
 import io.reveille.testing.ParserOracle;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
-import java.io.StringReader;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeSet;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -45,7 +40,7 @@ class ScheduleParserFuzzTest {
 
   @Property
   void anyTimerRequestFiresAfterNowOrIsRefused(@ForAll("requests") String text) {
-    var body = object(text);
+    var body = JsonInputs.object(text);
     if (body.isEmpty()) {
       return; // the REST layer refuses what is not a JSON object before the parser sees it
     }
@@ -227,16 +222,5 @@ class ScheduleParserFuzzTest {
                 "",
                 "../x",
                 "SystemV/EST5")));
-  }
-
-  private static Optional<JsonObject> object(String text) {
-    try (var reader = JsonDocuments.provider().createReader(new StringReader(text))) {
-      var value = reader.readValue();
-      return value.getValueType() == JsonValue.ValueType.OBJECT
-          ? Optional.of(value.asJsonObject())
-          : Optional.empty();
-    } catch (RuntimeException e) {
-      return Optional.empty(); // the JSON reader's own refusals, of several kinds
-    }
   }
 }

@@ -2,12 +2,8 @@ package io.reveille.tool.control;
 
 import static io.reveille.testing.JsonInputs.quote;
 
-import io.reveille.platform.json.JsonDocuments;
 import io.reveille.testing.JsonInputs;
 import io.reveille.testing.ParserOracle;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +36,7 @@ class ToolArgumentsFuzzTest {
   void anyArgumentsAreCheckedToViolationsAndValidOnesReadWithoutSurprise(
       @ForAll("calls") Tuple2<String, String> call) {
     var tool = call.get1();
-    var arguments = object(call.get2());
+    var arguments = JsonInputs.object(call.get2());
     if (arguments.isEmpty()) {
       return; // the model gateway refuses arguments that are not a JSON object
     }
@@ -199,16 +195,5 @@ class ToolArgumentsFuzzTest {
                 "{"
                     + String.join(",", parts.stream().filter(part -> !part.isEmpty()).toList())
                     + "}");
-  }
-
-  private static Optional<JsonObject> object(String text) {
-    try (var reader = JsonDocuments.provider().createReader(new StringReader(text))) {
-      var value = reader.readValue();
-      return value.getValueType() == JsonValue.ValueType.OBJECT
-          ? Optional.of(value.asJsonObject())
-          : Optional.empty();
-    } catch (RuntimeException e) {
-      return Optional.empty(); // the JSON reader's own refusals, of several kinds
-    }
   }
 }
