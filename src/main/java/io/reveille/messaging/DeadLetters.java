@@ -24,9 +24,9 @@ public class DeadLetters {
   public static final String ORIGINAL_DESTINATION_PROPERTY = "reveilleOriginalDestination";
 
   /**
-   * Marks a batch an administrator put back on the queue from the dead letters: whoever sends it,
-   * the consumer takes it as an outside producer's (its origin claims are dropped), since the copy
-   * no longer says which login first sent it.
+   * Marks a batch an administrator put back from the dead letters. It goes back on {@code
+   * reveille.notifications}, whichever queue it first came from, and so counts as an outside
+   * producer's (its origin claims are dropped): the copy no longer proves that Reveille wrote it.
    */
   public static final String REPLAYED_PROPERTY = "reveilleReplayed";
 

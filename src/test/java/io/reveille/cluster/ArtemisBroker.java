@@ -19,8 +19,8 @@ final class ArtemisBroker {
   static final String USER = "reveille";
   static final String PASSWORD = "reveille-cluster-broker";
   private static final String QUEUES =
-      "reveille.notifications:anycast,reveille.notifications.DLQ:anycast,"
-          + "reveille.wakes:anycast,reveille.wakes.DLQ:anycast";
+      "reveille.notifications:anycast,reveille.own-notifications:anycast,"
+          + "reveille.notifications.DLQ:anycast,reveille.wakes:anycast,reveille.wakes.DLQ:anycast";
 
   private final Path instance;
   private final Path log;
@@ -66,13 +66,19 @@ final class ArtemisBroker {
     try {
       var xml = Files.readString(brokerXml);
       var policy = new StringBuilder("<address-settings>");
-      for (var queue : List.of("reveille.notifications", "reveille.wakes")) {
+      // Reveille's own batches dead-letter with the producers'.
+      var deadLetters =
+          Map.of(
+              "reveille.notifications", "reveille.notifications.DLQ",
+              "reveille.own-notifications", "reveille.notifications.DLQ",
+              "reveille.wakes", "reveille.wakes.DLQ");
+      for (var queue : deadLetters.entrySet()) {
         policy
             .append("<address-setting match=\"")
-            .append(queue)
+            .append(queue.getKey())
             .append("\"><dead-letter-address>")
-            .append(queue)
-            .append(".DLQ</dead-letter-address><max-delivery-attempts>10</max-delivery-attempts>")
+            .append(queue.getValue())
+            .append("</dead-letter-address><max-delivery-attempts>10</max-delivery-attempts>")
             .append("<redelivery-delay>1000</redelivery-delay>")
             .append("<redelivery-delay-multiplier>2.0</redelivery-delay-multiplier>")
             .append("<max-redelivery-delay>60000</max-redelivery-delay></address-setting>");
@@ -83,7 +89,8 @@ final class ArtemisBroker {
       if (!xml.contains("<security-settings>")) {
         throw new IllegalStateException("no <security-settings> in " + brokerXml);
       }
-      // Messages carry the login that sent them: Reveille tells its own batches by it.
+      // Messages carry the login that sent them, for the logs (Reveille tells its own batches by
+      // their queue, reveille.own-notifications, which the nodes' login alone may send to).
       Files.writeString(
           brokerXml,
           xml.replaceFirst("<address-settings>", policy.toString())

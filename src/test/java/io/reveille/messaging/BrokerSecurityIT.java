@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.Broker;
+import io.reveille.testing.Forgery;
 import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.JMSSecurityRuntimeException;
 import java.time.Duration;
@@ -17,7 +18,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The broker's door, through the real broker (embedded, or the external one of the second CI pass):
  * nobody gets in without a login; the producer login sends notification batches that wake agents,
- * and can do nothing else — not hand the server a wake job, not read anyone's batches.
+ * and can do nothing else — not hand the server a wake job, not read anyone's batches, not pass a
+ * batch off as Reveille's own. The same forgery over AMQP 1.0, STOMP and MQTT is in {@link
+ * ProtocolProducersIT}.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -39,20 +42,22 @@ class BrokerSecurityIT {
 
   @Test
   void aProducerCannotKeepAnAgentAsleepByClaimingToBeIt() {
-    var agentId = agents.createCustom("Not fooled");
-    var entity = "jms-" + UUID.randomUUID();
-    agents.subscribe(agentId, "{\"entityIds\":[\"" + entity + "\"]}");
-    Broker.sendNotification(
-        "{\"schemaVersion\":1,\"batchId\":\"b-"
-            + UUID.randomUUID()
-            + "\",\"origin\":\"local\",\"originAgentId\":\""
-            + agentId
-            + "\",\"originRunKey\":\"forged\",\"tokens\":[\""
-            + entity
-            + "\"]}");
-    org.awaitility.Awaitility.await()
-        .atMost(Duration.ofSeconds(60))
-        .until(() -> !agents.completedRuns(agentId, "subscription").isEmpty());
+    var forgery = Forgery.against(api, "CORE");
+    try (var context = Broker.producerConnectionFactory().createContext()) {
+      // Claiming to be Reveille's own login, as the message's sender: the broker stamps the real
+      // one.
+      var producer = context.createProducer().setProperty("JMSXUserID", Broker.serverUser());
+      assertThrows(
+          JMSRuntimeException.class,
+          () ->
+              producer.send(
+                  context.createQueue(Broker.OWN_NOTIFICATIONS), forgery.batch().document()),
+          "only Reveille's own login may send to the queue of its own batches");
+
+      var forged = forgery.batch();
+      producer.send(context.createQueue("reveille.notifications"), forged.document());
+      forgery.assertClaimDroppedAndVictimWoken(forged);
+    }
   }
 
   @Test

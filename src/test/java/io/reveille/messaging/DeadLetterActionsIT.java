@@ -79,6 +79,7 @@ class DeadLetterActionsIT {
     assertEquals(
         java.util.List.of(
             "reveille.notifications",
+            "reveille.own-notifications",
             "reveille.notifications.DLQ",
             "reveille.wakes",
             "reveille.wakes.DLQ"),

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.Broker;
+import io.reveille.testing.Forgery;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -32,7 +33,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Producers that are not Java: a batch sent over AMQP 1.0 by Qpid Proton's Python client, over
  * STOMP and over MQTT wakes an agent through the same broker port and the same producer login; with
- * no login, each protocol is turned away. Runs against the embedded broker and the external one.
+ * no login, each protocol is turned away; and none can pass a batch off as Reveille's own, neither
+ * by naming the server's login as the sender nor by sending to the queue of Reveille's own batches.
+ * Runs against the embedded broker and the external one.
  *
  * <p>The STOMP and MQTT clients here are a few frames written by hand on a socket: the protocols
  * are small enough that this is the real wire format, with no client library in between.
@@ -132,6 +135,69 @@ class ProtocolProducersIT {
     }
   }
 
+  // --- A producer passing a batch off as Reveille's own, by each protocol's means ---
+
+  @Test
+  void anAmqpBatchNamingTheServersLoginAsItsUserIdKeepsNoClaimOfAuthorship() throws Exception {
+    requireProton();
+    var forgery = Forgery.against(api, "AMQP");
+    var login = Broker.producerLogin();
+    // properties.user-id is the sender's to write, and the broker passes it on as JMSXUserID.
+    var own =
+        amqpSend(
+            Broker.OWN_NOTIFICATIONS,
+            login[0],
+            login[1],
+            forgery.batch().document(),
+            Broker.serverUser());
+    assertEquals(2, own.exitCode(), "only Reveille's own login may send there: " + own.output());
+
+    var forged = forgery.batch();
+    var sent =
+        amqpSend(
+            "reveille.notifications", login[0], login[1], forged.document(), Broker.serverUser());
+    assertEquals(0, sent.exitCode(), sent.output());
+    forgery.assertClaimDroppedAndVictimWoken(forged);
+  }
+
+  @Test
+  void aStompBatchNamingTheServersLoginInItsHeadersKeepsNoClaimOfAuthorship() throws IOException {
+    var forgery = Forgery.against(api, "STOMP");
+    var login = Broker.producerLogin();
+    var claimed =
+        List.of("JMSXUserID:" + Broker.serverUser(), "_AMQ_VALIDATED_USER:" + Broker.serverUser());
+    try (var stomp = new Stomp()) {
+      assertEquals("CONNECTED", stomp.connect(login[0], login[1]).command());
+      var refused = stomp.send(Broker.OWN_NOTIFICATIONS, forgery.batch().document(), claimed);
+      assertEquals("ERROR", refused.command(), refused.toString());
+    }
+    var forged = forgery.batch();
+    try (var stomp = new Stomp()) {
+      assertEquals("CONNECTED", stomp.connect(login[0], login[1]).command());
+      var receipt = stomp.send("reveille.notifications", forged.document(), claimed);
+      assertEquals("RECEIPT", receipt.command(), receipt.toString());
+    }
+    forgery.assertClaimDroppedAndVictimWoken(forged);
+  }
+
+  @Test
+  void anMqttBatchClaimingReveillesAuthorshipKeepsNoClaim() throws IOException {
+    var forgery = Forgery.against(api, "MQTT");
+    var login = Broker.producerLogin();
+    try (var mqtt = new Mqtt()) {
+      assertEquals(0, mqtt.connect(login[0], login[1]), "CONNACK return code");
+      assertFalse(
+          mqtt.publishAtLeastOnce("reveille/own-notifications", forgery.batch().document()),
+          "only Reveille's own login may send there");
+    }
+    var forged = forgery.batch();
+    try (var mqtt = new Mqtt()) {
+      assertEquals(0, mqtt.connect(login[0], login[1]), "CONNACK return code");
+      assertTrue(mqtt.publishAtLeastOnce("reveille/notifications", forged.document()), "PUBACK");
+    }
+    forgery.assertClaimDroppedAndVictimWoken(forged);
+  }
+
   // --- AMQP 1.0: Qpid Proton's Python client ---
 
   private record Outcome(int exitCode, String output) {}
@@ -154,9 +220,21 @@ class ProtocolProducersIT {
 
   private static Outcome amqpSend(String address, String user, String password, String body)
       throws IOException, InterruptedException, URISyntaxException {
+    return amqpSend(address, user, password, body, null);
+  }
+
+  /** Sends {@code body}; {@code userId}, when not null, as the message's {@code user-id}. */
+  private static Outcome amqpSend(
+      String address, String user, String password, String body, String userId)
+      throws IOException, InterruptedException, URISyntaxException {
     var script = Path.of(ProtocolProducersIT.class.getResource("/protocols/amqp-send.py").toURI());
-    return run(
-        List.of(PYTHON, script.toString(), Broker.hostAndPort(), address, user, password), body);
+    var command =
+        new ArrayList<>(
+            List.of(PYTHON, script.toString(), Broker.hostAndPort(), address, user, password));
+    if (userId != null) {
+      command.add(userId);
+    }
+    return run(command, body);
   }
 
   private static Outcome run(List<String> command, String input)
@@ -199,14 +277,20 @@ class ProtocolProducersIT {
 
     /** Sends a text frame (no content-length, so the broker keeps it as text) with a receipt. */
     Frame send(String destination, String body) throws IOException {
-      write(
-          "SEND",
-          List.of(
-              "destination:" + destination,
-              "destination-type:ANYCAST",
-              "content-type:application/json",
-              "receipt:sent"),
-          body);
+      return send(destination, body, List.of());
+    }
+
+    /** The same, with these headers too (which the broker makes message properties). */
+    Frame send(String destination, String body, List<String> extraHeaders) throws IOException {
+      var headers =
+          new ArrayList<>(
+              List.of(
+                  "destination:" + destination,
+                  "destination-type:ANYCAST",
+                  "content-type:application/json",
+                  "receipt:sent"));
+      headers.addAll(extraHeaders);
+      write("SEND", headers, body);
       return read();
     }
 

@@ -64,20 +64,28 @@ public final class Agents {
 
   /**
    * The committed sentinel for "no wake happened" on the notification path: a batch that matches no
-   * subscription, sent to the queue after whatever must not wake anyone, awaited until the server
-   * has recorded it. The queue hands batches out in the order they were sent, and a batch's record
-   * and its wake jobs commit together, so afterwards a wake caused by an earlier batch would be in
-   * the run log.
+   * subscription, sent to each of the two queues (the producers' and Reveille's own) after whatever
+   * must not wake anyone, awaited until the server has recorded both. A queue hands batches out in
+   * the order they were sent, and a batch's record and its wake jobs commit together, so afterwards
+   * a wake caused by an earlier batch on either queue would be in the run log.
    */
   public void passThroughTheNotificationQueue() {
-    var batchId = "sentinel-" + UUID.randomUUID();
-    Broker.sendNotification(
-        """
-        {"schemaVersion":1,"batchId":"%s","tokens":["%s"]}"""
-            .formatted(batchId, batchId));
+    var producers = "sentinel-" + UUID.randomUUID();
+    var own = "sentinel-" + UUID.randomUUID();
+    Broker.sendNotification(sentinel(producers));
+    Broker.sendOwnNotification(sentinel(own));
     await()
         .atMost(Duration.ofSeconds(60))
-        .until(() -> api.get("/api/notifications/" + batchId).status() == 200);
+        .until(
+            () ->
+                api.get("/api/notifications/" + producers).status() == 200
+                    && api.get("/api/notifications/" + own).status() == 200);
+  }
+
+  private static String sentinel(String batchId) {
+    return """
+        {"schemaVersion":1,"batchId":"%s","tokens":["%s"]}"""
+        .formatted(batchId, batchId);
   }
 
   /**

@@ -12,6 +12,9 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 /** A plain JMS client of the test server's broker: what an integrated system uses. */
 public final class Broker {
 
+  /** Reveille's own batches, which only its own login may send. */
+  public static final String OWN_NOTIFICATIONS = "reveille.own-notifications";
+
   private Broker() {}
 
   /**
@@ -36,8 +39,8 @@ public final class Broker {
   /**
    * Logged in as Reveille's own broker login of a server started with the README's run command, for
    * the load drivers: {@code REVEILLE_BROKER_USER} / {@code REVEILLE_BROKER_PASSWORD} when set,
-   * else {@code reveille-server} with the password the server generated into its broker data
-   * directory ({@code -Dreveille.broker.password-file} names another file).
+   * else the user name and password the server generated into its broker data directory ({@code
+   * -Dreveille.broker.user-file} and {@code -Dreveille.broker.password-file} name other files).
    */
   public static ConnectionFactory ofRunningServer(String brokerUrl) {
     var password =
@@ -45,7 +48,9 @@ public final class Broker {
             "REVEILLE_BROKER_PASSWORD",
             "reveille.broker.password-file",
             "artemis-data/server-password");
-    var user = System.getenv().getOrDefault("REVEILLE_BROKER_USER", "reveille-server");
+    var user =
+        TestIdentities.ofRunningServer(
+            "REVEILLE_BROKER_USER", "reveille.broker.user-file", "artemis-data/server-user");
     return new ActiveMQConnectionFactory(brokerUrl, user, password);
   }
 
@@ -60,6 +65,11 @@ public final class Broker {
       System.getProperty("reveille.it.brokerProducerUser", ""),
       System.getProperty("reveille.it.brokerProducerPassword", "")
     };
+  }
+
+  /** The user name of Reveille's own broker login, which the test server is configured with. */
+  public static String serverUser() {
+    return System.getProperty("reveille.it.brokerUser", "");
   }
 
   /** The broker's host and port, which every protocol shares: {@code host:port}. */
@@ -122,6 +132,16 @@ public final class Broker {
       var producer = context.createProducer();
       properties.forEach(producer::setProperty);
       producer.send(context.createQueue("reveille.notifications"), batch);
+    }
+  }
+
+  /**
+   * Sends one notification batch document to {@code reveille.own-notifications} with Reveille's own
+   * login, as the server sends its own batches: its claims of Reveille's authorship stand.
+   */
+  public static void sendOwnNotification(String batch) {
+    try (var context = connectionFactory().createContext()) {
+      context.createProducer().send(context.createQueue(OWN_NOTIFICATIONS), batch);
     }
   }
 }

@@ -11,10 +11,11 @@ import java.util.UUID;
 
 /**
  * The committed sentinel for "nothing happened" checks inside the server: a batch that matches no
- * subscription, put on the notification queue after whatever must not have an effect, and awaited
- * until the consumer has recorded it. The queue hands out batches in the order they were sent, so
- * once the sentinel is recorded, a batch sent before it (the one that must not exist) has been
- * handed to a consumer too, and its record or wake would be there to see.
+ * subscription, put on the queue of Reveille's own batches (where the journal and the agent domain
+ * put theirs) after whatever must not have an effect, and awaited until the consumer has recorded
+ * it. The queue hands out batches in the order they were sent, so once the sentinel is recorded, a
+ * batch sent before it (the one that must not exist) has been handed to a consumer too, and its
+ * record or wake would be there to see.
  */
 @ApplicationScoped
 public class NotificationSentinel {

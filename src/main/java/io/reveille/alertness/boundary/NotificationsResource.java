@@ -39,7 +39,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  *
  * <p>A posted batch is validated here, so the producer learns at once what is wrong with it, then
  * put on {@code reveille.notifications} unchanged: from there it takes exactly the path of a batch
- * sent over JMS.
+ * sent over JMS. A batch claiming Reveille's authorship is refused unless the caller is trusted for
+ * it ({@code reveille.notifications.origin-principals}); a trusted caller's goes to Reveille's own
+ * queue, {@code reveille.own-notifications}, where its claims stand.
  */
 @Path("notifications")
 @RequestScoped
@@ -61,6 +63,9 @@ public class NotificationsResource {
 
   @Resource(lookup = "jms/reveille/notifications")
   Queue notifications;
+
+  @Resource(lookup = "jms/reveille/ownNotifications")
+  Queue ownNotifications;
 
   /** A W3C trace context header, version 00 or a later one of the same shape. */
   private static final java.util.regex.Pattern TRACEPARENT =
@@ -108,7 +113,7 @@ public class NotificationsResource {
           producer.setProperty("tracestate", tracestate);
         }
       }
-      producer.send(notifications, body);
+      producer.send(claims.isEmpty() ? notifications : ownNotifications, body);
     }
     JsonObject accepted =
         JsonDocuments.provider()

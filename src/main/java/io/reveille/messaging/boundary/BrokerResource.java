@@ -28,8 +28,9 @@ public class BrokerResource {
   @Path("queues")
   @Operation(
       summary =
-          "The depth of reveille.notifications, reveille.wakes and their dead-letter queues, as"
-              + " the broker counts them (503 when it does not answer)")
+          "The depth of reveille.notifications, reveille.own-notifications, reveille.wakes and"
+              + " their dead-letter queues, as the broker counts them (503 when it does not"
+              + " answer)")
   public List<QueueDepth> queues() {
     return depths.depths();
   }

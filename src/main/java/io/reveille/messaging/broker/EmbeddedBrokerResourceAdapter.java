@@ -28,8 +28,10 @@ import org.apache.activemq.artemis.service.extensions.xa.recovery.XARecoveryConf
  * stop before its MDBs and hang the undeploy.
  *
  * <p>The embedded broker requires a login ({@link BrokerUsers}): Reveille's own connections use the
- * adapter's user and password (configured, or generated on the first start), an external producer
- * its own login that may only send notification batches.
+ * adapter's user and password (configured, or both generated on the first start), an external
+ * producer its own login that may only send notification batches to {@code reveille.notifications}.
+ * Reveille's own batches travel on {@code reveille.own-notifications}, where only Reveille's login
+ * may send: that is how the consumer tells them apart, whatever the protocol of the sender.
  *
  * <p>Reveille's own login is configured as {@code ServerUser} / {@code ServerPassword}, and the
  * inherited {@code UserName} / {@code Password} bean properties are hidden from Liberty ({@link
@@ -51,6 +53,7 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
   private static final Logger LOG = Logger.getLogger(EmbeddedBrokerResourceAdapter.class.getName());
 
   static final String NOTIFICATIONS = "reveille.notifications";
+  static final String OWN_NOTIFICATIONS = "reveille.own-notifications";
   static final String NOTIFICATIONS_DLQ = "reveille.notifications.DLQ";
   static final String WAKES = "reveille.wakes";
   static final String WAKES_DLQ = "reveille.wakes.DLQ";
@@ -73,9 +76,6 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
   private transient ActiveMQXAResourceWrapper recovery;
   private transient XAResource recoveryResource;
 
-  /** The login of Reveille's own connections when none is configured. */
-  static final String SERVER_USER = "reveille-server";
-
   @Override
   public void start(BootstrapContext ctx) throws ResourceAdapterInternalException {
     if (Boolean.TRUE.equals(embeddedBroker)) {
@@ -88,14 +88,21 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
   /**
    * The embedded broker requires a login. Reveille's own connections (every connection factory and
    * activation spec without credentials of its own falls back to the adapter's) use the configured
-   * user and password, or a generated password kept beside the broker's data.
+   * user and password, or a generated user name and password kept beside the broker's data.
    */
   private void settleServerLogin() throws ResourceAdapterInternalException {
+    var dataDir = Path.of(embeddedBrokerDataDirectory).toAbsolutePath();
     if (isBlank(getUserName())) {
-      setUserName(SERVER_USER);
+      var file = dataDir.resolve("server-user");
+      try {
+        setUserName(ServerCredentials.userIn(file));
+      } catch (java.io.IOException e) {
+        throw new ResourceAdapterInternalException(
+            "cannot keep the embedded broker's server user in " + file + ": " + e.getMessage(), e);
+      }
     }
     if (isBlank(getPassword())) {
-      var file = Path.of(embeddedBrokerDataDirectory).toAbsolutePath().resolve("server-password");
+      var file = dataDir.resolve("server-password");
       try {
         setPassword(ServerCredentials.passwordIn(file));
       } catch (java.io.IOException e) {
@@ -221,8 +228,10 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
             .setName("reveille-embedded")
             .setPersistenceEnabled(true)
             .setSecurityEnabled(true)
-            // Messages carry the login that sent them (JMSXUserID): the consumer knows who wrote a
-            // batch, and only Reveille's own login may claim Reveille's authorship.
+            // Messages carry the login that sent them (JMSXUserID), for the operator's logs. Not
+            // for trust: an AMQP sender writes its own (properties.user-id), which the broker
+            // keeps.
+            // Which batches are Reveille's is settled by the queue only its login may send to.
             .setPopulateValidatedUser(true)
             .setJMXManagementEnabled(false)
             .setJournalType(JournalType.NIO)
@@ -245,6 +254,9 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
             .setExpiryAddress(SimpleString.of(EXPIRY))
             .setMaxDeliveryAttempts(maxDeliveryAttempts));
     queue(config, NOTIFICATIONS, NOTIFICATIONS_DLQ);
+    // Reveille's own batches: the same dead letters (declaring that queue again only updates it),
+    // and, not named in the permissions, sent to by Reveille's own login alone.
+    queue(config, OWN_NOTIFICATIONS, NOTIFICATIONS_DLQ);
     queue(config, WAKES, WAKES_DLQ);
     config.setSecurityRoles(BrokerUsers.permissions(NOTIFICATIONS));
     return config;
@@ -267,7 +279,7 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
             .setAutoCreateDeadLetterResources(false));
   }
 
-  /** Reveille's own broker login; empty for {@link #SERVER_USER} on the embedded broker. */
+  /** Reveille's own broker login; empty for a generated one on the embedded broker. */
   public String getServerUser() {
     return getUserName();
   }

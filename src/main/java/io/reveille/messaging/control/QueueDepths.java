@@ -24,13 +24,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class QueueDepths {
 
   public static final String NOTIFICATIONS = "reveille.notifications";
+  public static final String OWN_NOTIFICATIONS = "reveille.own-notifications";
   public static final String NOTIFICATIONS_DLQ = "reveille.notifications.DLQ";
   public static final String WAKES = "reveille.wakes";
   public static final String WAKES_DLQ = "reveille.wakes.DLQ";
 
   /** Reveille's queues, in the order operators read them. */
   public static final List<String> QUEUES =
-      List.of(NOTIFICATIONS, NOTIFICATIONS_DLQ, WAKES, WAKES_DLQ);
+      List.of(NOTIFICATIONS, OWN_NOTIFICATIONS, NOTIFICATIONS_DLQ, WAKES, WAKES_DLQ);
 
   /** How long one answer of the broker may take. */
   static final long REPLY_TIMEOUT_MILLIS = 5_000;

@@ -7,9 +7,10 @@ import jakarta.jms.ConnectionFactory;
 import jakarta.jms.Queue;
 
 /**
- * The notifications queue on Artemis, for Reveille's own batches (journal and agent domain). The
- * context is created inside the caller's JTA transaction and so joins it: the batch is delivered
- * only if the change commits.
+ * Reveille's own notifications queue on Artemis, {@code reveille.own-notifications}, for its own
+ * batches (journal and agent domain): only the server's login may send there, so their claims of
+ * Reveille's authorship stand. The context is created inside the caller's JTA transaction and so
+ * joins it: the batch is delivered only if the change commits.
  */
 @ApplicationScoped
 public class JmsNotificationQueue implements NotificationQueue {
@@ -17,7 +18,7 @@ public class JmsNotificationQueue implements NotificationQueue {
   @Resource(lookup = "jms/reveille/ConnectionFactory")
   ConnectionFactory connectionFactory;
 
-  @Resource(lookup = "jms/reveille/notifications")
+  @Resource(lookup = "jms/reveille/ownNotifications")
   Queue notifications;
 
   @Override

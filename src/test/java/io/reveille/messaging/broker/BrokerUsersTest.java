@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import java.util.Set;
 import org.apache.activemq.artemis.core.security.CheckType;
+import org.apache.activemq.artemis.core.security.Role;
+import org.apache.activemq.artemis.core.settings.impl.HierarchicalObjectRepository;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class BrokerUsersTest {
 
@@ -45,5 +50,37 @@ class BrokerUsersTest {
     }
     assertFalse(
         users.validateUserAndRole("reveille-server", "wrong-password", everywhere, CheckType.SEND));
+  }
+
+  @Test
+  void onlyTheServersLoginMaySendToTheQueueOfReveillesOwnBatches(@TempDir Path dir)
+      throws Exception {
+    var config = new EmbeddedBrokerResourceAdapter().brokerConfiguration("tcp://127.0.0.1:0", dir);
+    // Matched as the broker matches them, wildcards and all.
+    var security = new HierarchicalObjectRepository<Set<Role>>(config.getWildcardConfiguration());
+    config.getSecurityRoles().forEach(security::addMatch);
+
+    var own = security.getMatch("reveille.own-notifications");
+    assertFalse(users.validateUserAndRole("feeder", "feeder-secret-1", own, CheckType.SEND));
+    assertTrue(
+        users.validateUserAndRole("reveille-server", "server-secret-1", own, CheckType.SEND));
+    assertTrue(
+        users.validateUserAndRole(
+            "feeder",
+            "feeder-secret-1",
+            security.getMatch("reveille.notifications"),
+            CheckType.SEND));
+    assertTrue(
+        config.getQueueConfigs().stream()
+            .anyMatch(queue -> queue.getName().toString().equals("reveille.own-notifications")),
+        "the queue is declared");
+    assertEquals(
+        "reveille.notifications.DLQ",
+        config
+            .getAddressSettings()
+            .get("reveille.own-notifications")
+            .getDeadLetterAddress()
+            .toString(),
+        "its dead letters join the producers'");
   }
 }

@@ -136,17 +136,12 @@ class WakesIT {
     var task = "task-" + UUID.randomUUID();
     agents.subscribe(watcher, "{\"entityIds\":[\"" + task + "\"]}");
     var own = "b-" + UUID.randomUUID();
-    // Sent with Reveille's own broker login: only its batches may name an origin agent.
-    try (var context = Broker.connectionFactory().createContext()) {
-      context
-          .createProducer()
-          .send(
-              context.createQueue("reveille.notifications"),
-              batch(
-                  own,
-                  "\"" + task + "\"",
-                  ",\"originAgentId\":\"" + watcher + "\",\"originRunKey\":\"wk-own\""));
-    }
+    // Sent as Reveille sends its own batches: only they may name an origin agent.
+    Broker.sendOwnNotification(
+        batch(
+            own,
+            "\"" + task + "\"",
+            ",\"originAgentId\":\"" + watcher + "\",\"originRunKey\":\"wk-own\""));
     awaitRecorded(own);
     assertEquals(0, agents.runs(watcher).size());
     send(batch("b-" + UUID.randomUUID(), "\"" + task + "\"", ""));
