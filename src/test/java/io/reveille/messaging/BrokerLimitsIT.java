@@ -16,13 +16,16 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Assumptions;
@@ -32,9 +35,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The broker's limits, seen by a producer with a valid login: a 64 MiB message to {@code
  * reveille.notifications} over STOMP or AMQP 1.0 is refused by the broker itself (the producer gets
- * its error, and the message is neither queued nor dead-lettered), and a normal batch sent right
- * after it is delivered and wakes its agent. Runs against the embedded broker and, in the second CI
- * pass, the external one configured as docs/operations.md says.
+ * its error, and the message is neither queued, nor dead-lettered, nor left on the broker's disk),
+ * and a normal batch sent right after it is delivered and wakes its agent. Runs against the
+ * embedded broker and, in the second CI pass, the external one configured as docs/operations.md
+ * says.
  *
  * <p>The oversized messages are streamed from a small reused chunk, never held whole by the test.
  */
@@ -60,6 +64,7 @@ class BrokerLimitsIT {
     agents.subscribe(agentId, "{\"entityIds\":[\"" + entity + "\"]}");
     var marker = UUID.randomUUID().toString();
     var login = Broker.producerLogin();
+    var filesBefore = largeMessageFiles();
 
     try (var stomp = new Stomp()) {
       assertEquals("CONNECTED", stomp.connect(login[0], login[1]));
@@ -75,7 +80,7 @@ class BrokerLimitsIT {
     }
 
     await().atMost(WAKE).until(() -> !agents.completedRuns(agentId, "subscription").isEmpty());
-    assertNothingKept(marker);
+    assertNothingKept(marker, filesBefore);
   }
 
   @Test
@@ -89,6 +94,7 @@ class BrokerLimitsIT {
     var login = Broker.producerLogin();
     var script =
         Path.of(BrokerLimitsIT.class.getResource("/protocols/amqp-send-oversized.py").toURI());
+    var filesBefore = largeMessageFiles();
 
     var process =
         new ProcessBuilder(
@@ -114,11 +120,18 @@ class BrokerLimitsIT {
     assertEquals(0, process.exitValue(), output);
     assertTrue(output.contains("accepts messages of at most"), output);
     await().atMost(WAKE).until(() -> !agents.completedRuns(agentId, "subscription").isEmpty());
-    assertNothingKept(marker);
+    assertNothingKept(marker, filesBefore);
   }
 
-  /** The refused message is neither waiting in the queue nor in its dead letters. */
-  private static void assertNothingKept(String marker) throws JMSException {
+  /**
+   * The refused message is neither waiting in the queue nor in its dead letters, and the body the
+   * broker had streamed to its disk is gone (checked on the embedded broker, whose files are here).
+   */
+  private static void assertNothingKept(String marker, Set<String> filesBefore)
+      throws JMSException {
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> filesBefore.containsAll(largeMessageFiles()));
     try (var connection = Broker.connectionFactory().createConnection()) {
       var session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
       connection.start();
@@ -128,6 +141,24 @@ class BrokerLimitsIT {
           assertEquals(List.of(), Collections.list(browser.getEnumeration()), "kept in " + queue);
         }
       }
+    }
+  }
+
+  /** The embedded broker's large-message files; none when the broker is an external one. */
+  private static Set<String> largeMessageFiles() throws IOException {
+    var directory =
+        Path.of(
+            System.getProperty("reveille.it.wlp", "target/liberty/wlp"),
+            "usr",
+            "servers",
+            System.getProperty("reveille.it.server", "reveille-it"),
+            "artemis-data",
+            "large-messages");
+    if (!Files.isDirectory(directory)) {
+      return Set.of();
+    }
+    try (var files = Files.list(directory)) {
+      return files.map(file -> file.getFileName().toString()).collect(Collectors.toSet());
     }
   }
 
