@@ -17,7 +17,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * HTTP is refused, so an operator sees why a client gets 403.
  */
 @ApplicationScoped
-public class TransportCheck {
+class TransportCheck {
 
   private static final Logger LOG = Logger.getLogger(TransportCheck.class.getName());
 
@@ -59,7 +59,7 @@ public class TransportCheck {
         });
   }
 
-  public TransportRules rules() {
+  TransportRules rules() {
     return rules;
   }
 }
