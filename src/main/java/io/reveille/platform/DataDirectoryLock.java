@@ -1,12 +1,12 @@
 package io.reveille.platform;
 
+import io.reveille.platform.secret.PrivateFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -30,7 +30,8 @@ public final class DataDirectoryLock implements AutoCloseable {
   }
 
   /**
-   * Creates {@code directory} if needed and locks it for this process, writing {@code holder} (who
+   * Creates {@code directory} if needed, for the server's account alone ({@code rwx------}; an
+   * existing one is narrowed to that), and locks it for this process, writing {@code holder} (who
    * holds it, for the message another server gets) into the lock file.
    *
    * @throws IllegalStateException naming the directory and its holder when another server (or this
@@ -40,7 +41,7 @@ public final class DataDirectoryLock implements AutoCloseable {
     var file = directory.resolve(FILE);
     FileChannel channel = null;
     try {
-      Files.createDirectories(directory);
+      PrivateFiles.privateDirectory(directory);
       channel =
           FileChannel.open(
               file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);

@@ -92,7 +92,8 @@ public class AgentToolsResource {
   @Operation(
       summary =
           "Resolve a call in doubt (sent, no answer): applied → succeeded with the given receipt,"
-              + " not applied → failed so that a retry sends it again; 409 unless it is running")
+              + " not applied → failed so that a retry sends it again; 409 unless it is in doubt (a call"
+              + " still in flight is not)")
   public ToolCallResponse resolve(
       @PathParam("id") String agentId,
       @PathParam("idempotencyKey") String key,

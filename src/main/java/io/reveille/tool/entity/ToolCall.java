@@ -220,12 +220,13 @@ public class ToolCall {
   }
 
   /**
-   * running → succeeded by a person who checked that the call took effect: {@code result} is the
-   * receipt a replay returns.
+   * running in doubt → succeeded by a person who checked that the call took effect: {@code result}
+   * is the receipt a replay returns.
    */
   public void resolveApplied(Instant now, JsonObject result, String by, String note) {
     required("result", result);
     var who = nonBlankText("by", by, 200);
+    requireInDoubt(ToolCallStatus.SUCCEEDED);
     move(now, ToolCallStatus.SUCCEEDED, ToolCallStatus.RUNNING);
     this.result = result;
     this.errorCode = null;
@@ -235,11 +236,12 @@ public class ToolCall {
   }
 
   /**
-   * running → failed by a person who checked that the call did not take effect: a retry under the
-   * same key sends it again.
+   * running in doubt → failed by a person who checked that the call did not take effect: a retry
+   * under the same key sends it again.
    */
   public void resolveNotApplied(Instant now, String by, String note) {
     var who = nonBlankText("by", by, 200);
+    requireInDoubt(ToolCallStatus.FAILED);
     move(now, ToolCallStatus.FAILED, ToolCallStatus.RUNNING);
     this.errorCode = NOT_APPLIED;
     this.errorMessage = "resolved by " + who + ": the call did not take effect";
@@ -314,6 +316,17 @@ public class ToolCall {
     }
     externalCorrelationId = value;
     updatedAt = now;
+  }
+
+  /**
+   * A person's resolution settles a call whose outcome nothing else will learn; a running call that
+   * is not in doubt is in flight, and its own attempt will settle it, perhaps differently.
+   */
+  private void requireInDoubt(ToolCallStatus to) {
+    if (status == ToolCallStatus.RUNNING && !isInDoubt()) {
+      throw new IllegalTransitionException(
+          "tool call " + idempotencyKey, "running (in flight, not in doubt)", to.wire());
+    }
   }
 
   private ToolCallStatus move(Instant now, ToolCallStatus to, ToolCallStatus... allowedFrom) {

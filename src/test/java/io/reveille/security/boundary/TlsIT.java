@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.time.Duration;
+import java.util.Optional;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.TrustManagerFactory;
@@ -27,14 +28,19 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * HTTPS on the embedded default: the server created its own key store on its first start, and a
  * client that trusts that certificate (and only it) reaches the API over TLS with credentials,
- * while a client that trusts only the public CAs refuses the self-signed certificate.
+ * while a client that trusts only the public CAs refuses the self-signed certificate. Every HTTPS
+ * response, the API's and the console's, tells a browser to keep to HTTPS.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class TlsIT {
 
+  private static final Optional<String> HSTS = Optional.of("max-age=31536000");
+
   private final URI https =
       URI.create(System.getProperty("reveille.it.httpsBaseUri", "https://127.0.0.1:9543"));
+  private final URI http =
+      URI.create(System.getProperty("reveille.it.baseUri", "http://127.0.0.1:9181"));
   private final Path server =
       Path.of(System.getProperty("reveille.it.wlp", "target/liberty/wlp"))
           .resolve("usr/servers")
@@ -64,17 +70,46 @@ class TlsIT {
     assertTrue(response.sslSession().isPresent());
     var protocol = response.sslSession().orElseThrow().getProtocol();
     assertTrue(protocol.equals("TLSv1.3") || protocol.equals("TLSv1.2"), protocol);
+    assertEquals(HSTS, response.headers().firstValue("Strict-Transport-Security"));
 
     var anonymous =
         client.send(
             HttpRequest.newBuilder(https.resolve("/api/agents")).build(),
             HttpResponse.BodyHandlers.ofString());
     assertEquals(401, anonymous.statusCode());
+    assertEquals(HSTS, anonymous.headers().firstValue("Strict-Transport-Security"));
+    var console =
+        client.send(
+            HttpRequest.newBuilder(https.resolve("/")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, console.statusCode());
+    assertEquals(HSTS, console.headers().firstValue("Strict-Transport-Security"));
 
     var publicCasOnly = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     assertThrows(
         SSLHandshakeException.class,
         () -> publicCasOnly.send(request, HttpResponse.BodyHandlers.ofString()));
+  }
+
+  /**
+   * Over plain HTTP no response carries {@code Strict-Transport-Security} (a browser would ignore
+   * it). The test server runs on the key store it generated, so TLS does not count as configured
+   * and Basic over plain HTTP is accepted; its refusal once the operator's key store is configured
+   * is {@code TransportRulesTest}'s.
+   */
+  @Test
+  void plainHttpResponsesCarryNoStrictTransportSecurityAndBasicIsAcceptedOnTheGeneratedKeyStore()
+      throws Exception {
+    var client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    var response =
+        client.send(
+            HttpRequest.newBuilder(http.resolve("/api/agents?limit=1"))
+                .header("Authorization", TestIdentities.basic(Role.VIEWER))
+                .timeout(Duration.ofSeconds(30))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, response.statusCode(), response::body);
+    assertEquals(Optional.empty(), response.headers().firstValue("Strict-Transport-Security"));
   }
 
   /** The password creating the server generated into its server.env. */

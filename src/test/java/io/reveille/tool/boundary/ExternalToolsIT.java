@@ -1,5 +1,6 @@
 package io.reveille.tool.boundary;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,8 +10,11 @@ import io.reveille.testing.Api;
 import io.reveille.testing.HttpSink;
 import io.reveille.testing.ServerLogs;
 import jakarta.json.JsonObject;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterAll;
@@ -209,6 +213,39 @@ class ExternalToolsIT {
                 + "/resolution",
             "{\"applied\":false}");
     assertEquals(409, twice.status(), twice.body());
+  }
+
+  @Test
+  void aCallStillInFlightIsNotInDoubtAndResolvingItIsA409() throws Exception {
+    var agent = agent();
+    var note = "in-flight-" + UUID.randomUUID();
+    var operation = "op-" + UUID.randomUUID();
+    var inFlight =
+        CompletableFuture.supplyAsync(() -> call(agent, "send_it_held", operation, note));
+    await().atMost(Duration.ofSeconds(30)).until(() -> sink.keyOf(note) != null);
+    await().atMost(Duration.ofSeconds(30)).until(() -> sink.held() > 0);
+    var row = ledgerRow(agent);
+    assertEquals("running", row.getString("status"));
+    assertFalse(row.getBoolean("inDoubt"), row::toString);
+    var path = "/api/agents/" + agent + "/tool-calls/" + row.getString("idempotencyKey");
+
+    var early =
+        api.post(
+            path + "/resolution",
+            "{\"applied\":true,\"result\":{\"receiptId\":\"guessed\",\"state\":\"applied\"}}");
+
+    assertEquals(409, early.status(), early.body());
+    assertTrue(
+        early.json().getString("detail").contains("is running and not in doubt"), early.body());
+    assertEquals(row, ledgerRow(agent), "the refused resolution changed nothing");
+
+    sink.release();
+    var answered = inFlight.get(90, TimeUnit.SECONDS);
+    assertEquals("in_doubt", answered.json().getString("errorCode"), answered.body());
+    var resolution = api.post(path + "/resolution", "{\"applied\":true,\"result\":{}}");
+    assertEquals(200, resolution.status(), resolution.body());
+    assertEquals("succeeded", resolution.json().getString("status"));
+    assertEquals(1, sink.requests(sink.keyOf(note)));
   }
 
   @Test

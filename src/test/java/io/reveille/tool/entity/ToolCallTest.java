@@ -329,6 +329,7 @@ class ToolCallTest {
     assertNull(applied.getErrorCode());
 
     var notApplied = running();
+    notApplied.markInDoubt(T2, "connection reset");
     notApplied.resolveNotApplied(T2, "bob", null);
     assertEquals(ToolCallStatus.FAILED, notApplied.getStatus());
     assertEquals(ToolCall.NOT_APPLIED, notApplied.getErrorCode());
@@ -339,5 +340,26 @@ class ToolCallTest {
         IllegalTransitionException.class, () -> succeeded().resolveApplied(T2, RESULT, "a", null));
     assertThrows(IllegalTransitionException.class, () -> failed().resolveNotApplied(T2, "a", null));
     assertThrows(InvalidInputException.class, () -> running().resolveNotApplied(T2, " ", null));
+  }
+
+  @Test
+  void aRunningCallStillInFlightCannotBeResolvedByAPerson() {
+    var inFlight = running();
+    var applied =
+        assertThrows(
+            IllegalTransitionException.class,
+            () -> inFlight.resolveApplied(T2, RESULT, "alice", null));
+    assertEquals("running (in flight, not in doubt)", applied.getFrom());
+    assertThrows(
+        IllegalTransitionException.class, () -> inFlight.resolveNotApplied(T2, "alice", null));
+    assertEquals(ToolCallStatus.RUNNING, inFlight.getStatus());
+    assertNull(inFlight.getResolvedBy());
+
+    inFlight.markInDoubt(T2, "timed out");
+    inFlight.retry(T2);
+    assertThrows(
+        IllegalTransitionException.class,
+        () -> inFlight.resolveNotApplied(T2, "alice", null),
+        "sent again: in flight again");
   }
 }

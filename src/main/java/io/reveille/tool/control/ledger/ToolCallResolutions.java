@@ -23,8 +23,9 @@ import java.util.Optional;
 /**
  * A person's answer to a call in doubt: they checked with the other system whether it took effect.
  * Applied → the call succeeds with the receipt they give (a replay returns it, nothing is sent);
- * not applied → it fails, so that a retry under the same key sends it. Only a running call can be
- * resolved; who resolved it and their note stay on the ledger row and in the agent's log.
+ * not applied → it fails, so that a retry under the same key sends it. Only a call in doubt can be
+ * resolved: one still in flight is settled by its own attempt, and a person's answer there would
+ * race it. Who resolved it and their note stay on the ledger row and in the agent's log.
  */
 @ApplicationScoped
 public class ToolCallResolutions {
@@ -46,7 +47,7 @@ public class ToolCallResolutions {
    * @param key the ledger key ({@code idempotencyKey} of the ledger) or the {@code Idempotency-Key}
    *     the call sent
    * @throws NotFoundException when the agent has no such call
-   * @throws ConflictException when the call is not running
+   * @throws ConflictException when the call is not running or not in doubt
    * @throws InvalidInputException when the receipt does not match the tool's output schema
    */
   @Transactional
@@ -60,7 +61,16 @@ public class ToolCallResolutions {
               + call.getIdempotencyKey()
               + " is "
               + call.getStatus().wire()
-              + "; only a running call (in doubt) can be resolved");
+              + "; only a call in doubt (running, sent with no answer) can be resolved");
+    }
+    if (!call.isInDoubt()) {
+      throw new ConflictException(
+          "tool call "
+              + call.getIdempotencyKey()
+              + " is running and not in doubt: an attempt is still waiting for its answer and"
+              + " will settle it by itself; only a call in doubt (inDoubt true: sent, and its"
+              + " answer lost) can be resolved. If that attempt is gone (its node stopped), the"
+              + " next execution of the call finds it and marks it in doubt");
     }
     var now = clock.instant();
     if (resolution.applied()) {
