@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
+import io.reveille.testing.MovableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -21,30 +19,7 @@ import org.junit.jupiter.api.Test;
 
 class CachedCheckTest {
 
-  private static final class MovableClock extends Clock {
-    private volatile Instant now = Instant.parse("2026-11-28T10:00:00Z");
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    void advance(Duration by) {
-      now = now.plus(by);
-    }
-  }
-
-  private final MovableClock clock = new MovableClock();
+  private final MovableClock clock = new MovableClock(Instant.parse("2026-11-28T10:00:00Z"));
   private final AtomicInteger probes = new AtomicInteger();
   private final AtomicBoolean up = new AtomicBoolean(true);
 

@@ -13,14 +13,12 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import io.reveille.testing.MovableClock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.Set;
@@ -213,33 +211,6 @@ class FetchedKeysTest {
       return new RSAKeyGenerator(2048).keyID(keyId).generate();
     } catch (JOSEException e) {
       throw new IllegalStateException(e);
-    }
-  }
-
-  private static final class MovableClock extends Clock {
-    private volatile Instant now;
-
-    MovableClock(Instant start) {
-      now = start;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    void advance(Duration by) {
-      now = now.plus(by);
     }
   }
 }

@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.security.control.RefusalTally.Refusal;
 import io.reveille.security.entity.AuditEvent.RefusalSummary;
-import java.time.Clock;
+import io.reveille.testing.MovableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +20,7 @@ class RefusalTallyTest {
   private static final Instant T0 = Instant.parse("2026-11-28T12:00:00Z");
   private static final Duration WINDOW = Duration.ofMinutes(1);
 
-  private final MovingClock clock = new MovingClock(T0);
+  private final MovableClock clock = new MovableClock(T0);
 
   @Test
   void refusalsOfOneClientInOneWindowBecomeOneSummaryWhenTheWindowCloses() {
@@ -119,33 +117,5 @@ class RefusalTallyTest {
     var n = sequence++;
     return new Refusal(
         client, clock.instant(), status, method, path, "id-" + n, Optional.of("client-" + n));
-  }
-
-  /** A clock the test moves. */
-  private static final class MovingClock extends Clock {
-    private Instant now;
-
-    MovingClock(Instant now) {
-      this.now = now;
-    }
-
-    void set(Instant now) {
-      this.now = now;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
   }
 }

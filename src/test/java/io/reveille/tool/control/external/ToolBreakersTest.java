@@ -3,38 +3,14 @@ package io.reveille.tool.control.external;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
+import io.reveille.testing.MovableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import org.junit.jupiter.api.Test;
 
 class ToolBreakersTest {
 
-  private static final class MovableClock extends Clock {
-    private Instant now = Instant.parse("2026-11-26T10:00:00Z");
-
-    @Override
-    public java.time.ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    void advance(Duration by) {
-      now = now.plus(by);
-    }
-  }
-
-  private final MovableClock clock = new MovableClock();
+  private final MovableClock clock = new MovableClock(Instant.parse("2026-11-26T10:00:00Z"));
   private final ToolBreakers breakers = new ToolBreakers(clock, 3, Duration.ofSeconds(30));
 
   @Test
