@@ -2,6 +2,7 @@ package io.reveille.security.boundary;
 
 import io.reveille.api.Problem;
 import jakarta.inject.Inject;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.annotation.WebFilter;
@@ -16,9 +17,15 @@ import java.nio.charset.StandardCharsets;
  * application serves — the API, its event streams, the OpenAPI document, the metrics, the console:
  * {@code Strict-Transport-Security} on every HTTPS response, and 403 problem+json for HTTP Basic
  * credentials over plain HTTP once TLS is configured. A servlet filter rather than the API's edge
- * filter, so that what is served beside the API follows the same rules.
+ * filter, so that what is served beside the API follows the same rules. It runs on forwards too:
+ * the console's filter forwards {@code /} to {@code /index.html} without passing the request on,
+ * and the order of two annotated filters is not defined, so a request this filter did not see on
+ * its way in still passes it on the forward.
  */
-@WebFilter(urlPatterns = "/*", asyncSupported = true)
+@WebFilter(
+    urlPatterns = "/*",
+    asyncSupported = true,
+    dispatcherTypes = {DispatcherType.REQUEST, DispatcherType.FORWARD})
 public class TransportFilter extends HttpFilter {
 
   private static final long serialVersionUID = 1L;
