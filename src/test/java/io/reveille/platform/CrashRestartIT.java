@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.reveille.inference.control.OpenAiProtocolServer;
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
+import io.reveille.testing.ClassOrder;
 import io.reveille.testing.DatabaseControl;
 import io.reveille.testing.LibertyServer;
 import io.reveille.testing.Poll;
@@ -59,7 +60,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * classes.
  */
 @Execution(ExecutionMode.CONCURRENT)
-@Order(2)
+@Order(ClassOrder.CRASH_RESTART)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CrashRestartIT {
@@ -71,8 +72,9 @@ class CrashRestartIT {
 
   /**
    * How long the load runs before each kill, in seconds ({@code reveille.it.crashKillPoints}): 4 is
-   * early (still warming up), 13 in full swing. The first CI pass kills at 13 only (each point
-   * costs a server start on a busy machine), the second at both.
+   * early (still warming up), 13 in full swing. Each point costs a server start on a busy machine,
+   * so a CI run covers each once: the first pass kills at 13 (on Derby), the second at 4 (on
+   * PostgreSQL); {@code -Dit.crash.kill.points=4,13} kills at both.
    */
   private static final List<Duration> KILL_POINTS =
       java.util.Arrays.stream(System.getProperty("reveille.it.crashKillPoints", "4,13").split(","))

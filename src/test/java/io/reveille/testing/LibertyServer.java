@@ -1,5 +1,6 @@
 package io.reveille.testing;
 
+import io.reveille.testing.suite.SuiteDeploymentGate;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -24,9 +25,16 @@ public final class LibertyServer {
    * the suite's own deployment made that deployment, which every Arquillian class waits for, take
    * longer. Fair, so the class that asks first (the longest, by its {@code @Order}) starts first; a
    * start waiting here does not count against its timeout. Restarts do not wait: serialising them
-   * too held the longest class back until it was the last to finish.
+   * too held the longest class back until it was the last to finish. The first of them waits for
+   * the suite's own deployment to be up, if one is coming ({@link SuiteDeploymentGate}).
    */
   private static final Semaphore FIRST_STARTS = new Semaphore(1, true);
+
+  /**
+   * How long a first start waits for the suite's deployment ({@link SuiteDeploymentGate}), which
+   * every Arquillian class waits for; not counted against the start's timeout either.
+   */
+  private static final Duration SUITE_DEPLOYMENT_BOUND = Duration.ofMinutes(4);
 
   private final Path wlp;
   private final String name;
@@ -115,6 +123,7 @@ public final class LibertyServer {
       run("start");
       return Readiness.await(baseUri, timeout, () -> true, name);
     }
+    SuiteDeploymentGate.awaitDeployment(SUITE_DEPLOYMENT_BOUND);
     FIRST_STARTS.acquireUninterruptibly();
     try {
       run("start");

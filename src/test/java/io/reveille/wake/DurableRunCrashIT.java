@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.inference.control.OpenAiProtocolServer;
 import io.reveille.testing.Api;
+import io.reveille.testing.ClassOrder;
 import io.reveille.testing.ConversationModel;
 import io.reveille.testing.HttpSink;
 import io.reveille.testing.LibertyServer;
@@ -17,7 +18,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -40,22 +43,25 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * turn in flight) and calls external tools declared in a document this test writes, served by a
  * sink in this JVM ({@link HttpSink}) that counts requests and effects per {@code Idempotency-Key}.
  *
- * <p>Three kills, one per point of a plan — write a report artifact (an observation), call an
- * external "upload", an external "send email", a final external notification, then report — with
- * the model's next turn in flight: before the upload, between the upload and the email, after the
- * email. After each restart the run completes, the sink has applied and seen each external effect
- * exactly once, the artifact exists once, and the model is asked again only for the turn that was
- * in flight. Beside each plan runs a call the sink applied and holds unanswered when the JVM dies,
- * reconciled after the restart as its tool declares: looked up (not sent again), sent again with
- * the same key (applied once), or — a tool that declares neither — left in doubt with its run
- * waiting, until an operator says it took effect and resumes the run.
+ * <p>One kill, with three runs of a plan — write a report artifact (an observation), call an
+ * external "upload", an external "send email", a final external notification, then report — each
+ * standing at another point with the model's next turn in flight: before the upload, between the
+ * upload and the email, after the email. After the restart each run completes, the sink has applied
+ * and seen each external effect exactly once, the artifact exists once, and the model is asked
+ * again only for the turn that was in flight. Beside the plans stand three calls the sink applied
+ * and holds unanswered when the JVM dies, reconciled after the restart as their tools declare:
+ * looked up (not sent again), sent again with the same key (applied once), or — a tool that
+ * declares neither — left in doubt with its run waiting, until an operator says it took effect and
+ * resumes the run. One kill for all six runs rather than one per point: each start of a server
+ * costs the build half a minute of both cores, and the runs are independent of each other (their
+ * own agents, conversations and idempotency keys), so each test below checks its own pair.
  *
  * <p>Its server is Derby and the embedded broker whatever the environment says, so a pass on
  * another stack would only repeat it.
  */
 @SameOnEveryStack
 @Execution(ExecutionMode.CONCURRENT)
-@Order(1)
+@Order(ClassOrder.DURABLE_RUN_CRASH)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DurableRunCrashIT {
@@ -69,13 +75,22 @@ class DurableRunCrashIT {
   /** The plan's turns: artifact, upload, email, notification; the fifth answer is the report. */
   private static final List<String> PLAN = List.of("artifact", "upload", "email", "notify");
 
+  /** The tool of the call in doubt beside the plan held at each point (index 0 is point 1). */
+  private static final List<String> HELD_TOOLS =
+      List.of("send_held_lookup", "send_held_idempotent", "send_held_plain");
+
   private final ConversationModel model = new ConversationModel();
   private final HttpSink sink = HttpSink.startOnFreePort(SINK_TOKEN);
   private LibertyServer server;
   private Api api;
 
+  /**
+   * The runs that stood still under the kill: by point, the plan and the call in doubt beside it.
+   */
+  private final Map<Integer, List<Woken>> killed = new HashMap<>();
+
   @BeforeAll
-  void start() throws IOException {
+  void start() throws IOException, InterruptedException {
     var tools = Path.of("target", "durable-external-tools.json").toAbsolutePath();
     Files.writeString(tools, toolsDocument(sink.port()).toString());
     var environment = LibertyServer.ownEnvironment();
@@ -89,6 +104,7 @@ class DurableRunCrashIT {
     server = LibertyServer.durableServer(environment);
     api = new Api(server.baseUri(), server::generatedAdminAuthorization);
     server.start(READY_WITHIN);
+    killedOnce();
   }
 
   @AfterAll
@@ -299,20 +315,23 @@ class DurableRunCrashIT {
   }
 
   /**
-   * Runs a plan killed with its turn {@code killAt} in flight (1: before the upload, 2: between the
-   * upload and the email, 3: after the email) beside a run whose call of {@code heldTool} is in
-   * doubt: both stand still, the JVM is killed, and the server is started again.
+   * Runs three plans, each held with another turn in flight (1: before the upload, 2: between the
+   * upload and the email, 3: after the email), beside three runs whose calls of the {@link
+   * #HELD_TOOLS} are in doubt: all six stand still, the JVM is killed once, and the server is
+   * started again.
    */
-  private List<Woken> killedAt(int killAt, String heldTool) throws InterruptedException {
+  private void killedOnce() throws InterruptedException {
     var release = new CountDownLatch(1);
     var inFlight = new ArrayList<CountDownLatch>();
-    var plan = planned(killAt, release, inFlight);
     var held = sink.held();
-    var doubtful = doubtful(heldTool);
+    for (var point = 1; point <= HELD_TOOLS.size(); point++) {
+      var plan = planned(point, release, inFlight);
+      killed.put(point, List.of(plan, doubtful(HELD_TOOLS.get(point - 1))));
+    }
     for (var arrived : inFlight) {
       assertTrue(arrived.await(SETTLE.toSeconds(), TimeUnit.SECONDS), "the run reached its point");
     }
-    await().atMost(SETTLE).until(() -> sink.held() == held + 1);
+    await().atMost(SETTLE).until(() -> sink.held() == held + HELD_TOOLS.size());
 
     server.kill();
     release.countDown();
@@ -322,10 +341,7 @@ class DurableRunCrashIT {
     LOG.info(
         "reveille-durable ready "
             + Duration.ofNanos(System.nanoTime() - restarted).toMillis()
-            + " ms after the kill with turn "
-            + killAt
-            + " in flight");
-    return List.of(plan, doubtful);
+            + " ms after the kill with turns 1, 2 and 3 of three plans in flight");
   }
 
   /** The plan completed once: each external effect sent and applied once, the artifact once. */
@@ -354,9 +370,8 @@ class DurableRunCrashIT {
   @Test
   @Order(1)
   @Execution(ExecutionMode.SAME_THREAD)
-  void killedBeforeTheFirstExternalCallTheRunCompletesOnceAndACallInDoubtIsLookedUp()
-      throws InterruptedException {
-    var runs = killedAt(1, "send_held_lookup");
+  void killedBeforeTheFirstExternalCallTheRunCompletesOnceAndACallInDoubtIsLookedUp() {
+    var runs = killed.get(1);
 
     completedOnce(runs.get(0), 1);
     var lookedUp = runs.get(1);
@@ -371,9 +386,8 @@ class DurableRunCrashIT {
   @Test
   @Order(2)
   @Execution(ExecutionMode.SAME_THREAD)
-  void killedBetweenTheExternalCallsTheRunCompletesOnceAndAnIdempotentCallInDoubtIsSentAgain()
-      throws InterruptedException {
-    var runs = killedAt(2, "send_held_idempotent");
+  void killedBetweenTheExternalCallsTheRunCompletesOnceAndAnIdempotentCallInDoubtIsSentAgain() {
+    var runs = killed.get(2);
 
     completedOnce(runs.get(0), 2);
     var resent = runs.get(1);
@@ -387,9 +401,8 @@ class DurableRunCrashIT {
   @Test
   @Order(3)
   @Execution(ExecutionMode.SAME_THREAD)
-  void killedAfterTheSecondExternalCallTheRunCompletesOnceAndAPlainCallInDoubtWaitsForAPerson()
-      throws InterruptedException {
-    var runs = killedAt(3, "send_held_plain");
+  void killedAfterTheSecondExternalCallTheRunCompletesOnceAndAPlainCallInDoubtWaitsForAPerson() {
+    var runs = killed.get(3);
 
     completedOnce(runs.get(0), 3);
     var parked = runs.get(1);

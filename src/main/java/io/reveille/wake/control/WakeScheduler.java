@@ -190,6 +190,12 @@ public class WakeScheduler {
     if (actor.isPresent()) {
       // A new wake asked for over the API; a retry with the same key (above) costs nothing.
       rateLimit.take(agentId);
+      // The note goes first: it takes the agent's state lock, and a run takes that lock before it
+      // reads the agent's run log. Written after the new entry, the note held the entry's row lock
+      // while it waited for the state lock, and a run starting then held the state lock while it
+      // waited to read that row: a deadlock, which Derby breaks only after its 20 s timeout.
+      memory.noteOperatorAction(
+          agentId, "Manual wake " + runKey + " asked by " + actor.get(), Optional.of(runKey));
     }
     var entry =
         new WakeRunLogEntry(
@@ -203,10 +209,6 @@ public class WakeScheduler {
             now);
     em.persist(entry);
     em.flush();
-    actor.ifPresent(
-        who ->
-            memory.noteOperatorAction(
-                agentId, "Manual wake " + runKey + " asked by " + who, Optional.of(runKey)));
     queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
     return entry;
   }

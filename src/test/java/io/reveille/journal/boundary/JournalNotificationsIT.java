@@ -7,24 +7,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
+import io.reveille.testing.suite.BesideTheChain;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Journal changes made over REST reach the agents that watch them through the real broker: each
  * committed change is one notification batch, predicates see the changed task's attributes, and a
  * refused request changes and announces nothing.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
+@ExtendWith(BesideTheChain.class)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock(value = BesideTheChain.DATABASE, mode = ResourceAccessMode.READ)
 class JournalNotificationsIT {
 
   private static final Duration THROTTLE =

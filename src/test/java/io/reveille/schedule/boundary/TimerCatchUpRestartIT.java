@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
+import io.reveille.testing.ClassOrder;
 import io.reveille.testing.LibertyServer;
 import io.reveille.testing.Poll;
 import io.reveille.testing.SameOnEveryStack;
@@ -39,7 +40,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  */
 @SameOnEveryStack
 @Execution(ExecutionMode.CONCURRENT)
-@Order(3)
+@Order(ClassOrder.TIMER_CATCH_UP)
 class TimerCatchUpRestartIT {
 
   private static final Logger LOG = Logger.getLogger(TimerCatchUpRestartIT.class.getName());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.Broker;
+import io.reveille.testing.suite.BesideTheChain;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,18 +16,21 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Timers over HTTP on the real server: a timer fires once, on time, as a {@code timer} wake naming
  * its scheduled instant; it is not throttled by a subscription wake just before it; a deleted timer
  * never fires; invalid definitions are refused with 400 and nothing is stored.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
+@ExtendWith(BesideTheChain.class)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock(value = BesideTheChain.DATABASE, mode = ResourceAccessMode.READ)
 class TimersIT {
 
   private static final Duration THROTTLE =

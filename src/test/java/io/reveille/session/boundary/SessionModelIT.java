@@ -19,6 +19,7 @@ import io.reveille.session.boundary.SessionsIT.SseEvent;
 import io.reveille.taskagent.control.TaskAgents;
 import io.reveille.taskagent.control.TaskAgents.Options;
 import io.reveille.testing.Api;
+import io.reveille.testing.ClassOrder;
 import io.reveille.testing.Poll;
 import io.reveille.testing.TestIdentities;
 import jakarta.inject.Inject;
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Order(ClassOrder.MOSTLY_WAITING)
 class SessionModelIT {
 
   static final String NAME = "SessionModelIT foreign=";

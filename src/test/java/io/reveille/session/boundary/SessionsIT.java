@@ -12,6 +12,7 @@ import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.SameOnEveryStack;
 import io.reveille.testing.TestIdentities;
+import io.reveille.testing.suite.BesideTheChain;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.BufferedReader;
@@ -32,18 +33,21 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Interactive sessions against the running server: a user's turn becomes a user message and a
  * {@code userInitiated} wake in the session's thread, the custom workflow answers in that thread,
  * and the event stream shows both, in order, over real HTTP.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
+@ExtendWith(BesideTheChain.class)
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock(value = BesideTheChain.DATABASE, mode = ResourceAccessMode.READ)
 class SessionsIT {
 
   private static final Duration WAIT = Duration.ofSeconds(30);

@@ -19,6 +19,7 @@ import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.taskagent.control.TaskAgents.Options;
+import io.reveille.testing.ClassOrder;
 import io.reveille.testing.Poll;
 import io.reveille.workflow.control.WakeMemory;
 import jakarta.inject.Inject;
@@ -29,6 +30,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -38,6 +40,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * wake runs its workflow, and the report and observations reflect the change within seconds.
  */
 @ExtendWith(ArquillianExtension.class)
+@Order(ClassOrder.MOSTLY_WAITING)
 class TaskAgentIT {
 
   private static final Duration WAKE = Duration.ofSeconds(45);

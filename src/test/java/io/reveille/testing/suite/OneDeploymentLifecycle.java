@@ -75,7 +75,11 @@ public class OneDeploymentLifecycle {
   public void deployOnce(@Observes EventContext<DeployManagedDeployments> context) {
     if (!deployed) {
       deployed = true;
-      context.proceed();
+      try {
+        context.proceed();
+      } finally {
+        SuiteDeploymentGate.open();
+      }
     }
   }
 

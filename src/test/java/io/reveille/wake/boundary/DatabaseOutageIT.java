@@ -8,6 +8,7 @@ import io.reveille.testing.Api;
 import io.reveille.testing.Broker;
 import io.reveille.testing.DatabaseControl;
 import io.reveille.testing.Poll;
+import io.reveille.testing.suite.BesideTheChain;
 import jakarta.json.JsonValue;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +19,8 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The database goes away for 20 s — stopped for real, then started again by the test — while
@@ -28,6 +31,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+// The database goes down: no class beside the chain may run meanwhile.
+@ResourceLock(value = BesideTheChain.DATABASE, mode = ResourceAccessMode.READ_WRITE)
 class DatabaseOutageIT {
 
   private static final Duration OUTAGE = Duration.ofSeconds(20);

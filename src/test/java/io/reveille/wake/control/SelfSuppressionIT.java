@@ -11,6 +11,7 @@ import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.JournalFixture;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.entity.TaskPriority;
+import io.reveille.testing.ClassOrder;
 import io.reveille.testing.NotificationSentinel;
 import io.reveille.testing.Poll;
 import io.reveille.wake.entity.WakeReason;
@@ -24,6 +25,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -37,6 +39,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * own; the journal changes come from a user (untagged batches).
  */
 @ExtendWith(ArquillianExtension.class)
+@Order(ClassOrder.MOSTLY_WAITING)
 class SelfSuppressionIT {
 
   /** The server's {@code reveille.wake.self-mutation-ttl-seconds} (the default). */
