@@ -4,6 +4,7 @@ import io.reveille.platform.LogText;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.logging.Logger;
 
@@ -132,7 +133,8 @@ public class Authentication {
                 + " in a row from this client"
                 + (failure.nextWait().isZero()
                     ? ""
-                    : "; the next attempt from it waits " + failure.nextWait()));
+                    : "; the next attempt from it waits "
+                        + failure.nextWait().truncatedTo(ChronoUnit.MILLIS)));
   }
 
   private static void sleep(Duration duration) {

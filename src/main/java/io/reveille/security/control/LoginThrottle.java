@@ -16,11 +16,11 @@ import java.util.regex.Pattern;
 /**
  * Slows password guessing: every sign-in with a password is charged as a failure when it is let
  * through and refunded when it succeeds, once for the user it names from its client and once for
- * the client whatever user it names. Past {@code failures} charges in a row for a user from one
- * client (or {@code clientFailures} for a client), each further attempt must wait: {@code delay},
- * doubling with every charge, at most {@code maxDelay}. An attempt that comes early is held until
- * its wait ends when that is within {@code maxHold}, else refused with the time left (a 429 with
- * {@code Retry-After}); a refused attempt checks no password and is not charged.
+ * the client whatever user it names. Once a user from one client has {@code failures} charges in a
+ * row (or a client {@code clientFailures}), each further attempt must wait: {@code delay}, doubling
+ * with every charge, at most {@code maxDelay}. An attempt that comes early is held until its wait
+ * ends when that is within {@code maxHold}, else refused with the time left (a 429 with {@code
+ * Retry-After}); a refused attempt checks no password and is not charged.
  *
  * <p>Charging before the check keeps parallel guesses in line: a hundred attempts sent at once are
  * spaced exactly as a hundred sent one after another, so a guesser gains nothing by parallelism,
@@ -145,14 +145,15 @@ public class LoginThrottle {
   }
 
   /**
-   * The wait after the {@code count}-th charge in a row when the first {@code free} cost none:
-   * {@code delay}, doubling with every further charge, at most {@code maxDelay}.
+   * The wait after the {@code count}-th charge in a row when the first {@code free} cost none: none
+   * before {@code free} charges, then {@code delay}, doubling with every further charge, at most
+   * {@code maxDelay}.
    */
   Duration wait(int count, int free) {
-    if (count <= free) {
+    if (count < free) {
       return Duration.ZERO;
     }
-    var doublings = count - free - 1;
+    var doublings = count - free;
     if (doublings >= 40) {
       return settings.maxDelay();
     }

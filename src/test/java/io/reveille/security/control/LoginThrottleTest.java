@@ -59,13 +59,12 @@ class LoginThrottleTest {
             Duration.ZERO,
             Duration.ZERO,
             Duration.ZERO,
-            Duration.ZERO,
             Duration.ofMillis(250),
             Duration.ofMillis(500),
             Duration.ofSeconds(1),
             Duration.ofSeconds(2)),
         holds,
-        "three failures free, the fourth starts the wait, each held attempt waits twice as long");
+        "three failures free, then each attempt waits twice as long as the one before");
     var refused = assertInstanceOf(LoginThrottle.Refuse.class, verdict);
     assertEquals(Duration.ofSeconds(4), refused.retryAfter(), "a wait beyond the hold is a 429");
 
@@ -77,7 +76,7 @@ class LoginThrottleTest {
     var afterWait = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(GUESSER, "bob"));
     assertEquals(Duration.ZERO, afterWait.hold());
     var failure = throttle.failed(afterWait.ticket());
-    assertEquals(9, failure.inARow());
+    assertEquals(8, failure.inARow());
     assertEquals(Duration.ofSeconds(8), failure.nextWait());
   }
 
@@ -133,13 +132,12 @@ class LoginThrottleTest {
             Duration.ZERO,
             Duration.ZERO,
             Duration.ZERO,
-            Duration.ZERO,
             Duration.ofMillis(250),
             Duration.ofMillis(750),
             Duration.ofMillis(1750)),
         holds,
         "all sent at once, before any outcome: each is charged as a failure when let through");
-    assertEquals(93, refusals);
+    assertEquals(94, refusals);
   }
 
   @Test
@@ -148,12 +146,10 @@ class LoginThrottleTest {
       var verdict = assertInstanceOf(LoginThrottle.Check.class, fail(GUESSER, "user" + i));
       assertEquals(Duration.ZERO, verdict.hold(), "one failure per user, twenty for the client");
     }
-    var twentyFirst = assertInstanceOf(LoginThrottle.Check.class, fail(GUESSER, "user20"));
-    assertEquals(Duration.ZERO, twentyFirst.hold());
-    var next = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(GUESSER, "user21"));
+    var next = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(GUESSER, "user20"));
     assertEquals(Duration.ofMillis(250), next.hold(), "past the client's failures it waits too");
 
-    var elsewhere = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(OFFICE, "user21"));
+    var elsewhere = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(OFFICE, "user20"));
     assertEquals(Duration.ZERO, elsewhere.hold());
   }
 
@@ -177,7 +173,7 @@ class LoginThrottleTest {
     var fresh = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(OFFICE, "bob"));
     throttle.succeeded(fresh.ticket());
     assertEquals(0, throttle.tracked(), "the guesser's keys were forgotten");
-    for (var i = 0; i < 4; i++) {
+    for (var i = 0; i < 3; i++) {
       var verdict = assertInstanceOf(LoginThrottle.Check.class, fail(GUESSER, "bob"));
       assertEquals(Duration.ZERO, verdict.hold(), "the count started over");
     }
@@ -206,10 +202,10 @@ class LoginThrottleTest {
                 Duration.ofMinutes(15),
                 100),
             clock);
-    assertEquals(Duration.ZERO, capped.wait(1, 1));
-    assertEquals(Duration.ofSeconds(1), capped.wait(2, 1));
-    assertEquals(Duration.ofSeconds(32), capped.wait(7, 1));
-    assertEquals(Duration.ofMinutes(1), capped.wait(8, 1));
+    assertEquals(Duration.ZERO, capped.wait(0, 1));
+    assertEquals(Duration.ofSeconds(1), capped.wait(1, 1));
+    assertEquals(Duration.ofSeconds(32), capped.wait(6, 1));
+    assertEquals(Duration.ofMinutes(1), capped.wait(7, 1));
     assertEquals(Duration.ofMinutes(1), capped.wait(Integer.MAX_VALUE, 1));
   }
 
@@ -226,7 +222,6 @@ class LoginThrottleTest {
                 Duration.ofMinutes(15),
                 100),
             clock);
-    noHold.failed(((LoginThrottle.Check) noHold.attempt(GUESSER, "bob")).ticket());
     noHold.failed(((LoginThrottle.Check) noHold.attempt(GUESSER, "bob")).ticket());
     var refused = assertInstanceOf(LoginThrottle.Refuse.class, noHold.attempt(GUESSER, "bob"));
     assertEquals(Duration.ofSeconds(1), refused.retryAfter());
