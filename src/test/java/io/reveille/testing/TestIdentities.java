@@ -43,6 +43,15 @@ public final class TestIdentities {
   private static final Map<Role, String> PASSWORDS = new EnumMap<>(Role.class);
   private static final KeyPair SIGNING = rsaKeyPair();
   private static final Properties DEPLOYED = deployed();
+
+  /**
+   * A viewer whose password LoginThrottleIT guesses, so that the throttle it provokes slows no user
+   * another test signs in as.
+   */
+  public static final String THROTTLED = "it-throttled";
+
+  private static final String THROTTLED_PASSWORD =
+      DEPLOYED.getProperty("reveille.user." + THROTTLED + ".password", randomPassword());
   private static final String INFERENCE_KEY =
       DEPLOYED.getProperty("reveille.inference.api-key", "sk-it-" + randomPassword());
 
@@ -93,6 +102,11 @@ public final class TestIdentities {
             .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
   }
 
+  /** An {@code Authorization} header value signing in as {@link #THROTTLED}. */
+  public static String basicThrottled() {
+    return basic(THROTTLED, THROTTLED_PASSWORD);
+  }
+
   /**
    * The password of the user holding {@code role}: for tests that look for it where it must not be.
    */
@@ -121,6 +135,8 @@ public final class TestIdentities {
           .append(role.wire());
       settings.setProperty("reveille.user." + userName(role) + ".password", PASSWORDS.get(role));
     }
+    declared.append(',').append(THROTTLED).append(':').append(Role.VIEWER.wire());
+    settings.setProperty("reveille.user." + THROTTLED + ".password", THROTTLED_PASSWORD);
     settings.setProperty("reveille.users", declared.toString());
     settings.setProperty("mp.jwt.verify.publickey", publicKeyPem());
     settings.setProperty("mp.jwt.verify.issuer", ISSUER);

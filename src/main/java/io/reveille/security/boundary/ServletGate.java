@@ -11,8 +11,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The API's checks for a servlet beside it (the OpenAPI document, the metrics): the host rule, the
  * edge's protective headers, then the same credentials, challenges and problem documents as the API
- * — 421 for a misdirected host, 401 without usable credentials, 403 for a caller without {@code
- * role}.
+ * — 421 for a misdirected host, 401 without usable credentials (429 while the login throttle slows
+ * the client's password attempts), 403 for a caller without {@code role}.
  */
 public final class ServletGate {
 
@@ -35,14 +35,21 @@ public final class ServletGate {
       return false;
     }
     EdgeFilter.protect((name, value) -> response.setHeader(name, String.valueOf(value)));
-    var result = authentication.authenticate(request.getHeader("Authorization"));
+    var result =
+        authentication.authenticate(
+            request.getHeader("Authorization"), AuthenticationFilter.clientAddress(request));
     if (result.caller().isEmpty()) {
       var refusal = AuthenticationFilter.unauthenticated(result);
       refusal
           .getStringHeaders()
-          .get("WWW-Authenticate")
-          .forEach(challenge -> response.addHeader("WWW-Authenticate", challenge));
-      problem(response, refusal.getEntity().toString(), 401);
+          .forEach(
+              (name, values) -> {
+                if ("WWW-Authenticate".equalsIgnoreCase(name)
+                    || "Retry-After".equalsIgnoreCase(name)) {
+                  values.forEach(value -> response.addHeader(name, value));
+                }
+              });
+      problem(response, refusal.getEntity().toString(), refusal.getStatus());
       return false;
     }
     if (!result.caller().get().holds(role)) {

@@ -1,38 +1,154 @@
 package io.reveille.security.control;
 
+import io.reveille.platform.LogText;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * Who a request's {@code Authorization} header names: HTTP Basic against the built-in users, or a
  * MicroProfile JWT bearer token. Every refusal carries a reason fit for the client, never the
- * credentials themselves.
+ * credentials themselves. Password attempts pass the {@link LoginThrottle} first, and each failed
+ * one is logged with the user it named (when that is a user: a name that is none is often a
+ * password typed into the wrong field, so it is not written down).
  */
 @ApplicationScoped
 public class Authentication {
 
-  /** The outcome: a caller, or why there is none (and whether a bearer token was refused). */
-  public record Result(Optional<Caller> caller, Optional<String> failure, boolean bearerRefused) {
+  private static final Logger LOG = Logger.getLogger(Authentication.class.getName());
+
+  /**
+   * The outcome: a caller, or why there is none (whether a bearer token was refused, and when the
+   * client may try again if password attempts from it are being slowed).
+   */
+  public record Result(
+      Optional<Caller> caller,
+      Optional<String> failure,
+      boolean bearerRefused,
+      Optional<Duration> retryAfter) {
     static Result of(Caller caller) {
-      return new Result(Optional.of(caller), Optional.empty(), false);
+      return new Result(Optional.of(caller), Optional.empty(), false, Optional.empty());
     }
 
     static Result refused(String reason, boolean bearer) {
-      return new Result(Optional.empty(), Optional.of(reason), bearer);
+      return new Result(Optional.empty(), Optional.of(reason), bearer, Optional.empty());
+    }
+
+    static Result throttled(Duration retryAfter) {
+      return new Result(
+          Optional.empty(),
+          Optional.of(
+              "too many failed sign-ins from this client; try again in "
+                  + retryAfterSeconds(retryAfter)
+                  + " s"),
+          false,
+          Optional.of(retryAfter));
+    }
+
+    /** The whole seconds of a {@code Retry-After}: the wait rounded up, at least one. */
+    public static long retryAfterSeconds(Duration retryAfter) {
+      var seconds = retryAfter.getSeconds() + (retryAfter.getNano() > 0 ? 1 : 0);
+      return Math.max(1, seconds);
     }
   }
 
-  static final Result NO_CREDENTIALS = new Result(Optional.empty(), Optional.empty(), false);
+  /** Waits out the hold of an attempt that came early; the container's sleeps, a test's records. */
+  @FunctionalInterface
+  public interface Pause {
+    void hold(Duration duration);
+  }
+
+  static final Result NO_CREDENTIALS =
+      new Result(Optional.empty(), Optional.empty(), false, Optional.empty());
 
   @Inject Users users;
   @Inject BearerTokens tokens;
+  @Inject LoginThrottle throttle;
 
-  public Result authenticate(String authorizationHeader) {
-    return authenticate(authorizationHeader, users.directory(), tokens.verifier());
+  /** Authenticates a request from {@code clientAddress}, whose password attempts are throttled. */
+  public Result authenticate(String authorizationHeader, String clientAddress) {
+    return authenticate(
+        authorizationHeader,
+        clientAddress,
+        users.directory(),
+        tokens.verifier(),
+        throttle,
+        Authentication::sleep);
   }
 
-  /** The rules, without the container: the header against these users and this verifier. */
+  /**
+   * The rules with the throttle: a Basic attempt the throttle refuses checks no password; one it
+   * holds is checked after {@code pause}; a failed one is logged.
+   */
+  public static Result authenticate(
+      String header,
+      String clientAddress,
+      UserDirectory directory,
+      Optional<JwtVerifier> verifier,
+      LoginThrottle throttle,
+      Pause pause) {
+    if (header == null
+        || header.isBlank()
+        || !(PresentedCredentials.parse(header) instanceof PresentedCredentials.Basic basic)) {
+      return authenticate(header, directory, verifier);
+    }
+    var verdict = throttle.attempt(clientAddress, basic.user());
+    if (verdict instanceof LoginThrottle.Refuse refuse) {
+      return Result.throttled(refuse.retryAfter());
+    }
+    var check = (LoginThrottle.Check) verdict;
+    Result result = null;
+    try {
+      if (!check.hold().isZero()) {
+        pause.hold(check.hold());
+      }
+      result = authenticate(header, directory, verifier);
+    } finally {
+      if (result != null && result.caller().isPresent()) {
+        throttle.succeeded(check.ticket());
+      } else {
+        logFailure(basic.user(), clientAddress, directory, throttle.failed(check.ticket()));
+      }
+    }
+    return result;
+  }
+
+  private static void logFailure(
+      String user, String clientAddress, UserDirectory directory, LoginThrottle.Failure failure) {
+    var who =
+        directory.names().contains(user)
+            ? "as " + LogText.quoted(user)
+            : "with a name that is no user's (not written down: it may be a password)";
+    LOG.warning(
+        () ->
+            "Failed sign-in "
+                + who
+                + " from "
+                + LogText.quoted(clientAddress)
+                + ": "
+                + failure.inARow()
+                + " in a row from this client"
+                + (failure.nextWait().isZero()
+                    ? ""
+                    : "; the next attempt from it waits "
+                        + failure.nextWait().truncatedTo(ChronoUnit.MILLIS)));
+  }
+
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis(), duration.toNanosPart() % 1_000_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
+   * The rules, without the container or the throttle: the header against these users and this
+   * verifier.
+   */
   public static Result authenticate(
       String header, UserDirectory directory, Optional<JwtVerifier> verifier) {
     if (header == null || header.isBlank()) {
