@@ -1,0 +1,142 @@
+package io.reveille.messaging.broker;
+
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.apache.activemq.artemis.api.core.ActiveMQException;
+import org.apache.activemq.artemis.api.core.ActiveMQInterceptorRejectedPacketException;
+import org.apache.activemq.artemis.api.core.Message;
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.server.LargeServerMessage;
+import org.apache.activemq.artemis.core.server.ServerSession;
+import org.apache.activemq.artemis.core.server.plugin.ActiveMQServerMessagePlugin;
+import org.apache.activemq.artemis.core.transaction.Transaction;
+
+/**
+ * Refuses, at the broker, a message to one address that is larger than a limit, whatever the
+ * protocol that brought it (CORE, AMQP, STOMP, MQTT): the producer gets the broker's error, and the
+ * message is neither stored nor delivered.
+ *
+ * <p>Why a broker plugin: Artemis bounds an address as a whole ({@code max-size-bytes}), which a
+ * single huge message still passes while the address is below its limit, and has no limit per
+ * message. Without one, a producer's few hundred-megabyte messages reach the consumer, which must
+ * load a body to find it too large, several sessions at once.
+ *
+ * <p>The size is the broker's own count of the whole message ({@link
+ * Message#getWholeMessageSize()}): headers, properties and body as the protocol encoded them (a
+ * CORE or STOMP text body in UTF-16, an AMQP message as sent). It is known only once the message
+ * has arrived: a large CORE or AMQP message has been streamed to the broker's large-message
+ * directory by then, and this removes that file when it refuses. A message that names no address is
+ * checked too, since its destination is not known here.
+ *
+ * <p>The embedded broker registers it in code; an external broker loads it from its {@code lib}
+ * directory, named in {@code broker.xml} with the properties {@value #ADDRESS} and {@value
+ * #MAX_MESSAGE_BYTES} (see docs/operations.md). So it uses nothing but Artemis and the JDK.
+ */
+public final class MessageSizeLimit implements ActiveMQServerMessagePlugin {
+
+  /** The property naming the address whose messages are limited. */
+  public static final String ADDRESS = "address";
+
+  /** The property holding the largest message accepted, in bytes. */
+  public static final String MAX_MESSAGE_BYTES = "max-message-bytes";
+
+  /** The smallest limit accepted: below it, ordinary batches with their headers would not fit. */
+  static final long MIN_MESSAGE_BYTES = 64L * 1024;
+
+  /** The largest limit accepted: above it, the limit no longer protects anything. */
+  static final long MAX_MESSAGE_BYTES_BOUND = 256L * 1024 * 1024;
+
+  private static final Logger LOG = Logger.getLogger(MessageSizeLimit.class.getName());
+
+  private SimpleString address;
+  private long maxMessageBytes;
+
+  /** For an external broker, which configures it through {@link #init(Map)}. */
+  public MessageSizeLimit() {}
+
+  MessageSizeLimit(String address, long maxMessageBytes) {
+    configure(address, maxMessageBytes);
+  }
+
+  @Override
+  public void init(Map<String, String> properties) {
+    var limit = properties.get(MAX_MESSAGE_BYTES);
+    if (limit == null || limit.isBlank()) {
+      throw new IllegalArgumentException(
+          getClass().getSimpleName() + ": the property " + MAX_MESSAGE_BYTES + " is required");
+    }
+    try {
+      configure(properties.get(ADDRESS), Long.parseLong(limit.strip()));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          getClass().getSimpleName() + ": " + MAX_MESSAGE_BYTES + " is not a number of bytes", e);
+    }
+  }
+
+  private void configure(String address, long maxMessageBytes) {
+    if (address == null || address.isBlank()) {
+      throw new IllegalArgumentException(
+          getClass().getSimpleName() + ": the property " + ADDRESS + " is required");
+    }
+    this.address = SimpleString.of(address.strip());
+    this.maxMessageBytes = bounded(maxMessageBytes);
+  }
+
+  /** {@code maxMessageBytes} when inside the accepted bounds; otherwise why not. */
+  static long bounded(long maxMessageBytes) {
+    if (maxMessageBytes < MIN_MESSAGE_BYTES || maxMessageBytes > MAX_MESSAGE_BYTES_BOUND) {
+      throw new IllegalArgumentException(
+          "the largest message must be between "
+              + MIN_MESSAGE_BYTES
+              + " and "
+              + MAX_MESSAGE_BYTES_BOUND
+              + " bytes, not "
+              + maxMessageBytes);
+    }
+    return maxMessageBytes;
+  }
+
+  long maxMessageBytes() {
+    return maxMessageBytes;
+  }
+
+  @Override
+  public void beforeSend(
+      ServerSession session,
+      Transaction tx,
+      Message message,
+      boolean direct,
+      boolean noAutoCreateQueue)
+      throws ActiveMQException {
+    var target = message.getAddressSimpleString();
+    if (target != null && !address.equals(target)) {
+      return;
+    }
+    var size = message.getWholeMessageSize();
+    if (size <= maxMessageBytes) {
+      return;
+    }
+    if (message instanceof LargeServerMessage large) {
+      // Not every protocol removes the streamed body when a send fails; removing it twice is safe.
+      try {
+        large.deleteFile();
+      } catch (Exception e) {
+        LOG.log(Level.WARNING, "Could not remove the body of a refused message", e);
+      }
+    }
+    var user = session == null ? null : session.getValidatedUser();
+    LOG.log(
+        Level.WARNING,
+        "Refused a message of {0} bytes to {1} from {2}: the limit is {3} bytes",
+        new Object[] {size, address, user == null ? "(unknown)" : user, maxMessageBytes});
+    throw new ActiveMQInterceptorRejectedPacketException(
+        "message of "
+            + size
+            + " bytes refused: "
+            + address
+            + " accepts messages of at most "
+            + maxMessageBytes
+            + " bytes");
+  }
+}
