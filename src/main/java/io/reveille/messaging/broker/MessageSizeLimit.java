@@ -9,7 +9,7 @@ import org.apache.activemq.artemis.api.core.Message;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.server.LargeServerMessage;
 import org.apache.activemq.artemis.core.server.ServerSession;
-import org.apache.activemq.artemis.core.server.plugin.ActiveMQServerMessagePlugin;
+import org.apache.activemq.artemis.core.server.plugin.ActiveMQServerPlugin;
 import org.apache.activemq.artemis.core.transaction.Transaction;
 
 /**
@@ -31,9 +31,13 @@ import org.apache.activemq.artemis.core.transaction.Transaction;
  *
  * <p>The embedded broker registers it in code; an external broker loads it from its {@code lib}
  * directory, named in {@code broker.xml} with the properties {@value #ADDRESS} and {@value
- * #MAX_MESSAGE_BYTES} (see docs/operations.md). So it uses nothing but Artemis and the JDK.
+ * #MAX_MESSAGE_BYTES} (see docs/operations.md). So it uses nothing but Artemis and the JDK. It
+ * implements the whole {@link ActiveMQServerPlugin} (every method but the ones below is a no-op
+ * default), not just the message callbacks it needs: {@code registerBrokerPlugin} takes any part,
+ * but a {@code <broker-plugin>} of {@code broker.xml} must name a class of the whole interface, and
+ * a broker refuses to start with any other.
  */
-public final class MessageSizeLimit implements ActiveMQServerMessagePlugin {
+public final class MessageSizeLimit implements ActiveMQServerPlugin {
 
   /** The property naming the address whose messages are limited. */
   public static final String ADDRESS = "address";

@@ -6,14 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.activemq.artemis.api.core.ActiveMQException;
 import org.apache.activemq.artemis.api.core.Message;
 import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.config.FileDeploymentManager;
+import org.apache.activemq.artemis.core.config.impl.FileConfiguration;
 import org.apache.activemq.artemis.core.message.impl.CoreMessage;
 import org.apache.activemq.artemis.core.server.LargeServerMessage;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MessageSizeLimitTest {
 
@@ -73,6 +78,30 @@ class MessageSizeLimitTest {
           () -> new MessageSizeLimit().init(properties),
           properties.toString());
     }
+  }
+
+  /**
+   * The external broker of the second CI pass reads this {@code broker.xml}: Artemis's own parser
+   * must accept the class as a {@code <broker-plugin>} (which takes only classes of the whole
+   * plugin interface) and configure it from the file's properties.
+   */
+  @Test
+  void theCiBrokerXmlLoadsItAsABrokerPluginWithItsLimit(@TempDir Path dir) throws Exception {
+    var xml = Files.readString(Path.of(".ci/artemis/broker.xml")).replace("@BROKER_PORT@", "61616");
+    var file = Files.writeString(dir.resolve("broker.xml"), xml);
+    var configuration = new FileConfiguration();
+    var deployment = new FileDeploymentManager(file.toUri().toString());
+    deployment.addDeployable(configuration);
+
+    deployment.readConfiguration();
+
+    var plugins =
+        configuration.getBrokerPlugins().stream()
+            .filter(MessageSizeLimit.class::isInstance)
+            .map(MessageSizeLimit.class::cast)
+            .toList();
+    assertEquals(1, plugins.size(), configuration.getBrokerPlugins().toString());
+    assertEquals(8_454_144, plugins.get(0).maxMessageBytes());
   }
 
   private void send(Message message) throws ActiveMQException {
