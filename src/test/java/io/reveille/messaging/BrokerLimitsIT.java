@@ -50,8 +50,11 @@ class BrokerLimitsIT {
   private static final int OVERSIZED_MIB = 64;
   private static final Duration WAKE = Duration.ofSeconds(60);
 
-  /** A broker reads a STOMP frame whole before it looks at it: 64 MiB takes a while. */
-  private static final int ANSWER_MILLIS = 300_000;
+  /**
+   * How long the broker may take to answer: it refuses an oversized STOMP frame as it arrives and
+   * an AMQP message once streamed to its disk, a second or two either; this bounds a hang only.
+   */
+  private static final int ANSWER_MILLIS = 120_000;
 
   private final Api api = new Api();
   private final Agents agents = new Agents(api);
@@ -69,9 +72,11 @@ class BrokerLimitsIT {
     try (var stomp = new Stomp()) {
       assertEquals("CONNECTED", stomp.connect(login[0], login[1]));
       var answer = stomp.sendOversized(marker, OVERSIZED_MIB * 1024L * 1024);
-      // Artemis's STOMP error names the failed send, not why (AMQ339011); the broker logs why.
+      // Refused as the frame arrived, by the guard in front of Artemis's STOMP decoder, which
+      // names the limit (a frame the broker read whole would get Artemis's AMQ339011 only).
       assertTrue(answer.startsWith("ERROR"), answer);
-      assertTrue(answer.contains("AMQ339011"), answer);
+      assertTrue(answer.contains("receipt-id:oversized"), answer);
+      assertTrue(answer.contains("accepts messages of at most"), answer);
     }
     try (var stomp = new Stomp()) {
       assertEquals("CONNECTED", stomp.connect(login[0], login[1]));
@@ -212,7 +217,8 @@ class BrokerLimitsIT {
 
     /**
      * A text frame (no content-length, so the broker reads up to the NUL) of a batch padded to
-     * {@code padding} bytes, written a reused chunk at a time.
+     * {@code padding} bytes, written a reused chunk at a time, whole, as a blocking client does:
+     * the broker reads on after its refusal, so the error is read here, not a reset connection.
      */
     String sendOversized(String marker, long padding) throws IOException {
       write(

@@ -7,10 +7,12 @@ import org.apache.activemq.artemis.api.core.ActiveMQException;
 import org.apache.activemq.artemis.api.core.ActiveMQInterceptorRejectedPacketException;
 import org.apache.activemq.artemis.api.core.Message;
 import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.remoting.impl.netty.NettyConnection;
 import org.apache.activemq.artemis.core.server.LargeServerMessage;
 import org.apache.activemq.artemis.core.server.ServerSession;
 import org.apache.activemq.artemis.core.server.plugin.ActiveMQServerPlugin;
 import org.apache.activemq.artemis.core.transaction.Transaction;
+import org.apache.activemq.artemis.spi.core.protocol.RemotingConnection;
 
 /**
  * Refuses, at the broker, a message to one address that is larger than a limit, whatever the
@@ -27,15 +29,18 @@ import org.apache.activemq.artemis.core.transaction.Transaction;
  * CORE or STOMP text body in UTF-16, an AMQP message as sent). It is known only once the message
  * has arrived: a large CORE or AMQP message has been streamed to the broker's large-message
  * directory by then, and this removes that file when it refuses. A message that names no address is
- * checked too, since its destination is not known here.
+ * checked too, since its destination is not known here. STOMP is the exception: Artemis reads a
+ * STOMP frame whole, at a cost that grows with the square of its size, before the message exists,
+ * so each STOMP connection also gets a {@link StompFrameGuard}, which refuses an oversized frame as
+ * it arrives.
  *
  * <p>The embedded broker registers it in code; an external broker loads it from its {@code lib}
  * directory, named in {@code broker.xml} with the properties {@value #ADDRESS} and {@value
- * #MAX_MESSAGE_BYTES} (see docs/operations.md). So it uses nothing but Artemis and the JDK. It
- * implements the whole {@link ActiveMQServerPlugin} (every method but the ones below is a no-op
- * default), not just the message callbacks it needs: {@code registerBrokerPlugin} takes any part,
- * but a {@code <broker-plugin>} of {@code broker.xml} must name a class of the whole interface, and
- * a broker refuses to start with any other.
+ * #MAX_MESSAGE_BYTES} (see docs/operations.md). So it uses nothing but Artemis (with the Netty it
+ * ships) and the JDK. It implements the whole {@link ActiveMQServerPlugin} (every method but the
+ * ones below is a no-op default), not just the callbacks it needs: {@code registerBrokerPlugin}
+ * takes any part, but a {@code <broker-plugin>} of {@code broker.xml} must name a class of the
+ * whole interface, and a broker refuses to start with any other.
  */
 public final class MessageSizeLimit implements ActiveMQServerPlugin {
 
@@ -44,6 +49,14 @@ public final class MessageSizeLimit implements ActiveMQServerPlugin {
 
   /** The property holding the largest message accepted, in bytes. */
   public static final String MAX_MESSAGE_BYTES = "max-message-bytes";
+
+  /** Artemis's protocol name of STOMP connections. */
+  private static final String STOMP = "STOMP";
+
+  /**
+   * The name of Artemis's own handler in a connection's pipeline, ahead of which the guard goes.
+   */
+  private static final String ARTEMIS_HANDLER = "handler";
 
   /** The smallest limit accepted: below it, ordinary batches with their headers would not fit. */
   static final long MIN_MESSAGE_BYTES = 64L * 1024;
@@ -103,6 +116,33 @@ public final class MessageSizeLimit implements ActiveMQServerPlugin {
 
   long maxMessageBytes() {
     return maxMessageBytes;
+  }
+
+  /**
+   * Puts a {@link StompFrameGuard} in front of a new STOMP connection's handler. Called on the
+   * connection's event loop while Artemis sets it up, before it passes on the first bytes, so the
+   * guard reads the connection from its first frame. Where the pipeline is not the one expected
+   * (another transport, another Artemis), STOMP messages are still refused by {@link #beforeSend},
+   * only once they are whole.
+   */
+  @Override
+  public void afterCreateConnection(RemotingConnection connection) {
+    if (!STOMP.equals(connection.getProtocolName())
+        || !(connection.getTransportConnection() instanceof NettyConnection netty)) {
+      return;
+    }
+    var pipeline = netty.getChannel().pipeline();
+    if (pipeline.get(ARTEMIS_HANDLER) == null || pipeline.get(StompFrameGuard.NAME) != null) {
+      LOG.log(
+          Level.FINE,
+          "No STOMP frame guard for {0}: the broker checks its messages whole",
+          connection.getRemoteAddress());
+      return;
+    }
+    pipeline.addBefore(
+        ARTEMIS_HANDLER,
+        StompFrameGuard.NAME,
+        new StompFrameGuard(address.toString(), maxMessageBytes));
   }
 
   @Override
