@@ -133,6 +133,14 @@ stack_start_artemis() {
   "$home/bin/artemis" create "$broker" --silent --no-web --nio --no-autotune --host 127.0.0.1 \
     --user "$BROKER_USER" --password "$BROKER_PASSWORD" --require-login >/dev/null
   sed "s/@BROKER_PORT@/$BROKER_PORT/g" .ci/artemis/broker.xml > "$broker/etc/broker.xml"
+  # Reveille's broker plugin that refuses oversized batches, as docs/operations.md builds it:
+  # compiled against the distribution's own jars into the instance's lib/, on the broker's class
+  # path, holding the plugin's two classes and nothing of Artemis's.
+  mkdir -p "$stack_work/broker-plugin" "$broker/lib"
+  javac --release 17 -cp "$home/lib/*" -d "$stack_work/broker-plugin" \
+    src/main/java/io/reveille/messaging/broker/MessageSizeLimit.java \
+    src/main/java/io/reveille/messaging/broker/StompFrameGuard.java
+  jar cf "$broker/lib/reveille-broker-plugin.jar" -C "$stack_work/broker-plugin" .
   if grep -q '@[A-Z_]*@' "$broker/etc/broker.xml"; then
     echo "broker.xml: a placeholder of .ci/artemis/broker.xml is not filled in" >&2
     exit 1

@@ -69,6 +69,9 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
   private Double redeliveryMultiplier = 2.0;
   private Long maxRedeliveryDelayMillis = 60_000L;
   private Integer duplicateIdCacheSize = 20000;
+  private Long maxMessageBytes = BrokerLimits.DEFAULT_MAX_MESSAGE_BYTES;
+  private Long notificationsMaxSizeBytes = BrokerLimits.DEFAULT_NOTIFICATIONS_MAX_SIZE_BYTES;
+  private Long maxSizeBytes = BrokerLimits.DEFAULT_MAX_SIZE_BYTES;
   private String producerUser = "";
   private String producerPassword = "";
 
@@ -258,6 +261,8 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
     // and, not named in the permissions, sent to by Reveille's own login alone.
     queue(config, OWN_NOTIFICATIONS, NOTIFICATIONS_DLQ);
     queue(config, WAKES, WAKES_DLQ);
+    new BrokerLimits(maxMessageBytes, notificationsMaxSizeBytes, maxSizeBytes)
+        .applyTo(config, NOTIFICATIONS, WAKES);
     config.setSecurityRoles(BrokerUsers.permissions(NOTIFICATIONS));
     return config;
   }
@@ -358,6 +363,30 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
 
   public void setMaxRedeliveryDelayMillis(Long maxRedeliveryDelayMillis) {
     this.maxRedeliveryDelayMillis = maxRedeliveryDelayMillis;
+  }
+
+  public Long getMaxMessageBytes() {
+    return maxMessageBytes;
+  }
+
+  public void setMaxMessageBytes(Long maxMessageBytes) {
+    this.maxMessageBytes = maxMessageBytes;
+  }
+
+  public Long getNotificationsMaxSizeBytes() {
+    return notificationsMaxSizeBytes;
+  }
+
+  public void setNotificationsMaxSizeBytes(Long notificationsMaxSizeBytes) {
+    this.notificationsMaxSizeBytes = notificationsMaxSizeBytes;
+  }
+
+  public Long getMaxSizeBytes() {
+    return maxSizeBytes;
+  }
+
+  public void setMaxSizeBytes(Long maxSizeBytes) {
+    this.maxSizeBytes = maxSizeBytes;
   }
 
   public String getProducerUser() {
