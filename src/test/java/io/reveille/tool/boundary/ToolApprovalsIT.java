@@ -302,7 +302,7 @@ class ToolApprovalsIT {
                   new NewAgent(
                       AgentKind.CUSTOM,
                       "Escalation " + marker,
-                      AgentMode.AUTONOMOUS,
+                      AgentMode.INTERACTIVE,
                       AgentLifecycle.ACTIVE,
                       Set.of(world.categoryA),
                       AgentConfig.empty().withModelId("default"),
@@ -310,12 +310,12 @@ class ToolApprovalsIT {
               .agent()
               .getId();
       var note = "note-" + marker;
-      server
-          .thenToolCall(EXTERNAL_TOOL, "{\"note\":\"" + note + "\"}")
-          .thenAnswer("I asked for it to be sent.");
       var operator = api().as(Role.OPERATOR);
       var session = operator.post("/api/agents/" + agentId + "/sessions", "");
       assertEquals(201, session.status(), session::toString);
+      server
+          .thenToolCall(EXTERNAL_TOOL, "{\"note\":\"" + note + "\"}")
+          .thenAnswer("I asked for it to be sent.");
       var turn =
           operator.post(
               "/api/agents/" + agentId + "/sessions/" + session.json().getString("id") + "/turns",
