@@ -334,6 +334,10 @@ class DurableRunCrashIT {
   /** The plan completed once: each external effect sent and applied once, the artifact once. */
   private void completedOnce(Woken woken, int killAt) {
     awaitStatus(woken.runKey(), "completed");
+    assertEquals(
+        "admin",
+        run(woken.runKey()).getJsonObject("run").getString("causedBy"),
+        "the run recovered after the kill still carries who caused it");
     for (var effect : List.of("upload", "email", "notify")) {
       var key = sink.keyOf(woken.marker() + ":" + effect);
       assertEquals(1, sink.applications(key), woken.marker() + " " + effect + " applied once");

@@ -75,6 +75,7 @@ public class WakesResource {
       Budgets budgets,
       Instant cancelRequestedAt,
       String node,
+      String causedBy,
       long version) {
 
     /** The model tokens and calls of the run (zero without a model). */
@@ -130,6 +131,7 @@ public class WakesResource {
           e.getRunSpec().map(RunSpec::fromJson).map(Budgets::of).orElse(null),
           e.getCancelRequestedAt(),
           node(e.getOwner()),
+          e.getCausedBy().orElse(null),
           e.getVersion());
     }
 
