@@ -53,7 +53,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V27__timer_alarms.sql",
           "V28__one_wire_convention.sql",
           "V29__audit_refusal_summaries.sql",
-          "V30__run_log_page_index.sql");
+          "V30__run_log_page_index.sql",
+          "V31__run_causer.sql");
 
   private final ClassLoader classLoader;
 

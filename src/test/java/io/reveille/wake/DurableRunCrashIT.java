@@ -99,6 +99,9 @@ class DurableRunCrashIT {
     environment.put("REVEILLE_INFERENCE_API_KEY", "sk-durable-" + UUID.randomUUID());
     environment.put("REVEILLE_TOOLS_EXTERNAL_FILE", tools.toString());
     environment.put("DURABLE_SINK_TOKEN", SINK_TOKEN);
+    // The model's external calls run here as they are asked for: approvals are not this test's
+    // subject (ToolApprovalsIT holds them), so the model guard is off.
+    environment.put("REVEILLE_APPROVAL_CUSTOM_MODEL_GUARD", "false");
     // Six runs stand still at once under the kill: each holds a wake consumer's session.
     environment.put("REVEILLE_MDB_MAX_SESSIONS", "8");
     server = LibertyServer.durableServer(environment);
@@ -347,6 +350,10 @@ class DurableRunCrashIT {
   /** The plan completed once: each external effect sent and applied once, the artifact once. */
   private void completedOnce(Woken woken, int killAt) {
     awaitStatus(woken.runKey(), "completed");
+    assertEquals(
+        "admin",
+        run(woken.runKey()).getJsonObject("run").getString("causedBy"),
+        "the run recovered after the kill still carries who caused it");
     for (var effect : List.of("upload", "email", "notify")) {
       var key = sink.keyOf(woken.marker() + ":" + effect);
       assertEquals(1, sink.applications(key), woken.marker() + " " + effect + " applied once");

@@ -277,15 +277,16 @@ public class DeterministicDayPlanning {
     var result =
         tools.execute(
             new ToolRequest(
-                run.agentId(),
-                tool,
-                Optional.empty(),
-                arguments,
-                false,
-                run.reason(),
-                Optional.of(run.runKey()),
-                OptionalInt.of(ordinal),
-                Optional.of(run.threadId())));
+                    run.agentId(),
+                    tool,
+                    Optional.empty(),
+                    arguments,
+                    false,
+                    run.reason(),
+                    Optional.of(run.runKey()),
+                    OptionalInt.of(ordinal),
+                    Optional.of(run.threadId()))
+                .within(run.causedBy(), false));
     var code = result.errorCode();
     if (code.isPresent() && code.get().parksRun()) {
       // Held for approval (or in doubt): the run waits at this phase and plans again once decided.

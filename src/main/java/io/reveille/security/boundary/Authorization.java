@@ -1,6 +1,7 @@
 package io.reveille.security.boundary;
 
 import io.reveille.api.Problem;
+import io.reveille.security.control.Actor;
 import io.reveille.security.control.Role;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
@@ -32,5 +33,23 @@ public final class Authorization {
       }
     }
     return Optional.of(RoleFilter.forbidden(held, role, what).toResponse());
+  }
+
+  /**
+   * The request's caller as an {@link Actor}: their name and the strongest role they hold; empty
+   * without a caller.
+   */
+  public static Optional<Actor> actor(SecurityContext security) {
+    var principal = security.getUserPrincipal();
+    if (principal == null) {
+      return Optional.empty();
+    }
+    var held = EnumSet.noneOf(Role.class);
+    for (var each : Role.values()) {
+      if (security.isUserInRole(each.wire())) {
+        held.add(each);
+      }
+    }
+    return Role.strongest(held).map(role -> new Actor(principal.getName(), role));
   }
 }

@@ -4,7 +4,9 @@ import io.reveille.platform.wire.LowerCaseWire;
 import io.reveille.platform.wire.WireEnum;
 import java.util.Collection;
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The roles an operation can require. {@code viewer} reads, {@code operator} also moves agents and
@@ -38,5 +40,18 @@ public enum Role implements LowerCaseWire {
       WireEnum.find(Role.class, group).ifPresent(role -> roles.addAll(role.implied()));
     }
     return roles;
+  }
+
+  /**
+   * The strongest role of {@code held}, the one that says most about what its holder may do: admin,
+   * then operator, viewer, producer.
+   */
+  public static Optional<Role> strongest(Collection<Role> held) {
+    return Stream.of(ADMIN, OPERATOR, VIEWER, PRODUCER).filter(held::contains).findFirst();
+  }
+
+  /** Whether a holder of this role may do what {@code needed} allows. */
+  public boolean covers(Role needed) {
+    return implied().contains(needed);
   }
 }

@@ -2,6 +2,7 @@ package io.reveille.session.boundary;
 
 import io.reveille.api.ETags;
 import io.reveille.security.boundary.Allowed;
+import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
 import io.reveille.session.control.SessionService;
 import io.reveille.session.control.SessionService.TurnReceipt;
@@ -133,8 +134,7 @@ public class SessionsResource {
       @Context SecurityContext security) {
     var request = body == null ? new TurnRequest() : body;
     var turn = TurnInput.of(request.text, request.turnId, () -> UUID.randomUUID().toString());
-    var actor = Optional.ofNullable(security.getUserPrincipal()).map(p -> p.getName());
-    var receipt = sessions.takeTurn(agentId, sessionId, turn, actor);
+    var receipt = sessions.takeTurn(agentId, sessionId, turn, Authorization.actor(security));
     return Response.accepted(TurnResponse.of(receipt)).build();
   }
 

@@ -8,6 +8,7 @@ import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.security.control.Actor;
 import io.reveille.session.entity.AgentSession;
 import io.reveille.wake.control.RunKeys;
 import io.reveille.wake.control.WakeScheduler;
@@ -136,12 +137,12 @@ public class SessionService {
   }
 
   /**
-   * A turn as {@link #takeTurn(String, String, TurnInput)}; {@code actor}, the principal who sent
-   * it over the API, is named in the agent's operator thread with the turn's run key, in the same
-   * transaction (a replayed turn names no one again).
+   * A turn as {@link #takeTurn(String, String, TurnInput)}; {@code actor}, the person who sent it
+   * over the API, is named in the agent's operator thread with the turn's run key, in the same
+   * transaction (a replayed turn names no one again), and the run carries their role.
    */
   public TurnReceipt takeTurn(
-      String agentId, String sessionId, TurnInput turn, Optional<String> actor) {
+      String agentId, String sessionId, TurnInput turn, Optional<Actor> actor) {
     agents.stateForUpdate(agentId);
     var session = get(agentId, sessionId);
     var threadId = threadId(session);
@@ -163,12 +164,12 @@ public class SessionService {
             Optional.of(turn.text()),
             approximateTokens(turn.text()),
             AgentMessageMetadata.empty()));
-    scheduler.scheduleUserInitiated(agentId, runKey, threadId);
+    scheduler.scheduleUserInitiated(agentId, runKey, threadId, actor.map(Actor::role));
     actor.ifPresent(
         who ->
             memory.noteOperatorAction(
                 agentId,
-                "Turn " + turn.turnId() + " of session " + sessionId + " sent by " + who,
+                "Turn " + turn.turnId() + " of session " + sessionId + " sent by " + who.name(),
                 Optional.of(runKey)));
     em.flush();
     // The thread grew: the compaction worker looks at it later; the turn never waits for it.

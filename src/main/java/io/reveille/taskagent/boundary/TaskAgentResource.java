@@ -9,6 +9,7 @@ import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.platform.wire.WireEnum;
 import io.reveille.security.boundary.Allowed;
+import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
 import io.reveille.taskagent.control.TaskAgents;
 import io.reveille.taskagent.control.TaskAgents.Options;
@@ -27,6 +28,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import java.io.StringReader;
 import java.util.Optional;
@@ -42,7 +44,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * The task agent of a task: {@code POST} creates it (201, Location of the agent; 409 when the task
  * has one; 400 when the task has no category), {@code GET} returns it. The optional body may set
  * {@code displayName}, {@code mode} and {@code config} (e.g. {@code config.modelId} to think with
- * the configured model endpoint).
+ * the configured model endpoint). An operator may create one; setting its {@code config} needs
+ * admin, as changing any agent's config does: the instructions and the model decide what the agent
+ * does with its tools.
  */
 @Path("tasks/{taskId}/agent")
 @RequestScoped
@@ -75,8 +79,19 @@ public class TaskAgentResource {
           @Content(
               mediaType = MediaType.APPLICATION_JSON,
               schema = @Schema(implementation = AgentResponse.class)))
-  public Response create(@PathParam("taskId") String taskId, String body) {
-    var view = taskAgents.create(taskId, options(parse(body)));
+  @APIResponse(
+      responseCode = "403",
+      description = "A config was given and the caller is not an admin (config needs admin)")
+  public Response create(
+      @PathParam("taskId") String taskId, String body, @Context SecurityContext security) {
+    var options = options(parse(body));
+    if (!options.config().equals(AgentConfig.empty())) {
+      var refusal = Authorization.refusal(security, Role.ADMIN, "setting an agent's config");
+      if (refusal.isPresent()) {
+        return refusal.get();
+      }
+    }
+    var view = taskAgents.create(taskId, options);
     var location = uriInfo.getBaseUriBuilder().path("agents").path(view.agent().getId()).build();
     return Response.created(location)
         .tag(ETags.of(view.agent().getVersion()))

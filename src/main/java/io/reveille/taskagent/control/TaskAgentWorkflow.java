@@ -219,15 +219,19 @@ public class TaskAgentWorkflow implements AgentWorkflow {
     var result =
         tools.execute(
             new ToolRequest(
-                run.agentId(),
-                "record_observations",
-                Optional.empty(),
-                JsonDocuments.provider().createObjectBuilder().add("observations", list).build(),
-                false,
-                run.reason(),
-                Optional.of(run.runKey()),
-                OptionalInt.of(0),
-                Optional.of(run.threadId())));
+                    run.agentId(),
+                    "record_observations",
+                    Optional.empty(),
+                    JsonDocuments.provider()
+                        .createObjectBuilder()
+                        .add("observations", list)
+                        .build(),
+                    false,
+                    run.reason(),
+                    Optional.of(run.runKey()),
+                    OptionalInt.of(0),
+                    Optional.of(run.threadId()))
+                .within(run.causedBy(), false));
     if (!result.isSuccess()) {
       LOG.log(
           Level.WARNING,

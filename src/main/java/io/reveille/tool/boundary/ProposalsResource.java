@@ -2,6 +2,7 @@ package io.reveille.tool.boundary;
 
 import io.reveille.api.ETags;
 import io.reveille.security.boundary.Allowed;
+import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
 import io.reveille.tool.control.approval.ProposalDecisions;
 import io.reveille.tool.control.approval.ToolProposals;
@@ -61,10 +62,20 @@ public class ProposalsResource {
   @Path("{id}/approve")
   @Operation(
       summary =
-          "Approve a pending proposal: apply exactly its preview, once; 409 when it is decided"
-              + " already or what it would change has changed since (it is then refused)")
+          "Approve a pending proposal: apply exactly its preview, once (an external call: send it,"
+              + " once); 409 when it is decided already or what it would change has changed since"
+              + " (it is then refused). A mutating external tool's proposal needs admin")
   @APIResponse(responseCode = "200", description = "Approved and applied")
+  @APIResponse(
+      responseCode = "403",
+      description = "The proposal's tool needs a role the caller lacks (admin for external tools)")
   public Response approve(@PathParam("id") @Size(max = 200) String id) {
+    var refusal =
+        Authorization.refusal(
+            security, decisions.approverOf(id), "approving a proposal of this tool");
+    if (refusal.isPresent()) {
+      return refusal.get();
+    }
     var proposal = decisions.approve(id, who());
     return Response.ok(ProposalResponse.of(proposal)).tag(ETags.of(proposal.getVersion())).build();
   }

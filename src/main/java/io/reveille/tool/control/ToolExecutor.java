@@ -10,6 +10,7 @@ import io.reveille.platform.LogText;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.security.control.Role;
 import io.reveille.tool.control.approval.ToolApprovals;
 import io.reveille.tool.control.external.ExternalCalls;
 import io.reveille.tool.control.external.ExternalToolHandler;
@@ -84,6 +85,10 @@ public class ToolExecutor {
    * @param caller the principal who asked for the call over the API: a call that succeeds (neither
    *     a preview nor a replayed operation id) names them in the agent's operator thread, in the
    *     transaction that records its result
+   * @param causedBy inside a run a person caused, that person's role: a call whose effects go
+   *     beyond it is held for an admin's approval
+   * @param chosenByModel whether a model asked for the call (inside a run): its external and
+   *     high-risk calls are held for a person's approval unless the agent kind's policy opts out
    */
   public record ToolRequest(
       String agentId,
@@ -95,7 +100,9 @@ public class ToolExecutor {
       Optional<String> runKey,
       OptionalInt actionOrdinal,
       Optional<String> threadId,
-      Optional<String> caller) {
+      Optional<String> caller,
+      Optional<Role> causedBy,
+      boolean chosenByModel) {
     public ToolRequest {
       Objects.requireNonNull(agentId, "agentId");
       Objects.requireNonNull(toolName, "toolName");
@@ -106,6 +113,7 @@ public class ToolExecutor {
       Objects.requireNonNull(actionOrdinal, "actionOrdinal");
       Objects.requireNonNull(threadId, "threadId");
       Objects.requireNonNull(caller, "caller");
+      Objects.requireNonNull(causedBy, "causedBy");
     }
 
     /** A call that names no caller: a run's own call, or one Reveille makes for the agent. */
@@ -129,7 +137,30 @@ public class ToolExecutor {
           runKey,
           actionOrdinal,
           threadId,
-          Optional.empty());
+          Optional.empty(),
+          Optional.empty(),
+          false);
+    }
+
+    /**
+     * This request, made inside a run that {@code causedBy} (a person's role) caused, and, when
+     * {@code chosenByModel}, a call a model asked for: both decide which calls need an admin's or a
+     * person's approval ({@link ToolApprovals}).
+     */
+    public ToolRequest within(Optional<Role> causedBy, boolean chosenByModel) {
+      return new ToolRequest(
+          agentId,
+          toolName,
+          operationId,
+          arguments,
+          previewOnly,
+          wakeReason,
+          runKey,
+          actionOrdinal,
+          threadId,
+          caller,
+          causedBy,
+          chosenByModel);
     }
 
     /** This request, made over the API by {@code principal}. */
@@ -144,7 +175,9 @@ public class ToolExecutor {
           runKey,
           actionOrdinal,
           threadId,
-          Optional.of(principal));
+          Optional.of(principal),
+          causedBy,
+          chosenByModel);
     }
 
     /** A call made for the agent by an operator or a test, outside any run ({@code manual}). */
@@ -223,7 +256,7 @@ public class ToolExecutor {
     if (refusal.isPresent()) {
       return steps.recordRefusal(call, refusal.get().getCode(), refusal.get().getMessage());
     }
-    var held = approvals.hold(agent.getKind(), call);
+    var held = approvals.hold(agent.getKind(), call, request.causedBy(), request.chosenByModel());
     if (held.isPresent()) {
       return held.get();
     }

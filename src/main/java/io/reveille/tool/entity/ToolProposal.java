@@ -178,6 +178,30 @@ public class ToolProposal {
     this.appliedResult = result;
   }
 
+  /**
+   * pending → approved, for a call that is sent after the decision commits (an external tool's,
+   * which must never be sent inside a transaction): the decision is recorded first, so a rejection
+   * can no longer race the sending; what came of it follows with {@link #recordSent}.
+   */
+  public void approveForSending(String by, Instant now) {
+    decide(ProposalStatus.APPROVED, by, now, null);
+  }
+
+  /**
+   * approved → approved with the result of sending the call (success or error), once.
+   *
+   * @throws IllegalTransitionException unless approved for sending and without a result yet
+   */
+  public void recordSent(Instant now, JsonObject result) {
+    required("result", result);
+    required("now", now);
+    if (status != ProposalStatus.APPROVED || appliedResult != null) {
+      throw new IllegalTransitionException("proposal " + id, status.wire(), "sent");
+    }
+    this.appliedResult = result;
+    this.updatedAt = now;
+  }
+
   /** pending → rejected: a person said no; nothing changes. */
   public void reject(String by, Instant now, String why) {
     decide(ProposalStatus.REJECTED, by, now, why);

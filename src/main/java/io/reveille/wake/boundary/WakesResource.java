@@ -2,6 +2,7 @@ package io.reveille.wake.boundary;
 
 import io.reveille.api.PageQuery;
 import io.reveille.security.boundary.Allowed;
+import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
 import io.reveille.wake.control.RunSpec;
 import io.reveille.wake.control.WakeScheduler;
@@ -74,6 +75,7 @@ public class WakesResource {
       Budgets budgets,
       Instant cancelRequestedAt,
       String node,
+      String causedBy,
       long version) {
 
     /** The model tokens and calls of the run (zero without a model). */
@@ -129,6 +131,7 @@ public class WakesResource {
           e.getRunSpec().map(RunSpec::fromJson).map(Budgets::of).orElse(null),
           e.getCancelRequestedAt(),
           node(e.getOwner()),
+          e.getCausedBy().orElse(null),
           e.getVersion());
     }
 
@@ -171,9 +174,9 @@ public class WakesResource {
           @Size(max = 128)
           @Pattern(regexp = "[\\x21-\\x7e]+", message = "must be printable ASCII without spaces")
           String idempotencyKey) {
-    var actor =
-        Optional.ofNullable(security.getUserPrincipal()).map(java.security.Principal::getName);
-    var entry = scheduler.scheduleManual(agentId, Optional.ofNullable(idempotencyKey), actor);
+    var entry =
+        scheduler.scheduleManual(
+            agentId, Optional.ofNullable(idempotencyKey), Authorization.actor(security));
     return Response.accepted(WakeResponse.of(entry)).build();
   }
 }

@@ -5,6 +5,8 @@ import io.reveille.agent.entity.AgentKind;
 import io.reveille.observability.control.Metrics;
 import io.reveille.platform.AfterCommit;
 import io.reveille.platform.NodeIdentity;
+import io.reveille.platform.wire.WireEnum;
+import io.reveille.security.control.Role;
 import io.reveille.wake.control.RunGate.Admission;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
@@ -104,6 +106,15 @@ class RunClaim {
             .map(
                 from ->
                     new WakeRun.TimerFirings(
-                        entry.getReasonId(), from, entry.getScheduledUntil(), entry.getFirings())));
+                        entry.getReasonId(), from, entry.getScheduledUntil(), entry.getFirings())),
+        entry
+            .getCausedBy()
+            .map(
+                wire ->
+                    WireEnum.find(Role.class, wire)
+                        .orElseThrow(
+                            () ->
+                                new IllegalStateException(
+                                    "run " + entry.getRunKey() + " names an unknown causer"))));
   }
 }

@@ -1,13 +1,20 @@
 package io.reveille.wake.control;
 
 import io.reveille.agent.entity.AgentKind;
+import io.reveille.security.control.Role;
 import io.reveille.wake.entity.WakeReason;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** What a workflow is told about the run it executes: whose, why, and what changed. */
+/**
+ * What a workflow is told about the run it executes: whose, why, and what changed.
+ *
+ * @param causedBy the role of the person whose session turn or manual wake caused the run; empty
+ *     for the wakes Reveille makes itself (subscriptions, timers). A tool call of the run whose
+ *     effects go beyond it needs an admin's approval.
+ */
 public record WakeRun(
     String runKey,
     String agentId,
@@ -16,7 +23,21 @@ public record WakeRun(
     String threadId,
     List<String> tokens,
     int attempt,
-    Optional<TimerFirings> firings) {
+    Optional<TimerFirings> firings,
+    Optional<Role> causedBy) {
+
+  /** A run no person caused. */
+  public WakeRun(
+      String runKey,
+      String agentId,
+      AgentKind kind,
+      WakeReason reason,
+      String threadId,
+      List<String> tokens,
+      int attempt,
+      Optional<TimerFirings> firings) {
+    this(runKey, agentId, kind, reason, threadId, tokens, attempt, firings, Optional.empty());
+  }
 
   /**
    * The nominal firings a timer wake stands for: one, or the range a catch-up coalesced.
@@ -33,6 +54,7 @@ public record WakeRun(
 
   public WakeRun {
     Objects.requireNonNull(firings, "firings");
+    Objects.requireNonNull(causedBy, "causedBy");
     Objects.requireNonNull(runKey, "runKey");
     Objects.requireNonNull(agentId, "agentId");
     Objects.requireNonNull(kind, "kind");

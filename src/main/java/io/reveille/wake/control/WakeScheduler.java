@@ -7,6 +7,8 @@ import io.reveille.platform.LogText;
 import io.reveille.platform.Settings;
 import io.reveille.platform.persistence.Window;
 import io.reveille.platform.persistence.Window.Page;
+import io.reveille.security.control.Actor;
+import io.reveille.security.control.Role;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
@@ -167,11 +169,12 @@ public class WakeScheduler {
   }
 
   /**
-   * A manual wake, as {@link #scheduleManual(String, Optional)}; {@code actor}, the principal who
-   * asked over the API, is named in the agent's operator thread with the run key it asked for.
+   * A manual wake, as {@link #scheduleManual(String, Optional)}; {@code actor}, the person who
+   * asked over the API, is named in the agent's operator thread with the run key it asked for, and
+   * the run carries their role ({@link WakeRunLogEntry#causedBy}).
    */
   public WakeRunLogEntry scheduleManual(
-      String agentId, Optional<String> idempotencyKey, Optional<String> actor) {
+      String agentId, Optional<String> idempotencyKey, Optional<Actor> actor) {
     var agent = agents.get(agentId);
     agent.requireActive("be woken");
     var now = clock.instant();
@@ -190,12 +193,15 @@ public class WakeScheduler {
     if (actor.isPresent()) {
       // A new wake asked for over the API; a retry with the same key (above) costs nothing.
       rateLimit.take(agentId);
-      // The note goes first: it takes the agent's state lock, and a run takes that lock before it
-      // reads the agent's run log. Written after the new entry, the note held the entry's row lock
-      // while it waited for the state lock, and a run starting then held the state lock while it
-      // waited to read that row: a deadlock, which Derby breaks only after its 20 s timeout.
+      // The note goes first: it takes the agent's state lock, which a batch scheduling the agent's
+      // wake holds while it reads the agent's queued runs. Written after the new entry, the note
+      // held the entry's row lock while it waited for the state lock, and the batch held the state
+      // lock while it waited to read that row: a deadlock, which Derby breaks only after its 20 s
+      // timeout.
       memory.noteOperatorAction(
-          agentId, "Manual wake " + runKey + " asked by " + actor.get(), Optional.of(runKey));
+          agentId,
+          "Manual wake " + runKey + " asked by " + actor.get().name(),
+          Optional.of(runKey));
     }
     var entry =
         new WakeRunLogEntry(
@@ -207,6 +213,7 @@ public class WakeScheduler {
             List.of(),
             null,
             now);
+    actor.ifPresent(who -> entry.causedBy(who.role().wire()));
     em.persist(entry);
     em.flush();
     queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
@@ -216,9 +223,11 @@ public class WakeScheduler {
   /**
    * A user's turn in an interactive session: at once, never throttled or coalesced (each turn is
    * its own run, in the session's thread). The run key derives from the session and the turn, so a
-   * repeated turn returns the job the first one made.
+   * repeated turn returns the job the first one made. {@code causedBy}, the role of the person who
+   * sent the turn, goes with the run ({@link WakeRunLogEntry#causedBy}).
    */
-  public WakeRunLogEntry scheduleUserInitiated(String agentId, String runKey, String threadId) {
+  public WakeRunLogEntry scheduleUserInitiated(
+      String agentId, String runKey, String threadId, Optional<Role> causedBy) {
     var agent = agents.get(agentId);
     agent.requireActive("take a turn");
     var existing = em.find(WakeRunLogEntry.class, runKey);
@@ -235,6 +244,7 @@ public class WakeScheduler {
             List.of(),
             null,
             clock.instant());
+    causedBy.ifPresent(role -> entry.causedBy(role.wire()));
     em.persist(entry);
     em.flush();
     queue.enqueue(agentId, runKey, Duration.ZERO, runKey);

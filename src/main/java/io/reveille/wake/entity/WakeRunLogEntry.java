@@ -101,6 +101,9 @@ public class WakeRunLogEntry {
   /** Longest stored run spec (a JSON document of a few numbers). */
   public static final int RUN_SPEC_LENGTH = 1000;
 
+  /** Longest role name a run's causer is recorded by. */
+  public static final int CAUSED_BY_LENGTH = 16;
+
   /** Longest error code. */
   public static final int ERROR_CODE_LENGTH = 64;
 
@@ -193,6 +196,13 @@ public class WakeRunLogEntry {
   @Column(name = "error_code", length = ERROR_CODE_LENGTH)
   private String errorCode;
 
+  /**
+   * The role (wire name) of the person whose turn or manual wake queued the run; null for the wakes
+   * Reveille makes itself. Written with the first insert, never changed.
+   */
+  @Column(name = "caused_by", length = CAUSED_BY_LENGTH, updatable = false)
+  private String causedBy;
+
   @Version
   @Column(name = "version", nullable = false)
   private long version;
@@ -251,6 +261,31 @@ public class WakeRunLogEntry {
     this.scheduledAt = from;
     this.scheduledUntil = until;
     this.firings = count;
+  }
+
+  /**
+   * Records the role of the person who caused this wake (their session turn or manual wake), by its
+   * wire name: what the run's tool calls may do without an admin's approval depends on it. Set
+   * once, before the entry is first written, so it goes in with the insert and a recovered run
+   * keeps it.
+   *
+   * @throws IllegalStateException if the wake was not caused by a person, or its causer is set
+   */
+  public void causedBy(String role) {
+    var checked = nonBlankText("causedBy", role, CAUSED_BY_LENGTH);
+    if (reason != WakeReason.MANUAL && reason != WakeReason.USER_INITIATED) {
+      throw new IllegalStateException(
+          "only a manual wake or a session turn is caused by a person: " + runKey);
+    }
+    if (causedBy != null) {
+      throw new IllegalStateException("the causer of " + runKey + " is set already");
+    }
+    causedBy = checked;
+  }
+
+  /** The role of the person who caused the run, if a person did. */
+  public Optional<String> getCausedBy() {
+    return Optional.ofNullable(causedBy);
   }
 
   /**

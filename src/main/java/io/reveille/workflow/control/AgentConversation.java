@@ -160,15 +160,16 @@ public class AgentConversation {
         }
         var call =
             new ToolRequest(
-                run.agentId(),
-                request.name(),
-                Optional.empty(),
-                request.arguments(),
-                false,
-                run.reason(),
-                Optional.of(run.runKey()),
-                OptionalInt.of(ordinal++),
-                Optional.of(run.threadId()));
+                    run.agentId(),
+                    request.name(),
+                    Optional.empty(),
+                    request.arguments(),
+                    false,
+                    run.reason(),
+                    Optional.of(run.runKey()),
+                    OptionalInt.of(ordinal++),
+                    Optional.of(run.threadId()))
+                .within(run.causedBy(), true);
         var result = done ? tools.replay(call) : tools.execute(call);
         messages.add(new ChatMessage.Tool(request.id(), result.toJson().toString()));
         var code = result.errorCode();

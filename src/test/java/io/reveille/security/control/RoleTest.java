@@ -1,9 +1,12 @@
 package io.reveille.security.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -23,5 +26,16 @@ class RoleTest {
     assertEquals(
         Set.of(Role.VIEWER, Role.PRODUCER),
         Role.fromGroups(List.of("staff", "viewer", "producer")));
+  }
+
+  @Test
+  void theStrongestRoleOfAHolderSaysWhatTheyMayCause() {
+    assertEquals(Optional.of(Role.ADMIN), Role.strongest(Role.fromGroups(List.of("admin"))));
+    assertEquals(
+        Optional.of(Role.OPERATOR), Role.strongest(Role.fromGroups(List.of("operator", "viewer"))));
+    assertEquals(Optional.of(Role.PRODUCER), Role.strongest(Set.of(Role.PRODUCER)));
+    assertEquals(Optional.empty(), Role.strongest(Set.of()));
+    assertTrue(Role.ADMIN.covers(Role.OPERATOR));
+    assertFalse(Role.OPERATOR.covers(Role.ADMIN));
   }
 }

@@ -1,6 +1,7 @@
 package io.reveille.tool.boundary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.control.AgentService;
@@ -16,7 +17,9 @@ import io.reveille.inference.control.OpenAiProtocolServer;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.ChecklistService;
 import io.reveille.journal.entity.ChecklistItem;
+import io.reveille.security.control.Role;
 import io.reveille.testing.Api;
+import io.reveille.testing.HttpSink;
 import io.reveille.testing.Poll;
 import io.reveille.tool.control.ToolErrorCode;
 import io.reveille.tool.control.ToolExecutor;
@@ -53,6 +56,7 @@ class ToolApprovalsIT {
 
   private static final Duration WAKE = Duration.ofSeconds(45);
   private static final String TOOL = "move_checklist_items";
+  private static final String EXTERNAL_TOOL = "send_it_receipt";
 
   @Inject AgentService agents;
   @Inject ToolWorld worlds;
@@ -280,5 +284,85 @@ class ToolApprovalsIT {
     assertEquals(409, reject.status(), reject::toString);
     assertEquals(proposed.from(), checklists.item(proposed.world().itemA).getChecklistId());
     assertEquals(404, api().post("/api/proposals/tc-no-such/approve", "").status());
+  }
+
+  /**
+   * The escalation an operator could otherwise make: a session turn asking a custom agent (which
+   * holds {@code externalCall}) to call a mutating external tool. The call is proposed, nothing is
+   * sent, the operator cannot approve it, and an admin's approval sends it once.
+   */
+  @Test
+  void anOperatorsTurnAskingForAnExternalCallSendsNothingUntilAnAdminApproves() {
+    try (var sink = HttpSink.start()) {
+      var world = worlds.create();
+      var marker = "escalation-" + UUID.randomUUID();
+      var agentId =
+          agents
+              .create(
+                  new NewAgent(
+                      AgentKind.CUSTOM,
+                      "Escalation " + marker,
+                      AgentMode.INTERACTIVE,
+                      AgentLifecycle.ACTIVE,
+                      Set.of(world.categoryA),
+                      AgentConfig.empty().withModelId("default"),
+                      AgentSlots.empty()))
+              .agent()
+              .getId();
+      var note = "note-" + marker;
+      var operator = api().as(Role.OPERATOR);
+      var session = operator.post("/api/agents/" + agentId + "/sessions", "");
+      assertEquals(201, session.status(), session::toString);
+      server
+          .thenToolCall(EXTERNAL_TOOL, "{\"note\":\"" + note + "\"}")
+          .thenAnswer("I asked for it to be sent.");
+      var turn =
+          operator.post(
+              "/api/agents/" + agentId + "/sessions/" + session.json().getString("id") + "/turns",
+              "{\"text\":\"Send the note " + note + "\",\"turnId\":\"t1\"}");
+      assertEquals(202, turn.status(), turn::toString);
+      var runKey = turn.json().getString("runKey");
+      Poll.until(
+          WAKE,
+          () -> {
+            var status = runLog.find(runKey).getStatus();
+            return status == WakeStatus.FAILED || status == WakeStatus.COMPLETED;
+          });
+      assertEquals(WakeStatus.COMPLETED, runLog.find(runKey).getStatus());
+      assertEquals(Optional.of("operator"), runLog.find(runKey).getCausedBy());
+
+      var pending =
+          api()
+              .get("/api/agents/" + agentId + "/proposals?status=pending")
+              .structure()
+              .asJsonArray()
+              .getValuesAs(JsonObject.class);
+      assertEquals(1, pending.size(), pending::toString);
+      var proposal = pending.get(0);
+      assertEquals(EXTERNAL_TOOL, proposal.getString("toolName"));
+      var shown = proposal.getJsonObject("preview").getJsonObject("payload").toString();
+      assertTrue(shown.contains(note) && !shown.contains(HttpSink.token()), shown);
+      assertNull(sink.keyOf(note), "nothing was sent");
+
+      var byOperator = operator.post("/api/proposals/" + proposal.getString("id") + "/approve", "");
+      assertEquals(403, byOperator.status(), byOperator::toString);
+      assertTrue(
+          byOperator.json().getString("detail").contains("needs role admin"), byOperator::toString);
+      assertNull(sink.keyOf(note), "still nothing sent");
+
+      var byAdmin = api().post("/api/proposals/" + proposal.getString("id") + "/approve", "");
+      assertEquals(200, byAdmin.status(), byAdmin::toString);
+      assertEquals("approved", byAdmin.json().getString("status"));
+      assertEquals(
+          "applied",
+          byAdmin.json().getJsonObject("appliedResult").getJsonObject("payload").getString("state"),
+          byAdmin::toString);
+      var key = sink.keyOf(note);
+      assertEquals(1, sink.requests(key));
+      assertEquals(1, sink.applications(key));
+      var again = api().post("/api/proposals/" + proposal.getString("id") + "/approve", "");
+      assertEquals(409, again.status(), again::toString);
+      assertEquals(1, sink.requests(key), "sent once");
+    }
   }
 }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.NewAgent;
+import io.reveille.security.control.Actor;
+import io.reveille.security.control.Role;
 import io.reveille.testing.Poll;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
@@ -71,7 +73,9 @@ class ManualWakeLockOrderIT {
                 try {
                   var entry =
                       scheduler.scheduleManual(
-                          agentId, Optional.empty(), Optional.of("lock-order-test"));
+                          agentId,
+                          Optional.empty(),
+                          Optional.of(new Actor("lock-order-test", Role.OPERATOR)));
                   own.commit();
                   return entry.getRunKey();
                 } catch (Exception | AssertionError e) {

@@ -35,6 +35,22 @@ class WakeRunLogEntryTest {
         T0);
   }
 
+  @Test
+  void onlyAWakeAPersonCausedCarriesTheirRoleAndItIsSetOnce() {
+    var manual =
+        new WakeRunLogEntry(
+            "rk-m", "agent-1", WakeReason.MANUAL, null, "agent-1:run:rk-m", List.of(), null, T0);
+    assertEquals(Optional.empty(), manual.getCausedBy());
+    manual.causedBy("operator");
+    assertEquals(Optional.of("operator"), manual.getCausedBy());
+    assertThrows(IllegalStateException.class, () -> manual.causedBy("admin"));
+    assertEquals(Optional.of("operator"), manual.getCausedBy());
+
+    var subscription = queued();
+    assertThrows(IllegalStateException.class, () -> subscription.causedBy("operator"));
+    assertEquals(Optional.empty(), subscription.getCausedBy());
+  }
+
   private static WakeRunLogEntry started() {
     var entry = queued();
     entry.start(T1);

@@ -3,9 +3,11 @@ package io.reveille.tool.control.approval;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.platform.Settings;
 import io.reveille.platform.wire.WireEnum;
+import io.reveille.security.control.Role;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolErrorCode;
 import io.reveille.tool.entity.RiskLevel;
+import io.reveille.tool.entity.ToolSideEffect;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.EnumMap;
@@ -23,8 +25,17 @@ import java.util.stream.Collectors;
 /**
  * Which tool calls of an agent's runs need a person's approval, per agent kind: {@code
  * reveille.approval.<kind>.tools} (tool names), {@code reveille.approval.<kind>.risk-levels} (every
- * mutating tool of those levels) and {@code reveille.approval.<kind>.wait} (whether the run waits
- * for the decision). Nothing is held unless set.
+ * mutating tool of those levels), {@code reveille.approval.<kind>.model-guard} (a call a model
+ * asked for of an external or high-risk tool; on unless set to {@code false}) and {@code
+ * reveille.approval.<kind>.wait} (whether the run waits for the decision). Apart from the model
+ * guard, nothing is held unless set.
+ *
+ * <p>The model guard is defence in depth against prompt injection: what a model reads (a task's
+ * text, a note, its memory) may have been written to steer it, so the calls that reach outside
+ * Reveille or change much at once wait for a person whatever the model was told.
+ *
+ * <p>Who may approve follows from the tool ({@link #approverOf}): applying a mutating external tool
+ * needs an admin, as it does over the API; any other tool an operator.
  *
  * <p>Only a tool that can preview can be held, since a person approves its preview: a setting that
  * names a tool that cannot (by name or by its risk level), an unknown tool, kind, level or key
@@ -37,22 +48,40 @@ public final class ApprovalPolicy {
   static final String TOOLS = "tools";
   static final String RISK_LEVELS = "risk-levels";
   static final String WAIT = "wait";
-  private static final List<String> SETTINGS = List.of(TOOLS, RISK_LEVELS, WAIT);
+  static final String MODEL_GUARD = "model-guard";
+  private static final List<String> SETTINGS = List.of(TOOLS, RISK_LEVELS, WAIT, MODEL_GUARD);
   private static final String ENV_PREFIX = "REVEILLE_APPROVAL_";
 
-  /** What one agent kind's calls need: held tools by name and by risk, and whether runs wait. */
-  public record Rule(Set<String> tools, Set<RiskLevel> riskLevels, boolean waits) {
+  /**
+   * What one agent kind's calls need: held tools by name and by risk, whether the calls a model
+   * chose of external and high-risk tools are held ({@code modelGuard}), and whether runs wait.
+   */
+  public record Rule(
+      Set<String> tools, Set<RiskLevel> riskLevels, boolean waits, boolean modelGuard) {
     public Rule {
       tools = Set.copyOf(tools);
       riskLevels = riskLevels.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(riskLevels));
     }
 
-    static final Rule NONE = new Rule(Set.of(), Set.of(), false);
+    static final Rule NONE = new Rule(Set.of(), Set.of(), false, false);
 
-    /** Whether a call of {@code tool} needs approval (a read never does). */
+    /** Whether a call of {@code tool} needs approval by name or risk level (a read never does). */
     public boolean holds(ToolDefinition tool) {
       return tool.isMutating()
           && (tools.contains(tool.name()) || riskLevels.contains(tool.riskLevel()));
+    }
+
+    /**
+     * Whether a call of {@code tool} needs approval: as {@link #holds(ToolDefinition)}, or, when
+     * {@code chosenByModel} and the kind is guarded, a mutating external or high-risk tool.
+     */
+    public boolean holds(ToolDefinition tool, boolean chosenByModel) {
+      return holds(tool)
+          || (chosenByModel
+              && modelGuard
+              && tool.isMutating()
+              && (tool.sideEffect() == ToolSideEffect.EXTERNAL
+                  || tool.riskLevel() == RiskLevel.HIGH));
     }
 
     /** The error code a held call is answered with. */
@@ -77,6 +106,17 @@ public final class ApprovalPolicy {
   /** The rule of agents of {@code kind}. */
   public Rule of(AgentKind kind) {
     return rules.get(kind);
+  }
+
+  /**
+   * The least role that may approve a call of {@code tool}: an admin for a mutating external tool
+   * (it changes something outside Reveille, which over the API only an admin may make a tool do),
+   * an operator for any other (an operator may change the journal and move agents).
+   */
+  public static Role approverOf(ToolDefinition tool) {
+    return tool.isMutating() && tool.sideEffect() == ToolSideEffect.EXTERNAL
+        ? Role.ADMIN
+        : Role.OPERATOR;
   }
 
   /**
@@ -158,7 +198,8 @@ public final class ApprovalPolicy {
         levels.add(level);
       }
       var waits = Settings.optionalFlag(lookup, prefix + WAIT);
-      rules.put(kind, new Rule(named, levels, waits.orElse(false)));
+      var guard = Settings.optionalFlag(lookup, prefix + MODEL_GUARD);
+      rules.put(kind, new Rule(named, levels, waits.orElse(false), guard.orElse(true)));
     }
     return new ApprovalPolicy(rules);
   }
@@ -198,7 +239,7 @@ public final class ApprovalPolicy {
             name
                 + ": unknown approval setting; expected "
                 + ENV_PREFIX
-                + "<KIND>_<TOOLS|RISK_LEVELS|WAIT>, kind one of "
+                + "<KIND>_<TOOLS|RISK_LEVELS|WAIT|MODEL_GUARD>, kind one of "
                 + WireEnum.names(AgentKind.class));
       }
     }

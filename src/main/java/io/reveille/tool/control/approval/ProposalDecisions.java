@@ -2,6 +2,10 @@ package io.reveille.tool.control.approval;
 
 import io.reveille.platform.LogText;
 import io.reveille.platform.error.ConflictException;
+import io.reveille.security.control.Role;
+import io.reveille.tool.control.ToolExecutor;
+import io.reveille.tool.control.ToolRegistry;
+import io.reveille.tool.control.external.ExternalToolHandler;
 import io.reveille.tool.entity.ToolProposal;
 import io.reveille.wake.control.RunMayResume;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,6 +21,12 @@ import java.util.logging.Logger;
  * instead (committed on its own) and the caller gets a {@link ConflictException} naming why.
  * Rejection changes nothing in the journal. After the decision commits, the run that made the call
  * may resume ({@link RunMayResume}).
+ *
+ * <p>An external call is not applied inside a transaction: its approval commits first, then the
+ * call is sent through the executor under the proposal's ledger key (so it is sent at most once,
+ * whoever sends it: this approval, or the run making the call again), and the proposal records what
+ * came of it. Only a holder of the role {@link #approverOf} names may approve: the boundary asks
+ * before approving.
  */
 @ApplicationScoped
 public class ProposalDecisions {
@@ -26,7 +36,22 @@ public class ProposalDecisions {
   private static final Logger LOG = Logger.getLogger(ProposalDecisions.class.getName());
 
   @Inject ProposalSteps steps;
+  @Inject ToolRegistry registry;
+  @Inject ToolExecutor executor;
   @Inject Event<RunMayResume> runMayResume;
+
+  /**
+   * The least role that may approve the proposal ({@link ApprovalPolicy#approverOf}); an admin when
+   * its tool is no longer registered.
+   *
+   * @throws io.reveille.platform.error.NotFoundException for an unknown proposal
+   */
+  public Role approverOf(String proposalId) {
+    return registry
+        .find(steps.find(proposalId).getToolName())
+        .map(ApprovalPolicy::approverOf)
+        .orElse(Role.ADMIN);
+  }
 
   /**
    * Approves and applies a pending proposal.
@@ -35,6 +60,10 @@ public class ProposalDecisions {
    * @throws ConflictException when it is decided already, or was refused now (naming why)
    */
   public ToolProposal approve(String proposalId, String by) {
+    var tool = registry.find(steps.find(proposalId).getToolName());
+    if (tool.isPresent() && tool.get().handler() instanceof ExternalToolHandler) {
+      return approveAndSend(proposalId, by);
+    }
     ProposalSteps.Decision decision;
     try {
       decision = steps.approve(proposalId, by);
@@ -47,6 +76,15 @@ public class ProposalDecisions {
           "proposal " + proposalId + " was refused, " + decision.refusal().get());
     }
     return decision.proposal();
+  }
+
+  /** Approves an external call's proposal, then sends the call and records what came of it. */
+  private ToolProposal approveAndSend(String proposalId, String by) {
+    var request = steps.approveForSending(proposalId, by);
+    var result = executor.execute(request);
+    var proposal = steps.recordSent(proposalId, result);
+    decided(proposal, by);
+    return proposal;
   }
 
   /**

@@ -10,6 +10,8 @@ import io.reveille.tool.control.ToolErrorCode;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolInvocation;
 import io.reveille.tool.control.ToolResult;
+import io.reveille.tool.control.external.ExternalToolDeclaration;
+import io.reveille.tool.control.external.ExternalToolHandler;
 import io.reveille.tool.control.ledger.ToolCallLog;
 import io.reveille.tool.control.ledger.ToolCallSteps;
 import io.reveille.tool.entity.ProposalStatus;
@@ -21,6 +23,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -69,17 +72,56 @@ public class ProposalSteps {
   record Decision(ToolProposal proposal, Optional<String> refusal) {}
 
   /**
-   * The answer to a held call made before: its receipt when the ledger has one, else what its
+   * What is known of a held call made before: the answer it gets, or none when it was approved to
+   * be sent (an external call), so that it runs as usual and its ledger row decides.
+   */
+  record Known(Optional<ToolResult> answer) {}
+
+  /**
+   * What is known of a held call made before: its receipt when the ledger has one, else what its
    * proposal says; empty when there is neither (the call is new).
    */
   @Transactional(TxType.REQUIRES_NEW)
-  public Optional<ToolResult> answer(PreparedCall call) {
+  public Optional<Known> answer(PreparedCall call) {
     var key = call.ledgerKey().orElseThrow();
     var ledger = em.find(ToolCall.class, key);
     if (ledger != null && ledger.getStatus() == ToolCallStatus.SUCCEEDED) {
-      return Optional.of(ToolResult.fromStored(ledger.getResult()).asReplay());
+      return Optional.of(
+          new Known(Optional.of(ToolResult.fromStored(ledger.getResult()).asReplay())));
     }
-    return Optional.ofNullable(em.find(ToolProposal.class, key)).map(ProposalSteps::answerOf);
+    return Optional.ofNullable(em.find(ToolProposal.class, key))
+        .map(
+            proposal ->
+                proposal.getStatus() == ProposalStatus.APPROVED && isExternal(call)
+                    ? new Known(Optional.empty())
+                    : new Known(Optional.of(answerOf(proposal))));
+  }
+
+  /** Whether the call is an external tool's, which is sent rather than applied as previewed. */
+  static boolean isExternal(PreparedCall call) {
+    return call.definition().handler() instanceof ExternalToolHandler;
+  }
+
+  /**
+   * What an external call's proposal shows instead of a preview (asking the provider would be the
+   * call itself): the method, the URL template and the arguments — never a header, which may name a
+   * secret. It reads no journal row, so nothing can change under it.
+   */
+  static Preview externalPreview(PreparedCall call, ExternalToolDeclaration tool) {
+    var json = JsonDocuments.provider();
+    var request =
+        json.createObjectBuilder()
+            .add("tool", tool.name())
+            .add("method", tool.method())
+            .add("url", tool.url())
+            .add("arguments", call.arguments());
+    var plan =
+        json.createObjectBuilder()
+            .add(PlannedChanges.PAYLOAD, json.createObjectBuilder().add("external", request))
+            .add(PlannedChanges.CHANGED_ENTITY_IDS, json.createArrayBuilder())
+            .add(PlannedChanges.CHANGED_TOKENS, json.createArrayBuilder())
+            .build();
+    return new Preview(plan, JsonValue.EMPTY_JSON_OBJECT);
   }
 
   /** Runs the call's preview in a transaction that is always rolled back. */
@@ -164,6 +206,46 @@ public class ProposalSteps {
     return new Decision(proposal, Optional.empty());
   }
 
+  /**
+   * Approves a pending proposal of an external call, to be sent once this commits ({@link
+   * ToolProposal#approveForSending}); returns the call to send.
+   *
+   * @throws ConflictException when the proposal is decided already
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ToolExecutor.ToolRequest approveForSending(String proposalId, String by) {
+    var proposal = lockedPending(proposalId, "approve");
+    proposal.approveForSending(by, clock.instant());
+    em.flush();
+    return requestOf(proposal);
+  }
+
+  /** Records what sending an approved external call came to ({@link ToolProposal#recordSent}). */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ToolProposal recordSent(String proposalId, ToolResult result) {
+    var proposal = em.find(ToolProposal.class, proposalId);
+    if (proposal == null) {
+      throw new NotFoundException("proposal", proposalId);
+    }
+    agents.stateForUpdate(proposal.getAgentId());
+    em.refresh(proposal);
+    if (proposal.getAppliedResult().isEmpty()) {
+      proposal.recordSent(clock.instant(), result.toJson());
+      em.flush();
+    }
+    return proposal;
+  }
+
+  /** The proposal, as committed. */
+  @Transactional(TxType.REQUIRES_NEW)
+  public ToolProposal find(String proposalId) {
+    var proposal = em.find(ToolProposal.class, proposalId);
+    if (proposal == null) {
+      throw new NotFoundException("proposal", proposalId);
+    }
+    return proposal;
+  }
+
   /** Refuses a pending proposal (after an approval that could not apply it rolled back). */
   @Transactional(TxType.REQUIRES_NEW)
   public Decision refuse(String proposalId, String by, String why) {
@@ -203,7 +285,7 @@ public class ProposalSteps {
     return found;
   }
 
-  private static ToolExecutor.ToolRequest requestOf(ToolProposal proposal) {
+  static ToolExecutor.ToolRequest requestOf(ToolProposal proposal) {
     return new ToolExecutor.ToolRequest(
         proposal.getAgentId(),
         proposal.getToolName(),
@@ -260,7 +342,22 @@ public class ProposalSteps {
                     : "the run goes on without its result"),
             payload.add("preview", proposal.getPreview()).build());
       }
-      case APPROVED -> ToolResult.fromStored(proposal.getAppliedResult().orElseThrow()).asReplay();
+      case APPROVED ->
+          proposal
+              .getAppliedResult()
+              .map(result -> ToolResult.fromStored(result).asReplay())
+              .orElseGet(
+                  () ->
+                      ToolResult.error(
+                          tool,
+                          operationId,
+                          actionId,
+                          ToolErrorCode.CONFLICT,
+                          "proposal "
+                              + proposal.getId()
+                              + " was approved and its call is being sent; call again for its"
+                              + " result",
+                          payload.build()));
       case REJECTED ->
           ToolResult.error(
               tool,

@@ -1,9 +1,12 @@
 package io.reveille.tool.control.approval;
 
 import io.reveille.agent.entity.AgentKind;
+import io.reveille.security.control.Role;
 import io.reveille.tool.control.PreparedCall;
+import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolResult;
+import io.reveille.tool.control.external.ExternalToolHandler;
 import io.reveille.tool.control.ledger.ToolCallSteps;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -19,6 +22,16 @@ import java.util.Optional;
  * once the proposal was approved, {@code proposal_rejected} once rejected, {@code conflict} with
  * the reason once refused, and the same answer again while it is pending — never a second proposal.
  * Calls made over the API are a person's own decision and are never held.
+ *
+ * <p>Besides the policy, two things hold a call. A run a person caused (their session turn or
+ * manual wake) may do without approval only what that person may do: a call whose approver ({@link
+ * ApprovalPolicy#approverOf}) needs a role the person lacks — a mutating external tool in a run an
+ * operator caused — is proposed, and only an admin may approve it. And a call a model asked for, of
+ * an external or high-risk tool, is proposed unless the kind's model guard is off.
+ *
+ * <p>An external tool cannot preview (it would have to ask its provider); its proposal shows the
+ * call — the tool, its method and URL template and the arguments, never a header — and its approval
+ * sends it ({@link ProposalDecisions}).
  */
 @ApplicationScoped
 public class ToolApprovals {
@@ -27,24 +40,53 @@ public class ToolApprovals {
   @Inject ProposalSteps steps;
   @Inject ToolCallSteps callSteps;
 
-  /** The answer to a held call; empty when the call is not held and runs as usual. */
-  public Optional<ToolResult> hold(AgentKind kind, PreparedCall call) {
-    if (call.runKey().isEmpty()
-        || call.ledgerKey().isEmpty()
-        || !config.of(kind).holds(call.definition())) {
+  /**
+   * Whether a run's call of {@code tool} needs approval: the kind's rule holds it ({@link
+   * ApprovalPolicy.Rule#holds(ToolDefinition, boolean)}), or its effects go beyond the role of the
+   * person who caused the run (the tool's approver needs a role they lack).
+   */
+  static boolean needsApproval(
+      ApprovalPolicy.Rule rule,
+      ToolDefinition tool,
+      Optional<Role> causedBy,
+      boolean chosenByModel) {
+    var beyondCauser =
+        causedBy.isPresent() && !causedBy.get().covers(ApprovalPolicy.approverOf(tool));
+    return beyondCauser || rule.holds(tool, chosenByModel);
+  }
+
+  /**
+   * The answer to a held call; empty when the call is not held and runs as usual.
+   *
+   * @param causedBy the role of the person who caused the call's run, if a person did
+   * @param chosenByModel whether a model asked for the call
+   */
+  public Optional<ToolResult> hold(
+      AgentKind kind, PreparedCall call, Optional<Role> causedBy, boolean chosenByModel) {
+    if (call.runKey().isEmpty() || call.ledgerKey().isEmpty()) {
+      return Optional.empty();
+    }
+    var rule = config.of(kind);
+    var beyondCauser =
+        causedBy.isPresent()
+            && !causedBy.get().covers(ApprovalPolicy.approverOf(call.definition()));
+    if (!beyondCauser && !rule.holds(call.definition(), chosenByModel)) {
       return Optional.empty();
     }
     var known = steps.answer(call);
     if (known.isPresent()) {
-      return known;
+      return known.get().answer();
     }
     ProposalSteps.Preview preview;
     try {
-      preview = steps.preview(call);
+      preview =
+          call.definition().handler() instanceof ExternalToolHandler external
+              ? ProposalSteps.externalPreview(call, external.declaration())
+              : steps.preview(call);
     } catch (RuntimeException e) {
       var failure = ToolExecutor.failureOf(call, e);
       return Optional.of(callSteps.recordRefusal(call, failure.getCode(), failure.getMessage()));
     }
-    return Optional.of(steps.propose(call, config.of(kind).heldAs(), preview));
+    return Optional.of(steps.propose(call, rule.heldAs(), preview));
   }
 }

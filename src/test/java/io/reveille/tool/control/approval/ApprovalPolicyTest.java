@@ -42,7 +42,27 @@ class ApprovalPolicyTest {
           .requires(Capability.TASK_READ)
           .scope(io.reveille.tool.entity.ScopeRule.READS_FILTERED_BY_SCOPE)
           .handledBy(call -> null);
-  private static final List<ToolDefinition> TOOLS = List.of(MOVE, RENAME, PIN, LIST);
+  static final ToolDefinition SEND =
+      new ToolDefinition(
+          "send_note",
+          Set.of(Capability.EXTERNAL_CALL),
+          java.util.EnumSet.allOf(io.reveille.wake.entity.WakeReason.class),
+          io.reveille.tool.entity.ToolSideEffect.EXTERNAL,
+          RiskLevel.MEDIUM,
+          Set.of(io.reveille.tool.entity.ScopeRule.OUTSIDE_REVEILLE),
+          false,
+          call -> null);
+  static final ToolDefinition FETCH =
+      new ToolDefinition(
+          "fetch_note",
+          Set.of(Capability.EXTERNAL_CALL),
+          java.util.EnumSet.allOf(io.reveille.wake.entity.WakeReason.class),
+          io.reveille.tool.entity.ToolSideEffect.READ_ONLY,
+          RiskLevel.LOW,
+          Set.of(io.reveille.tool.entity.ScopeRule.OUTSIDE_REVEILLE),
+          false,
+          call -> null);
+  private static final List<ToolDefinition> TOOLS = List.of(MOVE, RENAME, PIN, LIST, SEND, FETCH);
 
   private static ApprovalPolicy parse(Map<String, String> settings) {
     return ApprovalPolicy.parse(
@@ -55,6 +75,34 @@ class ApprovalPolicyTest {
     for (var kind : AgentKind.values()) {
       TOOLS.forEach(tool -> assertFalse(policy.of(kind).holds(tool), tool.name()));
     }
+  }
+
+  @Test
+  void aModelsExternalAndHighRiskCallsAreHeldByDefaultUnlessTheKindOptsOut() {
+    var policy = parse(Map.of("reveille.approval.dayPlanner.model-guard", "false"));
+    var custom = policy.of(AgentKind.CUSTOM);
+    assertTrue(custom.modelGuard());
+    assertTrue(custom.holds(SEND, true), "an external call a model chose");
+    assertTrue(custom.holds(MOVE, true), "a high-risk call a model chose");
+    assertFalse(custom.holds(PIN, true), "a medium-risk built-in tool");
+    assertFalse(custom.holds(FETCH, true), "an external read");
+    assertFalse(custom.holds(SEND, false), "a call Reveille's own code chose");
+    assertFalse(policy.of(AgentKind.DAY_PLANNER).holds(SEND, true), "opted out");
+    assertFalse(policy.of(AgentKind.DAY_PLANNER).holds(MOVE, true), "opted out");
+
+    var error =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> parse(Map.of("reveille.approval.custom.model-guard", "maybe")));
+    assertTrue(
+        error.getMessage().contains("reveille.approval.custom.model-guard"), error::getMessage);
+  }
+
+  @Test
+  void onlyAnAdminMayApproveAMutatingExternalCall() {
+    assertEquals(io.reveille.security.control.Role.ADMIN, ApprovalPolicy.approverOf(SEND));
+    assertEquals(io.reveille.security.control.Role.OPERATOR, ApprovalPolicy.approverOf(FETCH));
+    assertEquals(io.reveille.security.control.Role.OPERATOR, ApprovalPolicy.approverOf(MOVE));
   }
 
   @Test
@@ -118,7 +166,11 @@ class ApprovalPolicyTest {
 
   @Test
   void environmentVariablesAreCheckedByTheirMappedNames() {
-    var names = Set.of("REVEILLE_APPROVAL_CUSTOM_TOOLS", "REVEILLE_APPROVAL_TASKAGENT_WAIT");
+    var names =
+        Set.of(
+            "REVEILLE_APPROVAL_CUSTOM_TOOLS",
+            "REVEILLE_APPROVAL_TASKAGENT_WAIT",
+            "REVEILLE_APPROVAL_CUSTOM_MODEL_GUARD");
     var known =
         ApprovalPolicy.parse(
             key ->
