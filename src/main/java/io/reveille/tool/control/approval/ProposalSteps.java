@@ -223,12 +223,7 @@ public class ProposalSteps {
   /** Records what sending an approved external call came to ({@link ToolProposal#recordSent}). */
   @Transactional(TxType.REQUIRES_NEW)
   public ToolProposal recordSent(String proposalId, ToolResult result) {
-    var proposal = em.find(ToolProposal.class, proposalId);
-    if (proposal == null) {
-      throw new NotFoundException("proposal", proposalId);
-    }
-    agents.stateForUpdate(proposal.getAgentId());
-    em.refresh(proposal);
+    var proposal = locked(proposalId);
     if (proposal.getAppliedResult().isEmpty()) {
       proposal.recordSent(clock.instant(), result.toJson());
       em.flush();
@@ -239,10 +234,22 @@ public class ProposalSteps {
   /** The proposal, as committed. */
   @Transactional(TxType.REQUIRES_NEW)
   public ToolProposal find(String proposalId) {
+    return existing(proposalId);
+  }
+
+  private ToolProposal existing(String proposalId) {
     var proposal = em.find(ToolProposal.class, proposalId);
     if (proposal == null) {
       throw new NotFoundException("proposal", proposalId);
     }
+    return proposal;
+  }
+
+  /** The proposal, read again after its agent's lock (which its deciders and senders take). */
+  private ToolProposal locked(String proposalId) {
+    var proposal = existing(proposalId);
+    agents.stateForUpdate(proposal.getAgentId());
+    em.refresh(proposal);
     return proposal;
   }
 
@@ -264,12 +271,7 @@ public class ProposalSteps {
 
   /** The proposal, after its agent's lock, refused unless still pending. */
   private ToolProposal lockedPending(String proposalId, String decision) {
-    var found = em.find(ToolProposal.class, proposalId);
-    if (found == null) {
-      throw new NotFoundException("proposal", proposalId);
-    }
-    agents.stateForUpdate(found.getAgentId());
-    em.refresh(found);
+    var found = locked(proposalId);
     if (found.getStatus() != ProposalStatus.PENDING) {
       throw new ConflictException(
           "cannot "
