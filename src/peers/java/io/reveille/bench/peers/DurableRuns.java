@@ -18,13 +18,17 @@ record DurableRuns(String contender, int runs, Duration took, Percentiles latenc
         + "| --- | ---: | ---: | ---: | ---: |";
   }
 
+  double perSecond() {
+    return runs * 1000.0 / Math.max(1, took.toMillis());
+  }
+
   String row() {
     return String.format(
         "| %s | %,d | %.1f s | %.0f | %,d / %,d / %,d ms |",
         contender,
         runs,
         took.toMillis() / 1000.0,
-        runs * 1000.0 / Math.max(1, took.toMillis()),
+        perSecond(),
         latency.at(50),
         latency.at(99),
         latency.max());

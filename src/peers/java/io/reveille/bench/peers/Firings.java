@@ -65,15 +65,19 @@ final class Firings implements AutoCloseable {
     }
   }
 
-  /** Every recorded firing's lateness (started − due), in milliseconds. */
-  List<Long> lateness(String contender) {
+  /**
+   * The lateness (started − due), in milliseconds, of every recorded firing whose id starts with
+   * {@code prefix}.
+   */
+  List<Long> lateness(String contender, String prefix) {
     var lateness = new ArrayList<Long>();
     try (var connection = dataSource.getConnection();
         var query =
             connection.prepareStatement(
                 "SELECT (EXTRACT(EPOCH FROM fired_at - due) * 1000)::BIGINT FROM bench_firing"
-                    + " WHERE contender = ?")) {
+                    + " WHERE contender = ? AND starts_with(id, ?)")) {
       query.setString(1, contender);
+      query.setString(2, prefix);
       try (var rows = query.executeQuery()) {
         while (rows.next()) {
           lateness.add(rows.getLong(1));

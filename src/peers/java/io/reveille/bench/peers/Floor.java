@@ -21,17 +21,16 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
  * The floor of the wake path: {@link FloorConsumer}, a plain message-driven bean doing one wake's
- * resource work (XA consume, one PostgreSQL insert, one JMS send), deployed into the running
- * Reveille server beside Reveille: the harness writes {@code floor.war} and a configuration drop-in
- * declaring its queues, its activation spec (as many sessions as Reveille's message-driven beans)
- * and the application; the server picks both up while it runs. Loaded with the same senders and
- * measured from the send until the row's database time.
+ * resource work (XA consume, one PostgreSQL insert: a wake's run happens inside its intake and
+ * sends nothing on), deployed into the running Reveille server beside Reveille: the harness writes
+ * {@code floor.war} and a configuration drop-in declaring its queues, its activation spec (as many
+ * sessions as Reveille's message-driven beans) and the application; the server picks both up while
+ * it runs. Loaded with the same senders and measured from the send until the row's database time.
  */
 final class Floor {
 
   static final String IN = "bench.floor.in";
-  private static final String OUT = "bench.floor.out";
-  private static final String LABEL = "Floor MDB (XA consume, one insert, one send)";
+  private static final String LABEL = "Floor MDB (XA consume, one insert)";
 
   private static final String BINDINGS =
       """
@@ -49,9 +48,6 @@ final class Floor {
       <?xml version="1.0" encoding="UTF-8"?>
       <server>
         <jmsQueue id="floorInQueue" jndiName="jms/floor/in">
-          <properties.artemis address="%s"/>
-        </jmsQueue>
-        <jmsQueue id="floorOutQueue" jndiName="jms/floor/out">
           <properties.artemis address="%s"/>
         </jmsQueue>
         <jmsActivationSpec id="floor/FloorConsumer">
@@ -87,7 +83,7 @@ final class Floor {
     var dropins = serverDirectory.resolve("configDropins").resolve("overrides");
     Files.createDirectories(dropins);
     Files.writeString(
-        dropins.resolve("floor.xml"), String.format(CONFIG, IN, OUT, war.toAbsolutePath()));
+        dropins.resolve("floor.xml"), String.format(CONFIG, IN, war.toAbsolutePath()));
     try (var context = factory.createContext(JMSContext.AUTO_ACKNOWLEDGE)) {
       context.createProducer().send(context.createQueue(IN), "floor-probe");
     }

@@ -34,6 +34,8 @@ interface PeerScheduler extends AutoCloseable {
    * (job {@code i} due {@code i % spread} seconds after the first). The first second is set so that
    * scheduling them all ends before it (twice the calibrated time): a calibration round (1% of
    * them, at least 100, due in a day and then cancelled) measures how long scheduling takes here.
+   * Before it, the warm-up every contender gets ({@link SideBySide#warmUp}), due in one second and
+   * left to fire.
    */
   static TimerBurst burst(PeerScheduler peer, Firings firings, int count, int spread)
       throws Exception {
@@ -42,6 +44,11 @@ interface PeerScheduler extends AutoCloseable {
     scheduleAll(peer, calibration, Instant.now().plus(Duration.ofDays(1)));
     var perJob = Duration.between(calibrated, Instant.now()).dividedBy(calibration.size());
     peer.cancel(calibration);
+    var warmUp = ids("warm-up", SideBySide.warmUp(count));
+    scheduleAll(
+        peer, warmUp, Seconds.after(perJob.multipliedBy(warmUp.size() * 2L).plusSeconds(2)));
+    firings.await(peer.name(), warmUp.size(), Duration.ofMinutes(30));
+    System.out.printf("%s: warmed up with %,d jobs%n", peer.name(), warmUp.size());
     var due = Seconds.after(perJob.multipliedBy(count * 2L).plusSeconds(10));
     var ids = ids("burst", count);
     var started = Instant.now();
@@ -58,8 +65,8 @@ interface PeerScheduler extends AutoCloseable {
     if (Instant.now().isAfter(due)) {
       throw new IllegalStateException(peer.name() + ": scheduling ended after the due second");
     }
-    firings.await(peer.name(), count, Duration.ofMinutes(30));
-    var lateness = firings.lateness(peer.name());
+    firings.await(peer.name(), warmUp.size() + count, Duration.ofMinutes(30));
+    var lateness = firings.lateness(peer.name(), "burst-");
     return TimerBurst.of(peer.name(), count, scheduling, lateness, lateness);
   }
 

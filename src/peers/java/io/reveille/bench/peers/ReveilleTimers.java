@@ -15,6 +15,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
@@ -22,9 +23,10 @@ import java.util.concurrent.Executors;
  * harness's PostgreSQL; {@code count} custom agents, each with a daily timer due at the same second
  * (or, spread over {@code spread} seconds, timer {@code i} due {@code i % spread} seconds after the
  * first), created over REST; then, from its run log, when each wake was enqueued and when each run
- * started. With {@code -Dpeers.jfr=true} the server records a flight recording ({@code
- * reveille.jfr} in the run's directory); with {@code -Dpeers.pgstats=true} what PostgreSQL counted
- * from the timers' creation until every run had started is written to {@code pg-statements.txt}.
+ * started; a warm-up round of the same kind before it ({@link SideBySide#warmUp}). With {@code
+ * -Dpeers.jfr=true} the server records a flight recording ({@code reveille.jfr} in the run's
+ * directory); with {@code -Dpeers.pgstats=true} what PostgreSQL counted from the timers' creation
+ * until every run had started is written to {@code pg-statements.txt}.
  */
 final class ReveilleTimers {
 
@@ -46,43 +48,66 @@ final class ReveilleTimers {
       node.start();
       node.awaitReady(Duration.ofMinutes(5));
       var agents = new Agents(node.api());
-      var created = Instant.now();
-      var ids = parallel(pool, count, i -> agents.createCustom("timer burst " + i));
-      var creating = Duration.between(created, Instant.now());
-      System.out.printf("%s: %,d agents created in %s%n", NAME, count, creating);
-      // Creating the timers took 0.6 to 0.75 times as long as creating the agents (10,000 of each);
-      // half as long again, and half a minute, to be safe.
-      var due = Seconds.after(creating.multipliedBy(3).dividedBy(2).plusSeconds(30));
-      var started = Instant.now();
-      parallel(
-          pool,
-          count,
-          i -> {
-            var response =
-                node.api()
-                    .post(
-                        "/api/agents/" + ids.get(i) + "/timers",
-                        schedule(due.plusSeconds(i % spread)));
-            if (response.status() != 201) {
-              throw new IllegalStateException("expected 201: " + response);
-            }
-            return null;
-          });
-      var scheduling = Duration.between(started, Instant.now());
-      System.out.printf("%s: %,d timers created in %s, due at %s%n", NAME, count, scheduling, due);
-      if (Instant.now().isAfter(due)) {
-        throw new IllegalStateException(NAME + ": creating the timers ended after the due second");
-      }
-      postgres.resetStatementStatistics("reveille");
       var url = postgres.jdbcUrl("reveille");
-      awaitStarted(url, count, Duration.ofMinutes(30));
+      var warmUp = SideBySide.warmUp(count);
+      round(node, agents, pool, "warm-up", warmUp, 1);
+      awaitStarted(url, warmUp, Duration.ofMinutes(30));
+      System.out.printf("%s: warmed up with %,d timers%n", NAME, warmUp);
+      var round = round(node, agents, pool, "timer burst", count, spread);
+      postgres.resetStatementStatistics("reveille");
+      awaitStarted(url, warmUp + count, Duration.ofMinutes(30));
       WakePath.writeStatementStatistics(postgres, work);
       return TimerBurst.of(
-          NAME, count, scheduling, lateness(url, "created_at"), lateness(url, "started_at"));
+          NAME,
+          count,
+          round.scheduling(),
+          lateness(url, "created_at", round.due()),
+          lateness(url, "started_at", round.due()));
     } finally {
       pool.shutdownNow();
       node.stop();
     }
+  }
+
+  /** A round's first due second and how long creating its timers took. */
+  private record Round(Instant due, Duration scheduling) {}
+
+  /**
+   * {@code count} custom agents named after {@code label}, then a daily timer each, due at the same
+   * second (or spread over {@code spread} seconds) far enough ahead that creating them all ends
+   * before it.
+   */
+  private static Round round(
+      Node node, Agents agents, ExecutorService pool, String label, int count, int spread)
+      throws Exception {
+    var created = Instant.now();
+    var ids = parallel(pool, count, i -> agents.createCustom(label + " " + i));
+    var creating = Duration.between(created, Instant.now());
+    System.out.printf("%s: %,d agents created in %s%n", NAME, count, creating);
+    // Creating the timers took 0.6 to 0.75 times as long as creating the agents (10,000 of each);
+    // half as long again, and half a minute, to be safe.
+    var due = Seconds.after(creating.multipliedBy(3).dividedBy(2).plusSeconds(30));
+    var started = Instant.now();
+    parallel(
+        pool,
+        count,
+        i -> {
+          var response =
+              node.api()
+                  .post(
+                      "/api/agents/" + ids.get(i) + "/timers",
+                      schedule(due.plusSeconds(i % spread)));
+          if (response.status() != 201) {
+            throw new IllegalStateException("expected 201: " + response);
+          }
+          return null;
+        });
+    var scheduling = Duration.between(started, Instant.now());
+    System.out.printf("%s: %,d timers created in %s, due at %s%n", NAME, count, scheduling, due);
+    if (Instant.now().isAfter(due)) {
+      throw new IllegalStateException(NAME + ": creating the timers ended after the due second");
+    }
+    return new Round(due, scheduling);
   }
 
   /** A daily timer at {@code at}'s time of day, in UTC. */
@@ -111,8 +136,11 @@ final class ReveilleTimers {
     }
   }
 
-  /** {@code column} − the firing's scheduled second, in milliseconds, for every timer run. */
-  private static List<Long> lateness(String url, String column) throws SQLException {
+  /**
+   * {@code column} − the firing's scheduled second, in milliseconds, for every timer run scheduled
+   * at or after {@code from} (the warm-up's runs are before it).
+   */
+  private static List<Long> lateness(String url, String column, Instant from) throws SQLException {
     var lateness = new ArrayList<Long>();
     try (var connection = DriverManager.getConnection(url, Postgres.USER, Postgres.PASSWORD);
         var statement = connection.createStatement();
@@ -120,7 +148,10 @@ final class ReveilleTimers {
             statement.executeQuery(
                 "SELECT (EXTRACT(EPOCH FROM "
                     + column
-                    + " - scheduled_at) * 1000)::BIGINT FROM wake_run_log WHERE reason = 'timer'")) {
+                    + " - scheduled_at) * 1000)::BIGINT FROM wake_run_log WHERE reason = 'timer'"
+                    + " AND scheduled_at >= '"
+                    + from
+                    + "'::timestamptz")) {
       while (rows.next()) {
         lateness.add(rows.getLong(1));
       }

@@ -31,6 +31,11 @@ record WakeLoad(
         + "| --- | ---: | ---: | ---: | ---: | ---: |";
   }
 
+  /** Batches per second until the last run started. */
+  double perSecond() {
+    return batches * 1000.0 / Math.max(1, untilLastStart.toMillis());
+  }
+
   String row() {
     return String.format(
         "| %s | %,d | %.1f s | %,d (%,d) | %.0f | %s |",
@@ -39,7 +44,7 @@ record WakeLoad(
         sending.toMillis() / 1000.0,
         runs,
         completed,
-        batches * 1000.0 / Math.max(1, untilLastStart.toMillis()),
+        perSecond(),
         latency.isEmpty()
             ? "—"
             : String.format("%,d / %,d / %,d ms", latency.at(50), latency.at(99), latency.max()));

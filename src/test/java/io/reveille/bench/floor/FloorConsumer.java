@@ -4,11 +4,9 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.MessageDriven;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
-import jakarta.jms.Queue;
 import java.sql.SQLException;
 import javax.sql.DataSource;
 
@@ -32,12 +30,6 @@ public class FloorConsumer implements MessageListener {
   @Resource(lookup = "jdbc/reveille")
   DataSource dataSource;
 
-  @Resource(lookup = "jms/reveille/ConnectionFactory")
-  ConnectionFactory connectionFactory;
-
-  @Resource(lookup = "jms/floor/out")
-  Queue out;
-
   @Override
   public void onMessage(Message message) {
     try {
@@ -48,9 +40,6 @@ public class FloorConsumer implements MessageListener {
                   "INSERT INTO " + TABLE + " (id, received_at) VALUES (?, clock_timestamp())")) {
         insert.setString(1, body);
         insert.executeUpdate();
-      }
-      try (var context = connectionFactory.createContext()) {
-        context.createProducer().send(out, body);
       }
     } catch (JMSException | SQLException e) {
       throw new IllegalStateException("floor consumer failed: " + e.getMessage(), e);
