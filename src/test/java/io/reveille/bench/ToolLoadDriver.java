@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
+import java.util.function.Predicate;
 
 /**
  * Tool calls over HTTP against a running Reveille: one agent scoped to one category with {@code
@@ -159,6 +160,20 @@ public final class ToolLoadDriver {
    */
   public static Phase phase(String name, int threads, int calls, Call call, boolean replay)
       throws Exception {
+    return phase(
+        name,
+        threads,
+        calls,
+        call,
+        response -> response.status() == 200 && response.json().getBoolean("replayed") == replay);
+  }
+
+  /**
+   * Makes {@code calls} calls from {@code threads} clients; every answer must be {@code expected}.
+   */
+  public static Phase phase(
+      String name, int threads, int calls, Call call, Predicate<Api.Response> expected)
+      throws Exception {
     var pool = Executors.newFixedThreadPool(threads);
     try {
       var jobs = new ArrayList<Callable<Long>>();
@@ -169,7 +184,7 @@ public final class ToolLoadDriver {
               var start = System.nanoTime();
               var response = call.call(index);
               var elapsed = System.nanoTime() - start;
-              if (response.status() != 200 || response.json().getBoolean("replayed") != replay) {
+              if (!expected.test(response)) {
                 throw new IllegalStateException(name + ": " + response);
               }
               return elapsed / 1_000;

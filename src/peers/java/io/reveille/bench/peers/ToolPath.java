@@ -18,7 +18,8 @@ import java.util.Map;
  * row, the action and result messages, the task's change and its notification batch in one
  * transaction — and changes the task's priority. Phases: a warm-up on one agent (not reported);
  * {@code count} calls to one agent from {@value #CLIENTS_ONE} clients; {@code count} calls spread
- * round robin over {@value #AGENTS} other agents from {@value #CLIENTS_MANY} clients.
+ * round robin over {@value #AGENTS} other agents from {@value #CLIENTS_MANY} clients; then the HTTP
+ * floor, the same POSTs refused by the resource before any work of its own ({@value #FLOOR}).
  */
 final class ToolPath {
 
@@ -27,6 +28,8 @@ final class ToolPath {
   static final int CLIENTS_ONE = 8;
   static final int CLIENTS_MANY = 16;
   private static final String NAME = "Reveille";
+  static final String FLOOR =
+      "HTTP floor: the same POST refused before the call (400; filters, JSON, the audit row)";
 
   private ToolPath() {}
 
@@ -104,6 +107,21 @@ final class ToolPath {
               },
               false);
       rows.add(new Row(NAME + ", spread over agents", AGENTS, CLIENTS_MANY, spread));
+      System.out.println(rows.get(rows.size() - 1).row());
+      // The floor: the same authenticated POST to the same paths with a JSON body the resource
+      // refuses before it reads anything (400, an unknown field): authentication, the edge rules,
+      // the JSON reader and the audit filter, whose row is its one database write.
+      var floor =
+          ToolLoadDriver.phase(
+              "floor",
+              CLIENTS_MANY,
+              count,
+              i ->
+                  api.post(
+                      agents.get(1 + i % AGENTS).toolPath() + "update_task_priority",
+                      "{\"floor\":true}"),
+              response -> response.status() == 400);
+      rows.add(new Row(FLOOR, AGENTS, CLIENTS_MANY, floor));
       System.out.println(rows.get(rows.size() - 1).row());
       return rows;
     } finally {
