@@ -173,12 +173,7 @@ public final class SideBySide {
             row ->
                 into.add(
                     new Headline(
-                        row.contender()
-                            + ", "
-                            + row.agents()
-                            + " agents, "
-                            + row.clients()
-                            + " clients",
+                        row.contender() + " (" + row.clients() + " clients)",
                         "calls/s",
                         row.phase().perSecond())));
         return new Table<>(ToolPath.Row.header(), rows, ToolPath.Row::row);
