@@ -69,7 +69,16 @@ class TimerCatchUpRestartIT {
     var agents = new Agents(api);
     String agentId = null;
     try {
-      server.start(START_TIMEOUT);
+      try {
+        server.start(START_TIMEOUT);
+      } catch (AssertionError notReady) {
+        throw new AssertionError(
+            "not ready on HTTP_PORT "
+                + httpPort
+                + "; where it listens: "
+                + linesOf(server.outputDir().resolve("logs/messages.log"), "CWWKO0219I"),
+            notReady);
+      }
       assertListensOnlyOn(server, httpPort, httpsPort, brokerPort);
       agentId = agents.createCustom("Catch-up");
       var anchor = Instant.now().plusSeconds(5).truncatedTo(ChronoUnit.SECONDS);
