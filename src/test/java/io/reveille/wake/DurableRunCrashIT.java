@@ -98,7 +98,7 @@ class DurableRunCrashIT {
     environment.put("REVEILLE_INFERENCE_MODEL", "durable-test-model");
     environment.put("REVEILLE_INFERENCE_API_KEY", "sk-durable-" + UUID.randomUUID());
     environment.put("REVEILLE_TOOLS_EXTERNAL_FILE", tools.toString());
-    environment.put("DURABLE_SINK_TOKEN", SINK_TOKEN);
+    environment.put("TOOL_SECRET_DURABLE_SINK_TOKEN", SINK_TOKEN);
     // The model's external calls run here as they are asked for: approvals are not this test's
     // subject (ToolApprovalsIT holds them), so the model guard is off.
     environment.put("REVEILLE_APPROVAL_CUSTOM_MODEL_GUARD", "false");

@@ -12,12 +12,15 @@ import io.reveille.testing.Poll;
 import io.reveille.testing.SameOnEveryStack;
 import jakarta.json.JsonValue;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Order;
@@ -52,6 +55,13 @@ class TimerCatchUpRestartIT {
   void firingsMissedWhileTheServerWasDownRunOnceAsOneCatchUpAtStartUp() throws IOException {
     var environment = LibertyServer.ownEnvironment();
     environment.put("REVEILLE_TIMER_MIN_INTERVAL_SECONDS", "5");
+    // Its ports, as an operator gives them to the README's run command: in the environment.
+    var httpPort = System.getProperty("reveille.it.restartHttpPort", "9281");
+    var httpsPort = System.getProperty("reveille.it.restartHttpsPort", "9643");
+    var brokerPort = System.getProperty("reveille.it.restartBrokerPort", "61636");
+    environment.put("HTTP_PORT", httpPort);
+    environment.put("HTTPS_PORT", httpsPort);
+    environment.put("REVEILLE_BROKER_PORT", brokerPort);
     var server = LibertyServer.restartServer(environment);
     // No administrator password is configured: the server generates one on its first start and
     // must keep it across the restart below.
@@ -59,7 +69,17 @@ class TimerCatchUpRestartIT {
     var agents = new Agents(api);
     String agentId = null;
     try {
-      server.start(START_TIMEOUT);
+      try {
+        server.start(START_TIMEOUT);
+      } catch (AssertionError notReady) {
+        throw new AssertionError(
+            "not ready on HTTP_PORT "
+                + httpPort
+                + "; where it listens: "
+                + linesOf(server.outputDir().resolve("logs/messages.log"), "CWWKO0219I"),
+            notReady);
+      }
+      assertListensOnlyOn(server, httpPort, httpsPort, brokerPort);
       agentId = agents.createCustom("Catch-up");
       var anchor = Instant.now().plusSeconds(5).truncatedTo(ChronoUnit.SECONDS);
       var created =
@@ -171,6 +191,40 @@ class TimerCatchUpRestartIT {
         }
       }
       server.stopOrKill();
+    }
+  }
+
+  /**
+   * The server's ports are the environment's, not the defaults (9080, 9443, 61616): its bootstrap
+   * properties are those the README's run command gives its server ({@code liberty:run}, the
+   * plugin's configuration without an execution's), which win over the environment for any setting
+   * they name. Read in the log of this start, where the server says what it listens on.
+   */
+  private static void assertListensOnlyOn(
+      LibertyServer server, String httpPort, String httpsPort, String brokerPort)
+      throws IOException {
+    var log = server.outputDir().resolve("logs").resolve("messages.log");
+    var http = "CWWKO0219I: TCP Channel defaultHttpEndpoint has been started";
+    var https = "CWWKO0219I: TCP Channel defaultHttpEndpoint-ssl has been started";
+    var broker = "AMQ221020: Started ";
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> linesOf(log, https).size() == 1 && linesOf(log, http).size() == 1);
+    var httpLines = linesOf(log, http);
+    var httpsLines = linesOf(log, https);
+    var brokerLines = linesOf(log, broker);
+    assertTrue(httpLines.get(0).endsWith(" port " + httpPort + "."), httpLines::toString);
+    assertTrue(httpsLines.get(0).endsWith(" port " + httpsPort + "."), httpsLines::toString);
+    assertTrue(
+        brokerLines.stream().anyMatch(line -> line.contains(":" + brokerPort + " for protocols")),
+        brokerLines::toString);
+    assertTrue(
+        brokerLines.stream().noneMatch(line -> line.contains(":61616 ")), brokerLines::toString);
+  }
+
+  private static List<String> linesOf(Path log, String text) throws IOException {
+    try (var lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
+      return lines.filter(line -> line.contains(text)).toList();
     }
   }
 }

@@ -33,8 +33,11 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * <p>The rules beyond the schema keep an agent from steering a call where it was not meant to go:
  * the scheme, host and port of every URL are literal (placeholders only in the path and query), a
  * URL placeholder must be a required argument, secrets may appear only in header values (a URL or
- * body ends up in logs and ledgers) and never name Reveille's own settings (its administrator
- * password, its model key), and headers the executor sets itself may not be declared.
+ * body ends up in logs and ledgers), and headers the executor sets itself may not be declared. A
+ * secret is read from its own namespace ({@code tool-secret.NAME}, {@link Templates#SECRET_PREFIX})
+ * and so can never reach Reveille's settings; a name that looks like one of them (its administrator
+ * password, its model key) is still refused, since whoever wrote it meant that setting and would
+ * otherwise learn of the mistake only when a call finds the secret unset.
  */
 public final class ExternalToolDocument {
 
@@ -153,7 +156,7 @@ public final class ExternalToolDocument {
           problems.add(
               "headers."
                   + header
-                  + ": a reference must read ${secret:PROPERTY} (letters, digits, . _ -)");
+                  + ": a reference must read ${secret:NAME} (letters, digits, . _ -)");
         }
         for (var secret : Templates.secretNames(value)) {
           if (isReveilleSetting(secret)) {
@@ -162,7 +165,9 @@ public final class ExternalToolDocument {
                     + header
                     + ": ${secret:"
                     + secret
-                    + "} names one of Reveille's own settings; use a property of your own");
+                    + "} names one of Reveille's own settings, which no tool may read; a"
+                    + " secret is read from tool-secret.NAME (TOOL_SECRET_NAME in the"
+                    + " environment) only");
           }
         }
         if (value.chars().anyMatch(c -> c == '\r' || c == '\n')) {
@@ -345,11 +350,11 @@ public final class ExternalToolDocument {
   }
 
   /**
-   * Whether a secret name would read one of Reveille's own settings. MicroProfile Config's
-   * environment source also answers a name in the environment's spelling, and after mapping every
-   * character other than a letter or digit to {@code _} and upper-casing, so {@code
-   * REVEILLE_ADMIN_PASSWORD} and {@code Reveille.Admin.Password} reach {@code
-   * reveille.admin.password} as surely as its own name: compare in that spelling.
+   * Whether a secret name looks like one of Reveille's own settings, in any of the spellings
+   * MicroProfile Config would accept for it ({@code REVEILLE_ADMIN_PASSWORD}, {@code
+   * Reveille.Admin.Password} for {@code reveille.admin.password}): compared after mapping every
+   * character other than a letter or digit to {@code _} and upper-casing. The namespace already
+   * keeps such a reference from reading the setting; this refuses the document that tries.
    */
   static boolean isReveilleSetting(String secret) {
     return secret.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT).startsWith("REVEILLE_");

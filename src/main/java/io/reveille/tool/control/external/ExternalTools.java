@@ -18,7 +18,8 @@ import org.eclipse.microprofile.config.Config;
  * The external tools of this server: read from {@code reveille.tools.external.file} when the
  * registry loads (so a bad document stops the deployment), with one circuit breaker per tool, and
  * the secrets their headers name, read from MicroProfile Config at each call so that a rotated
- * secret needs no restart.
+ * secret needs no restart — only from the {@code tool-secret.} namespace ({@link
+ * Templates#SECRET_PREFIX}), so no document reaches another setting of the server.
  */
 @ApplicationScoped
 public class ExternalTools {
@@ -59,6 +60,7 @@ public class ExternalTools {
         new SideEffectClassifier(settings.readOnlyAllowlist(), settings.sideEffectDenylist());
     try {
       var declarations = ExternalToolDocument.parse(text, builtInNames, classifier);
+      warnOfUnsetSecrets(declarations);
       LOG.info(
           () ->
               "External tools from "
@@ -73,9 +75,39 @@ public class ExternalTools {
     }
   }
 
-  /** The value of a secret property; never logged. */
-  public Optional<String> secret(String property) {
-    return config.getOptionalValue(property, String.class);
+  /**
+   * The value of the secret a header names as {@code ${secret:name}}: the property {@code
+   * tool-secret.name} and nothing else; never logged.
+   */
+  public Optional<String> secret(String name) {
+    return config.getOptionalValue(Templates.secretProperty(name), String.class);
+  }
+
+  /**
+   * Names (never values) every secret the tools refer to that is not set now: a call needing it
+   * would send nothing. A warning, not a refusal: a secret may be set later, since each call reads
+   * it afresh.
+   */
+  private void warnOfUnsetSecrets(List<ExternalToolDeclaration> declarations) {
+    var unset = new java.util.TreeSet<String>();
+    for (var declaration : declarations) {
+      for (var value : declaration.headers().values()) {
+        Templates.secretNames(value).stream()
+            .filter(name -> secret(name).filter(secret -> !secret.isBlank()).isEmpty())
+            .forEach(unset::add);
+      }
+    }
+    for (var name : unset) {
+      LOG.warning(
+          () ->
+              "External tools: ${secret:"
+                  + name
+                  + "} is not set; set "
+                  + Templates.secretProperty(name)
+                  + " (in the environment "
+                  + Templates.secretVariable(name)
+                  + ")");
+    }
   }
 
   /** See {@link ExternalToolsConfig#maxResponseBytes()}. */

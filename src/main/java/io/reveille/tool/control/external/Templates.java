@@ -26,8 +26,9 @@ import java.util.regex.Pattern;
  *   <li>Body: a string that is exactly {@code "{name}"} becomes the argument's JSON value (type
  *       kept, {@code null} when absent); a placeholder inside a longer string is replaced by the
  *       value's text.
- *   <li>Headers: literal text with {@code ${secret:PROPERTY}} references, resolved at call time
- *       from MicroProfile Config; the resolved values exist only in the request being sent.
+ *   <li>Headers: literal text with {@code ${secret:NAME}} references, resolved at call time from
+ *       the MicroProfile Config property {@code tool-secret.NAME} and from nothing else ({@link
+ *       #secretProperty}); the resolved values exist only in the request being sent.
  * </ul>
  *
  * Besides the arguments, templates may use the extra values the caller passes ({@code
@@ -37,6 +38,14 @@ public final class Templates {
 
   static final Pattern PLACEHOLDER = Pattern.compile("\\{([A-Za-z_][A-Za-z0-9_]{0,63})\\}");
   static final Pattern SECRET = Pattern.compile("\\$\\{secret:([A-Za-z0-9_.\\-]{1,128})\\}");
+
+  /**
+   * The namespace of the properties a {@code ${secret:NAME}} reads. Nothing else of the server's
+   * configuration is in it (no Reveille setting, no Liberty variable), so a tools document can name
+   * only the secrets an operator set for its tools: never the administrator's, the database's or
+   * the broker's password, whatever the spelling.
+   */
+  public static final String SECRET_PREFIX = "tool-secret.";
 
   /** The name every extra value can be used under in a template. */
   public static final String IDEMPOTENCY_KEY = "idempotencyKey";
@@ -89,7 +98,21 @@ public final class Templates {
     }
   }
 
-  /** The secret property names a header value refers to. */
+  /**
+   * The property {@code ${secret:name}} reads: {@code tool-secret.name}, which MicroProfile Config
+   * also finds in the environment as {@code TOOL_SECRET_NAME} (every character other than a letter
+   * or digit as {@code _}, upper case).
+   */
+  public static String secretProperty(String name) {
+    return SECRET_PREFIX + name;
+  }
+
+  /** The environment variable that sets {@link #secretProperty}. */
+  public static String secretVariable(String name) {
+    return secretProperty(name).replaceAll("[^A-Za-z0-9]", "_").toUpperCase(java.util.Locale.ROOT);
+  }
+
+  /** The secret names a header value refers to (without {@link #SECRET_PREFIX}). */
   public static Set<String> secretNames(String headerValue) {
     var names = new LinkedHashSet<String>();
     var matcher = SECRET.matcher(headerValue);
@@ -198,8 +221,8 @@ public final class Templates {
   /**
    * The header values with their secrets resolved.
    *
-   * @param secrets the value of a secret property, empty when it is not set
-   * @throws MissingValue naming the property (never a value) when a secret is not set
+   * @param secrets the value of a secret by its name in the template, empty when it is not set
+   * @throws MissingValue naming the secret and where it is set (never a value) when it is not set
    */
   public static Map<String, String> headers(
       Map<String, String> templates, Function<String, Optional<String>> secrets) {
@@ -217,7 +240,15 @@ public final class Templates {
                     .orElseThrow(
                         () ->
                             new MissingValue(
-                                "header " + name + " needs the secret " + property + ", not set"));
+                                "header "
+                                    + name
+                                    + " needs the secret "
+                                    + property
+                                    + ", not set ("
+                                    + secretProperty(property)
+                                    + ", in the environment "
+                                    + secretVariable(property)
+                                    + ")"));
             matcher.appendReplacement(out, Matcher.quoteReplacement(secret));
           }
           matcher.appendTail(out);

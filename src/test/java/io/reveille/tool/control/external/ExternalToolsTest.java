@@ -14,11 +14,18 @@ import io.reveille.tool.entity.ScopeRule;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.IOException;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.eclipse.microprofile.config.Config;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * External tools join the registry and the contract from one declaration: the same parity rules
@@ -158,6 +165,91 @@ class ExternalToolsTest {
             .collect(Collectors.toSet());
     assertTrue(known.contains("externalCall"));
     assertTrue(contract.json().contains("externalCall"));
+  }
+
+  @Test
+  void aSecretIsReadFromItsOwnNamespaceAndFromNothingElse() {
+    var tools =
+        tools(
+            Map.of(
+                "tool-secret.billing.api-token", "tok-1",
+                "billing.api-token", "not-the-secret",
+                "reveille.admin.password", "admin-password",
+                "REVEILLE_ADMIN_PASSWORD", "admin-password",
+                "reveille.db.password", "db-password"));
+    assertEquals(Optional.of("tok-1"), tools.secret("billing.api-token"));
+    for (var setting :
+        new String[] {
+          "reveille.admin.password", "REVEILLE_ADMIN_PASSWORD", "reveille.db.password"
+        }) {
+      assertEquals(Optional.empty(), tools.secret(setting), setting);
+    }
+    assertEquals("tool-secret.billing.api-token", Templates.secretProperty("billing.api-token"));
+    assertEquals("TOOL_SECRET_BILLING_API_TOKEN", Templates.secretVariable("billing.api-token"));
+  }
+
+  /**
+   * What the deployment runs ({@code ToolRegistry} loads the tools when the application starts):
+   * the document {@code reveille.tools.external.file} names is refused, naming the file and the
+   * reference, so the application does not start.
+   */
+  @Test
+  void aDocumentNamingTheAdministratorPasswordIsRefusedAtDeploy(@TempDir Path directory)
+      throws IOException {
+    var file = directory.resolve("tools.json");
+    Files.writeString(
+        file,
+        example()
+            .replace(
+                "\"Authorization\":",
+                "\"X-Admin\": \"${secret:REVEILLE_ADMIN_PASSWORD}\", \"Authorization\":"));
+    var tools =
+        tools(
+            Map.of(
+                "reveille.tools.external.file",
+                file.toString(),
+                "REVEILLE_ADMIN_PASSWORD",
+                "admin-password"));
+    var builtIn = new HashSet<>(ToolContract.fromClasspath().toolNames());
+
+    var refused = assertThrows(IllegalStateException.class, () -> tools.load(builtIn));
+    assertTrue(refused.getMessage().startsWith(file.toString()), refused.getMessage());
+    assertTrue(
+        refused
+            .getMessage()
+            .contains("${secret:REVEILLE_ADMIN_PASSWORD} names one of Reveille's own settings"),
+        refused.getMessage());
+    assertFalse(refused.getMessage().contains("admin-password"), refused.getMessage());
+
+    Files.writeString(file, example());
+    assertEquals(2, tools.load(builtIn).size(), "the same document without it deploys");
+  }
+
+  /** The external tools of a server whose configuration is {@code properties}. */
+  private static ExternalTools tools(Map<String, String> properties) {
+    var config = config(properties);
+    var tools = new ExternalTools();
+    tools.config = config;
+    tools.settings = new ExternalToolsConfig(config);
+    tools.clock = java.time.Clock.systemUTC();
+    tools.init();
+    return tools;
+  }
+
+  /** A configuration of {@code properties} alone, as {@code getOptionalValue} reads it. */
+  private static Config config(Map<String, String> properties) {
+    return (Config)
+        Proxy.newProxyInstance(
+            Config.class.getClassLoader(),
+            new Class<?>[] {Config.class},
+            (proxy, method, arguments) -> {
+              if (!method.getName().equals("getOptionalValue")) {
+                throw new UnsupportedOperationException(method.getName());
+              }
+              var type = (Class<?>) arguments[1];
+              return Optional.ofNullable(properties.get((String) arguments[0]))
+                  .map(value -> type == Integer.class ? Integer.valueOf(value) : value);
+            });
   }
 
   private static JsonObject args(String customer, int cents) {

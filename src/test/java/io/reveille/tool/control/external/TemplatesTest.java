@@ -121,6 +121,9 @@ class TemplatesTest {
                 Templates.headers(
                     Map.of("Authorization", "${secret:other}"), p -> Optional.empty()));
     assertTrue(missing.getMessage().contains("other"));
+    assertTrue(
+        missing.getMessage().contains("tool-secret.other, in the environment TOOL_SECRET_OTHER"),
+        missing.getMessage());
   }
 
   @Test
