@@ -19,12 +19,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.FlushModeType;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
+import java.util.Collection;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -151,6 +153,21 @@ public class AgentService {
 
   public Optional<Agent> find(String agentId) {
     return Optional.ofNullable(em.find(Agent.class, agentId));
+  }
+
+  /**
+   * Reads the agents {@code agentIds} in one statement, their categories with them, into the
+   * caller's persistence context, where {@link #find} then answers without a statement: for a batch
+   * that works on many agents at once (the timer clock's), after it has locked their states.
+   */
+  public void load(Collection<String> agentIds) {
+    if (agentIds.isEmpty()) {
+      return;
+    }
+    em.createNamedQuery("Agent.load", Agent.class)
+        .setParameter("ids", agentIds)
+        .setFlushMode(FlushModeType.COMMIT)
+        .getResultList();
   }
 
   public Agent get(String agentId) {
