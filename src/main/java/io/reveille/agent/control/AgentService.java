@@ -27,6 +27,8 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -200,6 +202,33 @@ public class AgentService {
   public AgentState stateForUpdate(String agentId) {
     get(agentId);
     return lockState(agentId).orElseThrow(() -> new NotFoundException("agent state", agentId));
+  }
+
+  /**
+   * {@link #lockState Locks the states} of {@code agentIds}, in agent-id order as every transaction
+   * that locks several agents takes them, and returns those that exist by agent id. With {@code
+   * inOneStatement} (PostgreSQL, which locks the rows in the order its query returns them) one
+   * statement locks them all; else (Apache Derby, which refuses {@code FOR UPDATE} with {@code
+   * ORDER BY}) one statement each.
+   */
+  public Map<String, AgentState> lockStates(Collection<String> agentIds, boolean inOneStatement) {
+    var sorted = agentIds.stream().distinct().sorted().toList();
+    var locked = new LinkedHashMap<String, AgentState>();
+    var inTransaction =
+        transactions != null && transactions.getTransactionStatus() == Status.STATUS_ACTIVE;
+    if (!inOneStatement || !inTransaction || sorted.size() < 2) {
+      sorted.forEach(agentId -> lockState(agentId).ifPresent(s -> locked.put(agentId, s)));
+      return locked;
+    }
+    for (var state :
+        em.createNamedQuery("AgentState.findByAgentIdsInOrder", AgentState.class)
+            .setParameter("agentIds", sorted)
+            .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+            .getResultList()) {
+      locked.put(state.getAgentId(), state);
+      transactions.putResource(LOCKED_STATE + state.getAgentId(), state);
+    }
+    return locked;
   }
 
   /**

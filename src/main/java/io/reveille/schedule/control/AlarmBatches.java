@@ -123,7 +123,8 @@ public class AlarmBatches {
   @Transactional(TxType.REQUIRES_NEW)
   public void fire(List<Claimed> alarms) {
     for (var from = 0; from < alarms.size(); from += SLICE) {
-      firing.fireAll(alarms.subList(from, Math.min(alarms.size(), from + SLICE)), true);
+      firing.fireAll(
+          alarms.subList(from, Math.min(alarms.size(), from + SLICE)), true, claimsSkipLocked());
       em.flush();
       em.clear();
     }

@@ -8,6 +8,7 @@ import io.reveille.observability.control.Metrics;
 import io.reveille.schedule.control.AlarmBatches.Claimed;
 import io.reveille.schedule.entity.AgentTimer;
 import io.reveille.schedule.entity.TimerAlarm;
+import io.reveille.wake.control.RunKeys;
 import io.reveille.wake.control.WakeScheduler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -20,10 +21,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -63,13 +64,14 @@ public class TimerFiring {
    * @param agentId the timer's agent, empty when the timer was gone when its alarm was claimed
    */
   public void fire(String agentId, String timerId, Instant firing, boolean mayRunInline) {
-    fireAll(List.of(new Claimed(agentId, timerId, firing)), mayRunInline);
+    fireAll(List.of(new Claimed(agentId, timerId, firing)), mayRunInline, false);
   }
 
   /**
    * Fires claimed alarms, given in {@link Claimed#LOCK_ORDER}, in the caller's transaction. With
    * {@code mayRunInline} a self-contained run of each wake is executed here too ({@link
-   * WakeScheduler#scheduleTimer}).
+   * WakeScheduler#scheduleTimer}). With {@code lockInOneStatement} (PostgreSQL) the agents' states
+   * are locked in one statement ({@link AgentService#lockStates}).
    *
    * <p>The agents' state locks come first, in agent-id order, before any alarm row, as in every
    * change of a timer and its alarms, so a firing and a change of the same timer queue instead of
@@ -78,8 +80,8 @@ public class TimerFiring {
    * is current without a refresh. The caller's persistence context must not hold them yet (a new
    * transaction, or one cleared after the previous slice of a batch).
    */
-  public void fireAll(List<Claimed> claimed, boolean mayRunInline) {
-    var loaded = load(claimed);
+  public void fireAll(List<Claimed> claimed, boolean mayRunInline, boolean lockInOneStatement) {
+    var loaded = load(claimed, lockInOneStatement);
     for (var alarm : claimed) {
       fire(loaded, alarm, mayRunInline);
     }
@@ -89,21 +91,28 @@ public class TimerFiring {
    * What the firings of a slice need, read at once: the locked states by agent, every timer of
    * those agents by agent (their active ones give the agent's next scheduled wake), and the pending
    * alarms of the claimed timers by key (whether an alarm is still pending, and whether the next
-   * one is armed already).
+   * one is armed already), and which of the runs the due firings would write are in the run log
+   * already (a firing handled before finds its run; every firing writes its run under the agent's
+   * state lock, so the answer holds for the slice). The agents' head messages are read with them.
    */
   private record Loaded(
       Map<String, AgentState> states,
       Map<String, List<AgentTimer>> timers,
-      Map<TimerAlarm.Key, TimerAlarm> pending) {}
+      Map<TimerAlarm.Key, TimerAlarm> pending,
+      Set<String> askedRuns,
+      Set<String> loggedRuns) {
 
-  private Loaded load(List<Claimed> claimed) {
-    var states = new LinkedHashMap<String, AgentState>();
-    claimed.stream()
-        .map(Claimed::agentId)
-        .filter(id -> !id.isEmpty())
-        .distinct()
-        .sorted()
-        .forEach(agentId -> agents.lockState(agentId).ifPresent(s -> states.put(agentId, s)));
+    /** Whether the run was asked for with the slice and is not in the run log. */
+    boolean unlogged(String runKey) {
+      return askedRuns.contains(runKey) && !loggedRuns.contains(runKey);
+    }
+  }
+
+  private Loaded load(List<Claimed> claimed, boolean lockInOneStatement) {
+    var states =
+        agents.lockStates(
+            claimed.stream().map(Claimed::agentId).filter(id -> !id.isEmpty()).toList(),
+            lockInOneStatement);
     agents.load(states.keySet());
     memory.loadHeads(states.values());
     var timers = new HashMap<String, List<AgentTimer>>();
@@ -120,7 +129,27 @@ public class TimerFiring {
         .setFlushMode(FlushModeType.COMMIT)
         .getResultList()
         .forEach(alarm -> pending.put(alarm.key(), alarm));
-    return new Loaded(states, timers, pending);
+    var runKeys =
+        claimed.stream()
+            .map(alarm -> runKey(alarm, em.find(AgentTimer.class, alarm.timerId())))
+            .flatMap(Optional::stream)
+            .toList();
+    return new Loaded(states, timers, pending, Set.copyOf(runKeys), wakes.loggedRuns(runKeys));
+  }
+
+  /**
+   * The run key of the firing {@code alarm} stands for, when it is due to fire: the key of the
+   * timer's next firing, which is the alarm's (else the alarm is stale and fires nothing).
+   */
+  private static Optional<String> runKey(Claimed alarm, AgentTimer timer) {
+    if (timer == null
+        || !timer.getAgentId().equals(alarm.agentId())
+        || timer.getNextRunAt() == null
+        || timer.getNextRunAt().toEpochMilli() != alarm.fireAt().toEpochMilli()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        RunKeys.timer(alarm.agentId(), alarm.timerId(), timer.getNextRunAt().toString()));
   }
 
   private void fire(Loaded loaded, Claimed claimed, boolean mayRunInline) {
@@ -176,13 +205,13 @@ public class TimerFiring {
     timers.refreshScheduledWake(
         state.get(), lifecycle, loaded.timers().getOrDefault(agentId, List.of()));
     if (lifecycle == AgentLifecycle.ACTIVE) {
-      wakes.scheduleTimer(
-          timer.getAgentId(),
-          timerId,
-          firings.first(),
-          firings.last(),
-          firings.count(),
-          mayRunInline);
+      if (loaded.unlogged(RunKeys.timer(agentId, timerId, firings.first().toString()))) {
+        wakes.scheduleUnloggedTimer(
+            agentId, timerId, firings.first(), firings.last(), firings.count(), mayRunInline);
+      } else {
+        wakes.scheduleTimer(
+            agentId, timerId, firings.first(), firings.last(), firings.count(), mayRunInline);
+      }
     } else {
       wakes.recordSkippedFirings(
           timer.getAgentId(),
