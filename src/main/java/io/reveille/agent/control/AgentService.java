@@ -19,12 +19,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.FlushModeType;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -153,6 +157,21 @@ public class AgentService {
     return Optional.ofNullable(em.find(Agent.class, agentId));
   }
 
+  /**
+   * Reads the agents {@code agentIds} in one statement, their categories with them, into the
+   * caller's persistence context, where {@link #find} then answers without a statement: for a batch
+   * that works on many agents at once (the timer clock's), after it has locked their states.
+   */
+  public void load(Collection<String> agentIds) {
+    if (agentIds.isEmpty()) {
+      return;
+    }
+    em.createNamedQuery("Agent.load", Agent.class)
+        .setParameter("ids", agentIds)
+        .setFlushMode(FlushModeType.COMMIT)
+        .getResultList();
+  }
+
   public Agent get(String agentId) {
     return find(agentId).orElseThrow(() -> new NotFoundException("agent", agentId));
   }
@@ -183,6 +202,33 @@ public class AgentService {
   public AgentState stateForUpdate(String agentId) {
     get(agentId);
     return lockState(agentId).orElseThrow(() -> new NotFoundException("agent state", agentId));
+  }
+
+  /**
+   * {@link #lockState Locks the states} of {@code agentIds}, in agent-id order as every transaction
+   * that locks several agents takes them, and returns those that exist by agent id. With {@code
+   * inOneStatement} (PostgreSQL, which locks the rows in the order its query returns them) one
+   * statement locks them all; else (Apache Derby, which refuses {@code FOR UPDATE} with {@code
+   * ORDER BY}) one statement each.
+   */
+  public Map<String, AgentState> lockStates(Collection<String> agentIds, boolean inOneStatement) {
+    var sorted = agentIds.stream().distinct().sorted().toList();
+    var locked = new LinkedHashMap<String, AgentState>();
+    var inTransaction =
+        transactions != null && transactions.getTransactionStatus() == Status.STATUS_ACTIVE;
+    if (!inOneStatement || !inTransaction || sorted.size() < 2) {
+      sorted.forEach(agentId -> lockState(agentId).ifPresent(s -> locked.put(agentId, s)));
+      return locked;
+    }
+    for (var state :
+        em.createNamedQuery("AgentState.findByAgentIdsInOrder", AgentState.class)
+            .setParameter("agentIds", sorted)
+            .setLockMode(LockModeType.PESSIMISTIC_WRITE)
+            .getResultList()) {
+      locked.put(state.getAgentId(), state);
+      transactions.putResource(LOCKED_STATE + state.getAgentId(), state);
+    }
+    return locked;
   }
 
   /**

@@ -36,6 +36,9 @@ import java.util.Set;
 @Entity
 @Table(name = "agents")
 @NamedQuery(
+    name = "Agent.load",
+    query = "SELECT a FROM Agent a LEFT JOIN FETCH a.allowedCategoryIds WHERE a.id IN :ids")
+@NamedQuery(
     name = "Agent.findByLifecycle",
     query = "SELECT a FROM Agent a WHERE a.lifecycle = :lifecycle ORDER BY a.createdAt, a.id")
 public class Agent {

@@ -25,6 +25,9 @@ import java.util.Objects;
 @Entity
 @Table(name = "agent_states")
 @NamedQuery(
+    name = "AgentState.findByAgentIdsInOrder",
+    query = "SELECT s FROM AgentState s WHERE s.agentId IN :agentIds ORDER BY s.agentId")
+@NamedQuery(
     name = "AgentState.findByAgentId",
     query = "SELECT s FROM AgentState s WHERE s.agentId = :agentId")
 public class AgentState {

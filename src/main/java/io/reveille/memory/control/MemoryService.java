@@ -5,6 +5,7 @@ import io.reveille.agent.control.AgentNotifications;
 import io.reveille.agent.control.AgentNotifications.AppendedMessage;
 import io.reveille.agent.control.AgentNotifications.WrittenReport;
 import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.AgentState;
 import io.reveille.memory.entity.AgentMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
@@ -19,6 +20,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.FlushModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.criteria.Predicate;
 import jakarta.transaction.Transactional;
@@ -26,6 +28,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -227,6 +230,24 @@ public class MemoryService {
         AgentMessageMetadata metadata) {
       this(threadId, kind, triggerSourceId, content, tokensApprox, metadata, Optional.empty());
     }
+  }
+
+  /**
+   * Reads the head messages of {@code states} (the last message each agent appended) in one
+   * statement into the caller's persistence context, where {@link #append} then finds each without
+   * one: for a batch that appends to many agents' logs at once (the timer clock's), under their
+   * state locks.
+   */
+  public void loadHeads(Collection<AgentState> states) {
+    var heads =
+        states.stream().map(AgentState::getRecentHeadMessageId).filter(Objects::nonNull).toList();
+    if (heads.isEmpty()) {
+      return;
+    }
+    em.createQuery("SELECT m FROM AgentMessage m WHERE m.id IN :ids", AgentMessage.class)
+        .setParameter("ids", heads)
+        .setFlushMode(FlushModeType.COMMIT)
+        .getResultList();
   }
 
   /**

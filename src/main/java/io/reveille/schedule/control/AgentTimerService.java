@@ -265,8 +265,18 @@ public class AgentTimerService {
    * active timer's next firing; clears it unless the agent is active.
    */
   void refreshScheduledWake(AgentState state, AgentLifecycle lifecycle) {
+    refreshScheduledWake(state, lifecycle, activeTimers(state.getAgentId()));
+  }
+
+  /**
+   * As {@link #refreshScheduledWake(AgentState, AgentLifecycle)}, from {@code timers}, every timer
+   * of the agent as this persistence context holds them (the inactive ones are passed over): for a
+   * caller that has read them already.
+   */
+  void refreshScheduledWake(AgentState state, AgentLifecycle lifecycle, List<AgentTimer> timers) {
     var earliest =
-        activeTimers(state.getAgentId()).stream()
+        timers.stream()
+            .filter(AgentTimer::isActive)
             .map(AgentTimer::getNextRunAt)
             .filter(Objects::nonNull)
             .min(Comparator.naturalOrder());

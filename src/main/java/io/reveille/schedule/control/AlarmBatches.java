@@ -105,18 +105,26 @@ public class AlarmBatches {
   }
 
   /**
+   * How many firings of a batch share one read of their agents, timers and alarms ({@link
+   * TimerFiring#fireAll}) and one persistence context. Its entities are written and let go after
+   * each slice: every query of a firing flushes first, and would otherwise dirty-check every entity
+   * of the batch so far (the batch's cost would grow with its square); the reads a slice saves are
+   * three statements for all of its firings instead of four for each.
+   */
+  static final int SLICE = 25;
+
+  /**
    * Fires claimed alarms in one new transaction: all of them, or none when one fails. The
-   * self-contained runs of their wakes run here too ({@link TimerFiring#fire}), so that a batch
+   * self-contained runs of their wakes run here too ({@link TimerFiring#fireAll}), so that a batch
    * commits its firings and their runs at once, with no wake job; a run that fails rolls the batch
    * back, and {@link #fireOne} then fires each alarm alone, its run left to the wake queue, where a
    * failure is recorded instead of holding up the firing.
    */
   @Transactional(TxType.REQUIRES_NEW)
   public void fire(List<Claimed> alarms) {
-    for (var alarm : alarms) {
-      firing.fire(alarm.agentId(), alarm.timerId(), alarm.fireAt(), true);
-      // Written, and let go: every query of the next firing flushes first, and would otherwise
-      // dirty-check every entity of the batch so far (the batch's cost grew with its square).
+    for (var from = 0; from < alarms.size(); from += SLICE) {
+      firing.fireAll(
+          alarms.subList(from, Math.min(alarms.size(), from + SLICE)), true, claimsSkipLocked());
       em.flush();
       em.clear();
     }

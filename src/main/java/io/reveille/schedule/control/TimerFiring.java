@@ -3,18 +3,28 @@ package io.reveille.schedule.control;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.agent.entity.AgentState;
+import io.reveille.memory.control.MemoryService;
 import io.reveille.observability.control.Metrics;
+import io.reveille.schedule.control.AlarmBatches.Claimed;
 import io.reveille.schedule.entity.AgentTimer;
+import io.reveille.schedule.entity.TimerAlarm;
+import io.reveille.wake.control.RunKeys;
 import io.reveille.wake.control.WakeScheduler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.FlushModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -41,30 +51,120 @@ public class TimerFiring {
 
   @Inject Clock clock;
   @Inject AgentService agents;
-  @Inject TimerAlarms alarms;
   @Inject WakeScheduler wakes;
   @Inject AgentTimerService timers;
   @Inject Metrics metrics;
+  @Inject MemoryService memory;
 
   /**
    * The alarm of timer {@code timerId} of agent {@code agentId} set for {@code firing} went off:
-   * fires it, or ignores it when stale, and removes it either way. With {@code mayRunInline} a
-   * self-contained run of the wake is executed in this transaction ({@link
-   * WakeScheduler#scheduleTimer}).
-   *
-   * <p>The agent's state lock comes first, before the alarm row, as in every change of a timer and
-   * its alarms, so a firing and a change of the same timer queue instead of deadlocking; the agent
-   * and the timer are read only after it, so they are current without a refresh. The caller's
-   * persistence context must not hold them yet (a new transaction, or one cleared after the
-   * previous firing).
+   * fires it, or ignores it when stale, and removes it either way, as {@link #fireAll} does for one
+   * alarm.
    *
    * @param agentId the timer's agent, empty when the timer was gone when its alarm was claimed
    */
   public void fire(String agentId, String timerId, Instant firing, boolean mayRunInline) {
-    var state = agentId.isEmpty() ? Optional.<AgentState>empty() : agents.lockState(agentId);
+    fireAll(List.of(new Claimed(agentId, timerId, firing)), mayRunInline, false);
+  }
+
+  /**
+   * Fires claimed alarms, given in {@link Claimed#LOCK_ORDER}, in the caller's transaction. With
+   * {@code mayRunInline} a self-contained run of each wake is executed here too ({@link
+   * WakeScheduler#scheduleTimer}). With {@code lockInOneStatement} (PostgreSQL) the agents' states
+   * are locked in one statement ({@link AgentService#lockStates}).
+   *
+   * <p>The agents' state locks come first, in agent-id order, before any alarm row, as in every
+   * change of a timer and its alarms, so a firing and a change of the same timer queue instead of
+   * deadlocking. Only then are the agents, their timers and the alarms read, each in one statement
+   * for all the alarms ({@link Loaded}): what they read committed before the locks were taken, and
+   * is current without a refresh. The caller's persistence context must not hold them yet (a new
+   * transaction, or one cleared after the previous slice of a batch).
+   */
+  public void fireAll(List<Claimed> claimed, boolean mayRunInline, boolean lockInOneStatement) {
+    var loaded = load(claimed, lockInOneStatement);
+    for (var alarm : claimed) {
+      fire(loaded, alarm, mayRunInline);
+    }
+  }
+
+  /**
+   * What the firings of a slice need, read at once: the locked states by agent, every timer of
+   * those agents by agent (their active ones give the agent's next scheduled wake), and the pending
+   * alarms of the claimed timers by key (whether an alarm is still pending, and whether the next
+   * one is armed already), and which of the runs the due firings would write are in the run log
+   * already (a firing handled before finds its run; every firing writes its run under the agent's
+   * state lock, so the answer holds for the slice). The agents' head messages are read with them.
+   */
+  private record Loaded(
+      Map<String, AgentState> states,
+      Map<String, List<AgentTimer>> timers,
+      Map<TimerAlarm.Key, TimerAlarm> pending,
+      Set<String> askedRuns,
+      Set<String> loggedRuns) {
+
+    /** Whether the run was asked for with the slice and is not in the run log. */
+    boolean unlogged(String runKey) {
+      return askedRuns.contains(runKey) && !loggedRuns.contains(runKey);
+    }
+  }
+
+  private Loaded load(List<Claimed> claimed, boolean lockInOneStatement) {
+    var states =
+        agents.lockStates(
+            claimed.stream().map(Claimed::agentId).filter(id -> !id.isEmpty()).toList(),
+            lockInOneStatement);
+    agents.load(states.keySet());
+    memory.loadHeads(states.values());
+    var timers = new HashMap<String, List<AgentTimer>>();
+    if (!states.isEmpty()) {
+      em.createNamedQuery("AgentTimer.ofAgents", AgentTimer.class)
+          .setParameter("agentIds", states.keySet())
+          .setFlushMode(FlushModeType.COMMIT)
+          .getResultList()
+          .forEach(t -> timers.computeIfAbsent(t.getAgentId(), id -> new ArrayList<>()).add(t));
+    }
+    var pending = new HashMap<TimerAlarm.Key, TimerAlarm>();
+    em.createNamedQuery("TimerAlarm.ofTimers", TimerAlarm.class)
+        .setParameter("timerIds", claimed.stream().map(Claimed::timerId).distinct().toList())
+        .setFlushMode(FlushModeType.COMMIT)
+        .getResultList()
+        .forEach(alarm -> pending.put(alarm.key(), alarm));
+    var runKeys =
+        claimed.stream()
+            .map(alarm -> runKey(alarm, em.find(AgentTimer.class, alarm.timerId())))
+            .flatMap(Optional::stream)
+            .toList();
+    return new Loaded(states, timers, pending, Set.copyOf(runKeys), wakes.loggedRuns(runKeys));
+  }
+
+  /**
+   * The run key of the firing {@code alarm} stands for, when it is due to fire: the key of the
+   * timer's next firing, which is the alarm's (else the alarm is stale and fires nothing).
+   */
+  private static Optional<String> runKey(Claimed alarm, AgentTimer timer) {
+    if (timer == null
+        || !timer.getAgentId().equals(alarm.agentId())
+        || timer.getNextRunAt() == null
+        || timer.getNextRunAt().toEpochMilli() != alarm.fireAt().toEpochMilli()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        RunKeys.timer(alarm.agentId(), alarm.timerId(), timer.getNextRunAt().toString()));
+  }
+
+  private void fire(Loaded loaded, Claimed claimed, boolean mayRunInline) {
+    var agentId = claimed.agentId();
+    var timerId = claimed.timerId();
+    var firing = claimed.fireAt();
+    var state = Optional.ofNullable(loaded.states().get(agentId));
     // An alarm no longer there was cancelled (a pause, a change, a delete) or fired by another
-    // node while this one waited for the lock: nothing to do.
-    if (!alarms.remove(timerId, firing) || state.isEmpty()) {
+    // node while this one waited for the lock: nothing to do. Its removal checks its version, so
+    // an alarm another transaction changed since it was read here fails the batch instead.
+    var alarm = loaded.pending().remove(new TimerAlarm.Key(timerId, firing));
+    if (alarm != null) {
+      em.remove(alarm);
+    }
+    if (alarm == null || state.isEmpty()) {
       LOG.log(
           Level.FINE,
           "Alarm of timer {0} for {1} is no longer pending, or its agent is gone",
@@ -90,27 +190,28 @@ public class TimerFiring {
     var due = DueFirings.at(timers.definition(timer), timer.getNextRunAt(), now);
     if (due.isEmpty()) {
       // Early (the clock went back): wait for the firing again.
-      alarms.arm(timerId, timer.getNextRunAt());
+      arm(loaded, timerId, timer.getNextRunAt());
       return;
     }
     var firings = due.get();
     metrics.timerLateness(Duration.between(firing, now));
     var lifecycle = agent.get().getLifecycle();
     // The timer's own bookkeeping first, then the wake: a run executed within this transaction
-    // (mayRunInline) comes last, so that these queries need not flush what the run wrote.
+    // (mayRunInline) comes last, so that its flushes carry these changes too.
     timer.recordFired(firings.last(), firings.next().orElse(null));
     if (timer.isActive() && lifecycle == AgentLifecycle.ACTIVE) {
-      alarms.arm(timerId, timer.getNextRunAt());
+      arm(loaded, timerId, timer.getNextRunAt());
     }
-    timers.refreshScheduledWake(state.get(), lifecycle);
+    timers.refreshScheduledWake(
+        state.get(), lifecycle, loaded.timers().getOrDefault(agentId, List.of()));
     if (lifecycle == AgentLifecycle.ACTIVE) {
-      wakes.scheduleTimer(
-          timer.getAgentId(),
-          timerId,
-          firings.first(),
-          firings.last(),
-          firings.count(),
-          mayRunInline);
+      if (loaded.unlogged(RunKeys.timer(agentId, timerId, firings.first().toString()))) {
+        wakes.scheduleUnloggedTimer(
+            agentId, timerId, firings.first(), firings.last(), firings.count(), mayRunInline);
+      } else {
+        wakes.scheduleTimer(
+            agentId, timerId, firings.first(), firings.last(), firings.count(), mayRunInline);
+      }
     } else {
       wakes.recordSkippedFirings(
           timer.getAgentId(),
@@ -124,5 +225,15 @@ public class TimerFiring {
         Level.FINE,
         "Timer {0} fired for {1} ({2} firing(s)); next {3}",
         new Object[] {timerId, firings.first(), firings.count(), timer.getNextRunAt()});
+  }
+
+  /** Arms once: an alarm already pending for that firing (read with the slice) is kept. */
+  private void arm(Loaded loaded, String timerId, Instant at) {
+    var key = new TimerAlarm.Key(timerId, at);
+    if (!loaded.pending().containsKey(key)) {
+      var alarm = new TimerAlarm(timerId, at);
+      em.persist(alarm);
+      loaded.pending().put(key, alarm);
+    }
   }
 }

@@ -34,6 +34,9 @@ import java.time.ZoneId;
     name = "AgentTimer.findByAgent",
     query = "SELECT t FROM AgentTimer t WHERE t.agentId = :agentId ORDER BY t.createdAt, t.id")
 @NamedQuery(
+    name = "AgentTimer.ofAgents",
+    query = "SELECT t FROM AgentTimer t WHERE t.agentId IN :agentIds")
+@NamedQuery(
     name = "AgentTimer.agentsOf",
     query = "SELECT t.id, t.agentId FROM AgentTimer t WHERE t.id IN :ids")
 @NamedQuery(

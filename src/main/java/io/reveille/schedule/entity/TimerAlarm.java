@@ -31,6 +31,9 @@ import java.util.Objects;
     name = "TimerAlarm.all",
     query = "SELECT a FROM TimerAlarm a ORDER BY a.timerId, a.fireAt")
 @NamedQuery(
+    name = "TimerAlarm.ofTimers",
+    query = "SELECT a FROM TimerAlarm a WHERE a.timerId IN :timerIds")
+@NamedQuery(
     name = "TimerAlarm.count",
     query = "SELECT COUNT(a) FROM TimerAlarm a WHERE a.timerId = :timerId AND a.fireAt = :fireAt")
 @NamedQuery(
@@ -107,6 +110,11 @@ public class TimerAlarm {
   public void postpone(Instant retryAt) {
     dueAt = required("retryAt", retryAt);
     attempts++;
+  }
+
+  /** The alarm's primary key. */
+  public Key key() {
+    return new Key(timerId, fireAt);
   }
 
   public String getTimerId() {

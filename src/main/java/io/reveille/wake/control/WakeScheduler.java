@@ -21,9 +21,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -268,7 +270,37 @@ public class WakeScheduler {
       long count,
       boolean mayRunInline) {
     return timerEntry(
-        agentId, timerId, from, until, count, Optional.empty(), mayRunInline && inlineRuns);
+        agentId, timerId, from, until, count, Optional.empty(), mayRunInline && inlineRuns, true);
+  }
+
+  /**
+   * {@link #scheduleTimer} for a firing whose run {@link #loggedRuns} did not find, asked under the
+   * agent's state lock in this transaction (every firing writes its run under that lock, so the
+   * answer holds until the transaction ends): the run log is not read again for it.
+   */
+  public WakeRunLogEntry scheduleUnloggedTimer(
+      String agentId,
+      String timerId,
+      Instant from,
+      Instant until,
+      long count,
+      boolean mayRunInline) {
+    return timerEntry(
+        agentId, timerId, from, until, count, Optional.empty(), mayRunInline && inlineRuns, false);
+  }
+
+  /**
+   * Which of {@code runKeys} are in the run log, in one statement: a batch of timer firings asks
+   * this once for all of its runs ({@link RunKeys#timer}) instead of once a firing.
+   */
+  public Set<String> loggedRuns(Collection<String> runKeys) {
+    if (runKeys.isEmpty()) {
+      return Set.of();
+    }
+    return Set.copyOf(
+        em.createNamedQuery("WakeRunLogEntry.keysAmong", String.class)
+            .setParameter("runKeys", runKeys)
+            .getResultList());
   }
 
   /**
@@ -277,7 +309,7 @@ public class WakeScheduler {
    */
   public WakeRunLogEntry recordSkippedFirings(
       String agentId, String timerId, Instant from, Instant until, long count, String why) {
-    return timerEntry(agentId, timerId, from, until, count, Optional.of(why), false);
+    return timerEntry(agentId, timerId, from, until, count, Optional.of(why), false, true);
   }
 
   private WakeRunLogEntry timerEntry(
@@ -287,9 +319,10 @@ public class WakeScheduler {
       Instant until,
       long count,
       Optional<String> skipReason,
-      boolean inline) {
+      boolean inline,
+      boolean mayBeLogged) {
     var runKey = RunKeys.timer(agentId, timerId, from.toString());
-    var existing = em.find(WakeRunLogEntry.class, runKey);
+    var existing = mayBeLogged ? em.find(WakeRunLogEntry.class, runKey) : null;
     if (existing != null) {
       LOG.log(
           Level.INFO, "Timer firing {0} of {1} was handled before", new Object[] {from, timerId});

@@ -47,6 +47,9 @@ import java.util.Optional;
 @Entity
 @Table(name = "wake_run_log")
 @NamedQuery(
+    name = "WakeRunLogEntry.keysAmong",
+    query = "SELECT e.runKey FROM WakeRunLogEntry e WHERE e.runKey IN :runKeys")
+@NamedQuery(
     name = "WakeRunLogEntry.findByAgentNewestFirst",
     query =
         "SELECT w FROM WakeRunLogEntry w WHERE w.agentId = :agentId"

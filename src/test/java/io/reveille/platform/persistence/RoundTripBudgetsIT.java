@@ -74,8 +74,8 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget TIMER_BATCH =
       new RoundTripBudget(
           "A batch of 100 timer firings with their deterministic runs",
-          of(1701, 1),
-          of(1701, 1),
+          of(1217, 1),
+          of(1121, 1),
           "at most 600 statements, 6 a firing");
 
   static final RoundTripBudget WAKE =
