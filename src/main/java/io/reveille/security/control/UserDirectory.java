@@ -43,6 +43,11 @@ public final class UserDirectory {
     return Optional.of(new Caller(name, entry.roles(), Caller.Mechanism.BASIC));
   }
 
+  /** The roles {@code name} holds (implied ones included), when it is a user. */
+  public Optional<Set<Role>> roles(String name) {
+    return Optional.ofNullable(users.get(name)).map(Entry::roles);
+  }
+
   public Set<String> names() {
     return users.keySet();
   }
