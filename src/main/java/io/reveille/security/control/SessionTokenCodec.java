@@ -10,9 +10,12 @@ import com.nimbusds.jose.util.Base64URL;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import io.reveille.platform.wire.WireEnum;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.Date;
 import java.util.EnumSet;
 import java.util.List;
@@ -20,6 +23,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Signs and reads the console's session tokens, without the container: a compact JWS, HMAC-SHA256
@@ -30,9 +35,11 @@ import java.util.regex.Pattern;
  * tokens signed with RS256 or ES256 by the identity provider's key.
  *
  * <p>The claims: {@code sub} the user, {@code roles} the roles held at sign-in (expanded), {@code
- * sid} the console session (what sign-out revokes), {@code iat} and {@code exp}, and {@code rmax},
- * the moment after which the session cannot be renewed. Nothing secret is in a token: it is signed,
- * not encrypted.
+ * sid} the console session (what sign-out revokes), {@code iat} and {@code exp}, {@code rmax}, the
+ * moment after which the session cannot be renewed, and {@code cred}, a keyed fingerprint of the
+ * password the user signed in with ({@link #fingerprint}: without the key it tells nothing about
+ * the password), so that a token stops working when the password changes. Nothing secret is in a
+ * token: it is signed, not encrypted.
  */
 public final class SessionTokenCodec {
 
@@ -64,6 +71,10 @@ public final class SessionTokenCodec {
     }
   }
 
+  /** A verified token: its caller, and the fingerprint of the password it was issued for. */
+  public record Verified(Caller caller, String credential) {}
+
+  private final byte[] key;
   private final MACSigner signer;
   private final MACVerifier verifier;
   private final Clock clock;
@@ -73,6 +84,7 @@ public final class SessionTokenCodec {
       throw new IllegalArgumentException(
           "a session token key has at least " + KEY_BYTES + " bytes");
     }
+    this.key = key.clone();
     try {
       this.signer = new MACSigner(key);
       this.verifier = new MACVerifier(key);
@@ -99,10 +111,30 @@ public final class SessionTokenCodec {
   }
 
   /**
-   * A token for {@code user} holding {@code roles}, of {@code session}, expiring at {@code exp}.
+   * The fingerprint of a password's digest under this key: equal for equal digests, and without the
+   * key no help in guessing the password (the token carrying it is readable by its holder).
+   */
+  public String fingerprint(byte[] passwordDigest) {
+    try {
+      var mac = Mac.getInstance("HmacSHA256");
+      mac.init(new SecretKeySpec(key, "HmacSHA256"));
+      mac.update("reveille console credential\u0000".getBytes(StandardCharsets.UTF_8));
+      return Base64.getUrlEncoder().withoutPadding().encodeToString(mac.doFinal(passwordDigest));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("every Java runtime has HmacSHA256", e);
+    }
+  }
+
+  /**
+   * A token for {@code user} holding {@code roles}, of {@code session}, expiring at {@code exp},
+   * bound to the password whose {@link #fingerprint} is {@code credential}.
    */
   public Issued issue(
-      String user, Set<Role> roles, Caller.ConsoleSession session, Instant expiresAt) {
+      String user,
+      Set<Role> roles,
+      Caller.ConsoleSession session,
+      Instant expiresAt,
+      String credential) {
     // A JWT counts time in whole seconds.
     var exp = Instant.ofEpochSecond(expiresAt.getEpochSecond());
     var iat = Instant.ofEpochSecond(clock.instant().getEpochSecond());
@@ -118,6 +150,7 @@ public final class SessionTokenCodec {
             .issueTime(Date.from(iat))
             .expirationTime(Date.from(exp))
             .claim("rmax", session.renewableUntil().getEpochSecond())
+            .claim("cred", Objects.requireNonNull(credential, "credential"))
             .build();
     var jwt =
         new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.HS256).type(JOSE_TYPE).build(), claims);
@@ -130,11 +163,11 @@ public final class SessionTokenCodec {
   }
 
   /**
-   * The caller a session token names, as it was at sign-in.
+   * The caller a session token names, as it was at sign-in, and the fingerprint of its password.
    *
    * @throws JwtVerifier.InvalidToken naming the first defect found, never the token's content
    */
-  public Caller verify(String token) throws JwtVerifier.InvalidToken {
+  public Verified verify(String token) throws JwtVerifier.InvalidToken {
     SignedJWT jwt;
     JWTClaimsSet claims;
     try {
@@ -160,7 +193,9 @@ public final class SessionTokenCodec {
       var session = claims.getStringClaim("sid");
       var renewableUntil = claims.getLongClaim("rmax");
       var roles = claims.getStringListClaim("roles");
+      var credential = claims.getStringClaim("cred");
       if (!ISSUER.equals(claims.getIssuer())
+          || credential == null
           || expiresAt.isEmpty()
           || user == null
           || !USER.matcher(user).matches()
@@ -173,12 +208,15 @@ public final class SessionTokenCodec {
       if (!clock.instant().isBefore(expiresAt.get())) {
         throw new JwtVerifier.InvalidToken("the session token has expired; sign in again");
       }
-      return new Caller(
-          user,
-          roles(roles),
-          Caller.Mechanism.SESSION,
-          expiresAt,
-          Optional.of(new Caller.ConsoleSession(session, Instant.ofEpochSecond(renewableUntil))));
+      var caller =
+          new Caller(
+              user,
+              roles(roles),
+              Caller.Mechanism.SESSION,
+              expiresAt,
+              Optional.of(
+                  new Caller.ConsoleSession(session, Instant.ofEpochSecond(renewableUntil))));
+      return new Verified(caller, credential);
     } catch (ParseException e) {
       throw new JwtVerifier.InvalidToken("the session token has a claim of the wrong type");
     }

@@ -3,6 +3,8 @@ package io.reveille.security.control;
 import io.reveille.platform.error.InvalidInputException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -64,7 +66,7 @@ public class SessionTokens {
             UUID.randomUUID().toString(),
             Instant.ofEpochSecond(now.plus(settings.maxLifetime()).getEpochSecond()));
     var ttl = lifetime.filter(l -> l.compareTo(settings.ttl()) < 0).orElse(settings.ttl());
-    return codec().issue(caller.name(), caller.roles(), session, now.plus(ttl));
+    return codec().issue(caller.name(), caller.roles(), session, now.plus(ttl), credential(caller));
   }
 
   /**
@@ -79,7 +81,17 @@ public class SessionTokens {
     if (expiresAt.isAfter(session.renewableUntil())) {
       expiresAt = session.renewableUntil();
     }
-    return codec().issue(caller.name(), caller.roles(), session, expiresAt);
+    return codec().issue(caller.name(), caller.roles(), session, expiresAt, credential(caller));
+  }
+
+  /** The fingerprint of the caller's password now. */
+  private String credential(Caller caller) {
+    var digest =
+        users
+            .directory()
+            .passwordDigest(caller.name())
+            .orElseThrow(() -> new IllegalStateException("a signed-in caller is a user"));
+    return codec().fingerprint(digest);
   }
 
   /**
@@ -94,16 +106,24 @@ public class SessionTokens {
 
   /**
    * The caller a session token names: signed with the shared key, not expired, not signed out, and
-   * its user still holding the roles it held at sign-in.
+   * its user still holding the roles and the password it held at sign-in.
    *
    * @throws JwtVerifier.InvalidToken naming the first defect found
    */
   public Caller verify(String token) throws JwtVerifier.InvalidToken {
-    var caller = codec().verify(token);
-    var now = users.directory().roles(caller.name());
-    if (now.isEmpty() || !now.get().equals(caller.roles())) {
+    var codec = codec();
+    var verified = codec.verify(token);
+    var caller = verified.caller();
+    var directory = users.directory();
+    var roles = directory.roles(caller.name());
+    var digest = directory.passwordDigest(caller.name());
+    if (roles.isEmpty()
+        || !roles.get().equals(caller.roles())
+        || !MessageDigest.isEqual(
+            codec.fingerprint(digest.orElseThrow()).getBytes(StandardCharsets.US_ASCII),
+            verified.credential().getBytes(StandardCharsets.US_ASCII))) {
       throw new JwtVerifier.InvalidToken(
-          "the user's roles are not those of the sign-in any more; sign in again");
+          "the user's roles or password are not those of the sign-in any more; sign in again");
     }
     if (keys.revoked(caller.consoleSession().orElseThrow().id())) {
       throw new JwtVerifier.InvalidToken("the session has been signed out; sign in again");

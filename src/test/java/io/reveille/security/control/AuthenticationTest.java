@@ -57,13 +57,18 @@ class AuthenticationTest {
             java.util.UUID.randomUUID().toString(), java.time.Instant.now().plusSeconds(3600));
     var token =
         codec
-            .issue("root", Role.ADMIN.implied(), session, java.time.Instant.now().plusSeconds(60))
+            .issue(
+                "root",
+                Role.ADMIN.implied(),
+                session,
+                java.time.Instant.now().plusSeconds(60),
+                "fingerprint")
             .token();
     var checked = new java.util.ArrayList<String>();
     Authentication.SessionCheck sessions =
         presented -> {
           checked.add(presented);
-          return codec.verify(presented);
+          return codec.verify(presented).caller();
         };
 
     var signedIn = Authentication.authenticate("Bearer " + token, users, verifier, sessions);

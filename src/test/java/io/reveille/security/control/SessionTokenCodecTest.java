@@ -24,6 +24,8 @@ class SessionTokenCodecTest {
       new Caller.ConsoleSession(
           "6f1c2a4e-3b5d-4c7e-9f80-112233445566", Instant.parse("2026-11-29T12:00:00Z"));
 
+  private static final byte[] PASSWORD_DIGEST = new byte[] {1, 2, 3, 4};
+
   private final Instant now = Instant.parse("2026-11-29T08:00:00Z");
   private final SessionTokenCodec codec = codecAt(now);
 
@@ -32,7 +34,12 @@ class SessionTokenCodecTest {
   }
 
   private SessionTokenCodec.Issued issue() {
-    return codec.issue("ann", Role.OPERATOR.implied(), SESSION, now.plus(Duration.ofMinutes(15)));
+    return codec.issue(
+        "ann",
+        Role.OPERATOR.implied(),
+        SESSION,
+        now.plus(Duration.ofMinutes(15)),
+        codec.fingerprint(PASSWORD_DIGEST));
   }
 
   @Test
@@ -42,7 +49,12 @@ class SessionTokenCodecTest {
     assertEquals(now, issued.issuedAt());
     assertTrue(SessionTokenCodec.isSessionToken(issued.token()));
 
-    var caller = codecAt(now.plus(Duration.ofMinutes(14))).verify(issued.token());
+    var verified = codecAt(now.plus(Duration.ofMinutes(14))).verify(issued.token());
+    var caller = verified.caller();
+    assertEquals(codec.fingerprint(PASSWORD_DIGEST), verified.credential());
+    assertFalse(
+        codec.fingerprint(PASSWORD_DIGEST).equals(codec.fingerprint(new byte[] {1, 2, 3, 5})),
+        "another password, another fingerprint");
     assertEquals("ann", caller.name());
     assertEquals(Set.of(Role.OPERATOR, Role.VIEWER), caller.roles());
     assertEquals(Caller.Mechanism.SESSION, caller.mechanism());
@@ -84,7 +96,11 @@ class SessionTokenCodecTest {
         IllegalArgumentException.class,
         () ->
             codec.issue(
-                "ann", Role.VIEWER.implied(), SESSION, SESSION.renewableUntil().plusSeconds(1)));
+                "ann",
+                Role.VIEWER.implied(),
+                SESSION,
+                SESSION.renewableUntil().plusSeconds(1),
+                "fingerprint"));
   }
 
   @Test
