@@ -134,7 +134,12 @@ class SessionTokensIT {
     var agent = new Agents(admin).createCustom("Stream watched", "interactive");
     var opened = admin.post("/api/agents/" + agent + "/sessions", "");
     assertEquals(201, opened.status(), opened::toString);
-    var events = "/api/agents/" + agent + "/sessions/" + opened.json().getString("id") + "/events";
+    var session = "/api/agents/" + agent + "/sessions/" + opened.json().getString("id");
+    // A message in the thread, so that each stream sends an event, and with it its headers, at
+    // once.
+    var turn = admin.post(session + "/turns", "{\"text\":\"Are you there?\"}");
+    assertEquals(202, turn.status(), turn::toString);
+    var events = session + "/events";
 
     var shortLived = admin.as(Role.OPERATOR).post("/api/session-tokens", "{\"lifetimeSeconds\":4}");
     assertEquals(201, shortLived.status(), shortLived::toString);
