@@ -29,7 +29,9 @@ import java.util.logging.Logger;
  *
  * <p>A token carries the user and the roles as they were at sign-in, and is refused when the user's
  * roles are not the same any more (or the user is gone): roles change only with the configuration,
- * and a token must not keep a role its user lost, nor silently gain one.
+ * and a token must not keep a role its user lost, nor silently gain one. It is bound to the
+ * password it was issued for too (a fingerprint keyed with the signing key): changing a leaked
+ * password ends the sessions signed in with it.
  */
 @ApplicationScoped
 public class SessionTokens {
