@@ -1,8 +1,19 @@
-// The console's only way to the server: the API under /api, with the signed-in user's
-// credentials on every request. The credentials live in this tab's sessionStorage (gone when the
-// tab closes, never in a cookie), so the browser never sends them on its own.
+// The console's only way to the server: the API under /api, with the signed-in user's token on
+// every request. A password is sent once, to exchange it for a short-lived session token, and never
+// kept; the console renews the token while the operator works and revokes it at sign-out. The token
+// (or a bearer token from an identity provider, used as it is) lives in this tab's sessionStorage
+// (gone when the tab closes, never in a cookie), so the browser never sends it on its own.
 
 const CREDENTIALS = 'reveille.console.authorization';
+// When to renew the session token and whether it can be renewed at all (no secret).
+const SESSION = 'reveille.console.session';
+// Renewal is tried this often once due, and only if the operator did something since the last one.
+const RENEWAL_CHECK_MS = 15000;
+
+let lastActivity = Date.now();
+['pointerdown', 'keydown'].forEach((type) => {
+  document.addEventListener(type, () => { lastActivity = Date.now(); }, { capture: true, passive: true });
+});
 
 export class ApiError extends Error {
   constructor(status, problem) {
@@ -27,11 +38,35 @@ export const auth = {
   bearer(token) {
     return `Bearer ${token.trim()}`;
   },
-  keep(header) {
+  /**
+   * Keeps the Authorization header; for a session token ({token, issuedAt, ...}) its timing too,
+   * null for a token that is not ours, undefined to leave the timing as it is.
+   */
+  keep(header, issued) {
     sessionStorage.setItem(CREDENTIALS, header);
+    if (issued) {
+      // Server times only as a difference, so that a wrong clock here changes nothing.
+      const lifetime = Date.parse(issued.expiresAt) - Date.parse(issued.issuedAt);
+      const now = Date.now();
+      sessionStorage.setItem(SESSION, JSON.stringify({
+        receivedAt: now,
+        renewAt: now + lifetime / 2,
+        renewable: Date.parse(issued.expiresAt) < Date.parse(issued.renewableUntil),
+      }));
+    } else if (issued === null) {
+      sessionStorage.removeItem(SESSION);
+    }
+  },
+  get session() {
+    try {
+      return JSON.parse(sessionStorage.getItem(SESSION));
+    } catch {
+      return null;
+    }
   },
   forget() {
     sessionStorage.removeItem(CREDENTIALS);
+    sessionStorage.removeItem(SESSION);
   },
   whenSignedOut(callback) {
     onSignedOut = callback;
@@ -89,6 +124,52 @@ export async function call(method, path, { body, authorization, headers: extra }
   const data = response.status === 204 ? null
     : type.includes('json') ? await response.json() : await response.text();
   return { data, next: nextLink(response.headers.get('Link')), etag: response.headers.get('ETag') };
+}
+
+/**
+ * Signs in with a password: exchanges it, once, for a session token, which is what the console
+ * keeps. Resolves to the Authorization header to use and the issued token's details.
+ */
+export async function exchangePassword(user, password) {
+  const issued = (await call('POST', '/api/session-tokens', {
+    body: {}, authorization: auth.basic(user, password),
+  })).data;
+  return { header: auth.bearer(issued.token), issued };
+}
+
+/**
+ * Renews the session token when half its life has passed and the operator did something since it
+ * was issued: a console left alone signs out when its token expires, one in use stays signed in
+ * up to the session's renewal limit.
+ */
+async function renewIfDue() {
+  const session = auth.session;
+  const header = auth.header;
+  if (!session || !header || !session.renewable || Date.now() < session.renewAt
+    || lastActivity < session.receivedAt) {
+    return;
+  }
+  try {
+    const issued = (await call('POST', '/api/session-tokens/renewal')).data;
+    if (auth.header === header) {
+      auth.keep(auth.bearer(issued.token), issued);
+    }
+  } catch {
+    // A 401 has signed the console out already; anything else is tried again on the next check.
+  }
+}
+setInterval(renewIfDue, RENEWAL_CHECK_MS);
+
+/** Revokes the session token, if the console holds one; the server then refuses it everywhere. */
+export async function revoke(header, session) {
+  if (!header || !session) {
+    return;
+  }
+  try {
+    await call('DELETE', '/api/session-tokens/current', { authorization: header });
+  } catch {
+    // Expired or revoked already: nothing is left to revoke.
+  }
 }
 
 export const get = async (path) => (await call('GET', path)).data;

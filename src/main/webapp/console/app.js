@@ -1,7 +1,9 @@
 // The console: sign-in, navigation between pages (#/agents, #/agents/{id}, #/sessions,
 // #/runs, #/runs/{runKey}, #/broker, #/tools) and the signed-in caller's roles.
 
-import { auth, call, ApiError } from './api.js';
+import {
+  auth, call, exchangePassword, revoke, ApiError,
+} from './api.js';
 import { fill, say, tickCountdowns, Live } from './dom.js';
 import * as pages from './pages.js';
 
@@ -72,9 +74,9 @@ function route() {
   });
 }
 
-async function signIn(authorization) {
+async function signIn(authorization, issued) {
   const me = (await call('GET', '/api/me', { authorization })).data;
-  auth.keep(authorization);
+  auth.keep(authorization, issued);
   caller = {
     name: me.name,
     roles: new Set(me.roles),
@@ -85,7 +87,10 @@ async function signIn(authorization) {
   route();
 }
 
-function signOut(message = 'Signed out.') {
+function signOut(message = 'Signed out.', revoking = false) {
+  if (revoking) {
+    revoke(auth.header, auth.session);
+  }
   auth.forget();
   caller = null;
   if (current) {
@@ -112,7 +117,12 @@ document.getElementById('sign-in-form').addEventListener('submit', async (event)
     return;
   }
   try {
-    await signIn(token ? auth.bearer(token) : auth.basic(user, password));
+    if (token) {
+      await signIn(auth.bearer(token), null);
+    } else {
+      const { header, issued } = await exchangePassword(user, password);
+      await signIn(header, issued);
+    }
     document.getElementById('sign-in-password').value = '';
   } catch (failure) {
     error.textContent = failure instanceof ApiError && failure.status === 401
@@ -122,7 +132,7 @@ document.getElementById('sign-in-form').addEventListener('submit', async (event)
         : `Could not sign in: ${failure.message}`;
   }
 });
-document.getElementById('sign-out').addEventListener('click', () => signOut());
+document.getElementById('sign-out').addEventListener('click', () => signOut('Signed out.', true));
 auth.whenSignedOut((message) => signOut(message));
 window.addEventListener('hashchange', route);
 setInterval(() => tickCountdowns(view), 1000);

@@ -54,7 +54,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V28__one_wire_convention.sql",
           "V29__audit_refusal_summaries.sql",
           "V30__run_log_page_index.sql",
-          "V31__run_causer.sql");
+          "V31__run_causer.sql",
+          "V32__console_session_tokens.sql");
 
   private final ClassLoader classLoader;
 

@@ -2,6 +2,7 @@ package io.reveille.console;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -177,6 +178,10 @@ class ConsoleIT {
     var agentId = new Agents(api).createCustom("Watched " + UUID.randomUUID(), "autonomous");
 
     signIn(Role.VIEWER);
+    var token =
+        (String)
+            browser.executeScript(
+                "return sessionStorage.getItem('reveille.console.authorization');");
     browser.get(base + "/#/agents/" + agentId);
     awaitText("#agent-header", text -> text.contains("Watched"));
     awaitText("#agent-state", text -> text.contains("Failure streak"));
@@ -191,6 +196,8 @@ class ConsoleIT {
     assertEquals(
         null,
         browser.executeScript("return sessionStorage.getItem('reveille.console.authorization');"));
+    // Signing out revoked the session token: the server refuses it from now on.
+    await().atMost(WAIT).until(() -> api.as(token).get("/api/me").status() == 401);
   }
 
   @Test
@@ -248,6 +255,29 @@ class ConsoleIT {
     type(visible("#sign-in-password"), TestIdentities.password(role));
     click("#sign-in-submit");
     awaitText("#who-name", text -> text.startsWith(TestIdentities.userName(role)));
+    assertNothingStoredSignsInAgain(role);
+  }
+
+  /**
+   * The browser's storage holds the console's session token and neither the password nor the Basic
+   * credential: whoever reads it later cannot sign in again with it once the token expires.
+   */
+  private void assertNothingStoredSignsInAgain(Role role) {
+    var stored =
+        (String)
+            browser.executeScript(
+                "const all = [];"
+                    + "for (const store of [sessionStorage, localStorage]) {"
+                    + "  for (let i = 0; i < store.length; i++) {"
+                    + "    all.push(store.key(i) + '=' + store.getItem(store.key(i)));"
+                    + "  }"
+                    + "}"
+                    + "return all.join('\\n');");
+    var basic = TestIdentities.basic(role);
+    assertFalse(stored.contains(TestIdentities.password(role)), "a password is stored");
+    assertFalse(stored.contains(basic.substring("Basic ".length())), "the Basic credential");
+    assertFalse(stored.contains("Basic "), "a Basic header is stored");
+    assertTrue(stored.contains("Bearer "), "the console keeps its session token: " + stored);
   }
 
   /** Clicks the element, finding it again if the page redrew it in between. */

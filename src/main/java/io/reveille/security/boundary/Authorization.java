@@ -2,6 +2,7 @@ package io.reveille.security.boundary;
 
 import io.reveille.api.Problem;
 import io.reveille.security.control.Actor;
+import io.reveille.security.control.Caller;
 import io.reveille.security.control.Role;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
@@ -33,6 +34,14 @@ public final class Authorization {
       }
     }
     return Optional.of(RoleFilter.forbidden(held, role, what).toResponse());
+  }
+
+  /**
+   * The request's caller as authentication established it (how it signed in, until when its
+   * credential is accepted); empty without a caller.
+   */
+  public static Optional<Caller> caller(SecurityContext security) {
+    return CallerContext.caller(security);
   }
 
   /**

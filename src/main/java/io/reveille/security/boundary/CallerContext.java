@@ -12,7 +12,8 @@ import java.util.Optional;
  * The JAX-RS {@link SecurityContext} of an authenticated request: its principal is the caller's
  * name, {@code isUserInRole} answers for Reveille's roles (implied ones included). Resources that
  * need the caller inject {@code @Context SecurityContext} and ask it (the injected one is a proxy
- * of this, so they ask through the interface, never by type).
+ * of this, so they ask through the interface, never by type; {@link #caller(SecurityContext)} finds
+ * the whole caller through its principal).
  */
 public final class CallerContext implements SecurityContext {
 
@@ -38,9 +39,27 @@ public final class CallerContext implements SecurityContext {
     return request.getProperty(PROPERTY) instanceof Caller c ? Optional.of(c) : Optional.empty();
   }
 
+  /** The principal of an authenticated request: the caller's name, and the caller behind it. */
+  private record CallerPrincipal(Caller caller) implements Principal {
+    @Override
+    public String getName() {
+      return caller.name();
+    }
+  }
+
+  /**
+   * The caller of a request, as a resource's injected {@link SecurityContext} tells it: how it
+   * signed in, until when its credential is accepted, which console session it belongs to.
+   */
+  public static Optional<Caller> caller(SecurityContext security) {
+    return security.getUserPrincipal() instanceof CallerPrincipal principal
+        ? Optional.of(principal.caller())
+        : Optional.empty();
+  }
+
   @Override
   public Principal getUserPrincipal() {
-    return caller::name;
+    return new CallerPrincipal(caller);
   }
 
   @Override
@@ -55,6 +74,10 @@ public final class CallerContext implements SecurityContext {
 
   @Override
   public String getAuthenticationScheme() {
-    return caller.mechanism() == Caller.Mechanism.BASIC ? SecurityContext.BASIC_AUTH : "Bearer";
+    return switch (caller.mechanism()) {
+      case BASIC -> SecurityContext.BASIC_AUTH;
+      case BEARER -> "Bearer";
+      case SESSION -> "Session";
+    };
   }
 }

@@ -10,10 +10,11 @@ import java.util.logging.Logger;
 
 /**
  * Who a request's {@code Authorization} header names: HTTP Basic against the built-in users, or a
- * MicroProfile JWT bearer token. Every refusal carries a reason fit for the client, never the
- * credentials themselves. Password attempts pass the {@link LoginThrottle} first, and each failed
- * one is logged with the user it named (when that is a user: a name that is none is often a
- * password typed into the wrong field, so it is not written down).
+ * bearer token: the console's session token ({@link SessionTokens}) when its header says it is one,
+ * else a MicroProfile JWT of the configured identity provider. Every refusal carries a reason fit
+ * for the client, never the credentials themselves. Password attempts pass the {@link
+ * LoginThrottle} first, and each failed one is logged with the user it named (when that is a user:
+ * a name that is none is often a password typed into the wrong field, so it is not written down).
  */
 @ApplicationScoped
 public class Authentication {
@@ -64,8 +65,21 @@ public class Authentication {
   static final Result NO_CREDENTIALS =
       new Result(Optional.empty(), Optional.empty(), false, Optional.empty());
 
+  /** Verifies a console session token. */
+  @FunctionalInterface
+  public interface SessionCheck {
+    Caller verify(String token) throws JwtVerifier.InvalidToken;
+  }
+
+  /** Where no session tokens are issued (the rules' tests without them). */
+  static final SessionCheck NO_SESSIONS =
+      token -> {
+        throw new JwtVerifier.InvalidToken("this server issues no session tokens");
+      };
+
   @Inject Users users;
   @Inject BearerTokens tokens;
+  @Inject SessionTokens sessions;
   @Inject LoginThrottle throttle;
 
   /** Authenticates a request from {@code clientAddress}, whose password attempts are throttled. */
@@ -75,8 +89,20 @@ public class Authentication {
         clientAddress,
         users.directory(),
         tokens.verifier(),
+        sessions::verify,
         throttle,
         Authentication::sleep);
+  }
+
+  /** The rules with the throttle, where no session tokens are issued. */
+  public static Result authenticate(
+      String header,
+      String clientAddress,
+      UserDirectory directory,
+      Optional<JwtVerifier> verifier,
+      LoginThrottle throttle,
+      Pause pause) {
+    return authenticate(header, clientAddress, directory, verifier, NO_SESSIONS, throttle, pause);
   }
 
   /**
@@ -88,12 +114,13 @@ public class Authentication {
       String clientAddress,
       UserDirectory directory,
       Optional<JwtVerifier> verifier,
+      SessionCheck sessions,
       LoginThrottle throttle,
       Pause pause) {
     if (header == null
         || header.isBlank()
         || !(PresentedCredentials.parse(header) instanceof PresentedCredentials.Basic basic)) {
-      return authenticate(header, directory, verifier);
+      return authenticate(header, directory, verifier, sessions);
     }
     var verdict = throttle.attempt(clientAddress, basic.user());
     if (verdict instanceof LoginThrottle.Refuse refuse) {
@@ -105,7 +132,7 @@ public class Authentication {
       if (!check.hold().isZero()) {
         pause.hold(check.hold());
       }
-      result = authenticate(header, directory, verifier);
+      result = authenticate(header, directory, verifier, sessions);
     } finally {
       if (result != null && result.caller().isPresent()) {
         throttle.succeeded(check.ticket());
@@ -151,6 +178,18 @@ public class Authentication {
    */
   public static Result authenticate(
       String header, UserDirectory directory, Optional<JwtVerifier> verifier) {
+    return authenticate(header, directory, verifier, NO_SESSIONS);
+  }
+
+  /**
+   * The rules, without the container or the throttle: the header against these users, this verifier
+   * and these session tokens.
+   */
+  public static Result authenticate(
+      String header,
+      UserDirectory directory,
+      Optional<JwtVerifier> verifier,
+      SessionCheck sessions) {
     if (header == null || header.isBlank()) {
       return NO_CREDENTIALS;
     }
@@ -160,6 +199,14 @@ public class Authentication {
           .authenticate(basic.user(), basic.password())
           .map(Result::of)
           .orElseGet(() -> Result.refused("the user name or password is wrong", false));
+    }
+    if (presented instanceof PresentedCredentials.Bearer bearer
+        && SessionTokenCodec.isSessionToken(bearer.token())) {
+      try {
+        return Result.of(sessions.verify(bearer.token()));
+      } catch (JwtVerifier.InvalidToken e) {
+        return Result.refused(e.getMessage(), true);
+      }
     }
     if (presented instanceof PresentedCredentials.Bearer bearer) {
       if (verifier.isEmpty()) {

@@ -20,13 +20,15 @@ import java.time.Duration;
 import java.util.Date;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * Verifies a MicroProfile JWT bearer token with Nimbus JOSE+JWT: a compact JWS signed with the
  * configured algorithm (RS256 or ES256) by a trusted key, issued by the configured issuer, for one
  * of the configured audiences, not expired and already valid. Its roles come from the {@code
- * groups} claim.
+ * groups} claim, and the caller is accepted until the token's expiry plus the allowed clock skew
+ * (an event stream it opened ends then).
  *
  * <p>The caller is named {@code <issuer>#<sub>}: the subject is the identity provider's stable,
  * unique key for a person, where {@code upn} and {@code preferred_username} are names a user may be
@@ -135,7 +137,14 @@ public final class JwtVerifier {
       throw new InvalidToken(
           "the token's caller (issuer#sub) is longer than " + MAX_NAME + " characters");
     }
-    return new Caller(name, Role.fromGroups(groups(claims)), Caller.Mechanism.BEARER);
+    // Accepted until its expiry plus the allowed skew: what a new request with it would be told.
+    var acceptedUntil = claims.getExpirationTime().toInstant().plus(settings.clockSkew());
+    return new Caller(
+        name,
+        Role.fromGroups(groups(claims)),
+        Caller.Mechanism.BEARER,
+        Optional.of(acceptedUntil),
+        Optional.empty());
   }
 
   /** The token as a signed JWT of the configured algorithm; nothing is trusted yet. */

@@ -43,6 +43,19 @@ public final class UserDirectory {
     return Optional.of(new Caller(name, entry.roles(), Caller.Mechanism.BASIC));
   }
 
+  /** The roles {@code name} holds (implied ones included), when it is a user. */
+  public Optional<Set<Role>> roles(String name) {
+    return Optional.ofNullable(users.get(name)).map(Entry::roles);
+  }
+
+  /**
+   * The digest of {@code name}'s password, when it is a user: what a console session token is bound
+   * to, so that a changed password ends the sessions signed in with the old one.
+   */
+  Optional<byte[]> passwordDigest(String name) {
+    return Optional.ofNullable(users.get(name)).map(entry -> entry.digest().clone());
+  }
+
   public Set<String> names() {
     return users.keySet();
   }

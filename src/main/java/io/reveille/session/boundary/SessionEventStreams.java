@@ -21,6 +21,7 @@ import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
@@ -28,6 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -39,10 +41,13 @@ import java.util.logging.Logger;
  * written by whichever node runs its wake, in transactions that may roll back; the committed rows
  * are the only truth every node shares, and the cursor (time, id) makes a poll cheap on the
  * thread's index. A stream ends when the client goes away (the next send fails or the sink is
- * closed), when its session or agent is deleted, or after {@code reveille.sessions.events-max-
- * seconds}; the client then reconnects with {@code Last-Event-ID}. Each stream's polls run one at a
- * time (fixed delay), and the number of streams per node is bounded: one more is refused with 503
- * rather than letting streams starve the scheduler and the connection pool.
+ * closed), when its session or agent is deleted, after {@code reveille.sessions.events-max-
+ * seconds}, when the token it was opened with expires (a stream must not outlive the credential
+ * that let it in), and within {@link #SIGN_OUT_CHECK} of its console session being signed out; the
+ * client then reconnects with {@code Last-Event-ID} and a credential that is still valid. Each
+ * stream's polls run one at a time (fixed delay), and the number of streams per node is bounded:
+ * one more is refused with 503 rather than letting streams starve the scheduler and the connection
+ * pool.
  */
 @ApplicationScoped
 public class SessionEventStreams {
@@ -51,6 +56,9 @@ public class SessionEventStreams {
 
   /** Most messages one poll sends; the rest follow on the next poll. */
   static final int BATCH = 100;
+
+  /** How often a stream opened with a console session token asks whether it was signed out. */
+  static final Duration SIGN_OUT_CHECK = Duration.ofSeconds(5);
 
   /** How long one send may take before the client counts as gone. */
   private static final long SEND_TIMEOUT_SECONDS = 30;
@@ -75,7 +83,8 @@ public class SessionEventStreams {
 
   /**
    * Starts streaming the session's thread into {@code sink}, after {@code after} or from its first
-   * message.
+   * message, until {@code acceptedUntil} (the expiry of the caller's token, if it has one) or until
+   * {@code signedOut} says the caller's console session was signed out.
    *
    * @throws ServiceUnavailableException if this node serves as many streams as it may
    * @throws ClientErrorException (429) if {@code principal} holds as many streams as one may
@@ -85,7 +94,9 @@ public class SessionEventStreams {
       Optional<MessageCursor> after,
       SseEventSink sink,
       Sse sse,
-      String principal) {
+      String principal,
+      Optional<Instant> acceptedUntil,
+      Optional<BooleanSupplier> signedOut) {
     var refusal = quota.tryTake(principal);
     if (refusal.isPresent() && refusal.get() == StreamQuota.Refusal.PRINCIPAL_FULL) {
       throw new ClientErrorException(
@@ -102,7 +113,12 @@ public class SessionEventStreams {
               + " event streams already (reveille.sessions.events-max-streams); retry later",
           5L);
     }
-    var stream = new Stream(session, after, sink, sse, clock.instant(), principal);
+    var now = clock.instant();
+    var deadline = now.plus(config.eventsMaxAge());
+    if (acceptedUntil.isPresent() && acceptedUntil.get().isBefore(deadline)) {
+      deadline = acceptedUntil.get();
+    }
+    var stream = new Stream(session, after, sink, sse, now, deadline, principal, signedOut);
     streams.add(stream);
     try {
       stream.future =
@@ -131,6 +147,8 @@ public class SessionEventStreams {
     private final Sse sse;
     private final Instant deadline;
     private final String principal;
+    private final Optional<BooleanSupplier> signedOut;
+    private Instant nextSignOutCheck;
     private final AtomicBoolean finished = new AtomicBoolean();
     private volatile ScheduledFuture<?> future;
     private Optional<MessageCursor> cursor;
@@ -142,15 +160,19 @@ public class SessionEventStreams {
         SseEventSink sink,
         Sse sse,
         Instant now,
-        String principal) {
+        Instant deadline,
+        String principal,
+        Optional<BooleanSupplier> signedOut) {
       this.principal = principal;
+      this.signedOut = signedOut;
+      this.nextSignOutCheck = now.plus(SIGN_OUT_CHECK);
       this.agentId = session.getAgentId();
       this.sessionId = session.getId();
       this.threadId = SessionService.threadId(session);
       this.cursor = after;
       this.sink = sink;
       this.sse = sse;
-      this.deadline = now.plus(config.eventsMaxAge());
+      this.deadline = deadline;
       this.lastSentAt = now;
     }
 
@@ -164,7 +186,7 @@ public class SessionEventStreams {
           finish();
           return;
         }
-        if (sessions.find(agentId, sessionId).isEmpty()) {
+        if (sessions.find(agentId, sessionId).isEmpty() || wasSignedOut(now)) {
           finish();
           return;
         }
@@ -190,6 +212,15 @@ public class SessionEventStreams {
         }
         finish();
       }
+    }
+
+    /** Whether the console session was signed out, asked every {@link #SIGN_OUT_CHECK}. */
+    private boolean wasSignedOut(Instant now) {
+      if (signedOut.isEmpty() || now.isBefore(nextSignOutCheck)) {
+        return false;
+      }
+      nextSignOutCheck = now.plus(SIGN_OUT_CHECK);
+      return signedOut.get().getAsBoolean();
     }
 
     private OutboundSseEvent event(ThreadMessage message) {

@@ -3,7 +3,9 @@ package io.reveille.session.boundary;
 import io.reveille.api.ETags;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.boundary.Authorization;
+import io.reveille.security.control.Caller;
 import io.reveille.security.control.Role;
+import io.reveille.security.control.SessionTokens;
 import io.reveille.session.control.SessionService;
 import io.reveille.session.control.SessionService.TurnReceipt;
 import io.reveille.session.control.TurnInput;
@@ -45,6 +47,7 @@ public class SessionsResource {
 
   @Inject SessionService sessions;
   @Inject SessionEventStreams streams;
+  @Inject SessionTokens sessionTokens;
 
   @Context UriInfo uriInfo;
 
@@ -145,7 +148,8 @@ public class SessionsResource {
   @Operation(
       summary =
           "The session thread's messages as server-sent events, oldest first (id = message id,"
-              + " event = message kind); Last-Event-ID resumes after that message")
+              + " event = message kind); Last-Event-ID resumes after that message. The stream"
+              + " ends when the caller's token expires or its console session is signed out")
   public void events(
       @PathParam("id") String agentId,
       @PathParam("sid") String sessionId,
@@ -158,11 +162,16 @@ public class SessionsResource {
         Optional.ofNullable(lastEventId)
             .filter(id -> !id.isBlank())
             .map(id -> sessions.cursorAt(session, id.strip(), HttpHeaders.LAST_EVENT_ID_HEADER));
+    var caller = Authorization.caller(security);
     streams.start(
         session,
         after,
         sink,
         sse,
-        Optional.ofNullable(security.getUserPrincipal()).map(p -> p.getName()).orElse(""));
+        Optional.ofNullable(security.getUserPrincipal()).map(p -> p.getName()).orElse(""),
+        caller.flatMap(Caller::acceptedUntil),
+        caller
+            .flatMap(Caller::consoleSession)
+            .map(console -> () -> sessionTokens.signedOut(console.id())));
   }
 }

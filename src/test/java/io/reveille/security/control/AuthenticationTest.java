@@ -47,6 +47,44 @@ class AuthenticationTest {
   }
 
   @Test
+  void aSessionTokenGoesToTheSessionCheckAndAnIdentityProvidersTokenNeverDoes() {
+    var codec =
+        new SessionTokenCodec(
+            "0123456789abcdef0123456789abcdef".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+            Clock.systemUTC());
+    var session =
+        new Caller.ConsoleSession(
+            java.util.UUID.randomUUID().toString(), java.time.Instant.now().plusSeconds(3600));
+    var token =
+        codec
+            .issue(
+                "root",
+                Role.ADMIN.implied(),
+                session,
+                java.time.Instant.now().plusSeconds(60),
+                "fingerprint")
+            .token();
+    var checked = new java.util.ArrayList<String>();
+    Authentication.SessionCheck sessions =
+        presented -> {
+          checked.add(presented);
+          return codec.verify(presented).caller();
+        };
+
+    var signedIn = Authentication.authenticate("Bearer " + token, users, verifier, sessions);
+    assertEquals(Caller.Mechanism.SESSION, signedIn.caller().orElseThrow().mechanism());
+    var external =
+        Authentication.authenticate(
+            TestIdentities.token("tess", "viewer").bearer(), users, verifier, sessions);
+    assertEquals(Caller.Mechanism.BEARER, external.caller().orElseThrow().mechanism());
+    assertEquals(java.util.List.of(token), checked);
+
+    var withoutSessions = Authentication.authenticate("Bearer " + token, users, verifier);
+    assertTrue(withoutSessions.bearerRefused());
+    assertTrue(withoutSessions.failure().orElseThrow().contains("no session tokens"));
+  }
+
+  @Test
   void everyRefusalSaysWhyAndMarksARefusedToken() {
     var none = Authentication.authenticate(null, users, verifier);
     assertTrue(none.caller().isEmpty() && none.failure().isEmpty());

@@ -43,6 +43,17 @@ class JwtVerifierTest {
   }
 
   @Test
+  void aCallerIsAcceptedUntilItsTokensExpiryPlusTheAllowedSkew() throws Exception {
+    var expiry = now.plusSeconds(5);
+    var caller =
+        verifier.verify(TestIdentities.token("carol", "viewer").expiredAt(expiry).compact());
+    assertEquals(
+        expiry.plusSeconds(30).getEpochSecond(),
+        caller.acceptedUntil().orElseThrow().getEpochSecond());
+    assertTrue(caller.consoleSession().isEmpty());
+  }
+
+  @Test
   void expiredWrongIssuerWrongAudienceAndBadSignatureAreEachRefusedWithTheirReason() {
     assertRefused(
         TestIdentities.token("carol", "admin").expiredAt(now.minusSeconds(31)).compact(),
