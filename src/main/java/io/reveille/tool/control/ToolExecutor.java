@@ -403,7 +403,10 @@ public class ToolExecutor {
         request.caller());
   }
 
-  /** Runs a call that passed every check: a preview, a read or a ledgered mutation. */
+  /**
+   * Runs a call that passed every check: a preview or an external call in the transactions of their
+   * own, a read or a ledgered mutation in one under the agent's state lock.
+   */
   ToolResult execute(PreparedCall call) {
     if (call.invocation().previewOnly()) {
       return preview(call);
@@ -411,10 +414,14 @@ public class ToolExecutor {
     if (call.definition().handler() instanceof ExternalToolHandler external) {
       return external(call, external);
     }
-    if (!call.definition().isMutating()) {
-      return run(call, () -> steps.read(call));
+    try {
+      return steps.locked(
+          call.agentId(),
+          state ->
+              call.definition().isMutating() ? steps.applyWithin(call) : steps.readWithin(call));
+    } catch (RuntimeException e) {
+      return failed(call, e);
     }
-    return run(call, () -> steps.apply(call));
   }
 
   private ToolResult preview(PreparedCall call) {
@@ -426,14 +433,6 @@ public class ToolExecutor {
       return steps.recordRefusal(call, failure.getCode(), failure.getMessage());
     }
     return steps.recordPreview(call, outcome);
-  }
-
-  private ToolResult run(PreparedCall call, java.util.function.Supplier<ToolResult> step) {
-    try {
-      return step.get();
-    } catch (RuntimeException e) {
-      return failed(call, e);
-    }
   }
 
   /**

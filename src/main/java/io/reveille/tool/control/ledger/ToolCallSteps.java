@@ -30,17 +30,17 @@ import java.util.function.Function;
  *   <li>{@link #locked}: the one transaction of a call that needs no other — the agent's state
  *       lock, then whatever the executor does under it: the view read and the checks, then the
  *       refusal ({@link #refusalWithin}), the read ({@link #readWithin}) or the ledgered mutation
- *       ({@link #applyWithin}) with its messages;
- *   <li>{@link #apply}: the ledger row, the {@code action} message, the handler's changes (and the
- *       notification batches they publish), the receipt, the {@code toolResult} message, the {@code
- *       tool_effect} links and the self-mutation record — one JTA transaction; a replay returns the
- *       stored receipt and writes nothing;
+ *       ({@link #applyWithin}): the ledger row, the {@code action} message, the handler's changes
+ *       (and the notification batches they publish), the receipt, the {@code toolResult} message,
+ *       the {@code tool_effect} links and the self-mutation record; a replay returns the stored
+ *       receipt and writes nothing. An approval applies a proposal's call in its own transaction
+ *       the same way;
  *   <li>{@link #recordFailure}: after the call's transaction rolled back, the ledger row in {@code
  *       failed} and the action with its error result, in a transaction of its own ({@code
  *       REQUIRES_NEW}): the rolled-back one took the handler's half-made changes with it, and the
  *       failure must be recorded all the same;
- *   <li>{@link #read} and {@link #preview}: a read, or a preview whose transaction is always rolled
- *       back, so that even a faulty handler cannot write during a preview.
+ *   <li>{@link #preview}: a preview whose transaction is always rolled back, so that even a faulty
+ *       handler cannot write during a preview, then {@link #recordPreview}.
  * </ul>
  */
 @ApplicationScoped
@@ -70,21 +70,13 @@ public class ToolCallSteps {
     return work.apply(state);
   }
 
-  @Transactional(TxType.REQUIRES_NEW)
-  public ToolResult apply(PreparedCall call) {
-    return applyHere(call);
-  }
-
   /**
-   * {@link #apply} in the caller's transaction: an approval applies a proposal's call together with
-   * the proposal's move, so that both commit or neither does.
+   * A ledgered mutation in the caller's transaction: the checks' ({@link #locked}), or an
+   * approval's, which applies a proposal's call together with the proposal's move, so that both
+   * commit or neither does.
    */
   @Transactional(TxType.MANDATORY)
   public ToolResult applyWithin(PreparedCall call) {
-    return applyHere(call);
-  }
-
-  private ToolResult applyHere(PreparedCall call) {
     serialize(call);
     var key = call.ledgerKey().orElseThrow();
     var now = clock.instant();
@@ -127,9 +119,7 @@ public class ToolCallSteps {
     return result;
   }
 
-  /**
-   * Records a call whose {@link #apply} rolled back: ledger row failed, action and error result.
-   */
+  /** Records a call whose transaction rolled back: ledger row failed, action and error result. */
   @Transactional(TxType.REQUIRES_NEW)
   public ToolResult recordFailure(PreparedCall call, ToolErrorCode code, String message) {
     serialize(call);
@@ -180,19 +170,9 @@ public class ToolCallSteps {
     return refusal(call, code, message);
   }
 
-  /** A read-only call: the handler and both messages in one transaction. */
-  @Transactional(TxType.REQUIRES_NEW)
-  public ToolResult read(PreparedCall call) {
-    return readHere(call);
-  }
-
-  /** {@link #read} in the caller's transaction ({@link #locked}). */
+  /** A read-only call: the handler and both messages, in the caller's transaction. */
   @Transactional(TxType.MANDATORY)
   public ToolResult readWithin(PreparedCall call) {
-    return readHere(call);
-  }
-
-  private ToolResult readHere(PreparedCall call) {
     serialize(call);
     var actionId = log.action(call);
     var outcome = call.definition().handler().handle(call.invocation());
