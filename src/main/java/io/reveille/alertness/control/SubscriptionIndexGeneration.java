@@ -1,6 +1,7 @@
 package io.reveille.alertness.control;
 
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.FlushModeType;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
@@ -64,9 +65,15 @@ final class SubscriptionIndexGeneration {
     return committed(em);
   }
 
-  /** The latest committed generation (or the caller's own, once it has taken one). */
+  /**
+   * The latest committed generation (or the caller's own, once it has taken one). Read without
+   * flushing the caller's pending changes first, as a native query otherwise would: the row is only
+   * ever written by native statements, which run at once, so no pending change can alter what this
+   * reads; and a flush here would write a transaction's rows early, to be written again when they
+   * change once more before its commit.
+   */
   static long committed(EntityManager em) {
-    var rows = em.createNativeQuery(READ).getResultList();
+    var rows = em.createNativeQuery(READ).setFlushMode(FlushModeType.COMMIT).getResultList();
     if (rows.isEmpty()) {
       throw new IllegalStateException(
           "subscription_index_state has no row 1: the V4 migration has not run");

@@ -257,13 +257,25 @@ public class MemoryService {
   @Transactional(Transactional.TxType.REQUIRED)
   public AgentMessage append(String agentId, NewMessage message) {
     agents.get(agentId).requireNotDestroyed("append to its message log");
-    return write(agentId, message, true);
+    return write(agentId, message, true, true);
+  }
+
+  /**
+   * As {@link #append}, in the caller's transaction, leaving the message and the moved head to the
+   * transaction's next flush: a caller that appends several messages in one transaction (a tool
+   * call's action and result) then writes the agent's state row once, not once a message.
+   */
+  @Transactional(Transactional.TxType.MANDATORY)
+  public AgentMessage appendUnflushed(String agentId, NewMessage message) {
+    agents.get(agentId).requireNotDestroyed("append to its message log");
+    return write(agentId, message, true, false);
   }
 
   /**
    * Records in the agent's operator thread what a principal asked of it over the API. Bookkeeping,
    * not news: unlike {@link #append}, no {@code AGENT_MESSAGE} batch announces it, so an operator's
-   * pause or manual wake does not itself wake the agent's listeners.
+   * pause or manual wake does not itself wake the agent's listeners; and it is left to the
+   * transaction's next flush ({@link #appendUnflushed}), written with the change it records.
    */
   @Transactional(Transactional.TxType.REQUIRED)
   public AgentMessage noteOperatorAction(String agentId, String text, Optional<String> runKey) {
@@ -276,6 +288,7 @@ public class MemoryService {
             Optional.of(text),
             0,
             AgentMessageMetadata.empty()),
+        false,
         false);
   }
 
@@ -330,13 +343,14 @@ public class MemoryService {
                 Math.max(1, text.length() / 4),
                 AgentMessageMetadata.empty()),
             false,
-            builder -> builder.summarySpan(startMessageId, endMessageId, depth));
+            builder -> builder.summarySpan(startMessageId, endMessageId, depth),
+            true);
     agents.stateForUpdate(agentId).recordSummary(id, clock.instant());
     return summary;
   }
 
-  private AgentMessage write(String agentId, NewMessage message, boolean announce) {
-    return write(agentId, UUID.randomUUID().toString(), message, announce, builder -> {});
+  private AgentMessage write(String agentId, NewMessage message, boolean announce, boolean flush) {
+    return write(agentId, UUID.randomUUID().toString(), message, announce, builder -> {}, flush);
   }
 
   private AgentMessage write(
@@ -344,7 +358,8 @@ public class MemoryService {
       String id,
       NewMessage message,
       boolean announce,
-      java.util.function.Consumer<AgentMessage.Builder> shape) {
+      java.util.function.Consumer<AgentMessage.Builder> shape,
+      boolean flush) {
     var state = agents.stateForUpdate(agentId);
     var previous =
         Optional.ofNullable(state.getRecentHeadMessageId())
@@ -376,7 +391,9 @@ public class MemoryService {
     var appended = builder.build();
     em.persist(appended);
     state.advanceHead(id, createdAt);
-    em.flush();
+    if (flush) {
+      em.flush();
+    }
     if (announce) {
       notifications.messageAppended(
           new AppendedMessage(agentId, id, message.kind().wire(), message.threadId()));

@@ -17,6 +17,7 @@ import jakarta.ws.rs.container.PreMatching;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.ext.Provider;
+import java.net.URI;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -33,10 +34,12 @@ import java.util.stream.Collectors;
  * the id its request is audited under) and keeps the client's {@code X-Request-Id}, when it sent a
  * well-formed one, beside it ({@code X-Client-Request-Id} in the answer, {@code clientRequestId} in
  * the trail). Records every state-changing request (POST, PUT, PATCH, DELETE) in the audit trail
- * once its answer is known: who, from where, what, which ids, how it ended. Runs before
- * authentication, so a request turned away with 401 is recorded too — but a refusal (4xx) of a
- * request without a signed-in caller is only counted ({@link RefusalTally}), one row per client
- * address and window, so that nobody can grow the trail by merely reaching the port.
+ * once its answer is known: who, from where, what, which ids, how it ended — unless its resource
+ * recorded it already, with the answer's status, in the transaction of its work ({@link
+ * AuditedRequest}). Runs before authentication, so a request turned away with 401 is recorded too —
+ * but a refusal (4xx) of a request without a signed-in caller is only counted ({@link
+ * RefusalTally}), one row per client address and window, so that nobody can grow the trail by
+ * merely reaching the port.
  */
 @Provider
 @PreMatching
@@ -53,6 +56,7 @@ public class AuditFilter implements ContainerRequestFilter, ContainerResponseFil
   private static final String CLIENT_ID_PROPERTY = AuditFilter.class.getName() + ".clientRequestId";
 
   @Inject AuditTrail trail;
+  @Inject AuditedRequest audited;
   @Inject RefusalTally refusals;
   @Inject Clock clock;
   @Context UriInfo uri;
@@ -60,9 +64,19 @@ public class AuditFilter implements ContainerRequestFilter, ContainerResponseFil
 
   @Override
   public void filter(ContainerRequestContext request) {
-    request.setProperty(ID_PROPERTY, UUID.randomUUID().toString());
-    clientRequestId(request.getHeaderString(REQUEST_ID))
-        .ifPresent(given -> request.setProperty(CLIENT_ID_PROPERTY, given));
+    var id = UUID.randomUUID().toString();
+    request.setProperty(ID_PROPERTY, id);
+    var clientId = clientRequestId(request.getHeaderString(REQUEST_ID));
+    clientId.ifPresent(given -> request.setProperty(CLIENT_ID_PROPERTY, given));
+    if (CHANGES.contains(request.getMethod())) {
+      var path = request.getUriInfo().getRequestUri().getRawPath();
+      audited.expect(
+          status ->
+              CallerContext.caller(request).isEmpty()
+                  ? Optional.empty()
+                  : Optional.of(
+                      details(request, status, null, id, clientId, clientAddress(), path)));
+    }
   }
 
   /** The id a client gave its request, when it is 1 to 64 letters, digits or {@code ._:-}. */
@@ -77,7 +91,7 @@ public class AuditFilter implements ContainerRequestFilter, ContainerResponseFil
         Optional.ofNullable(request.getProperty(CLIENT_ID_PROPERTY)).map(String::valueOf);
     response.getHeaders().putSingle(REQUEST_ID, id);
     clientId.ifPresent(given -> response.getHeaders().putSingle(CLIENT_REQUEST_ID, given));
-    if (!CHANGES.contains(request.getMethod())) {
+    if (!CHANGES.contains(request.getMethod()) || audited.recordedWith(response.getStatus())) {
       return;
     }
     var caller = CallerContext.caller(request);
@@ -97,7 +111,15 @@ public class AuditFilter implements ContainerRequestFilter, ContainerResponseFil
                     clientId));
         closed.ifPresent(summary -> trail.record(List.of(summary)));
       } else {
-        trail.record(details(request, response, id, clientId, address, path));
+        trail.record(
+            details(
+                request,
+                response.getStatus(),
+                response.getLocation(),
+                id,
+                clientId,
+                address,
+                path));
       }
     } catch (RuntimeException e) {
       LOG.log(
@@ -133,7 +155,8 @@ public class AuditFilter implements ContainerRequestFilter, ContainerResponseFil
 
   private AuditEvent.Details details(
       ContainerRequestContext request,
-      ContainerResponseContext response,
+      int status,
+      URI location,
       String id,
       Optional<String> clientId,
       Optional<String> address,
@@ -157,27 +180,25 @@ public class AuditFilter implements ContainerRequestFilter, ContainerResponseFil
         caller.map(c -> c.mechanism().wire()).orElse("none"),
         request.getMethod(),
         path,
-        agentId(path, parameters, response),
+        agentId(path, parameters, status, location),
         parameters.isEmpty()
             ? Optional.empty()
             : Optional.of(
                 parameters.entrySet().stream()
                     .map(e -> e.getKey() + "=" + e.getValue())
                     .collect(Collectors.joining(","))),
-        response.getStatus());
+        status);
   }
 
   /** The agent a request addressed: the {id} of /api/agents/{id}/..., or the one it created. */
   static Optional<String> agentId(
-      String path, java.util.Map<String, String> parameters, ContainerResponseContext response) {
+      String path, java.util.Map<String, String> parameters, int status, URI location) {
     if (path.startsWith("/api/agents/") && parameters.containsKey("id")) {
       return Optional.of(parameters.get("id"));
     }
-    if ("/api/agents".equals(path)
-        && response.getStatus() == 201
-        && response.getLocation() != null) {
-      var location = response.getLocation().getPath();
-      return Optional.of(location.substring(location.lastIndexOf('/') + 1));
+    if ("/api/agents".equals(path) && status == 201 && location != null) {
+      var created = location.getPath();
+      return Optional.of(created.substring(created.lastIndexOf('/') + 1));
     }
     return Optional.empty();
   }

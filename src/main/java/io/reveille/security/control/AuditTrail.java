@@ -15,8 +15,10 @@ import java.util.Optional;
 
 /**
  * The append-only audit trail: records one event per state-changing request, or one summary of a
- * client's refusals per window ({@link RefusalTally}), in a transaction of its own (the request's
- * work has committed or rolled back by then), and reads it newest first.
+ * client's refusals per window ({@link RefusalTally}), and reads it newest first. An event is
+ * written after the answer, in a transaction of its own (the request's work has committed or rolled
+ * back by then), or, for a request whose work commits in one transaction, in that transaction
+ * ({@link #recordWithin}).
  */
 @ApplicationScoped
 public class AuditTrail {
@@ -26,6 +28,15 @@ public class AuditTrail {
 
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public void record(AuditEvent.Details details) {
+    em.persist(AuditEvent.of(details));
+  }
+
+  /**
+   * Writes the event in the caller's transaction, the one of the request's work: the row commits or
+   * rolls back with it.
+   */
+  @Transactional(Transactional.TxType.MANDATORY)
+  public void recordWithin(AuditEvent.Details details) {
     em.persist(AuditEvent.of(details));
   }
 

@@ -4,10 +4,13 @@ import io.reveille.api.PageQuery;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.wire.WireEnum;
 import io.reveille.security.boundary.Allowed;
+import io.reveille.security.boundary.AuditedRequest;
 import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
+import io.reveille.tool.control.ToolCaller;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
+import io.reveille.tool.control.ToolResult;
 import io.reveille.tool.control.ledger.ToolCallResolutions;
 import io.reveille.tool.control.ledger.ToolLedger;
 import io.reveille.wake.entity.WakeReason;
@@ -47,8 +50,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * {@code errorCode} (200 on success, 400 invalid arguments, 403 out of scope or not permitted, 404
  * not found, 409 conflict or reused operation id, 500 a handler failure). A malformed body is a 400
  * problem. A call that succeeds (neither a preview nor a replayed operation id) names the caller in
- * the agent's operator thread, in the transaction that records its result. The class path is {@code
- * agents} for the reason given on the subscriptions resource.
+ * the agent's operator thread, in the transaction that records its result; the request's audit row
+ * is written in that transaction too ({@link AuditedRequest}), so a call that commits in one
+ * transaction takes no second one for its audit row. The class path is {@code agents} for the
+ * reason given on the subscriptions resource.
  */
 @Path("agents")
 @RequestScoped
@@ -63,6 +68,7 @@ public class AgentToolsResource {
   @Inject ToolExecutor executor;
   @Inject ToolLedger ledger;
   @Inject ToolCallResolutions resolutions;
+  @Inject AuditedRequest audited;
   @Context UriInfo uriInfo;
   @Context SecurityContext security;
 
@@ -126,9 +132,22 @@ public class AgentToolsResource {
       }
     }
     var who = security.getUserPrincipal();
-    var result = executor.execute(who == null ? request : request.by(who.getName()));
-    var status = result.errorCode().map(code -> code.httpStatus()).orElse(200);
-    return Response.status(status).type(MediaType.APPLICATION_JSON).entity(result.toJson()).build();
+    var result =
+        executor.execute(
+            who == null
+                ? request
+                : request.by(
+                    new ToolCaller(
+                        who.getName(), recorded -> audited.recordWithin(status(recorded)))));
+    return Response.status(status(result))
+        .type(MediaType.APPLICATION_JSON)
+        .entity(result.toJson())
+        .build();
+  }
+
+  /** The status that answers {@code result}: 200, or the one its error code maps to. */
+  static int status(ToolResult result) {
+    return result.errorCode().map(code -> code.httpStatus()).orElse(200);
   }
 
   static ToolRequest parse(String agentId, String toolName, JsonObject body) {

@@ -9,7 +9,7 @@ import java.util.Optional;
  *
  * @param ledgerKey the ledger key, present for a mutating call that is not a preview
  * @param caller the principal who asked for the call over the API, named in the agent's operator
- *     thread when the call runs
+ *     thread when the call runs, and what their request records with the result
  */
 public record PreparedCall(
     ToolDefinition definition,
@@ -19,7 +19,7 @@ public record PreparedCall(
     Optional<String> ledgerKey,
     Optional<String> runKey,
     String threadId,
-    Optional<String> caller) {
+    Optional<ToolCaller> caller) {
 
   public String toolName() {
     return definition.name();

@@ -3,6 +3,8 @@ package io.reveille.tool.control;
 import io.opentelemetry.api.trace.StatusCode;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.AgentView;
+import io.reveille.agent.entity.AgentKind;
+import io.reveille.agent.entity.AgentState;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.observability.control.Metrics;
 import io.reveille.observability.control.Tracing;
@@ -39,12 +41,13 @@ import java.util.logging.Logger;
  * <p>In order: the tool must be registered and in the contract; the agent's kind must hold every
  * capability it requires; the agent must be awake for a reason the tool allows; the arguments must
  * satisfy the tool's input schema; a mutating call needs an operation id, given or derived inside a
- * run as {@code hash(runKey, actionOrdinal, toolName)}. Then the call runs in one transaction with
- * its ledger row and its messages ({@link ToolCallSteps#apply}); a replayed operation id returns
- * the stored receipt without running. A call the approval policy holds is not run but proposed
- * ({@link ToolApprovals}). A refusal or a failure is recorded as an action with an error result
- * (and, once the handler ran, a failed ledger row) and returned, never thrown: the caller — a
- * workflow or the REST boundary — always gets a {@link ToolResult}.
+ * run as {@code hash(runKey, actionOrdinal, toolName)}. The checks and the call run in one
+ * transaction under the agent's state lock, with the ledger row, the messages and what the caller
+ * records with the result ({@link ToolCallSteps#locked}); a replayed operation id returns the
+ * stored receipt without running. A call the approval policy holds is not run but proposed ({@link
+ * ToolApprovals}). A refusal or a failure is recorded as an action with an error result (and, once
+ * the handler ran, a failed ledger row) and returned, never thrown: the caller — a workflow or the
+ * REST boundary — always gets a {@link ToolResult}.
  *
  * <p>An external HTTP tool passes the same checks, then runs through {@link ExternalCalls}: its
  * request is sent between short transactions, never inside one, and a call whose outcome is unknown
@@ -84,7 +87,7 @@ public class ToolExecutor {
    *     <agentId>:tools} outside runs
    * @param caller the principal who asked for the call over the API: a call that succeeds (neither
    *     a preview nor a replayed operation id) names them in the agent's operator thread, in the
-   *     transaction that records its result
+   *     transaction that records its result, where their request's own record goes too
    * @param causedBy inside a run a person caused, that person's role: a call whose effects go
    *     beyond it is held for an admin's approval
    * @param chosenByModel whether a model asked for the call (inside a run): its external and
@@ -100,7 +103,7 @@ public class ToolExecutor {
       Optional<String> runKey,
       OptionalInt actionOrdinal,
       Optional<String> threadId,
-      Optional<String> caller,
+      Optional<ToolCaller> caller,
       Optional<Role> causedBy,
       boolean chosenByModel) {
     public ToolRequest {
@@ -165,6 +168,11 @@ public class ToolExecutor {
 
     /** This request, made over the API by {@code principal}. */
     public ToolRequest by(String principal) {
+      return by(ToolCaller.named(principal));
+    }
+
+    /** This request, made over the API by {@code caller}. */
+    public ToolRequest by(ToolCaller caller) {
       return new ToolRequest(
           agentId,
           toolName,
@@ -175,7 +183,7 @@ public class ToolExecutor {
           runKey,
           actionOrdinal,
           threadId,
-          Optional.of(principal),
+          Optional.of(caller),
           causedBy,
           chosenByModel);
     }
@@ -239,24 +247,30 @@ public class ToolExecutor {
         });
   }
 
+  /**
+   * The call in one transaction when it can be ({@link ToolCallSteps#locked}): the state lock, the
+   * agent read after it, the checks, and the refusal, read or ledgered mutation with its messages
+   * and the caller's own record. A preview, a held call and an external call come out of it unrun,
+   * having written nothing, and run in the transactions of their own they need. A handler's failure
+   * rolls the transaction back; the failure is then recorded in one of its own.
+   */
   private ToolResult executeUnmetered(ToolRequest request, boolean replay) {
-    // The agent and its state in one transaction.
-    var view = agents.view(request.agentId());
-    var agent = view.agent();
-    var call = prepare(view, request);
-    agent.requireNotDestroyed("act");
-    var refusal =
-        ToolChecks.refusal(
-            registry,
-            profiles,
-            agent,
-            registry.find(request.toolName()),
-            request,
-            call.operationId());
-    if (refusal.isPresent()) {
-      return steps.recordRefusal(call, refusal.get().getCode(), refusal.get().getMessage());
+    var attempt = new Attempt();
+    Optional<ToolResult> answered;
+    try {
+      answered =
+          steps.locked(request.agentId(), state -> underLock(request, replay, state, attempt));
+    } catch (RuntimeException e) {
+      if (!attempt.running) {
+        throw e;
+      }
+      return failed(attempt.call, e);
     }
-    var held = approvals.hold(agent.getKind(), call, request.causedBy(), request.chosenByModel());
+    if (answered.isPresent()) {
+      return answered.get();
+    }
+    var call = attempt.call;
+    var held = approvals.hold(attempt.kind, call, request.causedBy(), request.chosenByModel());
     if (held.isPresent()) {
       return held.get();
     }
@@ -267,6 +281,54 @@ public class ToolExecutor {
       }
     }
     return execute(call);
+  }
+
+  /** What the transaction of {@link #executeUnmetered} got to: the call, once prepared. */
+  private static final class Attempt {
+    private PreparedCall call;
+    private AgentKind kind;
+
+    /** Whether the handler was called: a failure from then on is the call's, and recorded. */
+    private boolean running;
+  }
+
+  /**
+   * Under the agent's state lock: the view, the checks, then the call — or empty when it must run
+   * apart (a preview, a held call, an external call), with nothing written.
+   */
+  private Optional<ToolResult> underLock(
+      ToolRequest request, boolean replay, AgentState state, Attempt attempt) {
+    var agent = agents.get(request.agentId());
+    var call = prepare(new AgentView(agent, state), request);
+    attempt.call = call;
+    attempt.kind = agent.getKind();
+    agent.requireNotDestroyed("act");
+    var refusal =
+        ToolChecks.refusal(
+            registry,
+            profiles,
+            agent,
+            registry.find(request.toolName()),
+            request,
+            call.operationId());
+    if (refusal.isPresent()) {
+      return Optional.of(
+          steps.refusalWithin(call, refusal.get().getCode(), refusal.get().getMessage()));
+    }
+    if (call.invocation().previewOnly()
+        || call.definition().handler() instanceof ExternalToolHandler
+        || approvals.holds(agent.getKind(), call, request.causedBy(), request.chosenByModel())) {
+      return Optional.empty();
+    }
+    if (replay && call.ledgerKey().isPresent()) {
+      var failed = ledger.failed(call.ledgerKey().get());
+      if (failed.isPresent()) {
+        return Optional.of(storedFailure(call, failed.get()));
+      }
+    }
+    attempt.running = true;
+    return Optional.of(
+        call.definition().isMutating() ? steps.applyWithin(call) : steps.readWithin(call));
   }
 
   /** The error a failed ledger row stored, as the call's result; nothing is written. */
@@ -341,7 +403,10 @@ public class ToolExecutor {
         request.caller());
   }
 
-  /** Runs a call that passed every check: a preview, a read or a ledgered mutation. */
+  /**
+   * Runs a call that passed every check: a preview or an external call in the transactions of their
+   * own, a read or a ledgered mutation in one under the agent's state lock.
+   */
   ToolResult execute(PreparedCall call) {
     if (call.invocation().previewOnly()) {
       return preview(call);
@@ -349,10 +414,14 @@ public class ToolExecutor {
     if (call.definition().handler() instanceof ExternalToolHandler external) {
       return external(call, external);
     }
-    if (!call.definition().isMutating()) {
-      return run(call, () -> steps.read(call));
+    try {
+      return steps.locked(
+          call.agentId(),
+          state ->
+              call.definition().isMutating() ? steps.applyWithin(call) : steps.readWithin(call));
+    } catch (RuntimeException e) {
+      return failed(call, e);
     }
-    return run(call, () -> steps.apply(call));
   }
 
   private ToolResult preview(PreparedCall call) {
@@ -366,17 +435,18 @@ public class ToolExecutor {
     return steps.recordPreview(call, outcome);
   }
 
-  private ToolResult run(PreparedCall call, java.util.function.Supplier<ToolResult> step) {
-    try {
-      return step.get();
-    } catch (ToolCallSteps.OperationMismatch e) {
-      return steps.recordRefusal(call, e.getCode(), e.getMessage());
-    } catch (RuntimeException e) {
-      var failure = failureOf(call, e);
-      return call.ledgerKey().isPresent()
-          ? steps.recordFailure(call, failure.getCode(), failure.getMessage())
-          : steps.recordRefusal(call, failure.getCode(), failure.getMessage());
+  /**
+   * Records a call whose transaction rolled back: a reused operation id as a refusal, anything else
+   * as the call's failure (its ledger row failed, when it has one).
+   */
+  private ToolResult failed(PreparedCall call, RuntimeException e) {
+    if (e instanceof ToolCallSteps.OperationMismatch mismatch) {
+      return steps.recordRefusal(call, mismatch.getCode(), mismatch.getMessage());
     }
+    var failure = failureOf(call, e);
+    return call.ledgerKey().isPresent()
+        ? steps.recordFailure(call, failure.getCode(), failure.getMessage())
+        : steps.recordRefusal(call, failure.getCode(), failure.getMessage());
   }
 
   /**

@@ -82,6 +82,13 @@ class AuditIT {
                 + "\",\"arguments\":{\"observations\":[{\"text\":\"Audited.\"}]}}");
     assertEquals(200, replayed.status(), replayed::toString);
     assertTrue(replayed.json().getBoolean("replayed"), replayed::toString);
+    var failed =
+        admin.post(
+            "/api/agents/" + agentId + "/tools/update_task_priority",
+            "{\"operationId\":\"op-"
+                + UUID.randomUUID()
+                + "\",\"arguments\":{\"taskId\":\"no-such-task\",\"priority\":\"p0\"}}");
+    assertTrue(failed.status() >= 400, failed::toString);
     var notes =
         admin
             .get(
@@ -128,6 +135,17 @@ class AuditIT {
     assertEquals(TestIdentities.userName(Role.VIEWER), resume.getString("principal"));
     assertEquals("refused", resume.getString("outcome"));
     assertEquals(403, resume.getInt("status"));
+
+    // A call writes its request's row in its own transaction (or, rolled back, in the one that
+    // records its failure), a replay after the answer: one row each, with the answer's status.
+    for (var answer : List.of(called, replayed, failed)) {
+      var rows =
+          trail.stream()
+              .filter(e -> answer.header(AuditFilter.REQUEST_ID).equals(e.getString("requestId")))
+              .toList();
+      assertEquals(1, rows.size(), answer + " in " + trail);
+      assertEquals(answer.status(), rows.get(0).getInt("status"), rows::toString);
+    }
 
     var byOperator =
         admin.getAll(

@@ -56,6 +56,18 @@ public class ToolApprovals {
   }
 
   /**
+   * Whether {@link #hold} holds the call: a run's ledgered call that {@link #needsApproval}. Reads
+   * nothing, so the executor can ask under the agent's state lock and leave a held call to the
+   * transactions of its own that {@link #hold} runs.
+   */
+  public boolean holds(
+      AgentKind kind, PreparedCall call, Optional<Role> causedBy, boolean chosenByModel) {
+    return call.runKey().isPresent()
+        && call.ledgerKey().isPresent()
+        && needsApproval(config.of(kind), call.definition(), causedBy, chosenByModel);
+  }
+
+  /**
    * The answer to a held call; empty when the call is not held and runs as usual.
    *
    * @param causedBy the role of the person who caused the call's run, if a person did
@@ -63,16 +75,10 @@ public class ToolApprovals {
    */
   public Optional<ToolResult> hold(
       AgentKind kind, PreparedCall call, Optional<Role> causedBy, boolean chosenByModel) {
-    if (call.runKey().isEmpty() || call.ledgerKey().isEmpty()) {
+    if (!holds(kind, call, causedBy, chosenByModel)) {
       return Optional.empty();
     }
     var rule = config.of(kind);
-    var beyondCauser =
-        causedBy.isPresent()
-            && !causedBy.get().covers(ApprovalPolicy.approverOf(call.definition()));
-    if (!beyondCauser && !rule.holds(call.definition(), chosenByModel)) {
-      return Optional.empty();
-    }
     var known = steps.answer(call);
     if (known.isPresent()) {
       return known.get().answer();

@@ -32,7 +32,8 @@ import java.util.UUID;
  * against its result ({@link WorkingStates#verify}), which never fails the call. A call made for a
  * principal over the API that succeeded adds a note naming them to the agent's operator thread with
  * its result, whichever step writes it (an applied or read call, an external call's answer); the
- * note commits or rolls back with the result.
+ * note, and what the caller's request records with the result ({@link
+ * io.reveille.tool.control.ToolCaller#withResult}), commit or roll back with the result.
  */
 @ApplicationScoped
 @Transactional(TxType.MANDATORY)
@@ -74,7 +75,7 @@ public class ToolCallLog {
     }
     var arguments = call.arguments().toString();
     return memory
-        .append(
+        .appendUnflushed(
             call.agentId(),
             new NewMessage(
                 call.threadId(),
@@ -117,7 +118,7 @@ public class ToolCallLog {
     }
     var content = result.payload().toString();
     var message =
-        memory.append(
+        memory.appendUnflushed(
             call.agentId(),
             new NewMessage(
                 call.threadId(),
@@ -150,6 +151,7 @@ public class ToolCallLog {
     if (result.isSuccess() && !result.preview() && call.caller().isPresent()) {
       memory.noteOperatorAction(call.agentId(), callerNote(call), Optional.empty());
     }
+    call.caller().ifPresent(caller -> caller.withResult().accept(result));
   }
 
   /**
@@ -161,7 +163,7 @@ public class ToolCallLog {
         + call.toolName()
         + call.operationId().map(id -> " (operation " + id + ")").orElse("")
         + " run on behalf of the agent by "
-        + call.caller().orElseThrow();
+        + call.caller().orElseThrow().name();
   }
 
   /** The payload of a refusal that carries no data. */

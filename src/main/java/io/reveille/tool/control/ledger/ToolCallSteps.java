@@ -1,6 +1,8 @@
 package io.reveille.tool.control.ledger;
 
 import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.AgentState;
+import io.reveille.platform.error.NotFoundException;
 import io.reveille.tool.control.OperationIds;
 import io.reveille.tool.control.PreparedCall;
 import io.reveille.tool.control.ToolErrorCode;
@@ -19,21 +21,26 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.time.Clock;
-import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * The transactions of a tool call, each its own ({@code REQUIRES_NEW}), so that what the handler
- * did and how the call is recorded can commit or roll back apart:
+ * The transactions of a tool call, and the steps that run inside them:
  *
  * <ul>
- *   <li>{@link #apply}: the ledger row, the {@code action} message, the handler's changes (and the
- *       notification batches they publish), the receipt, the {@code toolResult} message, the {@code
- *       tool_effect} links and the self-mutation record — one JTA transaction; a replay returns the
- *       stored receipt and writes nothing;
- *   <li>{@link #recordFailure}: after {@code apply} rolled back, the ledger row in {@code failed}
- *       and the action with its error result;
- *   <li>{@link #read} and {@link #preview}: a read, or a preview whose transaction is always rolled
- *       back, so that even a faulty handler cannot write during a preview.
+ *   <li>{@link #locked}: the one transaction of a call that needs no other — the agent's state
+ *       lock, then whatever the executor does under it: the view read and the checks, then the
+ *       refusal ({@link #refusalWithin}), the read ({@link #readWithin}) or the ledgered mutation
+ *       ({@link #applyWithin}): the ledger row, the {@code action} message, the handler's changes
+ *       (and the notification batches they publish), the receipt, the {@code toolResult} message,
+ *       the {@code tool_effect} links and the self-mutation record; a replay returns the stored
+ *       receipt and writes nothing. An approval applies a proposal's call in its own transaction
+ *       the same way;
+ *   <li>{@link #recordFailure}: after the call's transaction rolled back, the ledger row in {@code
+ *       failed} and the action with its error result, in a transaction of its own ({@code
+ *       REQUIRES_NEW}): the rolled-back one took the handler's half-made changes with it, and the
+ *       failure must be recorded all the same;
+ *   <li>{@link #preview}: a preview whose transaction is always rolled back, so that even a faulty
+ *       handler cannot write during a preview, then {@link #recordPreview}.
  * </ul>
  */
 @ApplicationScoped
@@ -48,27 +55,41 @@ public class ToolCallSteps {
   @Inject Clock clock;
   @Resource TransactionSynchronizationRegistry transactions;
 
+  /**
+   * Takes the agent's state lock, the transaction's first, and runs {@code work} under it, all in
+   * one transaction: the executor's view read, checks and call. The lock serialises the agent's
+   * calls (and its wake bookkeeping), so a second call with the same operation id waits here and
+   * then finds the first one's ledger row. An exception out of {@code work} rolls everything back.
+   *
+   * @throws NotFoundException when the agent does not exist (it has no state row)
+   */
   @Transactional(TxType.REQUIRES_NEW)
-  public ToolResult apply(PreparedCall call) {
-    return applyHere(call);
+  public <T> T locked(String agentId, Function<AgentState, T> work) {
+    var state =
+        agents.lockState(agentId).orElseThrow(() -> new NotFoundException("agent", agentId));
+    return work.apply(state);
   }
 
   /**
-   * {@link #apply} in the caller's transaction: an approval applies a proposal's call together with
-   * the proposal's move, so that both commit or neither does.
+   * A ledgered mutation in the caller's transaction: the checks' ({@link #locked}), or an
+   * approval's, which applies a proposal's call together with the proposal's move, so that both
+   * commit or neither does.
    */
   @Transactional(TxType.MANDATORY)
   public ToolResult applyWithin(PreparedCall call) {
-    return applyHere(call);
-  }
-
-  private ToolResult applyHere(PreparedCall call) {
     serialize(call);
     var key = call.ledgerKey().orElseThrow();
     var now = clock.instant();
-    var existing = Optional.ofNullable(em.find(ToolCall.class, key));
-    if (existing.isPresent()) {
-      var ledger = existing.get();
+    var ledger = em.find(ToolCall.class, key);
+    var fresh = ledger == null;
+    if (fresh) {
+      // Persisted once the handler has run, already succeeded: one INSERT, neither flushed early
+      // by the handler's own flushes nor updated after. A concurrent call with the same operation
+      // id cannot run its handler meanwhile, since it waits for the state lock taken above; and
+      // should one get past it, the key's primary key refuses the second row and its whole
+      // transaction rolls back.
+      ledger = newLedgerRow(call, key, now);
+    } else {
       requireSameOperation(call, ledger);
       if (ledger.getStatus() == ToolCallStatus.SUCCEEDED) {
         return ToolResult.fromStored(ledger.getResult()).asReplay();
@@ -79,16 +100,14 @@ public class ToolCallSteps {
             "operation " + call.operationId().orElseThrow() + " was cancelled");
       }
       ledger.retry(now);
-    } else {
-      em.persist(newLedgerRow(call, key, clock.instant()));
-      // Reserve the key now: a concurrent call with the same operation id fails here, not after
-      // running its handler.
-      em.flush();
     }
     var actionId = log.action(call);
     var outcome = call.definition().handler().handle(call.invocation());
     var result = ToolResult.success(call.toolName(), call.operationId(), actionId, outcome, false);
-    em.find(ToolCall.class, key).succeed(clock.instant(), result.toJson());
+    ledger.succeed(clock.instant(), result.toJson());
+    if (fresh) {
+      em.persist(ledger);
+    }
     log.result(call, actionId, result);
     if (!outcome.changedEntityIds().isEmpty()) {
       selfMutations.record(
@@ -100,9 +119,7 @@ public class ToolCallSteps {
     return result;
   }
 
-  /**
-   * Records a call whose {@link #apply} rolled back: ledger row failed, action and error result.
-   */
+  /** Records a call whose transaction rolled back: ledger row failed, action and error result. */
   @Transactional(TxType.REQUIRES_NEW)
   public ToolResult recordFailure(PreparedCall call, ToolErrorCode code, String message) {
     serialize(call);
@@ -143,9 +160,19 @@ public class ToolCallSteps {
     return result;
   }
 
-  /** A read-only call: the handler and both messages in one transaction. */
-  @Transactional(TxType.REQUIRES_NEW)
-  public ToolResult read(PreparedCall call) {
+  /**
+   * {@link #recordRefusal} in the caller's transaction ({@link #locked}): a call refused by the
+   * checks made under the state lock, before anything ran.
+   */
+  @Transactional(TxType.MANDATORY)
+  public ToolResult refusalWithin(PreparedCall call, ToolErrorCode code, String message) {
+    serialize(call);
+    return refusal(call, code, message);
+  }
+
+  /** A read-only call: the handler and both messages, in the caller's transaction. */
+  @Transactional(TxType.MANDATORY)
+  public ToolResult readWithin(PreparedCall call) {
     serialize(call);
     var actionId = log.action(call);
     var outcome = call.definition().handler().handle(call.invocation());
@@ -177,7 +204,8 @@ public class ToolCallSteps {
   /**
    * Takes the agent's state row lock first: an agent's calls (and its wake bookkeeping) queue
    * behind each other instead of failing on the state's {@code @Version} when both append to the
-   * message log. Always the first lock of the transaction, as in the wake scheduler and runner.
+   * message log. Always the first lock of the transaction, as in the wake scheduler and runner;
+   * within {@link #locked} the lock and the agent are held already, and this reads nothing.
    */
   private void serialize(PreparedCall call) {
     agents.stateForUpdate(call.agentId());
