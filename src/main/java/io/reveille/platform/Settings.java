@@ -1,5 +1,7 @@
 package io.reveille.platform;
 
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -19,6 +21,33 @@ public final class Settings {
           key + " must be between " + min + " and " + max + ", was " + value);
     }
     return value;
+  }
+
+  /**
+   * {@code value}, if it lies between {@code min} and {@code max} (inclusive).
+   *
+   * @throws IllegalArgumentException naming {@code key}, the range and the value otherwise
+   */
+  public static Duration within(String key, Duration value, Duration min, Duration max) {
+    if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+      throw new IllegalArgumentException(
+          key + " must be between " + min + " and " + max + ", was " + value);
+    }
+    return value;
+  }
+
+  /**
+   * An ISO-8601 duration ({@code PT15M}, {@code PT0.25S}), surrounding blanks ignored.
+   *
+   * @throws IllegalArgumentException naming {@code key} and the value when it is not one
+   */
+  public static Duration duration(String key, String value) {
+    try {
+      return Duration.parse(value == null ? "" : value.strip());
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          key + " must be an ISO-8601 duration such as PT15M or PT0.25S, was '" + value + "'", e);
+    }
   }
 
   /**

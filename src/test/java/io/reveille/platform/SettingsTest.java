@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -42,5 +43,27 @@ class SettingsTest {
     var error =
         assertThrows(IllegalArgumentException.class, () -> Settings.within("a.count", 11, 1, 10));
     assertEquals("a.count must be between 1 and 10, was 11", error.getMessage());
+  }
+
+  @Test
+  void aDurationIsReadAsIso8601AndCheckedAgainstItsRange() {
+    assertEquals(Duration.ofMillis(250), Settings.duration("a.delay", " PT0.25S "));
+    assertEquals(
+        Duration.ofMinutes(15),
+        Settings.within(
+            "a.ttl", Duration.ofMinutes(15), Duration.ofMinutes(1), Duration.ofHours(1)));
+    var unreadable =
+        assertThrows(IllegalArgumentException.class, () -> Settings.duration("a.delay", "15m"));
+    assertTrue(
+        unreadable.getMessage().startsWith("a.delay must be an ISO-8601 duration"),
+        unreadable.getMessage());
+    assertTrue(unreadable.getMessage().contains("'15m'"), unreadable.getMessage());
+    var outside =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                Settings.within(
+                    "a.ttl", Duration.ofHours(2), Duration.ofMinutes(1), Duration.ofHours(1)));
+    assertEquals("a.ttl must be between PT1M and PT1H, was PT2H", outside.getMessage());
   }
 }

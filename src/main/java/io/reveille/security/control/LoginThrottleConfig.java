@@ -1,5 +1,6 @@
 package io.reveille.security.control;
 
+import static io.reveille.platform.Settings.duration;
 import static io.reveille.platform.Settings.within;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -7,7 +8,6 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -46,8 +46,8 @@ public class LoginThrottleConfig {
                 + failures
                 + "): a client's failures include those of each of its users");
       }
-      between("delay", delay, Duration.ofMillis(1), Duration.ofMinutes(1));
-      between("max-delay", maxDelay, Duration.ofSeconds(1), Duration.ofDays(1));
+      within(PREFIX + "delay", delay, Duration.ofMillis(1), Duration.ofMinutes(1));
+      within(PREFIX + "max-delay", maxDelay, Duration.ofSeconds(1), Duration.ofDays(1));
       if (maxDelay.compareTo(delay) < 0) {
         throw new IllegalArgumentException(
             PREFIX
@@ -59,8 +59,8 @@ public class LoginThrottleConfig {
                 + delay
                 + ")");
       }
-      between("max-hold", maxHold, Duration.ZERO, Duration.ofSeconds(10));
-      between("forget-after", forgetAfter, Duration.ofSeconds(1), Duration.ofDays(1));
+      within(PREFIX + "max-hold", maxHold, Duration.ZERO, Duration.ofSeconds(10));
+      within(PREFIX + "forget-after", forgetAfter, Duration.ofSeconds(1), Duration.ofDays(1));
       within(PREFIX + "tracked", tracked, 100, 10_000_000);
     }
   }
@@ -82,10 +82,10 @@ public class LoginThrottleConfig {
         new Settings(
             failures,
             clientFailures,
-            duration("delay", delay),
-            duration("max-delay", maxDelay),
-            duration("max-hold", maxHold),
-            duration("forget-after", forgetAfter),
+            duration(PREFIX + "delay", delay),
+            duration(PREFIX + "max-delay", maxDelay),
+            duration(PREFIX + "max-hold", maxHold),
+            duration(PREFIX + "forget-after", forgetAfter),
             tracked);
   }
 
@@ -96,21 +96,5 @@ public class LoginThrottleConfig {
 
   public Settings settings() {
     return settings;
-  }
-
-  static Duration duration(String name, String value) {
-    try {
-      return Duration.parse(value == null ? "" : value.strip());
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(
-          PREFIX + name + " must be an ISO-8601 duration such as PT0.25S, was '" + value + "'", e);
-    }
-  }
-
-  private static void between(String name, Duration value, Duration min, Duration max) {
-    if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-      throw new IllegalArgumentException(
-          PREFIX + name + " must be between " + min + " and " + max + ", was " + value);
-    }
   }
 }

@@ -1,11 +1,13 @@
 package io.reveille.security.control;
 
+import static io.reveille.platform.Settings.duration;
+import static io.reveille.platform.Settings.within;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -22,8 +24,9 @@ public class SessionTokenConfig {
   /** The settings, checked; the rules take them without the container. */
   public record Settings(Duration ttl, Duration maxLifetime) {
     public Settings {
-      between("session-ttl", ttl, Duration.ofMinutes(1), Duration.ofHours(1));
-      between("session-max-lifetime", maxLifetime, Duration.ofMinutes(1), Duration.ofDays(7));
+      within(PREFIX + "session-ttl", ttl, Duration.ofMinutes(1), Duration.ofHours(1));
+      within(
+          PREFIX + "session-max-lifetime", maxLifetime, Duration.ofMinutes(1), Duration.ofDays(7));
       if (maxLifetime.compareTo(ttl) < 0) {
         throw new IllegalArgumentException(
             PREFIX
@@ -48,7 +51,9 @@ public class SessionTokenConfig {
       @ConfigProperty(name = PREFIX + "session-max-lifetime", defaultValue = "PT12H")
           String maxLifetime) {
     this.settings =
-        new Settings(duration("session-ttl", ttl), duration("session-max-lifetime", maxLifetime));
+        new Settings(
+            duration(PREFIX + "session-ttl", ttl),
+            duration(PREFIX + "session-max-lifetime", maxLifetime));
   }
 
   /** Creates this bean, and so checks the settings, when the application starts. */
@@ -58,21 +63,5 @@ public class SessionTokenConfig {
 
   public Settings settings() {
     return settings;
-  }
-
-  static Duration duration(String name, String value) {
-    try {
-      return Duration.parse(value == null ? "" : value.strip());
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(
-          PREFIX + name + " must be an ISO-8601 duration such as PT15M, was '" + value + "'", e);
-    }
-  }
-
-  private static void between(String name, Duration value, Duration min, Duration max) {
-    if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-      throw new IllegalArgumentException(
-          PREFIX + name + " must be between " + min + " and " + max + ", was " + value);
-    }
   }
 }
