@@ -93,7 +93,8 @@ public class TimerFiring {
    * alarms of the claimed timers by key (whether an alarm is still pending, and whether the next
    * one is armed already), and which of the runs the due firings would write are in the run log
    * already (a firing handled before finds its run; every firing writes its run under the agent's
-   * state lock, so the answer holds for the slice). The agents' head messages are read with them.
+   * state lock, so the answer holds for the slice). The agents' head messages are read with them,
+   * and their started runs, which single flight asks about ({@link WakeScheduler#readStartedRuns}).
    */
   private record Loaded(
       Map<String, AgentState> states,
@@ -115,6 +116,7 @@ public class TimerFiring {
             lockInOneStatement);
     agents.load(states.keySet());
     memory.loadHeads(states.values());
+    wakes.readStartedRuns(states.keySet());
     var timers = new HashMap<String, List<AgentTimer>>();
     if (!states.isEmpty()) {
       em.createNamedQuery("AgentTimer.ofAgents", AgentTimer.class)

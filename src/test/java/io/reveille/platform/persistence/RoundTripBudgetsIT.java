@@ -74,8 +74,8 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget TIMER_BATCH =
       new RoundTripBudget(
           "A batch of 100 timer firings with their deterministic runs",
-          of(1017, 1),
           of(921, 1),
+          of(825, 1),
           "at most 600 statements, 6 a firing");
 
   static final RoundTripBudget WAKE =
