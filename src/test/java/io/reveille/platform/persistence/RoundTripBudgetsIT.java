@@ -74,8 +74,8 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget TIMER_BATCH =
       new RoundTripBudget(
           "A batch of 100 timer firings with their deterministic runs",
-          of(921, 1),
-          of(825, 1),
+          of(821, 1),
+          of(725, 1),
           "at most 600 statements, 6 a firing");
 
   static final RoundTripBudget WAKE =
