@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.FlushModeType;
+import jakarta.persistence.OptimisticLockException;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -93,7 +94,8 @@ public class TimerFiring {
    * alarms of the claimed timers by key (whether an alarm is still pending, and whether the next
    * one is armed already), and which of the runs the due firings would write are in the run log
    * already (a firing handled before finds its run; every firing writes its run under the agent's
-   * state lock, so the answer holds for the slice). The agents' head messages are read with them.
+   * state lock, so the answer holds for the slice). The agents' head messages are read with them,
+   * and their started runs, which single flight asks about ({@link WakeScheduler#readStartedRuns}).
    */
   private record Loaded(
       Map<String, AgentState> states,
@@ -115,6 +117,7 @@ public class TimerFiring {
             lockInOneStatement);
     agents.load(states.keySet());
     memory.loadHeads(states.values());
+    wakes.readStartedRuns(states.keySet());
     var timers = new HashMap<String, List<AgentTimer>>();
     if (!states.isEmpty()) {
       em.createNamedQuery("AgentTimer.ofAgents", AgentTimer.class)
@@ -158,13 +161,14 @@ public class TimerFiring {
     var firing = claimed.fireAt();
     var state = Optional.ofNullable(loaded.states().get(agentId));
     // An alarm no longer there was cancelled (a pause, a change, a delete) or fired by another
-    // node while this one waited for the lock: nothing to do. Its removal checks its version, so
-    // an alarm another transaction changed since it was read here fails the batch instead.
+    // node while this one waited for the lock: nothing to do. Its removal (or its move to the next
+    // firing) checks its version, so an alarm another transaction changed since it was read here
+    // fails the batch instead.
     var alarm = loaded.pending().remove(new TimerAlarm.Key(timerId, firing));
-    if (alarm != null) {
-      em.remove(alarm);
-    }
     if (alarm == null || state.isEmpty()) {
+      if (alarm != null) {
+        remove(alarm);
+      }
       LOG.log(
           Level.FINE,
           "Alarm of timer {0} for {1} is no longer pending, or its agent is gone",
@@ -184,11 +188,13 @@ public class TimerFiring {
           "Alarm of timer {0} for {1} is stale (the timer is gone, inactive or next fires at {2}):"
               + " ignored",
           new Object[] {timerId, firing, timer == null ? null : timer.getNextRunAt()});
+      remove(alarm);
       return;
     }
     var now = clock.instant();
     var due = DueFirings.at(timers.definition(timer), timer.getNextRunAt(), now);
     if (due.isEmpty()) {
+      remove(alarm);
       // Early (the clock went back): wait for the firing again.
       arm(loaded, timerId, timer.getNextRunAt());
       return;
@@ -199,8 +205,12 @@ public class TimerFiring {
     // The timer's own bookkeeping first, then the wake: a run executed within this transaction
     // (mayRunInline) comes last, so that its flushes carry these changes too.
     timer.recordFired(firings.last(), firings.next().orElse(null));
-    if (timer.isActive() && lifecycle == AgentLifecycle.ACTIVE) {
-      arm(loaded, timerId, timer.getNextRunAt());
+    if (timer.isActive()
+        && lifecycle == AgentLifecycle.ACTIVE
+        && !loaded.pending().containsKey(new TimerAlarm.Key(timerId, timer.getNextRunAt()))) {
+      move(loaded, alarm, timer.getNextRunAt());
+    } else {
+      remove(alarm);
     }
     timers.refreshScheduledWake(
         state.get(), lifecycle, loaded.timers().getOrDefault(agentId, List.of()));
@@ -225,6 +235,49 @@ public class TimerFiring {
         Level.FINE,
         "Timer {0} fired for {1} ({2} firing(s)); next {3}",
         new Object[] {timerId, firings.first(), firings.count(), timer.getNextRunAt()});
+  }
+
+  /**
+   * The alarm that went off becomes the timer's next one, in one statement instead of a delete and
+   * an insert: its key moves to the next firing, due then and not tried yet. The statement checks
+   * the version the slice read, as the removal would, and a changed or missing row fails the batch
+   * (the firing then runs in no transaction but one that finds its alarm as read). A row already at
+   * the next firing's key (another transaction armed it) fails on the primary key, as the insert
+   * would. It does not flush: the slice has no pending write to the alarm it moves.
+   */
+  private void move(Loaded loaded, TimerAlarm alarm, Instant next) {
+    var moved =
+        em.createNamedQuery("TimerAlarm.move")
+            .setParameter("next", next)
+            .setParameter("timerId", alarm.getTimerId())
+            .setParameter("fireAt", alarm.getFireAt())
+            .setParameter("version", alarm.getVersion())
+            .setFlushMode(FlushModeType.COMMIT)
+            .executeUpdate();
+    if (moved != 1) {
+      throw new OptimisticLockException(
+          "The alarm of timer " + alarm.getTimerId() + " for " + alarm.getFireAt() + " changed");
+    }
+    em.detach(alarm);
+    loaded
+        .pending()
+        .put(
+            new TimerAlarm.Key(alarm.getTimerId(), next), new TimerAlarm(alarm.getTimerId(), next));
+  }
+
+  /**
+   * Removes an alarm the slice read (its version checked at the flush), or one this transaction
+   * moved to its key ({@link #move}), which no other transaction can have changed.
+   */
+  private void remove(TimerAlarm alarm) {
+    if (em.contains(alarm)) {
+      em.remove(alarm);
+      return;
+    }
+    em.createNamedQuery("TimerAlarm.delete")
+        .setParameter("timerId", alarm.getTimerId())
+        .setParameter("fireAt", alarm.getFireAt())
+        .executeUpdate();
   }
 
   /** Arms once: an alarm already pending for that firing (read with the slice) is kept. */

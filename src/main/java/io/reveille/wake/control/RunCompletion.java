@@ -60,6 +60,15 @@ class RunCompletion {
    * duplicate delivery finished it first) writes nothing.
    */
   public void complete(WakeRun run, WakeOutcome outcome) {
+    complete(run, outcome, false);
+  }
+
+  /**
+   * {@link #complete(WakeRun, WakeOutcome)}; {@code selfContained} when the run's workflow is
+   * self-contained and the run is completed in the transaction that began it ({@link
+   * RunCompleted#selfContained}).
+   */
+  public void complete(WakeRun run, WakeOutcome outcome, boolean selfContained) {
     var state = agents.stateForUpdate(run.agentId());
     var entry = entries.find(run.runKey());
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
@@ -80,7 +89,8 @@ class RunCompletion {
                 memory.writeReport(
                     run.agentId(), report.scope(), report.content(), null, report.provenance()));
     outcome.closingMessages().forEach(message -> memory.append(run.agentId(), message));
-    completed.fire(new RunCompleted(run.agentId(), run.runKey(), run.threadId(), run.reason()));
+    completed.fire(
+        new RunCompleted(run.agentId(), run.runKey(), run.threadId(), run.reason(), selfContained));
     notifications.stateChanged(state);
     outcome
         .dormancy()

@@ -3,17 +3,23 @@ package io.reveille.wake.control;
 import io.reveille.platform.NodeIdentity;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.FlushModeType;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Who is executing a started run, and for how long that holds: the run's owner ({@code
@@ -36,6 +42,15 @@ class RunLeases {
   @Inject NodeIdentity node;
   @Inject RunsInFlight inFlight;
   @Inject Clock clock;
+  @Resource TransactionSynchronizationRegistry transactions;
+
+  /**
+   * The started runs of some agents, read once in this transaction under their state locks ({@link
+   * #readStartedRuns}), kept as the transaction's resource under this key.
+   */
+  private record StartedRuns(Set<String> agentIds, Map<String, List<WakeRunLogEntry>> byAgent) {}
+
+  private static final Object STARTED_RUNS = StartedRuns.class;
 
   /**
    * Whether a started run is being executed: by a thread of this JVM, or on another node within its
@@ -59,17 +74,51 @@ class RunLeases {
     return leaseStart != null && leaseStart.isAfter(now.minus(config.runLease()));
   }
 
-  /** A started run of the agent other than {@code entry} that is being executed. */
+  /**
+   * A started run of the agent other than {@code entry} that is being executed. The run log is not
+   * read again for an agent whose started runs this transaction read already ({@link
+   * #readStartedRuns}).
+   */
   public Optional<WakeRunLogEntry> otherRunInProgress(WakeRunLogEntry entry, Instant now) {
-    return em
-        .createNamedQuery("WakeRunLogEntry.findByAgentAndStatus", WakeRunLogEntry.class)
-        .setParameter("agentId", entry.getAgentId())
-        .setParameter("status", WakeStatus.STARTED)
-        .getResultList()
-        .stream()
+    var known = transactions == null ? null : (StartedRuns) transactions.getResource(STARTED_RUNS);
+    var started =
+        known != null && known.agentIds().contains(entry.getAgentId())
+            ? known.byAgent().getOrDefault(entry.getAgentId(), List.of())
+            : em.createNamedQuery("WakeRunLogEntry.findByAgentAndStatus", WakeRunLogEntry.class)
+                .setParameter("agentId", entry.getAgentId())
+                .setParameter("status", WakeStatus.STARTED)
+                .getResultList();
+    return started.stream()
         .filter(other -> !other.getRunKey().equals(entry.getRunKey()))
         .filter(other -> isLive(other, now))
         .findFirst();
+  }
+
+  /**
+   * Reads the started runs of {@code agentIds} in one statement, for {@link #otherRunInProgress} to
+   * answer from for the rest of this transaction (a timer batch asks it once a slice instead of
+   * once a firing). The caller holds the agents' state locks until it commits: a run starts only
+   * under its agent's lock, so no other transaction starts one of theirs meanwhile, and the runs
+   * this transaction starts itself are self-contained ones that it completes before the next is
+   * admitted. A lease renewed meanwhile by its owner's heartbeat is not seen, as it would not be a
+   * moment after any read.
+   */
+  public void readStartedRuns(Collection<String> agentIds) {
+    if (agentIds.isEmpty() || transactions == null) {
+      return;
+    }
+    var byAgent = new HashMap<String, List<WakeRunLogEntry>>();
+    em.createNamedQuery("WakeRunLogEntry.findByAgentsAndStatus", WakeRunLogEntry.class)
+        .setParameter("agentIds", agentIds)
+        .setParameter("status", WakeStatus.STARTED)
+        .setFlushMode(FlushModeType.COMMIT)
+        .getResultList()
+        .forEach(
+            run ->
+                byAgent
+                    .computeIfAbsent(run.getAgentId(), id -> new java.util.ArrayList<>())
+                    .add(run));
+    transactions.putResource(STARTED_RUNS, new StartedRuns(Set.copyOf(agentIds), byAgent));
   }
 
   /**

@@ -112,7 +112,8 @@ public class WakeRunSteps {
       return Optional.of(new Begun(run, false));
     }
     try {
-      completion.complete(run, Objects.requireNonNull(workflow.execute(run), "workflow outcome"));
+      completion.complete(
+          run, Objects.requireNonNull(workflow.execute(run), "workflow outcome"), true);
     } catch (RuntimeException | Error e) {
       throw new SelfContainedRunFailedException(runKey, e);
     }
@@ -152,7 +153,7 @@ public class WakeRunSteps {
     }
     var run = begun.get();
     completion.complete(
-        run, Objects.requireNonNull(workflow.get().execute(run), "workflow outcome"));
+        run, Objects.requireNonNull(workflow.get().execute(run), "workflow outcome"), true);
     var reason = run.reason().wire();
     AfterCommit.run(
         transactions,

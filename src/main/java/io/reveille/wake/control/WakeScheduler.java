@@ -64,6 +64,7 @@ public class WakeScheduler {
   @Inject WakeConfig config;
   @Inject Clock clock;
   @Inject WakeRunSteps runs;
+  @Inject RunLeases leases;
 
   /**
    * The MicroProfile Config property that lets the intake run a batch's one wake itself, and the
@@ -301,6 +302,15 @@ public class WakeScheduler {
         em.createNamedQuery("WakeRunLogEntry.keysAmong", String.class)
             .setParameter("runKeys", runKeys)
             .getResultList());
+  }
+
+  /**
+   * Reads the started runs of {@code agentIds} once for this transaction, whose caller holds their
+   * state locks until it commits: single flight then asks no more of the run log for their runs
+   * begun here ({@link RunLeases#readStartedRuns}). A timer batch asks it once a slice.
+   */
+  public void readStartedRuns(Collection<String> agentIds) {
+    leases.readStartedRuns(agentIds);
   }
 
   /**

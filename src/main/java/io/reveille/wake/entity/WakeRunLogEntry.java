@@ -55,6 +55,11 @@ import java.util.Optional;
         "SELECT w FROM WakeRunLogEntry w WHERE w.agentId = :agentId"
             + " ORDER BY w.createdAt DESC, w.runKey DESC")
 @NamedQuery(
+    name = "WakeRunLogEntry.findByAgentsAndStatus",
+    query =
+        "SELECT w FROM WakeRunLogEntry w WHERE w.agentId IN :agentIds AND w.status = :status"
+            + " ORDER BY w.createdAt, w.runKey")
+@NamedQuery(
     name = "WakeRunLogEntry.findByAgentAndStatus",
     query =
         "SELECT w FROM WakeRunLogEntry w WHERE w.agentId = :agentId AND w.status = :status"

@@ -20,7 +20,8 @@ import java.util.logging.Logger;
  * messages it wrote) become a delta ({@link RunSummary}) applied to the run's thread through the
  * validated path ({@link WorkingStates#applyDelta}), keyed by the run key. It runs in the
  * completing transaction, so it commits exactly when the run does; a delta that is refused is
- * logged and the run completes without it.
+ * logged and the run completes without it. A self-contained run ({@link
+ * RunCompleted#selfContained}) called no tool and is not summarised.
  */
 @ApplicationScoped
 public class RunSummaries {
@@ -37,6 +38,13 @@ public class RunSummaries {
   @Inject WorkingStates states;
 
   void onRunCompleted(@Observes RunCompleted run) {
+    if (run.selfContained()) {
+      // It called no tool, so it has no tool results to summarise: two reads a run saved, which is
+      // most of what a deterministic timer firing's run would otherwise read. Its empty delta would
+      // only have recorded the run as summarised, a guard against applying a delta twice that a
+      // run committed with its own begin does not need.
+      return;
+    }
     summarise(run.agentId(), run.runKey(), run.threadId());
   }
 

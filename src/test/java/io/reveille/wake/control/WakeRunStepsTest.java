@@ -78,6 +78,11 @@ class WakeRunStepsTest {
     public void complete(WakeRun run, WakeOutcome outcome) {
       calls.add("complete");
     }
+
+    @Override
+    public void complete(WakeRun run, WakeOutcome outcome, boolean selfContained) {
+      calls.add("complete");
+    }
   }
 
   @Vetoed
