@@ -8,16 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.reveille.security.control.Role;
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
+import io.reveille.testing.TamperedTokens;
 import io.reveille.testing.TestIdentities;
 import io.reveille.testing.suite.BesideTheChain;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodySubscribers;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -69,7 +68,7 @@ class SessionTokensIT {
     assertEquals(403, forbidden.status(), "the token holds the sign-in's roles: " + forbidden);
 
     assertRefused(tamperedSignature(token));
-    assertRefused(withClaims(token, "\"viewer\"", "\"admin\""));
+    assertRefused(TamperedTokens.withClaims(token, "\"viewer\"", "\"admin\""));
 
     var renewal = admin.as("Bearer " + token).post("/api/session-tokens/renewal", "");
     assertEquals(200, renewal.status(), renewal::toString);
@@ -213,19 +212,5 @@ class SessionTokensIT {
     return token.substring(0, token.length() - 2)
         + (last == 'A' ? 'B' : 'A')
         + token.charAt(token.length() - 1);
-  }
-
-  private static String withClaims(String token, String from, String to) {
-    var parts = token.split("\\.");
-    var claims =
-        new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8)
-            .replace(from, to);
-    return parts[0]
-        + "."
-        + Base64.getUrlEncoder()
-            .withoutPadding()
-            .encodeToString(claims.getBytes(StandardCharsets.UTF_8))
-        + "."
-        + parts[2];
   }
 }

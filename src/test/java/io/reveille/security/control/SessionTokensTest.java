@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.platform.error.InvalidInputException;
-import java.time.Clock;
+import io.reveille.testing.MovableClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -21,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class SessionTokensTest {
 
-  private Instant now = Instant.parse("2026-11-29T08:00:00Z");
+  private final MovableClock clock = new MovableClock(Instant.parse("2026-11-29T08:00:00Z"));
   private UserDirectory directory = directory("ann-password-1", Role.OPERATOR);
   private final Map<String, Instant> signedOut = new HashMap<>();
   private final SessionTokens tokens = new SessionTokens();
@@ -58,23 +56,7 @@ class SessionTokensTest {
             return directory;
           }
         };
-    tokens.clock =
-        new Clock() {
-          @Override
-          public ZoneId getZone() {
-            return ZoneOffset.UTC;
-          }
-
-          @Override
-          public Clock withZone(ZoneId zone) {
-            return this;
-          }
-
-          @Override
-          public Instant instant() {
-            return now;
-          }
-        };
+    tokens.clock = clock;
   }
 
   private static UserDirectory directory(String password, Role role) {
@@ -92,12 +74,12 @@ class SessionTokensTest {
     var caller = tokens.verify(token);
     assertEquals("ann", caller.name());
     assertEquals(Role.OPERATOR.implied(), caller.roles());
-    assertEquals(Optional.of(now.plus(Duration.ofMinutes(15))), caller.acceptedUntil());
+    assertEquals(Optional.of(clock.instant().plus(Duration.ofMinutes(15))), caller.acceptedUntil());
 
     tokens.signOut(caller);
     assertRefused(token, "signed out");
     assertEquals(
-        Optional.of(now.plus(Duration.ofHours(1))),
+        Optional.of(clock.instant().plus(Duration.ofHours(1))),
         Optional.ofNullable(signedOut.get(caller.consoleSession().orElseThrow().id())),
         "kept until the session's last token would have expired");
   }
@@ -118,12 +100,13 @@ class SessionTokensTest {
   @Test
   void renewalsNeedNoPasswordAndStopAtTheSessionsLimit() throws Exception {
     var first = tokens.verify(signIn());
-    now = now.plus(Duration.ofMinutes(10));
+    clock.advance(Duration.ofMinutes(10));
     var renewed = tokens.verify(tokens.renew(first).token());
-    assertEquals(Optional.of(now.plus(Duration.ofMinutes(15))), renewed.acceptedUntil());
+    assertEquals(
+        Optional.of(clock.instant().plus(Duration.ofMinutes(15))), renewed.acceptedUntil());
     assertEquals(first.consoleSession(), renewed.consoleSession());
 
-    now = now.plus(Duration.ofMinutes(45));
+    clock.advance(Duration.ofMinutes(45));
     var last = tokens.renew(tokens.verify(tokens.renew(renewed).token()));
     assertEquals(first.consoleSession().orElseThrow().renewableUntil(), last.expiresAt());
   }
@@ -141,9 +124,9 @@ class SessionTokensTest {
   void aClientMayAskForAShorterLifetimeButNotALongerOne() throws Exception {
     var ann = directory.authenticate("ann", "ann-password-1").orElseThrow();
     var shorter = tokens.signIn(ann, Optional.of(Duration.ofSeconds(30)));
-    assertEquals(now.plusSeconds(30), shorter.expiresAt());
+    assertEquals(clock.instant().plusSeconds(30), shorter.expiresAt());
     var longer = tokens.signIn(ann, Optional.of(Duration.ofHours(1)));
-    assertEquals(now.plus(Duration.ofMinutes(15)), longer.expiresAt());
+    assertEquals(clock.instant().plus(Duration.ofMinutes(15)), longer.expiresAt());
   }
 
   private void assertRefused(String token, String reason) {
