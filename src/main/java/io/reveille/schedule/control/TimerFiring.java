@@ -215,13 +215,14 @@ public class TimerFiring {
     timers.refreshScheduledWake(
         state.get(), lifecycle, loaded.timers().getOrDefault(agentId, List.of()));
     if (lifecycle == AgentLifecycle.ACTIVE) {
-      if (loaded.unlogged(RunKeys.timer(agentId, timerId, firings.first().toString()))) {
-        wakes.scheduleUnloggedTimer(
-            agentId, timerId, firings.first(), firings.last(), firings.count(), mayRunInline);
-      } else {
-        wakes.scheduleTimer(
-            agentId, timerId, firings.first(), firings.last(), firings.count(), mayRunInline);
-      }
+      wakes.scheduleTimer(
+          agentId,
+          timerId,
+          firings.first(),
+          firings.last(),
+          firings.count(),
+          mayRunInline,
+          loaded.unlogged(RunKeys.timer(agentId, timerId, firings.first().toString())));
     } else {
       wakes.recordSkippedFirings(
           timer.getAgentId(),

@@ -261,7 +261,10 @@ public class WakeScheduler {
    * a second node) finds the entry the first one wrote. With {@code mayRunInline}, a run that is
    * self-contained ({@link WakeRunSteps#runWithin}) is executed and completed here, in the caller's
    * transaction (the timer clock's batch), instead of sent to the wake queue ({@value
-   * #INLINE_RUNS_PROPERTY}).
+   * #INLINE_RUNS_PROPERTY}). With {@code knownUnlogged}, the caller has found that the firing's run
+   * is not in the run log ({@link #loggedRuns}), asked under the agent's state lock in this
+   * transaction (every firing writes its run under that lock, so the answer holds until the
+   * transaction ends): the run log is not read again for it.
    */
   public WakeRunLogEntry scheduleTimer(
       String agentId,
@@ -269,25 +272,17 @@ public class WakeScheduler {
       Instant from,
       Instant until,
       long count,
-      boolean mayRunInline) {
+      boolean mayRunInline,
+      boolean knownUnlogged) {
     return timerEntry(
-        agentId, timerId, from, until, count, Optional.empty(), mayRunInline && inlineRuns, true);
-  }
-
-  /**
-   * {@link #scheduleTimer} for a firing whose run {@link #loggedRuns} did not find, asked under the
-   * agent's state lock in this transaction (every firing writes its run under that lock, so the
-   * answer holds until the transaction ends): the run log is not read again for it.
-   */
-  public WakeRunLogEntry scheduleUnloggedTimer(
-      String agentId,
-      String timerId,
-      Instant from,
-      Instant until,
-      long count,
-      boolean mayRunInline) {
-    return timerEntry(
-        agentId, timerId, from, until, count, Optional.empty(), mayRunInline && inlineRuns, false);
+        agentId,
+        timerId,
+        from,
+        until,
+        count,
+        Optional.empty(),
+        mayRunInline && inlineRuns,
+        !knownUnlogged);
   }
 
   /**
