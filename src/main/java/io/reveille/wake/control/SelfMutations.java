@@ -1,5 +1,7 @@
 package io.reveille.wake.control;
 
+import io.reveille.platform.DatabaseKind;
+import io.reveille.platform.persistence.TheDatabase;
 import io.reveille.wake.entity.AgentMutation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -27,8 +29,8 @@ import org.hibernate.Session;
  * <p>The tool executor records the entities a run changes in the transaction that changes them, and
  * that transaction also sends the change's notification batch; so by the time any node takes the
  * batch in, the record is committed and visible. Records count for {@code
- * reveille.wake.self-mutation-ttl-seconds} after the change; older ones are purged as the agent
- * records new changes, and all of them go with the agent.
+ * reveille.wake.self-mutation-ttl-seconds} after the change; the wake sweep purges them once no
+ * re-check can read them ({@link #purgeExpired}), and all of them go with the agent.
  */
 @ApplicationScoped
 @Transactional
@@ -45,6 +47,7 @@ public class SelfMutations {
 
   @Inject Clock clock;
   @Inject WakeConfig config;
+  @Inject TheDatabase database;
 
   /**
    * Records, in the caller's transaction, that run {@code runKey} of {@code agentId} changed these
@@ -55,20 +58,72 @@ public class SelfMutations {
    */
   @Transactional(TxType.MANDATORY)
   public void record(String agentId, String runKey, Collection<String> entityIds) {
-    var now = clock.instant();
-    em.createNamedQuery("AgentMutation.deleteOlderThan")
-        .setParameter("agentId", agentId)
-        .setParameter("cutoff", now.minus(config.selfMutationTtl()))
-        .executeUpdate();
-    for (var entityId : new LinkedHashSet<>(entityIds)) {
-      var existing = em.find(AgentMutation.class, new AgentMutation.Key(agentId, entityId));
-      if (existing == null) {
-        em.persist(new AgentMutation(agentId, entityId, runKey, now));
-      } else {
-        existing.touch(runKey, now);
-      }
+    if (config.selfMutationTtl().isZero()) {
+      // Suppression is off: nothing would ever read the record.
+      return;
     }
-    em.flush();
+    var now = clock.instant();
+    var upsert = upsert(database.kind());
+    for (var entityId : new LinkedHashSet<>(entityIds)) {
+      // Validates the ids and the run key as the entity would, before any statement runs.
+      var mutation = new AgentMutation(agentId, entityId, runKey, now);
+      var query = em.createNativeQuery(upsert);
+      var position = 0;
+      for (var value : upsertParameters(database.kind(), mutation)) {
+        query.setParameter(++position, value);
+      }
+      query.executeUpdate();
+    }
+  }
+
+  /**
+   * Deletes the records no suppression can read any more, on every node's sweep: older than the
+   * suppression window plus the subscription throttle window, the longest a subscription job waits
+   * before its re-check ({@link #changedAround}) looks back one window from its creation.
+   *
+   * @return how many records went
+   */
+  public int purgeExpired() {
+    var cutoff =
+        clock.instant().minus(config.selfMutationTtl()).minus(config.subscriptionThrottle());
+    return em.createNamedQuery("AgentMutation.deleteOlderThan")
+        .setParameter("cutoff", cutoff)
+        .executeUpdate();
+  }
+
+  /**
+   * One statement that inserts the (agent, entity) record or refreshes it: its run key, its time
+   * (only ever forward, as {@link AgentMutation#touch} moves it) and its version. The agent's state
+   * lock, which every caller holds, keeps two writers of one agent's records apart.
+   */
+  static String upsert(DatabaseKind kind) {
+    return switch (kind) {
+      case POSTGRESQL ->
+          "INSERT INTO agent_mutations (agent_id, entity_id, version, run_key, mutated_at)"
+              + " VALUES (?, ?, 0, ?, ?) ON CONFLICT (agent_id, entity_id) DO UPDATE"
+              + " SET run_key = EXCLUDED.run_key,"
+              + " mutated_at = GREATEST(agent_mutations.mutated_at, EXCLUDED.mutated_at),"
+              + " version = agent_mutations.version + 1";
+      case DERBY ->
+          "MERGE INTO agent_mutations m USING SYSIBM.SYSDUMMY1"
+              + " ON m.agent_id = ? AND m.entity_id = ?"
+              + " WHEN MATCHED THEN UPDATE SET run_key = ?,"
+              + " mutated_at = CASE WHEN m.mutated_at < ? THEN ? ELSE m.mutated_at END,"
+              + " version = m.version + 1"
+              + " WHEN NOT MATCHED THEN INSERT (agent_id, entity_id, version, run_key, mutated_at)"
+              + " VALUES (?, ?, 0, ?, ?)";
+    };
+  }
+
+  static List<Object> upsertParameters(DatabaseKind kind, AgentMutation mutation) {
+    var agent = mutation.getAgentId();
+    var entity = mutation.getEntityId();
+    var run = mutation.getRunKey();
+    var at = mutation.getMutatedAt();
+    return switch (kind) {
+      case POSTGRESQL -> List.of(agent, entity, run, at);
+      case DERBY -> List.of(agent, entity, run, at, at, agent, entity, run, at);
+    };
   }
 
   /**

@@ -21,7 +21,9 @@ import java.util.logging.Logger;
  *   <li>a started run whose lease ran out (its owner stopped renewing it) goes back on the queue,
  *       where begin runs it again, or, started {@code reveille.wake.max-run-attempts} times
  *       already, gives it up as failed;
- *   <li>a queued job long past due whose message is on no queue is enqueued again.
+ *   <li>a queued job long past due whose message is on no queue is enqueued again;
+ *   <li>the records of agents' own changes that no suppression can read any more are purged ({@link
+ *       SelfMutations#purgeExpired}).
  * </ul>
  *
  * A job re-enqueued while its message still exists is delivered twice and runs once. The heartbeat
@@ -41,12 +43,13 @@ public class WakeSweeper {
   @Inject RunsInFlight inFlight;
   @Inject WakeConfig wakeConfig;
   @Inject SweepConfig config;
+  @Inject SelfMutations selfMutations;
   @Inject Clock clock;
 
   /** What one sweep did. */
-  public record Sweep(int deadLettered, int restarted, int requeued) {
+  public record Sweep(int deadLettered, int restarted, int requeued, int purged) {
     public boolean isEmpty() {
-      return deadLettered + restarted + requeued == 0;
+      return deadLettered + restarted + requeued + purged == 0;
     }
   }
 
@@ -60,7 +63,8 @@ public class WakeSweeper {
     var deadLettered = step("dead-letter check", this::failDeadLettered, 0);
     var restarted = step("lease check", this::restartExpired, 0);
     var requeued = step("lost-job check", this::requeueLost, 0);
-    return new Sweep(deadLettered, restarted, requeued);
+    var purged = step("self-mutation purge", selfMutations::purgeExpired, 0);
+    return new Sweep(deadLettered, restarted, requeued, purged);
   }
 
   private static <T> T step(String what, java.util.function.Supplier<T> step, T nothing) {

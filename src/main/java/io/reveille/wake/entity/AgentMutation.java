@@ -30,7 +30,7 @@ import java.util.Objects;
             + " AND m.mutatedAt >= :since")
 @NamedQuery(
     name = "AgentMutation.deleteOlderThan",
-    query = "DELETE FROM AgentMutation m WHERE m.agentId = :agentId AND m.mutatedAt < :cutoff")
+    query = "DELETE FROM AgentMutation m WHERE m.mutatedAt < :cutoff")
 public class AgentMutation {
 
   /** Longest entity id a mutation can name (the column's width). */

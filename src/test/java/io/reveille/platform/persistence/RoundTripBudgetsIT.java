@@ -67,8 +67,8 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget TOOL_CALL =
       new RoundTripBudget(
           "A mutating tool call over the API (update_task_priority)",
-          of(22, 1),
-          of(22, 1),
+          of(20, 1),
+          of(20, 1),
           "at most 14 statements in 2 transactions");
 
   static final RoundTripBudget TIMER_BATCH =
@@ -95,8 +95,8 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget MODEL_TOOL_STEP =
       new RoundTripBudget(
           "One more model-driven step, calling a mutating tool (update_task_priority)",
-          of(41, 6),
-          of(41, 6),
+          of(39, 6),
+          of(39, 6),
           "at most 1 transaction");
 
   /** As many firings as one batch of the clock holds by default (reveille.timer.batch-size). */

@@ -16,14 +16,18 @@ import io.reveille.testing.NotificationSentinel;
 import io.reveille.testing.Poll;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeStatus;
+import jakarta.annotation.Resource;
 import jakarta.inject.Inject;
 import jakarta.transaction.UserTransaction;
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -53,6 +57,10 @@ class SelfSuppressionIT {
   @Inject WakeScheduler scheduler;
   @Inject UserTransaction transaction;
   @Inject NotificationSentinel sentinel;
+  @Inject WakeSweeper sweeper;
+
+  @Resource(lookup = "jdbc/reveille")
+  DataSource dataSource;
 
   @Test
   void anUntaggedEchoOfTheAgentsOwnChangeDoesNotWakeItButTheSameChangeLaterDoes() throws Exception {
@@ -112,6 +120,51 @@ class SelfSuppressionIT {
         skipped.getErrorMessage().contains("changed itself"),
         "the run log says why: " + skipped.getErrorMessage());
     assertEquals(1, completed(agentId), "only the manual wake ran");
+  }
+
+  /**
+   * The sweep purges a record once no suppression can read it, and only then: the record of a
+   * change made now stays, the same record aged by two days (past the window and the throttle)
+   * goes, and recording the change again brings it back.
+   */
+  @Test
+  void theSweepPurgesRecordsNoSuppressionCanReadAndKeepsTheRest() throws Exception {
+    var agentId = agents.create(NewAgent.custom("Purged watcher")).agent().getId();
+    var fresh = "fresh-" + UUID.randomUUID();
+    var aged = "aged-" + UUID.randomUUID();
+    recordOwnChange(agentId, fresh);
+    recordOwnChange(agentId, aged);
+    try (var connection = dataSource.getConnection();
+        var update =
+            connection.prepareStatement(
+                "UPDATE agent_mutations SET mutated_at = ? WHERE agent_id = ? AND entity_id = ?")) {
+      update.setTimestamp(1, Timestamp.from(Instant.now().minus(Duration.ofDays(2))));
+      update.setString(2, agentId);
+      update.setString(3, aged);
+      assertEquals(1, update.executeUpdate());
+    }
+
+    sweeper.sweep();
+
+    assertEquals(List.of(fresh), recorded(agentId), "only the aged record goes");
+    recordOwnChange(agentId, aged);
+    assertEquals(List.of(aged, fresh), recorded(agentId), "recorded again");
+  }
+
+  private List<String> recorded(String agentId) throws Exception {
+    try (var connection = dataSource.getConnection();
+        var query =
+            connection.prepareStatement(
+                "SELECT entity_id FROM agent_mutations WHERE agent_id = ? ORDER BY entity_id")) {
+      query.setString(1, agentId);
+      var entities = new ArrayList<String>();
+      try (var rows = query.executeQuery()) {
+        while (rows.next()) {
+          entities.add(rows.getString(1));
+        }
+      }
+      return entities;
+    }
   }
 
   /**
