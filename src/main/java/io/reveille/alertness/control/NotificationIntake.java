@@ -67,11 +67,12 @@ public class NotificationIntake {
   public record Intake(boolean recorded, WakeQueue.HeldJobs jobs) {}
 
   /**
-   * Takes the batch in, in a transaction of its own that enlists no broker: {@link #accept}, with
-   * the wake jobs it schedules held back; for a batch recorded before, its still-queued runs are
-   * enqueued again ({@link WakeScheduler#enqueueQueuedRunsOf}). Returns only once that transaction
-   * has committed, with the jobs for the caller to {@linkplain WakeQueue#send send} before it
-   * acknowledges the delivery.
+   * Takes the batch in, in a transaction of its own that enlists no broker (unless a run completed
+   * inline announces an agent-domain batch someone hears): {@link #accept}, with the wake jobs it
+   * schedules held back; for a batch recorded before, its still-queued runs are enqueued again
+   * ({@link WakeScheduler#enqueueQueuedRunsOf}). Returns only once that transaction has committed,
+   * with the jobs for the caller to {@linkplain WakeQueue#send send} before it acknowledges the
+   * delivery.
    */
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public Intake takeIn(NotificationBatch batch, boolean mayRunInline) {

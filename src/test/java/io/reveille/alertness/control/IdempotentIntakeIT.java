@@ -48,7 +48,8 @@ class IdempotentIntakeIT {
   Queue notifications;
 
   @Test
-  void wakeJobsLostAfterTheIntakeCommittedComeBackWithTheBatchsRedeliveryAndRunOnce() {
+  void wakeJobsLostAfterTheIntakeCommittedComeBackWithTheBatchsRedeliveryAndRunOnce()
+      throws InvalidBatchException {
     var entity = "inbox-" + UUID.randomUUID();
     // Two agents: a batch waking several keeps one job per agent on the queue, none run inline.
     var first = watcherOf(entity);
