@@ -13,8 +13,11 @@ import jakarta.jms.Queue;
  * <p>The broker dead-letters on its own after its redelivery limit, but then nobody learns why. A
  * consumer that recognises poison (malformed JSON, a broken contract) sends it here instead and
  * returns normally: the original is acknowledged, the queue keeps moving, and an operator finds the
- * body with {@value #REASON_PROPERTY} beside it. Sending joins the consumer's transaction, so the
- * message is either dead-lettered or redelivered, never lost.
+ * body with {@value #REASON_PROPERTY} beside it. The consumers' deliveries hold no transaction: the
+ * copy is sent before the original is acknowledged, so the message is dead-lettered or redelivered,
+ * never lost; and the copy's duplicate id derives from the original's message id, so a delivery
+ * that comes back after its copy was sent (the JVM died before the acknowledgement) leaves one
+ * copy, not two. Inside a transaction, sending joins it.
  */
 @ApplicationScoped
 public class DeadLetters {
@@ -31,6 +34,9 @@ public class DeadLetters {
   public static final String REPLAYED_PROPERTY = "reveilleReplayed";
 
   static final int MAX_REASON_LENGTH = 1000;
+
+  /** Artemis's duplicate-detection message property. */
+  static final String DUPLICATE_ID = "_AMQ_DUPL_ID";
 
   /** The reason of a message the broker dead-lettered itself, which carries none. */
   static final String BROKER_GAVE_UP =
@@ -54,7 +60,13 @@ public class DeadLetters {
     try (var context = connectionFactory.createContext()) {
       var copy = body == null ? context.createMessage() : context.createTextMessage(body);
       copy.setStringProperty(REASON_PROPERTY, truncate(reason));
-      copy.setStringProperty(ORIGINAL_ID_PROPERTY, original.getJMSMessageID());
+      var originalId = original.getJMSMessageID();
+      copy.setStringProperty(ORIGINAL_ID_PROPERTY, originalId);
+      if (originalId != null) {
+        // A replay is a new message with an id of its own: only a redelivery of this one is
+        // refused.
+        copy.setStringProperty(DUPLICATE_ID, "dead-letter:" + originalId);
+      }
       var destination = original.getJMSDestination();
       if (destination != null) {
         // The queue's name, as the broker names it (reveille.wakes), not the client's toString.

@@ -27,9 +27,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The broker password stays out of what Liberty's FFDC incidents print (the reporting object three
  * fields deep): the activation specs of the running server's message-driven beans hold none of
  * their own, yet their sessions are up, logged in with the adapter's, and both beans receive
- * messages; an incident dumping a message endpoint (a delivery whose commit failed) or the
- * transaction manager's wrapper of the recovery resource (a recovered branch) would not reach the
- * password Artemis's client session keeps.
+ * messages; an incident dumping a message endpoint (a delivery that failed), which holds no XA
+ * resource since no bean takes its deliveries in a transaction, or the transaction manager's
+ * wrapper of the recovery resource (a branch a crash left in doubt) would not reach the password
+ * Artemis's client session keeps.
  *
  * <p>The specs and endpoints are reached the way the adapter keeps them: the connection factory's
  * resource adapter, its endpoint activations and their message handlers, by reflection, since the
@@ -86,23 +87,16 @@ class ActivationSpecCredentialsIT {
         assertEquals(
             List.of(), IncidentDump.pathsTo(password, dumped, IncidentDump.DEPTH), "endpoint");
         endpoints++;
-        if (!(Boolean) call(activation, "isDeliveryTransacted")) {
-          continue; // a bean that supports no transaction gets no XA resource
-        }
-        var xaResource = field(dumped, "ivXAResource");
-        assertTrue(
-            xaResource != null
-                && isA(xaResource, "io.reveille.messaging.broker.ArmsLengthXAResource"),
-            "the endpoint's XA resource: " + xaResource);
+        // No bean takes its deliveries in an XA transaction (the intake commits the database
+        // alone, then the adapter acknowledges), so no endpoint holds the session as its XA
+        // resource for an incident to reach.
         assertFalse(
-            IncidentDump.pathsTo(password, xaResource, IncidentDump.DEPTH).isEmpty(),
-            "the session behind it keeps the password, out of an incident's reach; from it: "
-                + IncidentDump.pathsTo(password, xaResource, IncidentDump.DEPTH + 2));
-        transacted++;
+            (Boolean) call(activation, "isDeliveryTransacted"),
+            "a delivery in an XA transaction: " + activation);
+        assertNull(field(dumped, "ivXAResource"), "the endpoint's XA resource");
       }
     }
-    assertTrue(endpoints >= 2, "an endpoint per session, found " + endpoints);
-    assertTrue(transacted >= 1, "the transacted bean's endpoints, found " + transacted);
+    assertTrue(endpoints >= 3, "an endpoint per session, found " + endpoints);
 
     // The transaction manager's incident dumps its own wrapper, which holds the adapter's
     // recovery resource: that resource's fields start a level down. Scanning once connects it.

@@ -10,6 +10,7 @@ import io.reveille.notification.control.NotificationBatch;
 import io.reveille.observability.control.Metrics;
 import io.reveille.observability.control.Tracing;
 import io.reveille.platform.LogText;
+import io.reveille.wake.control.WakeQueue;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
@@ -30,10 +31,15 @@ import java.util.logging.Logger;
  * carries {@code properties.user-id} into {@code JMSXUserID} unchecked). So the caller, which knows
  * its queue, says whose batches it reads.
  *
- * <p>A batch that can never be processed is dead-lettered with its reason inside the delivery's XA
- * transaction and the delivery completes, so poison never blocks the queue. Every other failure is
- * thrown: the transaction rolls back and the broker redelivers, dead-lettering only after its
- * configured attempts.
+ * <p>The delivery is in no transaction. The batch is taken in by {@link NotificationIntake#takeIn},
+ * whose transaction is the database's alone; once it has committed, the wake jobs it held are sent,
+ * and only when this returns does the resource adapter acknowledge the delivery. A batch that can
+ * never be processed is dead-lettered with its reason (a copy the broker refuses as a duplicate if
+ * the delivery comes back after it was sent) and the delivery completes, so poison never blocks the
+ * queue. Every other failure is thrown, the intake's transaction rolled back if it had not
+ * committed: the adapter rolls the delivery back and the broker redelivers it after its back-off,
+ * dead-lettering only after its configured attempts. A redelivery of a batch that had committed
+ * finds it recorded and only sends its still-queued wake jobs again.
  *
  * <p>Dependent: each bean instance of the consumers holds its own, called directly, not through a
  * client proxy.
@@ -54,6 +60,7 @@ class NotificationReception {
   @Inject NotificationBatchParser parser;
   @Inject NotificationIntake intake;
   @Inject DeadLetters deadLetters;
+  @Inject WakeQueue wakeQueue;
   @Inject Metrics metrics;
   @Inject Tracing tracing;
 
@@ -87,9 +94,13 @@ class NotificationReception {
       }
       try {
         // A redelivered batch failed before: its wake takes the queue, where failures are recorded.
-        intake.accept(
-            honouredClaims(message, parser.parse(body.get()), senders),
-            !message.getJMSRedelivered());
+        var taken =
+            intake.takeIn(
+                honouredClaims(message, parser.parse(body.get()), senders),
+                !message.getJMSRedelivered());
+        // Committed: the jobs go out before the delivery is acknowledged; a failure here brings
+        // the delivery back, which sends them again.
+        wakeQueue.send(taken.jobs());
         metrics.batch("accepted");
       } catch (InvalidBatchException e) {
         reject(message, body.get(), e.getMessage());

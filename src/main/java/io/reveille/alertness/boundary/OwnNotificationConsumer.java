@@ -14,9 +14,11 @@ import jakarta.jms.MessageListener;
  * NotificationReception}). A queue of their own, rather than a sender the message names, because
  * the broker enforces who may send to an address on every protocol alike. Bound to its activation
  * spec in {@code WEB-INF/ibm-ejb-jar-bnd.xml}.
+ *
+ * <p>The delivery holds no transaction ({@code NOT_SUPPORTED}), as {@link NotificationConsumer}'s.
  */
 @MessageDriven(name = "OwnNotificationConsumer")
-@TransactionAttribute(TransactionAttributeType.REQUIRED)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class OwnNotificationConsumer implements MessageListener {
 
   @Inject NotificationReception reception;

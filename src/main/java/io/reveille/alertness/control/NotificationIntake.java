@@ -6,6 +6,7 @@ import io.reveille.platform.LogText;
 import io.reveille.wake.control.SelfMutations;
 import io.reveille.wake.control.SelfSuppression;
 import io.reveille.wake.control.SubscriptionWake;
+import io.reveille.wake.control.WakeQueue;
 import io.reveille.wake.control.WakeScheduler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -22,8 +23,15 @@ import java.util.logging.Logger;
 
 /**
  * Takes in one notification batch: records it once, keyed by its {@code batchId}, and wakes the
- * agents whose subscriptions it matches — all in the caller's (the consumer's) transaction, so a
- * batch is either recorded with its wake jobs or redelivered with neither.
+ * agents whose subscriptions it matches, in one transaction, so a batch is either recorded with its
+ * wake runs or redelivered with neither.
+ *
+ * <p>The consumers call {@link #takeIn}: its transaction is the database's alone (it commits
+ * one-phase, with no transaction log), the wake jobs it schedules are held and sent only once it
+ * has committed, and only then is the delivery acknowledged. The batch record makes that an
+ * idempotent inbox: a delivery that comes back after the commit (the JVM or the broker died before
+ * the acknowledgement, or a send failed) finds its batch recorded, puts the batch's still-queued
+ * runs on the wake queue again under their own duplicate ids, and changes nothing else.
  *
  * <p>The record is the dedupe point: a batch delivered twice (producer retry, broker redelivery
  * after a crash) is recognised and dropped here. Then: classify the tokens, match them against this
@@ -53,10 +61,34 @@ public class NotificationIntake {
 
   @Inject SelfMutations selfMutations;
 
+  @Inject WakeQueue queue;
+
+  /** What {@link #takeIn} did: whether it recorded the batch, and the wake jobs left to send. */
+  public record Intake(boolean recorded, WakeQueue.HeldJobs jobs) {}
+
   /**
-   * Records the batch; returns false when a batch with its id was already recorded. With {@code
-   * mayRunInline} (the batch's first delivery), a batch that wakes exactly one agent may have that
-   * run executed here, in this transaction ({@link WakeScheduler#scheduleForBatch}).
+   * Takes the batch in, in a transaction of its own that enlists no broker (unless a run completed
+   * inline announces an agent-domain batch someone hears): {@link #accept}, with the wake jobs it
+   * schedules held back; for a batch recorded before, its still-queued runs are enqueued again
+   * ({@link WakeScheduler#enqueueQueuedRunsOf}). Returns only once that transaction has committed,
+   * with the jobs for the caller to {@linkplain WakeQueue#send send} before it acknowledges the
+   * delivery.
+   */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public Intake takeIn(NotificationBatch batch, boolean mayRunInline) {
+    var jobs = queue.holdUntilCommitted();
+    var recorded = accept(batch, mayRunInline);
+    if (!recorded) {
+      wakes.enqueueQueuedRunsOf(batch.batchId());
+    }
+    return new Intake(recorded, jobs);
+  }
+
+  /**
+   * Records the batch in the caller's transaction, wake jobs sent within it; returns false when a
+   * batch with its id was already recorded. With {@code mayRunInline} (the batch's first delivery),
+   * a batch that wakes exactly one agent may have that run executed here, in this transaction
+   * ({@link WakeScheduler#scheduleForBatch}).
    */
   public boolean accept(NotificationBatch batch, boolean mayRunInline) {
     if (em.find(NotificationBatchRecord.class, batch.batchId()) != null) {

@@ -8,8 +8,11 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSContext;
 import jakarta.jms.JMSException;
+import jakarta.jms.JMSRuntimeException;
 import jakarta.jms.Queue;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,7 +26,10 @@ import java.util.stream.Collectors;
  * The wakes queue on Artemis. A job is a small JSON document naming the run; the message group is
  * the agent (one consumer at a time per agent, across nodes) and Artemis's duplicate-detection id
  * is the run key, so a job enqueued twice is delivered once. Sending joins the caller's JTA
- * transaction. Each job also carries its run key as {@value #RUN_KEY}, for the sweeper's browsing.
+ * transaction, unless that transaction {@linkplain #holdUntilCommitted holds} its jobs: they are
+ * kept in the transaction's registry and sent, outside any transaction, by whoever opened it once
+ * it has committed. Each job also carries its run key as {@value #RUN_KEY}, for the sweeper's
+ * browsing.
  */
 @ApplicationScoped
 public class JmsWakeQueue implements WakeQueue {
@@ -39,6 +45,9 @@ public class JmsWakeQueue implements WakeQueue {
   /** Run keys per browsing selector: keeps the selector's text short. */
   private static final int SELECTOR_BATCH = 100;
 
+  /** The registry key of the jobs a transaction holds. */
+  private static final Object HELD = new Object();
+
   @Resource(lookup = "jms/reveille/ConnectionFactory")
   ConnectionFactory connectionFactory;
 
@@ -50,31 +59,74 @@ public class JmsWakeQueue implements WakeQueue {
 
   @Inject Tracing tracing;
 
+  @Resource TransactionSynchronizationRegistry transactions;
+
   @Override
   public void enqueue(String agentId, String runKey, Duration delay, String deliveryId) {
+    var job = new Job(agentId, runKey, delay, deliveryId);
+    if (transactions.getTransactionKey() != null
+        && transactions.getResource(HELD) instanceof HeldJobs held) {
+      held.add(job);
+      return;
+    }
+    try (var context = connectionFactory.createContext()) {
+      send(context, job);
+    } catch (JMSException e) {
+      throw new IllegalStateException("Cannot enqueue run " + runKey + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public HeldJobs holdUntilCommitted() {
+    if (transactions.getTransactionKey() == null) {
+      throw new IllegalStateException("wake jobs are held only inside a transaction");
+    }
+    if (transactions.getResource(HELD) instanceof HeldJobs held) {
+      return held;
+    }
+    var held = new HeldJobs();
+    transactions.putResource(HELD, held);
+    return held;
+  }
+
+  @Override
+  public void send(HeldJobs held) {
+    if (held.isEmpty()) {
+      return;
+    }
+    try (var context = connectionFactory.createContext()) {
+      for (var job : held.jobs()) {
+        try {
+          send(context, job);
+        } catch (JMSException | JMSRuntimeException e) {
+          throw new IllegalStateException(
+              "Cannot enqueue run " + job.runKey() + ": " + e.getMessage(), e);
+        }
+      }
+    }
+  }
+
+  private void send(JMSContext context, Job job) throws JMSException {
     var body =
         JsonDocuments.provider()
             .createObjectBuilder()
             .add("schemaVersion", WakeJobs.SCHEMA_VERSION)
-            .add("runKey", runKey)
-            .add("agentId", agentId)
+            .add("runKey", job.runKey())
+            .add("agentId", job.agentId())
             .build()
             .toString();
-    try (var context = connectionFactory.createContext()) {
-      var message = context.createTextMessage(body);
-      message.setStringProperty(GROUP_ID, agentId);
-      message.setStringProperty(DUPLICATE_ID, deliveryId);
-      message.setStringProperty(RUN_KEY, runKey);
-      var producer = context.createProducer();
-      // The trace of whatever caused this job (a producer's batch), for the run to continue.
-      tracing.inject(producer::setProperty);
-      if (!delay.isZero() && !delay.isNegative()) {
-        producer.setDeliveryDelay(delay.toMillis());
-      }
-      producer.send(wakes, message);
-    } catch (JMSException e) {
-      throw new IllegalStateException("Cannot enqueue run " + runKey + ": " + e.getMessage(), e);
+    var message = context.createTextMessage(body);
+    message.setStringProperty(GROUP_ID, job.agentId());
+    message.setStringProperty(DUPLICATE_ID, job.deliveryId());
+    message.setStringProperty(RUN_KEY, job.runKey());
+    var producer = context.createProducer();
+    // The trace of whatever caused this job (a producer's batch), for the run to continue.
+    tracing.inject(producer::setProperty);
+    var delay = job.delay();
+    if (!delay.isZero() && !delay.isNegative()) {
+      producer.setDeliveryDelay(delay.toMillis());
     }
+    producer.send(wakes, message);
   }
 
   @Override

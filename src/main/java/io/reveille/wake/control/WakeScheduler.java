@@ -164,6 +164,30 @@ public class WakeScheduler {
   }
 
   /**
+   * Enqueues once more every run the batch {@code batchId} queued that is still queued, under its
+   * run key as the duplicate id it was first sent with: after a crash or a broker failure between
+   * the commit of the batch's intake and the send of its jobs, the batch's redelivery finds it
+   * recorded and puts back what may not have been sent. A job that was sent is refused by the
+   * broker's duplicate detection, or delivered twice and run once. Returns how many were enqueued.
+   */
+  public int enqueueQueuedRunsOf(String batchId) {
+    var now = clock.instant();
+    var runs =
+        em.createNamedQuery("WakeRunLogEntry.findQueuedOfBatch", WakeRunLogEntry.class)
+            .setParameter("batchId", batchId)
+            .getResultList();
+    for (var run : runs) {
+      var notBefore = run.getNotBefore();
+      var delay =
+          notBefore != null && notBefore.isAfter(now)
+              ? Duration.between(now, notBefore)
+              : Duration.ZERO;
+      queue.enqueue(run.getAgentId(), run.getRunKey(), delay, run.getRunKey());
+    }
+    return runs.size();
+  }
+
+  /**
    * A wake an operator asked for: at once, whatever the throttle. With an idempotency key a
    * repeated request returns the job the first one made.
    */

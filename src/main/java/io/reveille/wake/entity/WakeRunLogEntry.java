@@ -76,6 +76,11 @@ import java.util.Optional;
             + " OR (w.createdAt = :createdAt AND w.runKey > :runKey))"
             + " ORDER BY w.createdAt, w.runKey")
 @NamedQuery(
+    name = "WakeRunLogEntry.findQueuedOfBatch",
+    query =
+        "SELECT w FROM WakeRunLogEntry w WHERE w.status = io.reveille.wake.entity.WakeStatus.QUEUED"
+            + " AND w.logicalChangeKey = :batchId ORDER BY w.agentId")
+@NamedQuery(
     name = "WakeRunLogEntry.findStartedBefore",
     query =
         "SELECT w FROM WakeRunLogEntry w WHERE w.status = io.reveille.wake.entity.WakeStatus.STARTED"

@@ -21,16 +21,18 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
  * The floor of the wake path: {@link FloorConsumer}, a plain message-driven bean doing one wake's
- * resource work (XA consume, one PostgreSQL insert: a wake's run happens inside its intake and
- * sends nothing on), deployed into the running Reveille server beside Reveille: the harness writes
- * {@code floor.war} and a configuration drop-in declaring its queues, its activation spec (as many
- * sessions as Reveille's message-driven beans) and the application; the server picks both up while
- * it runs. Loaded with the same senders and measured from the send until the row's database time.
+ * resource work in the intake's transaction shape (a consume outside any transaction, one
+ * PostgreSQL insert committed one-phase, then the acknowledgement: a wake's run happens inside its
+ * intake and sends nothing on), deployed into the running Reveille server beside Reveille: the
+ * harness writes {@code floor.war} and a configuration drop-in declaring its queues, its activation
+ * spec (as many sessions as Reveille's message-driven beans) and the application; the server picks
+ * both up while it runs. Loaded with the same senders and measured from the send until the row's
+ * database time.
  */
 final class Floor {
 
   static final String IN = "bench.floor.in";
-  private static final String LABEL = "Floor MDB (XA consume, one insert)";
+  private static final String LABEL = "Floor MDB (consume, one-phase insert, acknowledge)";
 
   private static final String BINDINGS =
       """
