@@ -38,10 +38,11 @@ class DueAlarmsTest {
     final List<String> fired = new ArrayList<>();
     final List<String> postponed = new ArrayList<>();
     RuntimeException unreachable;
+    Instant nextDue;
     int batches;
 
     @Override
-    public List<Claimed> claim(Instant now, int limit) {
+    public Claim claim(Instant now, int limit) {
       if (unreachable != null) {
         throw unreachable;
       }
@@ -49,7 +50,8 @@ class DueAlarmsTest {
       while (batch.size() < limit && !due.isEmpty()) {
         batch.add(due.poll());
       }
-      return batch;
+      return new Claim(
+          batch, batch.size() < limit ? Optional.ofNullable(nextDue) : Optional.empty());
     }
 
     @Override
@@ -95,10 +97,15 @@ class DueAlarmsTest {
     var batches = new Batches();
     due(batches, "a", "b", "c", "d", "e");
 
-    assertEquals(5, alarms(batches, 2).fireDue());
+    var fullBatches = new int[1];
+    batches.nextDue = NOW.plusSeconds(90);
 
+    var round = alarms(batches, 2).fireDue(() -> fullBatches[0]++);
+
+    assertEquals(new DueAlarms.Round(5, Optional.of(NOW.plusSeconds(90))), round);
     assertEquals(List.of("a", "b", "c", "d", "e"), batches.fired);
     assertEquals(3, batches.batches, "2 + 2 + 1");
+    assertEquals(2, fullBatches[0], "two full batches: other workers may help");
   }
 
   @Test
@@ -106,9 +113,10 @@ class DueAlarmsTest {
     var batches = new Batches();
     due(batches, "a", "b");
 
-    assertEquals(2, alarms(batches, 2).fireDue());
+    assertEquals(2, alarms(batches, 2).fireDue(() -> {}).claimed());
     assertEquals(1, batches.batches);
-    assertEquals(0, alarms(batches, 2).fireDue(), "nothing due: nothing fired");
+    var nothing = alarms(batches, 2).fireDue(() -> {});
+    assertEquals(new DueAlarms.Round(0, Optional.empty()), nothing, "no alarm at all");
     assertEquals(1, batches.batches);
   }
 
@@ -118,10 +126,17 @@ class DueAlarmsTest {
     due(batches, "a", "poison", "c", "d");
     batches.failing.add("poison");
 
-    assertEquals(4, alarms(batches, 3).fireDue());
+    batches.nextDue = NOW.plusSeconds(3_600);
 
+    var round = alarms(batches, 3).fireDue(() -> {});
+
+    assertEquals(4, round.claimed());
     assertEquals(List.of("a", "c", "d"), batches.fired);
     assertEquals(List.of("poison"), batches.postponed);
+    assertEquals(
+        Optional.of(NOW.plus(DueAlarms.retryDelay(0))),
+        round.nextDue(),
+        "the clock wakes for the retry, earlier than the next alarm");
   }
 
   @Test
@@ -130,7 +145,7 @@ class DueAlarmsTest {
     due(batches, "a");
     batches.unreachable = new IllegalStateException("connection refused");
 
-    var thrown = assertThrows(IllegalStateException.class, () -> alarms(batches, 10).fireDue());
+    var thrown = assertThrows(IllegalStateException.class, () -> alarms(batches, 10).fireDue(() -> {}));
     assertSame(batches.unreachable, thrown);
     assertEquals(List.of(), batches.postponed, "nothing claimed, nothing pushed back");
   }
