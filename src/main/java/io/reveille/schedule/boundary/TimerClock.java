@@ -34,10 +34,10 @@ import java.util.logging.Logger;
  *
  * <p>On PostgreSQL it has {@code reveille.timer.workers} workers ({@link ClockWorker}), on Derby
  * one. The first leads: it sleeps until the next alarm; the others look at the longest sleep only,
- * unless the leader meets a full batch (a burst), when it calls them in to share it. Every node runs
- * one; on PostgreSQL they share a burst, and the alarms a dead node had claimed are taken by the
- * others once the claim has run out. A failing round is logged and the next one tries again. Each
- * batch opens its own transactions.
+ * unless the leader meets a full batch (a burst), when it calls them in to share it. Every node
+ * runs one; on PostgreSQL they share a burst, and the alarms a dead node had claimed are taken by
+ * the others once the claim has run out. A failing round is logged and the next one tries again.
+ * Each batch opens its own transactions.
  */
 @Singleton
 @Startup

@@ -56,8 +56,8 @@ public class DueAlarms {
   /**
    * Fires every alarm due now.
    *
-   * @param onFullBatch called whenever a batch comes back full, before it is fired: more alarms
-   *     are due than one batch holds, and other workers may help
+   * @param onFullBatch called whenever a batch comes back full, before it is fired: more alarms are
+   *     due than one batch holds, and other workers may help
    */
   public Round fireDue(Runnable onFullBatch) {
     var limit = config.batchSize();

@@ -50,9 +50,7 @@ class ClockWorkerTest {
         LONGEST,
         () -> {
           roundsRun++;
-          return rounds.isEmpty()
-              ? failing()
-              : rounds.poll().get();
+          return rounds.isEmpty() ? failing() : rounds.poll().get();
         },
         this::schedule);
   }

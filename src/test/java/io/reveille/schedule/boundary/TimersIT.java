@@ -25,8 +25,9 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Timers over HTTP on the real server: a timer fires once, on time (its alarm woke the clock), as a
- * {@code timer} wake naming its scheduled instant; it is not throttled by a subscription wake just before it; a deleted timer
- * never fires; invalid definitions are refused with 400 and nothing is stored.
+ * {@code timer} wake naming its scheduled instant; it is not throttled by a subscription wake just
+ * before it; a deleted timer never fires; invalid definitions are refused with 400 and nothing is
+ * stored.
  */
 @ExtendWith(BesideTheChain.class)
 @Execution(ExecutionMode.CONCURRENT)

@@ -145,7 +145,8 @@ class DueAlarmsTest {
     due(batches, "a");
     batches.unreachable = new IllegalStateException("connection refused");
 
-    var thrown = assertThrows(IllegalStateException.class, () -> alarms(batches, 10).fireDue(() -> {}));
+    var thrown =
+        assertThrows(IllegalStateException.class, () -> alarms(batches, 10).fireDue(() -> {}));
     assertSame(batches.unreachable, thrown);
     assertEquals(List.of(), batches.postponed, "nothing claimed, nothing pushed back");
   }
