@@ -60,7 +60,10 @@ public class DueAlarms {
    *     due than one batch holds, and other workers may help
    */
   public Round fireDue(Runnable onFullBatch) {
-    var limit = config.batchSize();
+    // The first claim takes a slice at most: alarms due together beyond it are shared with the
+    // other workers, called in when it comes back full, instead of waiting for one batch to fire
+    // them all. The later claims take whole batches (a burst: fewer, larger transactions).
+    var limit = Math.min(AlarmBatches.SLICE, config.batchSize());
     var total = 0;
     Optional<Instant> retry = Optional.empty();
     while (true) {
@@ -85,6 +88,7 @@ public class DueAlarms {
       if (claim.size() < limit) {
         return new Round(total, earliest(claim.nextDue(), retry));
       }
+      limit = config.batchSize();
     }
   }
 

@@ -37,6 +37,7 @@ class DueAlarmsTest {
     final Set<String> failing = new HashSet<>();
     final List<String> fired = new ArrayList<>();
     final List<String> postponed = new ArrayList<>();
+    final List<Integer> claimed = new ArrayList<>();
     RuntimeException unreachable;
     Instant nextDue;
     int batches;
@@ -50,6 +51,7 @@ class DueAlarmsTest {
       while (batch.size() < limit && !due.isEmpty()) {
         batch.add(due.poll());
       }
+      claimed.add(batch.size());
       return new Claim(
           batch, batch.size() < limit ? Optional.ofNullable(nextDue) : Optional.empty());
     }
@@ -106,6 +108,22 @@ class DueAlarmsTest {
     assertEquals(List.of("a", "b", "c", "d", "e"), batches.fired);
     assertEquals(3, batches.batches, "2 + 2 + 1");
     assertEquals(2, fullBatches[0], "two full batches: other workers may help");
+  }
+
+  @Test
+  void theFirstClaimTakesOneSliceSoThatAlarmsDueTogetherAreSharedWithTheOtherWorkers() {
+    var batches = new Batches();
+    for (var i = 0; i < AlarmBatches.SLICE + 130; i++) {
+      due(batches, "t" + i);
+    }
+    var fullBatches = new int[1];
+
+    var round = alarms(batches, 100).fireDue(() -> fullBatches[0]++);
+
+    assertEquals(AlarmBatches.SLICE + 130, round.claimed());
+    assertEquals(
+        List.of(AlarmBatches.SLICE, 100, 30), batches.claimed, "a slice, then whole batches");
+    assertEquals(2, fullBatches[0], "the helpers called in at the first full claim");
   }
 
   @Test
