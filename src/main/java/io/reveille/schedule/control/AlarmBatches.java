@@ -61,8 +61,9 @@ public class AlarmBatches {
   }
 
   /**
-   * A claimed batch: its alarms in {@link Claimed#LOCK_ORDER}, and, when it came back short (every
-   * alarm due was claimed), when the earliest alarm left is due, as the claim saw the table.
+   * A claimed batch: its alarms in {@link Claimed#LOCK_ORDER}, and, when it came back empty, when
+   * the earliest alarm is due, as the claim saw the table (a batch that claimed alarms leaves them
+   * due at the end of its claim until they are fired: then {@link #nextDue} says).
    */
   public record Claim(List<Claimed> alarms, Optional<Instant> nextDue) {
 
@@ -80,8 +81,8 @@ public class AlarmBatches {
    * ({@link AlarmClaims}); returns them in {@link Claimed#LOCK_ORDER}: a batch locks the state rows
    * of its agents in agent-id order, as every other transaction that locks several agents does, so
    * two batches (or a batch and a notification's intake) never wait on each other in a cycle. A
-   * batch that comes back short also reads when the next alarm is due, in the same transaction:
-   * what the clock sleeps until.
+   * claim that finds nothing due also reads when the next alarm is, in the same transaction: what
+   * the clock sleeps until.
    */
   @Transactional(TxType.REQUIRES_NEW)
   public Claim claim(Instant now, int limit) {
@@ -89,7 +90,16 @@ public class AlarmBatches {
         claims.take(now, now.plus(CLAIM), limit, claimsSkipLocked()).stream()
             .sorted(Claimed.LOCK_ORDER)
             .toList();
-    return new Claim(due, due.size() < limit ? claims.earliestDue() : Optional.empty());
+    return new Claim(due, due.isEmpty() ? claims.earliestDue() : Optional.empty());
+  }
+
+  /**
+   * When the earliest alarm is due, read in a new transaction: after a batch has fired, its alarms
+   * moved to their timers' next firings.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public Optional<Instant> nextDue() {
+    return claims.earliestDue();
   }
 
   /**

@@ -48,7 +48,7 @@ public class DueAlarms {
 
   /**
    * What a round did: how many alarms it claimed, and when the earliest alarm left is due (empty
-   * when there is none): the round's last claim read it, and an alarm the round pushed back counts
+   * when there is none), read once its firings were done; an alarm the round pushed back counts
    * with its retry.
    */
   public record Round(int claimed, Optional<Instant> nextDue) {}
@@ -86,7 +86,9 @@ public class DueAlarms {
         total += claim.size();
       }
       if (claim.size() < limit) {
-        return new Round(total, earliest(claim.nextDue(), retry));
+        // Read after the firings: they moved their alarms to the next firings.
+        var next = claim.isEmpty() ? claim.nextDue() : batches.nextDue();
+        return new Round(total, earliest(next, retry));
       }
       limit = config.batchSize();
     }

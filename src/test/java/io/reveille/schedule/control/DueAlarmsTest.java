@@ -40,6 +40,7 @@ class DueAlarmsTest {
     final List<Integer> claimed = new ArrayList<>();
     RuntimeException unreachable;
     Instant nextDue;
+    int nextDueReads;
     int batches;
 
     @Override
@@ -52,8 +53,13 @@ class DueAlarmsTest {
         batch.add(due.poll());
       }
       claimed.add(batch.size());
-      return new Claim(
-          batch, batch.size() < limit ? Optional.ofNullable(nextDue) : Optional.empty());
+      return new Claim(batch, batch.isEmpty() ? Optional.ofNullable(nextDue) : Optional.empty());
+    }
+
+    @Override
+    public Optional<Instant> nextDue() {
+      nextDueReads++;
+      return Optional.ofNullable(nextDue);
     }
 
     @Override
@@ -105,6 +111,7 @@ class DueAlarmsTest {
     var round = alarms(batches, 2).fireDue(() -> fullBatches[0]++);
 
     assertEquals(new DueAlarms.Round(5, Optional.of(NOW.plusSeconds(90))), round);
+    assertEquals(1, batches.nextDueReads, "read once, after the last batch fired");
     assertEquals(List.of("a", "b", "c", "d", "e"), batches.fired);
     assertEquals(3, batches.batches, "2 + 2 + 1");
     assertEquals(2, fullBatches[0], "two full batches: other workers may help");
