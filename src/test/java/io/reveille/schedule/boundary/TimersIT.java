@@ -41,7 +41,7 @@ class TimersIT {
    * How late a firing may start: a round's work on a busy machine, far less than the test server's
    * longest sleep of the clock (a minute).
    */
-  private static final Duration ON_TIME = Duration.ofSeconds(3);
+  private static final Duration ON_TIME = Duration.ofSeconds(5);
 
   private final Api api = new Api();
   private final Agents agents = new Agents(api);
