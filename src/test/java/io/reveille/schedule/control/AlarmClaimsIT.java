@@ -102,7 +102,8 @@ class AlarmClaimsIT {
       var taken = new ArrayList<Claimed>(first);
       taken.addAll(second);
       var ours = taken.stream().filter(alarm -> agentOf.containsKey(alarm.timerId())).toList();
-      assertEquals(OURS, ours.size(), "every alarm of the test, by one claim or the other: " + taken);
+      assertEquals(
+          OURS, ours.size(), "every alarm of the test, by one claim or the other: " + taken);
       for (var alarm : ours) {
         assertEquals(due, alarm.fireAt(), "the nominal firing as stored");
         assertEquals(agentOf.get(alarm.timerId()), alarm.agentId(), "the timer's agent");
@@ -128,8 +129,7 @@ class AlarmClaimsIT {
   private void delete(Map<String, String> agentOf) throws Exception {
     transaction.begin();
     try {
-      agentOf.forEach(
-          (timerId, agentId) -> timers.delete(agentId, timerId, OptionalLong.empty()));
+      agentOf.forEach((timerId, agentId) -> timers.delete(agentId, timerId, OptionalLong.empty()));
       transaction.commit();
     } catch (Exception | Error e) {
       transaction.rollback();
