@@ -6,14 +6,12 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
 import javax.sql.DataSource;
@@ -27,9 +25,10 @@ import javax.sql.DataSource;
  * the end of the claim ({@link #CLAIM}): the firing transaction then takes the agent's state lock
  * before it touches an alarm row, in the order every change of a timer takes them, and a node that
  * dies with a claimed batch leaves it to the others once the claim has run out. On PostgreSQL the
- * due rows are read with {@code FOR UPDATE SKIP LOCKED}, so nodes claiming at once take disjoint
- * batches without waiting on each other; on Apache Derby, which has no such clause and runs
- * embedded in one server, this node's clock is the only one and never runs beside itself.
+ * claim is one statement that skips the rows others hold ({@link AlarmClaims}), so nodes claiming
+ * at once take disjoint batches without waiting on each other; on Apache Derby, which has no such
+ * clause and runs embedded in one server, this node's clock is the only one and never runs beside
+ * itself.
  */
 @ApplicationScoped
 public class AlarmBatches {
@@ -37,15 +36,11 @@ public class AlarmBatches {
   /** How long a claimed alarm is left to the node that claimed it. */
   public static final Duration CLAIM = Duration.ofSeconds(60);
 
-  /** Hibernate's lock timeout meaning "skip rows another transaction holds". */
-  private static final int SKIP_LOCKED = -2;
-
-  private static final String LOCK_TIMEOUT = "jakarta.persistence.lock.timeout";
-
   @PersistenceContext(unitName = "reveille")
   EntityManager em;
 
   @Inject TimerFiring firing;
+  @Inject AlarmClaims claims;
 
   @Resource(lookup = "jdbc/reveille")
   DataSource dataSource;
@@ -66,42 +61,45 @@ public class AlarmBatches {
   }
 
   /**
-   * Claims up to {@code limit} alarms due at {@code now}, the earliest first, in a new transaction;
-   * returns them in {@link Claimed#LOCK_ORDER}: a batch locks the state rows of its agents in
-   * agent-id order, as every other transaction that locks several agents does, so two batches (or a
-   * batch and a notification's intake) never wait on each other in a cycle.
+   * A claimed batch: its alarms in {@link Claimed#LOCK_ORDER}, and, when it came back empty, when
+   * the earliest alarm is due, as the claim saw the table (a batch that claimed alarms leaves them
+   * due at the end of its claim until they are fired: then {@link #nextDue} says).
+   */
+  public record Claim(List<Claimed> alarms, Optional<Instant> nextDue) {
+
+    public boolean isEmpty() {
+      return alarms.isEmpty();
+    }
+
+    public int size() {
+      return alarms.size();
+    }
+  }
+
+  /**
+   * Claims up to {@code limit} alarms due at {@code now}, the earliest first, in a new transaction
+   * ({@link AlarmClaims}); returns them in {@link Claimed#LOCK_ORDER}: a batch locks the state rows
+   * of its agents in agent-id order, as every other transaction that locks several agents does, so
+   * two batches (or a batch and a notification's intake) never wait on each other in a cycle. A
+   * claim that finds nothing due also reads when the next alarm is, in the same transaction: what
+   * the clock sleeps until.
    */
   @Transactional(TxType.REQUIRES_NEW)
-  public List<Claimed> claim(Instant now, int limit) {
-    var query =
-        em.createNamedQuery("TimerAlarm.due", TimerAlarm.class)
-            .setParameter("now", now)
-            .setMaxResults(limit);
-    if (claimsSkipLocked()) {
-      query.setLockMode(LockModeType.PESSIMISTIC_WRITE).setHint(LOCK_TIMEOUT, SKIP_LOCKED);
-    }
-    var until = now.plus(CLAIM);
-    var due = query.getResultList();
-    if (due.isEmpty()) {
-      return List.of();
-    }
-    due.forEach(alarm -> alarm.claim(until));
-    var agentOf = new HashMap<String, String>();
-    for (var row :
-        em.createNamedQuery("AgentTimer.agentsOf", Object[].class)
-            .setParameter("ids", due.stream().map(TimerAlarm::getTimerId).distinct().toList())
-            .getResultList()) {
-      agentOf.put((String) row[0], (String) row[1]);
-    }
-    return due.stream()
-        .map(
-            alarm ->
-                new Claimed(
-                    agentOf.getOrDefault(alarm.getTimerId(), ""),
-                    alarm.getTimerId(),
-                    alarm.getFireAt()))
-        .sorted(Claimed.LOCK_ORDER)
-        .toList();
+  public Claim claim(Instant now, int limit) {
+    var due =
+        claims.take(now, now.plus(CLAIM), limit, claimsSkipLocked()).stream()
+            .sorted(Claimed.LOCK_ORDER)
+            .toList();
+    return new Claim(due, due.isEmpty() ? claims.earliestDue() : Optional.empty());
+  }
+
+  /**
+   * When the earliest alarm is due, read in a new transaction: after a batch has fired, its alarms
+   * moved to their timers' next firings.
+   */
+  @Transactional(TxType.REQUIRES_NEW)
+  public Optional<Instant> nextDue() {
+    return claims.earliestDue();
   }
 
   /**

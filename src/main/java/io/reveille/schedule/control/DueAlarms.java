@@ -5,13 +5,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * One round of this node's timer clock: fires every alarm due now, in batches of {@code
  * reveille.timer.batch-size} — one transaction, one commit, per batch instead of per firing — until
- * a batch comes back short.
+ * a batch comes back short, and says when the next alarm is due, which the clock sleeps until.
  *
  * <p>Each batch is claimed first, in a short transaction of its own, then fired in one transaction
  * (see {@link AlarmBatches}). A batch that fails (one firing that cannot be done rolls back the
@@ -45,42 +47,73 @@ public class DueAlarms {
   }
 
   /**
+   * What a round did: how many alarms it claimed, and when the earliest alarm left is due (empty
+   * when there is none), read once its firings were done; an alarm the round pushed back counts
+   * with its retry.
+   */
+  public record Round(int claimed, Optional<Instant> nextDue) {}
+
+  /**
    * Fires every alarm due now.
    *
-   * @return how many alarms were claimed
+   * @param onFullBatch called whenever a batch comes back full, before it is fired: more alarms are
+   *     due than one batch holds, and other workers may help
    */
-  public int fireDue() {
-    var limit = config.batchSize();
+  public Round fireDue(Runnable onFullBatch) {
+    // The first claim takes a slice at most: alarms due together beyond it are shared with the
+    // other workers, called in when it comes back full, instead of waiting for one batch to fire
+    // them all. The later claims take whole batches (a burst: fewer, larger transactions).
+    var limit = Math.min(AlarmBatches.SLICE, config.batchSize());
     var total = 0;
+    Optional<Instant> retry = Optional.empty();
     while (true) {
-      var claimed = batches.claim(clock.instant(), limit);
-      if (claimed.isEmpty()) {
-        return total;
+      var claim = batches.claim(clock.instant(), limit);
+      if (claim.size() == limit) {
+        onFullBatch.run();
       }
-      try {
-        batches.fire(claimed);
-      } catch (RuntimeException e) {
-        LOG.log(
-            Level.FINE,
-            "A batch of " + claimed.size() + " timer alarms failed; firing them one by one",
-            e);
-        claimed.forEach(this::fireAlone);
+      if (!claim.isEmpty()) {
+        try {
+          batches.fire(claim.alarms());
+        } catch (RuntimeException e) {
+          LOG.log(
+              Level.FINE,
+              "A batch of " + claim.size() + " timer alarms failed; firing them one by one",
+              e);
+          for (var alarm : claim.alarms()) {
+            retry = earliest(retry, fireAlone(alarm));
+          }
+        }
+        total += claim.size();
       }
-      total += claimed.size();
-      if (claimed.size() < limit) {
-        return total;
+      if (claim.size() < limit) {
+        // Read after the firings: they moved their alarms to the next firings.
+        var next = claim.isEmpty() ? claim.nextDue() : batches.nextDue();
+        return new Round(total, earliest(next, retry));
       }
+      limit = config.batchSize();
     }
   }
 
-  private void fireAlone(Claimed alarm) {
+  private static Optional<Instant> earliest(Optional<Instant> one, Optional<Instant> other) {
+    if (one.isEmpty()) {
+      return other;
+    }
+    if (other.isEmpty()) {
+      return one;
+    }
+    return one.get().isBefore(other.get()) ? one : other;
+  }
+
+  /** Fires one alarm alone; returns when it is tried again, when it failed and was pushed back. */
+  private Optional<Instant> fireAlone(Claimed alarm) {
     try {
       batches.fireOne(alarm);
+      return Optional.empty();
     } catch (RuntimeException e) {
       var postponed = batches.postpone(alarm, clock.instant());
       if (postponed.isEmpty()) {
         LOG.log(Level.FINE, "Alarm of timer {0} failed and is gone meanwhile", alarm.timerId());
-        return;
+        return Optional.empty();
       }
       LOG.log(
           Level.WARNING,
@@ -95,6 +128,7 @@ public class DueAlarms {
               + ": "
               + e,
           e);
+      return Optional.of(postponed.get().retryAt());
     }
   }
 

@@ -43,7 +43,10 @@ public class ScheduleConfig {
     return maxPerAgent;
   }
 
-  /** How often this node's clock looks for due alarms: the most a firing waits past its time. */
+  /**
+   * The longest this node's clock sleeps between two rounds: how soon it sees an alarm another node
+   * set. It sleeps until the earliest alarm otherwise, and an alarm set on this node wakes it.
+   */
   public Duration pollInterval() {
     return pollInterval;
   }

@@ -2,6 +2,8 @@ package io.reveille.schedule.control;
 
 import io.reveille.schedule.entity.TimerAlarm;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
@@ -14,7 +16,8 @@ import java.util.Map;
 /**
  * {@link TimerAlarms} as rows of {@code timer_alarms}, in the application's database and the
  * caller's transaction: an alarm is armed, cancelled and claimed with the timer row it belongs to,
- * and survives restarts like every other row. {@link DueAlarms} is the clock that fires them.
+ * and survives restarts like every other row. {@link DueAlarms} is the clock that fires them; an
+ * alarm armed here is announced ({@link AlarmArmed}), so that a sleeping clock wakes for it.
  */
 @ApplicationScoped
 @Transactional
@@ -22,6 +25,8 @@ public class TableTimerAlarms implements TimerAlarms {
 
   @PersistenceContext(unitName = "reveille")
   EntityManager em;
+
+  @Inject Event<AlarmArmed> armed;
 
   /** Arms once: setting an alarm that is already pending changes nothing. */
   @Override
@@ -35,6 +40,7 @@ public class TableTimerAlarms implements TimerAlarms {
             .getSingleResult();
     if (pending == 0) {
       em.persist(new TimerAlarm(timerId, at));
+      armed.fire(new AlarmArmed(timerId, at));
     }
   }
 

@@ -39,6 +39,7 @@ import java.util.Objects;
 @NamedQuery(
     name = "TimerAlarm.due",
     query = "SELECT a FROM TimerAlarm a WHERE a.dueAt <= :now ORDER BY a.dueAt")
+@NamedQuery(name = "TimerAlarm.earliestDue", query = "SELECT MIN(a.dueAt) FROM TimerAlarm a")
 @NamedQuery(
     name = "TimerAlarm.delete",
     query = "DELETE FROM TimerAlarm a WHERE a.timerId = :timerId AND a.fireAt = :fireAt")

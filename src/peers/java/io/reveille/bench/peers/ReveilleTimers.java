@@ -14,7 +14,6 @@ import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -42,7 +41,9 @@ final class ReveilleTimers {
       jvmOptions.add(
           "-XX:StartFlightRecording=settings=profile,filename=" + work.resolve("reveille.jfr"));
     }
-    var node = Node.standalone(work.resolve("reveille"), postgres, 9950, Map.of(), jvmOptions);
+    var node =
+        Node.standalone(
+            work.resolve("reveille"), postgres, 9950, WakePath.fromPeersEnv(), jvmOptions);
     var pool = Executors.newFixedThreadPool(CLIENTS);
     try {
       node.start();

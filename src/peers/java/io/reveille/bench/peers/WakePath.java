@@ -178,6 +178,13 @@ final class WakePath {
     settings.put("REVEILLE_BROKER_PORT", Integer.toString(BROKER_PORT));
     settings.put("REVEILLE_BROKER_USER", BROKER_USER);
     settings.put("REVEILLE_BROKER_PASSWORD", BROKER_PASSWORD);
+    settings.putAll(fromPeersEnv());
+    return settings;
+  }
+
+  /** The {@code NAME=value} pairs of {@code -Dpeers.env} (comma-separated). */
+  static Map<String, String> fromPeersEnv() {
+    var settings = new java.util.HashMap<String, String>();
     for (var pair : System.getProperty("peers.env", "").split(",")) {
       if (pair.isBlank()) {
         continue;

@@ -37,11 +37,14 @@ class DueAlarmsTest {
     final Set<String> failing = new HashSet<>();
     final List<String> fired = new ArrayList<>();
     final List<String> postponed = new ArrayList<>();
+    final List<Integer> claimed = new ArrayList<>();
     RuntimeException unreachable;
+    Instant nextDue;
+    int nextDueReads;
     int batches;
 
     @Override
-    public List<Claimed> claim(Instant now, int limit) {
+    public Claim claim(Instant now, int limit) {
       if (unreachable != null) {
         throw unreachable;
       }
@@ -49,7 +52,14 @@ class DueAlarmsTest {
       while (batch.size() < limit && !due.isEmpty()) {
         batch.add(due.poll());
       }
-      return batch;
+      claimed.add(batch.size());
+      return new Claim(batch, batch.isEmpty() ? Optional.ofNullable(nextDue) : Optional.empty());
+    }
+
+    @Override
+    public Optional<Instant> nextDue() {
+      nextDueReads++;
+      return Optional.ofNullable(nextDue);
     }
 
     @Override
@@ -95,10 +105,32 @@ class DueAlarmsTest {
     var batches = new Batches();
     due(batches, "a", "b", "c", "d", "e");
 
-    assertEquals(5, alarms(batches, 2).fireDue());
+    var fullBatches = new int[1];
+    batches.nextDue = NOW.plusSeconds(90);
 
+    var round = alarms(batches, 2).fireDue(() -> fullBatches[0]++);
+
+    assertEquals(new DueAlarms.Round(5, Optional.of(NOW.plusSeconds(90))), round);
+    assertEquals(1, batches.nextDueReads, "read once, after the last batch fired");
     assertEquals(List.of("a", "b", "c", "d", "e"), batches.fired);
     assertEquals(3, batches.batches, "2 + 2 + 1");
+    assertEquals(2, fullBatches[0], "two full batches: other workers may help");
+  }
+
+  @Test
+  void theFirstClaimTakesOneSliceSoThatAlarmsDueTogetherAreSharedWithTheOtherWorkers() {
+    var batches = new Batches();
+    for (var i = 0; i < AlarmBatches.SLICE + 130; i++) {
+      due(batches, "t" + i);
+    }
+    var fullBatches = new int[1];
+
+    var round = alarms(batches, 100).fireDue(() -> fullBatches[0]++);
+
+    assertEquals(AlarmBatches.SLICE + 130, round.claimed());
+    assertEquals(
+        List.of(AlarmBatches.SLICE, 100, 30), batches.claimed, "a slice, then whole batches");
+    assertEquals(2, fullBatches[0], "the helpers called in at the first full claim");
   }
 
   @Test
@@ -106,9 +138,10 @@ class DueAlarmsTest {
     var batches = new Batches();
     due(batches, "a", "b");
 
-    assertEquals(2, alarms(batches, 2).fireDue());
+    assertEquals(2, alarms(batches, 2).fireDue(() -> {}).claimed());
     assertEquals(1, batches.batches);
-    assertEquals(0, alarms(batches, 2).fireDue(), "nothing due: nothing fired");
+    var nothing = alarms(batches, 2).fireDue(() -> {});
+    assertEquals(new DueAlarms.Round(0, Optional.empty()), nothing, "no alarm at all");
     assertEquals(1, batches.batches);
   }
 
@@ -118,10 +151,17 @@ class DueAlarmsTest {
     due(batches, "a", "poison", "c", "d");
     batches.failing.add("poison");
 
-    assertEquals(4, alarms(batches, 3).fireDue());
+    batches.nextDue = NOW.plusSeconds(3_600);
 
+    var round = alarms(batches, 3).fireDue(() -> {});
+
+    assertEquals(4, round.claimed());
     assertEquals(List.of("a", "c", "d"), batches.fired);
     assertEquals(List.of("poison"), batches.postponed);
+    assertEquals(
+        Optional.of(NOW.plus(DueAlarms.retryDelay(0))),
+        round.nextDue(),
+        "the clock wakes for the retry, earlier than the next alarm");
   }
 
   @Test
@@ -130,7 +170,8 @@ class DueAlarmsTest {
     due(batches, "a");
     batches.unreachable = new IllegalStateException("connection refused");
 
-    var thrown = assertThrows(IllegalStateException.class, () -> alarms(batches, 10).fireDue());
+    var thrown =
+        assertThrows(IllegalStateException.class, () -> alarms(batches, 10).fireDue(() -> {}));
     assertSame(batches.unreachable, thrown);
     assertEquals(List.of(), batches.postponed, "nothing claimed, nothing pushed back");
   }
