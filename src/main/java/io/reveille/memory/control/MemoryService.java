@@ -15,6 +15,7 @@ import io.reveille.memory.entity.AgentReportHead;
 import io.reveille.memory.entity.ObservationPriority;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -23,6 +24,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.FlushModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.criteria.Predicate;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
@@ -65,6 +67,14 @@ public class MemoryService {
   @Inject AgentNotifications notifications;
 
   @Inject Clock clock;
+
+  @Resource TransactionSynchronizationRegistry transactions;
+
+  /** The key of an agent's held head in the transaction's resources ({@link #holdHead}). */
+  private static final String HELD_HEAD = MemoryService.class.getName() + ".head:";
+
+  /** A head held back: none appended yet in the transaction, or the last one appended. */
+  private record HeldHead(Optional<String> messageId, Instant at) {}
 
   /** One page of messages, newest first, and whether older ones follow the last of them. */
   public record MessagePage(List<AgentMessage> messages, boolean more) {}
@@ -349,6 +359,28 @@ public class MemoryService {
     return summary;
   }
 
+  /**
+   * Holds the agent's head back until {@link #settleHead}, in the caller's transaction, which holds
+   * the agent's state lock: the messages appended meanwhile chain to each other as always, but the
+   * state row is not moved once a message and written at every flush between them, only once when
+   * the head is settled. For a run's step, whose decision and tool calls append several messages
+   * around flushes of their own.
+   */
+  @Transactional(Transactional.TxType.MANDATORY)
+  public void holdHead(String agentId) {
+    transactions.putResource(HELD_HEAD + agentId, new HeldHead(Optional.empty(), Instant.EPOCH));
+  }
+
+  /** Moves the agent's head to the last message appended since {@link #holdHead}, if any. */
+  @Transactional(Transactional.TxType.MANDATORY)
+  public void settleHead(String agentId) {
+    var key = HELD_HEAD + agentId;
+    if (transactions.getResource(key) instanceof HeldHead held) {
+      transactions.putResource(key, Boolean.FALSE);
+      held.messageId().ifPresent(id -> agents.stateForUpdate(agentId).advanceHead(id, held.at()));
+    }
+  }
+
   private AgentMessage write(String agentId, NewMessage message, boolean announce, boolean flush) {
     return write(agentId, UUID.randomUUID().toString(), message, announce, builder -> {}, flush);
   }
@@ -361,8 +393,15 @@ public class MemoryService {
       java.util.function.Consumer<AgentMessage.Builder> shape,
       boolean flush) {
     var state = agents.stateForUpdate(agentId);
+    var held =
+        transactions != null
+                && transactions.getTransactionKey() != null
+                && transactions.getResource(HELD_HEAD + agentId) instanceof HeldHead h
+            ? Optional.of(h)
+            : Optional.<HeldHead>empty();
     var previous =
-        Optional.ofNullable(state.getRecentHeadMessageId())
+        held.flatMap(HeldHead::messageId)
+            .or(() -> Optional.ofNullable(state.getRecentHeadMessageId()))
             .map(head -> em.find(AgentMessage.class, head));
     var createdAt = clock.instant();
     if (previous.isPresent() && !createdAt.isAfter(previous.get().getCreatedAt())) {
@@ -390,7 +429,11 @@ public class MemoryService {
     }
     var appended = builder.build();
     em.persist(appended);
-    state.advanceHead(id, createdAt);
+    if (held.isPresent()) {
+      transactions.putResource(HELD_HEAD + agentId, new HeldHead(Optional.of(id), createdAt));
+    } else {
+      state.advanceHead(id, createdAt);
+    }
     if (flush) {
       em.flush();
     }

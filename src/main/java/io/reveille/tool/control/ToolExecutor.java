@@ -53,8 +53,9 @@ import java.util.logging.Logger;
  * request is sent between short transactions, never inside one, and a call whose outcome is unknown
  * comes back {@link ToolErrorCode#IN_DOUBT}.
  *
- * <p>Not thread-bound to a caller's transaction: each call runs in transactions of its own, so it
- * must not be called while the caller holds locks the call needs (the agent's state row).
+ * <p>{@link #execute} is not thread-bound to a caller's transaction: each call runs in transactions
+ * of its own, so it must not be called while the caller holds locks the call needs (the agent's
+ * state row). A run's step calls {@link #executeWithin} instead, in its own transaction.
  */
 @ApplicationScoped
 public class ToolExecutor {
@@ -227,7 +228,36 @@ public class ToolExecutor {
     return metered(request, true);
   }
 
+  /**
+   * {@link #execute} (or, with {@code replay}, {@link #replay}) in the caller's transaction, which
+   * holds the agent's state lock (or takes it here, first): a run's step, whose decision, calls and
+   * checkpoint commit together. The checks, then the refusal, the read or the ledgered mutation
+   * with its messages, all written in that transaction. Empty when the call must run in
+   * transactions of its own — a preview, a call the approval policy holds, an external call — with
+   * nothing written: the caller commits what it has and makes the call with {@link #execute}.
+   *
+   * @throws RuntimeException when the handler (or a write of the call) failed: the caller's
+   *     transaction is marked for rollback, and the caller makes the call again with {@link
+   *     #execute}, where the failure is recorded in a transaction of its own
+   */
+  public Optional<ToolResult> executeWithin(ToolRequest request, boolean replay) {
+    return metered(
+        request,
+        () -> {
+          var state =
+              agents
+                  .lockState(request.agentId())
+                  .orElseThrow(() -> new NotFoundException("agent", request.agentId()));
+          return underLock(request, replay, state, new Attempt());
+        });
+  }
+
   private ToolResult metered(ToolRequest request, boolean replay) {
+    return metered(request, () -> Optional.of(executeUnmetered(request, replay))).orElseThrow();
+  }
+
+  private Optional<ToolResult> metered(
+      ToolRequest request, java.util.function.Supplier<Optional<ToolResult>> work) {
     var tool = registry.find(request.toolName()).isPresent() ? request.toolName() : "unknown";
     var span = tracing.start("reveille.tool " + tool);
     span.setAttribute(Tracing.TOOL, tool).setAttribute(Tracing.AGENT_ID, request.agentId());
@@ -235,7 +265,12 @@ public class ToolExecutor {
     return Tracing.within(
         span,
         () -> {
-          var result = executeUnmetered(request, replay);
+          var answered = work.get();
+          if (answered.isEmpty()) {
+            span.setAttribute(Tracing.OUTCOME, "apart");
+            return answered;
+          }
+          var result = answered.get();
           var outcome =
               result.replayed()
                   ? "replayed"
@@ -243,7 +278,7 @@ public class ToolExecutor {
           metrics.toolCall(tool, outcome);
           span.setAttribute(Tracing.OUTCOME, outcome);
           result.errorCode().ifPresent(code -> span.setStatus(StatusCode.ERROR, code.wire()));
-          return result;
+          return answered;
         });
   }
 

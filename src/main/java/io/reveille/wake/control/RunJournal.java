@@ -19,9 +19,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The steps and checkpoints of runs, each write committed on its own: a step begun (with the
- * decision it carries out and the message that shows it, in one transaction), a step ended with its
- * checkpoint (one transaction), and what a run recorded so far, for resuming it.
+ * The steps and checkpoints of runs: a step begun (with the decision it carries out and the message
+ * that shows it), a step ended with its checkpoint, and what a run recorded so far, for resuming
+ * it. A step's writes join the transaction of the step ({@link #inStep}), which carries its tool
+ * calls too; called outside one, each write commits on its own.
  *
  * <p>Every write takes the agent's state lock first, the order every run transaction keeps: a step
  * row's foreign key locks its run's log entry, which an operator's cancel updates under that lock.
@@ -59,12 +60,29 @@ public class RunJournal {
   }
 
   /**
+   * Runs {@code work} in one transaction of its own under the agent's state lock, taken first: a
+   * step of a run, or the part of one between calls that must run on their own, with everything it
+   * writes (its decision, its tool calls with their ledger rows and messages, its checkpoint). The
+   * agent's head moves once, at the end, to the last message the step appended ({@link
+   * MemoryService#holdHead}). An exception out of {@code work} rolls all of it back.
+   */
+  public <T> T inStep(String agentId, java.util.function.Supplier<T> work) {
+    agents.stateForUpdate(agentId);
+    memory.holdHead(agentId);
+    var done = work.get();
+    memory.settleHead(agentId);
+    return done;
+  }
+
+  /**
    * Begins step {@code index} (or takes it up again) and records the decision it carries out, with
    * the message that shows the decision (a model's answer as an {@code assistant} turn) — both or
-   * neither. A step that recorded a decision before keeps it, and the message is not written twice.
+   * neither — in the step's transaction ({@link #inStep}) or one of its own. A step that recorded a
+   * decision before keeps it, and the message is not written twice.
    *
    * @return the decision the step carries out: {@code decision}, or the one it had
    */
+  @Transactional(TxType.REQUIRED)
   public JsonObject decided(
       String agentId,
       String runKey,
@@ -75,18 +93,26 @@ public class RunJournal {
     agents.stateForUpdate(agentId);
     var step = begin(runKey, index, phase, clock.instant());
     if (step.decide(decision)) {
-      shown.ifPresent(message -> memory.append(agentId, message));
+      shown.ifPresent(message -> memory.appendUnflushed(agentId, message));
     }
     return step.getDecision().orElseThrow();
   }
 
-  /** Begins step {@code index} (or takes up again one that did not end), with no decision. */
+  /**
+   * Begins step {@code index} (or takes up again one that did not end), with no decision, in the
+   * step's transaction or one of its own.
+   */
+  @Transactional(TxType.REQUIRED)
   public void began(String agentId, String runKey, int index, String phase) {
     agents.stateForUpdate(agentId);
     begin(runKey, index, phase, clock.instant());
   }
 
-  /** Ends step {@code index} as succeeded and writes its checkpoint, in one transaction. */
+  /**
+   * Ends step {@code index} as succeeded and writes its checkpoint, in the step's transaction or
+   * one of its own.
+   */
+  @Transactional(TxType.REQUIRED)
   public void ended(String agentId, String runKey, Checkpoint checkpoint) {
     agents.stateForUpdate(agentId);
     var now = clock.instant();

@@ -34,6 +34,7 @@ public final class RunMeter {
   private final Map<String, Integer> retries = new HashMap<>();
   private final Map<String, Integer> errors = new HashMap<>();
   private BooleanSupplier cancelled = () -> false;
+  private boolean cancelRead;
   private String runKey = "";
 
   /**
@@ -56,6 +57,41 @@ public final class RunMeter {
   }
 
   /**
+   * A copy of this meter as it stands: a step whose transaction rolled back goes again from the
+   * copy taken before it, so that the calls it counted are not counted twice.
+   */
+  public RunMeter copy() {
+    var copy = new RunMeter(spec, start, tokens, clock).stopWhen(runKey, cancelled);
+    copy.steps = steps;
+    copy.toolCalls = toolCalls;
+    copy.failedCalls.addAll(failedCalls);
+    copy.retries.putAll(retries);
+    copy.errors.putAll(errors);
+    copy.cancelRead = cancelRead;
+    return copy;
+  }
+
+  /**
+   * Reads the cancel mark now and not again until the next {@link #boundary} (a model call's, or a
+   * recorded step's) or {@link #forgetCancelMark}: tool calls take it as read. for a step's
+   * transaction, which holds the agent's state lock, under which an operator sets the mark, so the
+   * mark cannot change before it commits; and the boundary at the end of a step's transaction is
+   * the boundary before the next model call.
+   *
+   * @throws RunCancelledException when an operator asked the run to stop
+   */
+  public void readCancelMark() {
+    cancelRead = false;
+    checkCancelled();
+    cancelRead = true;
+  }
+
+  /** The next boundary reads the cancel mark again (a step's transaction did not commit). */
+  public void forgetCancelMark() {
+    cancelRead = false;
+  }
+
+  /**
    * Makes every step boundary also ask {@code cancelled} whether an operator cancelled run {@code
    * runKey}, and stop it with {@link RunCancelledException} if so.
    */
@@ -72,9 +108,13 @@ public final class RunMeter {
   public void boundary() {
     checkCancelled();
     checkWallClock();
+    cancelRead = false;
   }
 
-  /** Before a model call: one more step, not cancelled, within the run's wall clock. */
+  /**
+   * Before a model call: one more step, not cancelled, within the run's wall clock. The cancel mark
+   * read at the end of the step before ({@link #readCancelMark}) is this boundary's.
+   */
   public void step() {
     boundary();
     if (steps + 1 > spec.maxSteps()) {
@@ -91,7 +131,8 @@ public final class RunMeter {
 
   /** Before a tool call: one more call, not cancelled, within the run's wall clock. */
   public void beforeToolCall() {
-    boundary();
+    checkCancelled();
+    checkWallClock();
     if (toolCalls + 1 > spec.maxToolCalls()) {
       throw new RunBudgetExceededException(
           RunBudget.MAX_TOOL_CALLS,
@@ -165,7 +206,7 @@ public final class RunMeter {
   }
 
   private void checkCancelled() {
-    if (cancelled.getAsBoolean()) {
+    if (!cancelRead && cancelled.getAsBoolean()) {
       throw new RunCancelledException(runKey);
     }
   }

@@ -17,8 +17,8 @@ import java.util.Optional;
  * model usage each call adds, and what a budget stop does (fail the run, or wait for a person). The
  * spec a run is held to is fixed when it is first claimed ({@link RunClaim}).
  *
- * <p>Called by the workflows, outside the run's transactions: the reads need none ({@code
- * SUPPORTS}), and each call's usage commits at once ({@code REQUIRES_NEW}).
+ * <p>Called by the workflows: the reads need no transaction ({@code SUPPORTS}), and each call's
+ * usage joins the transaction of the step that records the call's answer ({@code REQUIRED}).
  */
 @ApplicationScoped
 public class RunMeters {
@@ -69,8 +69,11 @@ public class RunMeters {
         && entry.getRunSpec().map(RunSpec::fromJson).map(RunSpec::askHumanOnBudget).orElse(false);
   }
 
-  /** Adds the model usage of one call to the run's log entry, committed at once. */
-  @Transactional(TxType.REQUIRES_NEW)
+  /**
+   * Adds the model usage of one call to the run's log entry, in the transaction of the step that
+   * records the call's answer, or committed at once outside one.
+   */
+  @Transactional(TxType.REQUIRED)
   public void addUsage(String runKey, long inputTokens, long outputTokens) {
     var entry = em.find(WakeRunLogEntry.class, runKey);
     if (entry != null) {

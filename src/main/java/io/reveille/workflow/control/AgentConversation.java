@@ -18,9 +18,11 @@ import io.reveille.tool.control.OperationIds;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
 import io.reveille.tool.control.ToolRegistry;
+import io.reveille.tool.control.ToolResult;
 import io.reveille.tool.control.ToolSpecs;
 import io.reveille.wake.control.Checkpoint;
 import io.reveille.wake.control.RunBudgetExceededException;
+import io.reveille.wake.control.RunCancelledException;
 import io.reveille.wake.control.RunJournal;
 import io.reveille.wake.control.RunMeter;
 import io.reveille.wake.control.RunMeters;
@@ -36,31 +38,36 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The multi-turn tool loop of one wake with a model (seed 003 §4.3 "Within a single wake").
  *
  * <p>The conversation lives in memory for this wake only: prior wakes' turns are never replayed to
  * the model (they are audit trail; the report and the observations carry forward). Every turn is
- * persisted as it happens — the prompt as a {@code user} message, each answer as an {@code
- * assistant} message with the tool calls it asked for, each tool call as the executor's {@code
- * action}/{@code toolResult} pair — so a crash loses at most the call in flight. Tool calls go
- * through the {@link ToolExecutor} (capabilities, wake reason, schema, category scope, ledger) with
- * operation ids derived from the run key and the call's ordinal in the run: a re-run of the wake
- * that makes the same calls replays their receipts instead of acting twice. The usage of every
- * model call is added to the run's log entry as it happens, and the run's budgets are checked at
- * every step boundary.
+ * persisted as it happens, in one transaction once the model has answered — the prompt as a {@code
+ * user} message, each answer as an {@code assistant} message with the tool calls it asked for, each
+ * tool call as the executor's {@code action}/{@code toolResult} pair — so a crash loses at most the
+ * turn in flight, whose calls' effects roll back with it. Tool calls go through the {@link
+ * ToolExecutor} (capabilities, wake reason, schema, category scope, ledger) with operation ids
+ * derived from the run key and the call's ordinal in the run: a re-run of the wake that makes the
+ * same calls replays their receipts instead of acting twice. The usage of every model call is added
+ * to the run's log entry as it happens, and the run's budgets are checked at every step boundary.
  *
  * <p>Each model turn is a step of the run ({@link RunJournal}): the model's answer is recorded as
- * the step's decision, with its {@code assistant} message, before any of its tool calls runs, and
- * the step ends with a checkpoint (the next call ordinal, what it changed, its last mutating call).
- * A resumed run — after a crash, a wait for a person, a retry — carries out the recorded answers
- * again instead of asking the model, so it makes the same calls under the same operation ids and
- * gets their receipts; the model is asked only from the first step that has no answer. A tool
- * result whose code parks the run (awaiting approval, in doubt) stops the run as {@code waiting}.
+ * the step's decision, with its {@code assistant} message, in the transaction that carries out its
+ * tool calls (committed first when a call must run in transactions of its own), and the step ends
+ * with a checkpoint (the next call ordinal, what it changed, its last mutating call). A resumed run
+ * — after a crash, a wait for a person, a retry — carries out the recorded answers again instead of
+ * asking the model, so it makes the same calls under the same operation ids and gets their
+ * receipts; the model is asked only from the first step that has no answer. A tool result whose
+ * code parks the run (awaiting approval, in doubt) stops the run as {@code waiting}.
  */
 @ApplicationScoped
 public class AgentConversation {
+
+  private static final Logger LOG = Logger.getLogger(AgentConversation.class.getName());
 
   @Inject InferenceGateway provider;
   @Inject ToolRegistry registry;
@@ -126,6 +133,15 @@ public class AgentConversation {
    * it runs and its result after. The checks sit here, outside the {@link ToolExecutor}, which
    * turns a tool's exceptions into results the model sees; a budget stop must end the run instead.
    *
+   * <p>Each step is one transaction, begun once the model has answered (no transaction is open
+   * during the model call): the prompt's {@code user} message (first step), the answer as the
+   * step's decision with its {@code assistant} message and its usage, each call with its ledger
+   * row, result and messages, and the checkpoint. A call that runs in transactions of its own (an
+   * external call, a call held for approval) splits its step: what comes before it commits first,
+   * the decision among it, so that the call acts only once its decision is recorded. A call whose
+   * handler fails dooms the step's transaction: the step rolls back and goes again write by write,
+   * as {@link ToolExecutor#execute} records the failure in a transaction of its own.
+   *
    * @throws RunBudgetExceededException when the run goes over a budget, the number of steps among
    *     them (it follows {@code reveille.inference.max-turns} unless set)
    */
@@ -135,117 +151,318 @@ public class AgentConversation {
     journal.steps(run.runKey()).forEach(step -> recorded.put(step.getStepIndex(), step));
     var messages = new ArrayList<ChatMessage>();
     messages.add(ChatMessage.system(brief.systemPrompt()));
+    var userTurns = new ArrayList<NewMessage>();
     for (var turn : brief.userTurns()) {
       messages.add(turn);
       if (brief.persistUserTurns() && recorded.isEmpty() && turn instanceof ChatMessage.User user) {
-        append(run, AgentMessageKind.USER, user.content(), AgentMessageMetadata.empty());
+        userTurns.add(message(run, AgentMessageKind.USER, user.content()));
       }
     }
     var usage = Usage.NONE;
-    var ordinal = 0;
-    var meter = meters.meter(run.runKey());
+    var progress = new Progress(messages, meters.meter(run.runKey()));
     for (var index = 0; ; index++) {
       var step = recorded.get(index);
-      // A step that succeeded before only rebuilds the conversation: its calls were counted when
-      // they were made, and none of them runs anew (receipts, stored failures).
-      var done = step != null && step.getStatus() == StepStatus.SUCCEEDED;
-      var answer = answer(brief, messages, meter, step, index);
-      usage = usage.plus(answer.usage());
-      messages.add(answer.asMessage());
-      var made = new ArrayList<String>();
-      var lastCall = Optional.<String>empty();
-      for (var request : answer.toolCalls()) {
-        if (!done) {
-          meter.beforeToolCall();
-        }
-        var call =
-            new ToolRequest(
-                    run.agentId(),
-                    request.name(),
-                    Optional.empty(),
-                    request.arguments(),
-                    false,
-                    run.reason(),
-                    Optional.of(run.runKey()),
-                    OptionalInt.of(ordinal++),
-                    Optional.of(run.threadId()))
-                .within(run.causedBy(), true);
-        var result = done ? tools.replay(call) : tools.execute(call);
-        messages.add(new ChatMessage.Tool(request.id(), result.toJson().toString()));
-        var code = result.errorCode();
-        if (code.isPresent() && code.get().parksRun()) {
-          throw new RunWaitingException(
-              code.get().wire(),
-              request.name() + ": " + result.errorMessage().orElse(code.get().wire()));
-        }
-        if (!done) {
-          meter.afterToolResult(
-              request.name(),
-              OperationIds.argumentsHash(request.arguments()),
-              code.map(c -> c.wire()));
-        }
-        made.addAll(result.changedEntityIds());
-        if (!result.preview() && result.errorCode().isEmpty() && result.operationId().isPresent()) {
-          lastCall = Optional.of(OperationIds.ledgerKey(run.agentId(), result.operationId().get()));
-        }
+      Step plan;
+      if (step != null && step.getDecision().isPresent()) {
+        // A step recorded before carries out its decision without asking the model; one that
+        // succeeded only rebuilds the conversation: its calls were counted when they were made,
+        // and none of them runs anew (receipts, stored failures).
+        progress.meter.boundary();
+        var done = step.getStatus() == StepStatus.SUCCEEDED;
+        plan =
+            new Step(
+                index, fromDecision(step.getDecision().get()), Optional.empty(), done, List.of());
+      } else {
+        progress.meter.step();
+        var answer = provider.chat(ChatRequest.of(brief.model(), progress.messages, brief.tools()));
+        plan =
+            new Step(
+                index,
+                answer,
+                Optional.of(decisionOf(answer, brief.model())),
+                false,
+                List.copyOf(userTurns));
       }
-      journal.ended(
-          run.agentId(),
-          run.runKey(),
-          new Checkpoint(
-              MODEL_TURN,
-              index,
-              ordinal,
-              answer.hasToolCalls() ? List.of(MODEL_TURN) : List.of(),
-              made,
-              lastCall));
+      userTurns.clear();
+      usage = usage.plus(plan.answer().usage());
+      var answer = carryOut(brief, plan, progress);
       if (!answer.hasToolCalls()) {
-        return new Outcome(answer.content().orElse("").strip(), index + 1, ordinal, usage);
+        return new Outcome(answer.content().orElse("").strip(), index + 1, progress.ordinal, usage);
       }
     }
   }
 
   /**
-   * The answer step {@code index} carries out: the one it recorded before (a resumed run, which
-   * does not ask the model again), or the model's, recorded with its {@code assistant} message
-   * before any of its tool calls runs.
+   * One step to carry out: the model's fresh answer with the decision to record, or a recorded
+   * decision ({@code done} when its step succeeded before).
    */
-  private ChatResult answer(
-      Brief brief, List<ChatMessage> messages, RunMeter meter, RunStep recorded, int index) {
-    var run = brief.run();
-    if (recorded != null && recorded.getDecision().isPresent()) {
-      meter.boundary();
-      if (recorded.getStatus() != StepStatus.SUCCEEDED) {
-        journal.began(run.agentId(), run.runKey(), index, MODEL_TURN);
-      }
-      return fromDecision(recorded.getDecision().get());
+  private record Step(
+      int index,
+      ChatResult answer,
+      Optional<jakarta.json.JsonObject> decision,
+      boolean done,
+      List<NewMessage> userTurns) {}
+
+  /** The conversation so far, the run's next call ordinal and its meter: what a step moves on. */
+  private static final class Progress {
+    private final List<ChatMessage> messages;
+    private int ordinal;
+    private RunMeter meter;
+
+    Progress(List<ChatMessage> messages, RunMeter meter) {
+      this.messages = messages;
+      this.meter = meter;
     }
-    meter.step();
-    var answer = provider.chat(ChatRequest.of(brief.model(), messages, brief.tools()));
-    meters.addUsage(run.runKey(), answer.usage().promptTokens(), answer.usage().completionTokens());
-    var text = answer.content().orElse("");
-    var decision =
-        journal.decided(
-            run.agentId(),
-            run.runKey(),
-            index,
+
+    Progress copy() {
+      var copy = new Progress(new ArrayList<>(messages), meter.copy());
+      copy.ordinal = ordinal;
+      return copy;
+    }
+
+    void restore(Progress saved) {
+      messages.clear();
+      messages.addAll(saved.messages);
+      ordinal = saved.ordinal;
+      meter = saved.meter.copy();
+    }
+  }
+
+  /** How far a step got: its next call, what its calls changed, whether its boundary passed. */
+  private static final class Carried {
+    private ChatResult answer;
+    private boolean opened;
+    private int next;
+    private boolean nextCounted;
+    private final List<String> made = new ArrayList<>();
+    private Optional<String> lastCall = Optional.empty();
+
+    Carried copy() {
+      var copy = new Carried();
+      copy.answer = answer;
+      copy.opened = opened;
+      copy.next = next;
+      copy.nextCounted = nextCounted;
+      copy.made.addAll(made);
+      copy.lastCall = lastCall;
+      return copy;
+    }
+  }
+
+  /**
+   * How a part of a step runs: in one transaction that stops before a call that must run on its
+   * own; that one call in its own transactions; or every write in its own transaction, to the
+   * step's end (after the step's transaction rolled back).
+   */
+  private enum Mode {
+    WITHIN,
+    ONE_APART,
+    WRITE_BY_WRITE
+  }
+
+  /** Where a part of a step stopped: at its end, before a call that runs apart, or stopped. */
+  private record Reached(boolean ended, boolean apart, Optional<RuntimeException> stop) {
+    static final Reached ENDED = new Reached(true, false, Optional.empty());
+    static final Reached APART = new Reached(false, true, Optional.empty());
+    static final Reached GOING = new Reached(false, false, Optional.empty());
+
+    static Reached stop(RuntimeException why) {
+      return new Reached(false, false, Optional.of(why));
+    }
+  }
+
+  /**
+   * Carries out one step, in one transaction when it can be (see {@link #talk}).
+   *
+   * @return the answer the step carried out: the one its decision records
+   */
+  private ChatResult carryOut(Brief brief, Step plan, Progress progress) {
+    var agentId = brief.run().agentId();
+    var carried = new Carried();
+    if (plan.decision().isEmpty()) {
+      carried.answer = plan.answer();
+    }
+    while (true) {
+      var savedProgress = progress.copy();
+      var savedCarried = carried.copy();
+      var step = carried;
+      Reached reached;
+      try {
+        reached = journal.inStep(agentId, () -> part(brief, plan, progress, step, Mode.WITHIN));
+      } catch (RuntimeException e) {
+        // A call's handler failed (or the commit did): nothing of the part committed. It goes
+        // again write by write, where the executor records the failure in a transaction of its own.
+        LOG.log(
+            Level.FINE,
+            "Step {0} of run {1} did not go in one transaction ({2}); it goes write by write",
+            new Object[] {plan.index(), brief.run().runKey(), e.toString()});
+        progress.restore(savedProgress);
+        carried = savedCarried;
+        reached = part(brief, plan, progress, carried, Mode.WRITE_BY_WRITE);
+      }
+      if (reached.apart()) {
+        reached = part(brief, plan, progress, carried, Mode.ONE_APART);
+      }
+      if (reached.stop().isPresent()) {
+        throw reached.stop().get();
+      }
+      if (reached.ended()) {
+        return carried.answer;
+      }
+    }
+  }
+
+  /**
+   * A part of a step, as {@code mode} says: its opening (the prompt's {@code user} messages, the
+   * decision with its {@code assistant} message and usage, or a recorded step begun again), its
+   * calls, its end with the checkpoint. A budget stop, a cancel or a result that parks the run is
+   * returned, not thrown, so that what the part did before it commits.
+   */
+  private Reached part(Brief brief, Step plan, Progress progress, Carried step, Mode mode) {
+    var run = brief.run();
+    var within = mode == Mode.WITHIN;
+    if (!step.opened) {
+      for (var user : plan.userTurns()) {
+        if (within) {
+          memory.appendUnflushed(run.agentId(), user);
+        } else {
+          memory.append(run.agentId(), user);
+        }
+      }
+      if (plan.decision().isPresent()) {
+        var answer = plan.answer();
+        var text = answer.content().orElse("");
+        var decision =
+            journal.decided(
+                run.agentId(),
+                run.runKey(),
+                plan.index(),
+                MODEL_TURN,
+                plan.decision().get(),
+                Optional.of(
+                    new NewMessage(
+                        run.threadId(),
+                        AgentMessageKind.ASSISTANT,
+                        Optional.of(run.runKey()),
+                        text.isBlank() ? Optional.empty() : Optional.of(text),
+                        text.length() / 4,
+                        AgentMessageMetadata.empty()
+                            .withExtension(callsOf(answer.toolCalls(), brief.model())))));
+        meters.addUsage(
+            run.runKey(), answer.usage().promptTokens(), answer.usage().completionTokens());
+        step.answer = fromDecision(decision);
+        step.opened = true;
+        progress.messages.add(step.answer.asMessage());
+        // The answer is kept before its tokens are checked: a run stopped by its token budget and
+        // resumed carries it out instead of paying for it again.
+        try {
+          progress.meter.afterModelCall(
+              answer.usage().promptTokens() + answer.usage().completionTokens());
+        } catch (RunBudgetExceededException e) {
+          return Reached.stop(e);
+        }
+      } else {
+        if (!plan.done()) {
+          journal.began(run.agentId(), run.runKey(), plan.index(), MODEL_TURN);
+        }
+        step.opened = true;
+        progress.messages.add(step.answer.asMessage());
+      }
+    }
+    var calls = step.answer.toolCalls();
+    // Read once a part: the part holds the agent's state lock, under which an operator cancels.
+    var markRead = within && !plan.done() && step.next < calls.size();
+    if (markRead) {
+      try {
+        progress.meter.readCancelMark();
+      } catch (RunCancelledException e) {
+        return Reached.stop(e);
+      }
+    }
+    while (step.next < calls.size()) {
+      var request = calls.get(step.next);
+      if (!plan.done() && !step.nextCounted) {
+        if (!within) {
+          progress.meter.forgetCancelMark();
+        }
+        try {
+          progress.meter.beforeToolCall();
+        } catch (RunBudgetExceededException | RunCancelledException e) {
+          return Reached.stop(e);
+        }
+        step.nextCounted = true;
+      }
+      var call =
+          new ToolRequest(
+                  run.agentId(),
+                  request.name(),
+                  Optional.empty(),
+                  request.arguments(),
+                  false,
+                  run.reason(),
+                  Optional.of(run.runKey()),
+                  OptionalInt.of(progress.ordinal),
+                  Optional.of(run.threadId()))
+              .within(run.causedBy(), true);
+      ToolResult result;
+      if (within) {
+        var answered = tools.executeWithin(call, plan.done());
+        if (answered.isEmpty()) {
+          return Reached.APART;
+        }
+        result = answered.get();
+      } else {
+        result = plan.done() ? tools.replay(call) : tools.execute(call);
+      }
+      progress.ordinal++;
+      step.next++;
+      step.nextCounted = false;
+      progress.messages.add(new ChatMessage.Tool(request.id(), result.toJson().toString()));
+      var code = result.errorCode();
+      if (code.isPresent() && code.get().parksRun()) {
+        return Reached.stop(
+            new RunWaitingException(
+                code.get().wire(),
+                request.name() + ": " + result.errorMessage().orElse(code.get().wire())));
+      }
+      if (!plan.done()) {
+        try {
+          progress.meter.afterToolResult(
+              request.name(),
+              OperationIds.argumentsHash(request.arguments()),
+              code.map(c -> c.wire()));
+        } catch (RunBudgetExceededException e) {
+          return Reached.stop(e);
+        }
+      }
+      step.made.addAll(result.changedEntityIds());
+      if (!result.preview() && result.errorCode().isEmpty() && result.operationId().isPresent()) {
+        step.lastCall =
+            Optional.of(OperationIds.ledgerKey(run.agentId(), result.operationId().get()));
+      }
+      if (mode == Mode.ONE_APART) {
+        return Reached.GOING;
+      }
+    }
+    journal.ended(
+        run.agentId(),
+        run.runKey(),
+        new Checkpoint(
             MODEL_TURN,
-            decisionOf(answer, brief.model()),
-            Optional.of(
-                new NewMessage(
-                    run.threadId(),
-                    AgentMessageKind.ASSISTANT,
-                    Optional.of(run.runKey()),
-                    text.isBlank() ? Optional.empty() : Optional.of(text),
-                    text.length() / 4,
-                    AgentMessageMetadata.empty()
-                        .withExtension(callsOf(answer.toolCalls(), brief.model())))));
-    // The answer is kept before its tokens are checked: a run stopped by its token budget and
-    // resumed carries it out instead of paying for it again.
-    meter.afterModelCall(answer.usage().promptTokens() + answer.usage().completionTokens());
-    var carried = fromDecision(decision);
-    return new ChatResult(
-        carried.content(), carried.toolCalls(), answer.usage(), answer.finishReason());
+            plan.index(),
+            progress.ordinal,
+            step.answer.hasToolCalls() ? List.of(MODEL_TURN) : List.of(),
+            step.made,
+            step.lastCall));
+    if (within && step.answer.hasToolCalls() && !markRead) {
+      // The boundary before the next model call, read under the state lock the step holds.
+      try {
+        progress.meter.readCancelMark();
+      } catch (RunCancelledException e) {
+        return Reached.stop(e);
+      }
+    }
+    return Reached.ENDED;
   }
 
   /** The phase name of a model turn's step. */
@@ -271,17 +488,14 @@ public class AgentConversation {
     return new ChatResult(content, calls, Usage.NONE, calls.isEmpty() ? "stop" : "tool_calls");
   }
 
-  private void append(
-      WakeRun run, AgentMessageKind kind, String text, AgentMessageMetadata metadata) {
-    memory.append(
-        run.agentId(),
-        new NewMessage(
-            run.threadId(),
-            kind,
-            Optional.of(run.runKey()),
-            text.isBlank() ? Optional.empty() : Optional.of(text),
-            text.length() / 4,
-            metadata));
+  private static NewMessage message(WakeRun run, AgentMessageKind kind, String text) {
+    return new NewMessage(
+        run.threadId(),
+        kind,
+        Optional.of(run.runKey()),
+        text.isBlank() ? Optional.empty() : Optional.of(text),
+        text.length() / 4,
+        AgentMessageMetadata.empty());
   }
 
   private static jakarta.json.JsonObject callsOf(List<ToolCallRequest> calls, String model) {

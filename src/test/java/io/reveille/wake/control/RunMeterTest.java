@@ -105,4 +105,52 @@ class RunMeterTest {
     assertThrows(RunCancelledException.class, meter::step);
     assertThrows(RunCancelledException.class, meter::boundary);
   }
+
+  @Test
+  void aCancelMarkReadUnderTheStepsLockHoldsForItsCallsAndTheNextModelCallOnly() {
+    var reads = new java.util.concurrent.atomic.AtomicInteger();
+    var cancelled = new java.util.concurrent.atomic.AtomicBoolean();
+    var meter =
+        meterAt(T0, 0)
+            .stopWhen(
+                "rk-1",
+                () -> {
+                  reads.incrementAndGet();
+                  return cancelled.get();
+                });
+
+    meter.readCancelMark();
+    cancelled.set(true);
+    meter.beforeToolCall();
+    meter.step();
+
+    assertEquals(1, reads.get(), "the calls and the next model call take the mark as read");
+    assertThrows(RunCancelledException.class, meter::beforeToolCall);
+    assertEquals(2, reads.get());
+  }
+
+  @Test
+  void aForgottenCancelMarkIsReadAgain() {
+    var cancelled = new java.util.concurrent.atomic.AtomicBoolean();
+    var meter = meterAt(T0, 0).stopWhen("rk-1", cancelled::get);
+    meter.readCancelMark();
+    cancelled.set(true);
+
+    meter.forgetCancelMark();
+
+    assertThrows(RunCancelledException.class, meter::beforeToolCall);
+  }
+
+  @Test
+  void aCopyCountsOnFromWhereTheMeterStoodAndTheMeterIsNotMovedByIt() {
+    var meter = meterAt(T0, 0);
+    meter.beforeToolCall();
+    var copy = meter.copy();
+
+    copy.beforeToolCall();
+
+    assertEquals(RunBudget.MAX_TOOL_CALLS, stopped(copy::beforeToolCall));
+    meter.beforeToolCall();
+    assertEquals(RunBudget.MAX_TOOL_CALLS, stopped(meter::beforeToolCall));
+  }
 }

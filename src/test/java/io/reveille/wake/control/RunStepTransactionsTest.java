@@ -65,8 +65,24 @@ class RunStepTransactionsTest {
     }
   }
 
+  /**
+   * A model turn is one transaction: the journal's step begins it, and the writes of the turn — its
+   * decision, its usage, its checkpoint — join it (each its own transaction when called outside
+   * one, as a turn that goes again write by write does).
+   */
   @Test
-  void leasesAreRenewedAndUsageAddedInTransactionsOfTheirOwnWhileLivenessJoinsBegin() {
+  void aStepBeginsOneTransactionThatItsDecisionUsageAndCheckpointJoin() {
+    var journal = txTypes(RunJournal.class);
+    assertEquals(TxType.REQUIRES_NEW, journal.get("inStep"));
+    for (var write : List.of("decided", "began", "ended")) {
+      assertEquals(TxType.REQUIRED, journal.get(write), write);
+    }
+    assertEquals(TxType.MANDATORY, journal.get("settle"));
+    assertEquals(TxType.REQUIRED, txTypes(RunMeters.class).get("addUsage"));
+  }
+
+  @Test
+  void leasesAreRenewedInTransactionsOfTheirOwnWhileLivenessJoinsBegin() {
     var leases = txTypes(RunLeases.class);
     assertEquals(TxType.REQUIRES_NEW, leases.get("heartbeat"));
     assertEquals(TxType.MANDATORY, leases.get("isLive"));
@@ -75,7 +91,6 @@ class RunStepTransactionsTest {
     assertEquals(TxType.SUPPORTS, leases.get("startedBefore"));
     assertEquals(TxType.SUPPORTS, leases.get("queuedBefore"));
     var meters = txTypes(RunMeters.class);
-    assertEquals(TxType.REQUIRES_NEW, meters.get("addUsage"));
     assertEquals(TxType.SUPPORTS, meters.get("meter"));
     assertEquals(TxType.SUPPORTS, meters.get("asksHumanOnBudget"));
   }
