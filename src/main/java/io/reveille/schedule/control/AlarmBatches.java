@@ -1,8 +1,7 @@
 package io.reveille.schedule.control;
 
-import io.reveille.platform.DatabaseKind;
+import io.reveille.platform.persistence.TheDatabase;
 import io.reveille.schedule.entity.TimerAlarm;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -14,7 +13,6 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 /**
  * The transactions of the timer clock: claiming a batch of due alarms; firing a batch in one
@@ -42,10 +40,7 @@ public class AlarmBatches {
   @Inject TimerFiring firing;
   @Inject AlarmClaims claims;
 
-  @Resource(lookup = "jdbc/reveille")
-  DataSource dataSource;
-
-  private volatile Boolean skipLocked;
+  @Inject TheDatabase database;
 
   /**
    * An alarm a batch claimed: its key, and the agent whose timer it is (empty when the timer is
@@ -159,11 +154,6 @@ public class AlarmBatches {
    * PostgreSQL (else Apache Derby).
    */
   public boolean claimsSkipLocked() {
-    var known = skipLocked;
-    if (known == null) {
-      known = DatabaseKind.of(dataSource).skipsLocked();
-      skipLocked = known;
-    }
-    return known;
+    return database.kind().skipsLocked();
   }
 }
