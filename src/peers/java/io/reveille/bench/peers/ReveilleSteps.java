@@ -34,8 +34,8 @@ import java.util.concurrent.Executors;
  *
  * <p>Beside it, on the same server, the same runs without a model: day planners on the
  * deterministic engine, each over a category of its own with three open tasks, whose run is three
- * tool steps through the executor (it reads the tasks in scope, gets or creates the day's plan,
- * and writes its blocks in one upsert), each step ledgered and checkpointed as a model's would be.
+ * tool steps through the executor (it reads the tasks in scope, gets or creates the day's plan, and
+ * writes its blocks in one upsert), each step ledgered and checkpointed as a model's would be.
  */
 final class ReveilleSteps {
 
@@ -147,7 +147,9 @@ final class ReveilleSteps {
         i -> {
           var name = prefix + "-" + i + "-" + UUID.randomUUID();
           var category =
-              api.post("/api/categories", Json.createObjectBuilder().add("name", name).build().toString())
+              api.post(
+                      "/api/categories",
+                      Json.createObjectBuilder().add("name", name).build().toString())
                   .json()
                   .getString("id");
           for (var task = 0; task < 3; task++) {
