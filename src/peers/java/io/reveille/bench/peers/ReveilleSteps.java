@@ -16,7 +16,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,14 +45,10 @@ final class ReveilleSteps {
 
   static List<DurableRuns> measure(Postgres postgres, Path work, int count) throws Exception {
     try (var model = new ConversationModel()) {
-      var settings =
-          Map.of(
-              "REVEILLE_INFERENCE_BASE_URL",
-              model.baseUrl(),
-              "REVEILLE_INFERENCE_MODEL",
-              "bench-model",
-              "REVEILLE_INFERENCE_API_KEY",
-              "sk-bench-" + UUID.randomUUID());
+      var settings = WakePath.fromPeersEnv();
+      settings.put("REVEILLE_INFERENCE_BASE_URL", model.baseUrl());
+      settings.put("REVEILLE_INFERENCE_MODEL", "bench-model");
+      settings.put("REVEILLE_INFERENCE_API_KEY", "sk-bench-" + UUID.randomUUID());
       var node =
           Node.standalone(
               work.resolve("reveille"), postgres, 9950, settings, WakePath.jvmOptions(work));
