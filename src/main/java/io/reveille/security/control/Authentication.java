@@ -122,7 +122,7 @@ public class Authentication {
         || !(PresentedCredentials.parse(header) instanceof PresentedCredentials.Basic basic)) {
       return authenticate(header, directory, verifier, sessions);
     }
-    var verdict = throttle.attempt(clientAddress, basic.user());
+    var verdict = throttle.attempt(clientAddress, basic.user(), basic.password());
     if (verdict instanceof LoginThrottle.Refuse refuse) {
       return Result.throttled(refuse.retryAfter());
     }

@@ -13,6 +13,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -171,6 +177,50 @@ class AuthenticationTest {
             pause);
     assertTrue(token.caller().isPresent(), "bearer tokens are not password guesses");
     assertEquals(4, held.size(), "nothing else was held");
+  }
+
+  @Test
+  void anIntegrationSigningInFromEightThreadsAtOnceIsNeverHeldNorRefused() throws Exception {
+    var throttle =
+        new LoginThrottle(
+            new LoginThrottleConfig(3, 20, "PT0.25S", "PT15M", "PT2S", "PT15M", 100).settings(),
+            Clock.systemUTC());
+    var right = TestIdentities.basic("root", "administrator-secret");
+    var held = new ConcurrentLinkedQueue<Duration>();
+    var refused = new AtomicInteger();
+    var start = new CountDownLatch(1);
+    var pool = Executors.newFixedThreadPool(8);
+    try {
+      var calls = new ArrayList<Future<?>>();
+      for (var thread = 0; thread < 8; thread++) {
+        calls.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  for (var i = 0; i < 500; i++) {
+                    var result =
+                        Authentication.authenticate(
+                            right, "192.0.2.7", users, verifier, throttle, held::add);
+                    if (result.caller().isEmpty()) {
+                      refused.incrementAndGet();
+                    }
+                  }
+                  return null;
+                }));
+      }
+      start.countDown();
+      for (var call : calls) {
+        call.get(1, TimeUnit.MINUTES);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(
+        0,
+        held.size(),
+        () -> "calls with the right password held, the first: " + held.stream().limit(5).toList());
+    assertEquals(0, refused.get(), "none was refused");
+    assertEquals(0, throttle.tracked(), "nothing is kept of a client whose sign-ins succeed");
   }
 
   @Test

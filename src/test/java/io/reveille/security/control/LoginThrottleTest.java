@@ -33,9 +33,16 @@ class LoginThrottleTest {
 
   private final LoginThrottle throttle = new LoginThrottle(settings(20, 10_000), clock);
 
+  private int guesses;
+
+  /** A password no attempt before presented: each call is a new guess. */
+  private String guess() {
+    return "guess-" + guesses++;
+  }
+
   /** One attempt that fails, taken as a client would: waiting out any hold it is given. */
   private LoginThrottle.Verdict fail(String client, String user) {
-    var verdict = throttle.attempt(client, user);
+    var verdict = throttle.attempt(client, user, guess());
     if (verdict instanceof LoginThrottle.Check check) {
       clock.advance(check.hold());
       throttle.failed(check.ticket());
@@ -69,11 +76,13 @@ class LoginThrottleTest {
     assertEquals(Duration.ofSeconds(4), refused.retryAfter(), "a wait beyond the hold is a 429");
 
     clock.advance(Duration.ofSeconds(1));
-    var again = assertInstanceOf(LoginThrottle.Refuse.class, throttle.attempt(GUESSER, "bob"));
+    var again =
+        assertInstanceOf(LoginThrottle.Refuse.class, throttle.attempt(GUESSER, "bob", guess()));
     assertEquals(Duration.ofSeconds(3), again.retryAfter(), "a refusal does not extend the wait");
 
     clock.advance(Duration.ofSeconds(3));
-    var afterWait = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(GUESSER, "bob"));
+    var afterWait =
+        assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(GUESSER, "bob", guess()));
     assertEquals(Duration.ZERO, afterWait.hold());
     var failure = throttle.failed(afterWait.ticket());
     assertEquals(8, failure.inARow());
@@ -85,17 +94,19 @@ class LoginThrottleTest {
     for (var i = 0; i < 20; i++) {
       fail(GUESSER, "bob");
     }
-    assertInstanceOf(LoginThrottle.Refuse.class, throttle.attempt(GUESSER, "bob"));
+    assertInstanceOf(LoginThrottle.Refuse.class, throttle.attempt(GUESSER, "bob", guess()));
 
-    var fromOffice = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(OFFICE, "bob"));
+    var fromOffice =
+        assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(OFFICE, "bob", guess()));
     assertEquals(Duration.ZERO, fromOffice.hold(), "another client is not slowed at all");
     throttle.succeeded(fromOffice.ticket());
 
     assertInstanceOf(
         LoginThrottle.Refuse.class,
-        throttle.attempt(GUESSER, "bob"),
+        throttle.attempt(GUESSER, "bob", guess()),
         "the real user's success elsewhere does not free the guesser");
-    var otherUser = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(GUESSER, "carol"));
+    var otherUser =
+        assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(GUESSER, "carol", guess()));
     assertEquals(Duration.ZERO, otherUser.hold(), "the guesser's other users are not slowed yet");
   }
 
@@ -104,7 +115,8 @@ class LoginThrottleTest {
     for (var i = 0; i < 5; i++) {
       fail(OFFICE, "bob");
     }
-    var held = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(OFFICE, "bob"));
+    var held =
+        assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(OFFICE, "bob", guess()));
     assertTrue(held.hold().compareTo(Duration.ZERO) > 0, "the sixth attempt is held");
     clock.advance(held.hold());
     throttle.succeeded(held.ticket());
@@ -120,7 +132,7 @@ class LoginThrottleTest {
     var holds = new ArrayList<Duration>();
     var refusals = 0;
     for (var i = 0; i < 100; i++) {
-      var verdict = throttle.attempt(GUESSER, "bob");
+      var verdict = throttle.attempt(GUESSER, "bob", guess());
       if (verdict instanceof LoginThrottle.Check check) {
         holds.add(check.hold());
       } else {
@@ -141,22 +153,66 @@ class LoginThrottleTest {
   }
 
   @Test
+  void parallelSignInsWithTheRightPasswordAreNeverHeld() {
+    for (var round = 0; round < 3; round++) {
+      var tickets = new ArrayList<LoginThrottle.Ticket>();
+      for (var i = 0; i < 8; i++) {
+        var verdict = throttle.attempt(OFFICE, "integration", "the-right-password");
+        var check = assertInstanceOf(LoginThrottle.Check.class, verdict, "attempt " + i);
+        assertEquals(Duration.ZERO, check.hold(), "attempt " + i + " of round " + round);
+        tickets.add(check.ticket());
+      }
+      tickets.forEach(throttle::succeeded);
+    }
+    assertEquals(0, throttle.tracked());
+  }
+
+  @Test
+  void theSameGuessSentInParallelIsCheckedWithTheFirstAndChargedOnce() {
+    for (var i = 0; i < 3; i++) {
+      fail(GUESSER, "bob");
+    }
+    var first =
+        assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(GUESSER, "bob", "hunter2"));
+    var copy =
+        assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(GUESSER, "bob", "hunter2"));
+    assertEquals(Duration.ofMillis(250), first.hold());
+    assertEquals(first.hold(), copy.hold(), "a copy is checked with the guess it copies");
+    var other =
+        assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(GUESSER, "bob", guess()));
+    assertEquals(
+        Duration.ofMillis(750), other.hold(), "another guess in parallel still waits its turn");
+
+    clock.advance(first.hold());
+    assertEquals(5, throttle.failed(first.ticket()).inARow(), "its copy is still in flight");
+    assertEquals(5, throttle.failed(copy.ticket()).inARow(), "the copies were one failure");
+    clock.advance(Duration.ofMillis(500));
+    assertEquals(5, throttle.failed(other.ticket()).inARow());
+    var next =
+        assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(GUESSER, "bob", guess()));
+    assertEquals(Duration.ofSeconds(1), next.hold(), "five failures: the next waits a second");
+  }
+
+  @Test
   void aClientTryingManyUsersIsSlowedAcrossThem() {
     for (var i = 0; i < 20; i++) {
       var verdict = assertInstanceOf(LoginThrottle.Check.class, fail(GUESSER, "user" + i));
       assertEquals(Duration.ZERO, verdict.hold(), "one failure per user, twenty for the client");
     }
-    var next = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(GUESSER, "user20"));
+    var next =
+        assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(GUESSER, "user20", guess()));
     assertEquals(Duration.ofMillis(250), next.hold(), "past the client's failures it waits too");
 
-    var elsewhere = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(OFFICE, "user20"));
+    var elsewhere =
+        assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(OFFICE, "user20", guess()));
     assertEquals(Duration.ZERO, elsewhere.hold());
   }
 
   @Test
   void successesRefundTheClientsCharges() {
     for (var i = 0; i < 100; i++) {
-      var verdict = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(OFFICE, "u" + i));
+      var verdict =
+          assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(OFFICE, "u" + i, guess()));
       assertEquals(Duration.ZERO, verdict.hold());
       throttle.succeeded(verdict.ticket());
     }
@@ -170,7 +226,8 @@ class LoginThrottleTest {
     }
     assertEquals(2, throttle.tracked());
     clock.advance(Duration.ofMinutes(16));
-    var fresh = assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(OFFICE, "bob"));
+    var fresh =
+        assertInstanceOf(LoginThrottle.Check.class, throttle.attempt(OFFICE, "bob", guess()));
     throttle.succeeded(fresh.ticket());
     assertEquals(0, throttle.tracked(), "the guesser's keys were forgotten");
     for (var i = 0; i < 3; i++) {
@@ -183,7 +240,7 @@ class LoginThrottleTest {
   void memoryIsBoundedByForgettingTheLeastRecentlyChargedKeys() {
     var bounded = new LoginThrottle(settings(1_000, 100), clock);
     for (var i = 0; i < 1_000; i++) {
-      var verdict = bounded.attempt("192.0.2." + (i % 200), "user" + i);
+      var verdict = bounded.attempt("192.0.2." + (i % 200), "user" + i, guess());
       bounded.failed(((LoginThrottle.Check) verdict).ticket());
     }
     assertTrue(bounded.tracked() <= 100, "at most 100 keys: " + bounded.tracked());
@@ -222,8 +279,9 @@ class LoginThrottleTest {
                 Duration.ofMinutes(15),
                 100),
             clock);
-    noHold.failed(((LoginThrottle.Check) noHold.attempt(GUESSER, "bob")).ticket());
-    var refused = assertInstanceOf(LoginThrottle.Refuse.class, noHold.attempt(GUESSER, "bob"));
+    noHold.failed(((LoginThrottle.Check) noHold.attempt(GUESSER, "bob", guess())).ticket());
+    var refused =
+        assertInstanceOf(LoginThrottle.Refuse.class, noHold.attempt(GUESSER, "bob", guess()));
     assertEquals(Duration.ofSeconds(1), refused.retryAfter());
   }
 
@@ -232,7 +290,7 @@ class LoginThrottleTest {
     var holds = 0;
     for (var i = 0; i < 1_000; i++) {
       var client = "192.0.2." + (i / 5 % 250) + "." + i / 1250;
-      var verdict = throttle.attempt(client, "bob");
+      var verdict = throttle.attempt(client, "bob", guess());
       if (verdict instanceof LoginThrottle.Check check && !check.hold().isZero()) {
         holds++;
       }
