@@ -30,11 +30,6 @@ import java.util.concurrent.Executors;
  * report. One custom agent per run, woken manually over REST from {@value #CLIENTS} clients; a run
  * is counted when its run-log entry is {@code completed}, and its latency is {@code completed_at −
  * created_at} (the moment the wake was accepted).
- *
- * <p>Beside it, on the same server, the same runs without a model: day planners on the
- * deterministic engine, each over a category of its own with three open tasks, whose run is three
- * tool steps through the executor (it reads the tasks in scope, gets or creates the day's plan, and
- * writes its blocks in one upsert), each step ledgered and checkpointed as a model's would be.
  */
 final class ReveilleSteps {
 
@@ -43,7 +38,7 @@ final class ReveilleSteps {
 
   private ReveilleSteps() {}
 
-  static List<DurableRuns> measure(Postgres postgres, Path work, int count) throws Exception {
+  static DurableRuns measure(Postgres postgres, Path work, int count) throws Exception {
     try (var model = new ConversationModel()) {
       var settings = WakePath.fromPeersEnv();
       settings.put("REVEILLE_INFERENCE_BASE_URL", model.baseUrl());
@@ -65,20 +60,7 @@ final class ReveilleSteps {
         postgres.resetStatementStatistics("reveille");
         var runs = runs(node.api(), pool, url, NAME + " (three tool calls per run)", measured);
         WakePath.writeStatementStatistics(postgres, work);
-
-        var plannersWarm = planners(node.api(), pool, "warm-planner", Math.max(1, count / 4));
-        System.out.printf("%s: warming up with %d planner runs%n", NAME, plannersWarm.size());
-        runs(node.api(), pool, url, "planner warm-up", plannersWarm);
-        var planners = planners(node.api(), pool, "planner", count);
-        System.out.printf("%s: %d day planners created; measuring%n", NAME, planners.size());
-        var planned =
-            runs(
-                node.api(),
-                pool,
-                url,
-                NAME + " (day planner: three tool steps, no model)",
-                planners);
-        return List.of(runs, planned);
+        return runs;
       } finally {
         pool.shutdownNow();
         node.stop();
@@ -127,54 +109,6 @@ final class ReveilleSteps {
           answers.add(OpenAiProtocolServer.answerBody("Done: " + marker));
           model.script(marker, answers);
           return scoped.agentId();
-        });
-  }
-
-  /**
-   * {@code count} day planners on the deterministic engine (no model in their configuration), each
-   * over a category of its own that holds three open tasks.
-   */
-  private static List<String> planners(Api api, ExecutorService pool, String prefix, int count)
-      throws Exception {
-    return parallel(
-        pool,
-        count,
-        i -> {
-          var name = prefix + "-" + i + "-" + UUID.randomUUID();
-          var category =
-              api.post(
-                      "/api/categories",
-                      Json.createObjectBuilder().add("name", name).build().toString())
-                  .json()
-                  .getString("id");
-          for (var task = 0; task < 3; task++) {
-            var created =
-                api.post(
-                    "/api/tasks",
-                    Json.createObjectBuilder()
-                        .add("title", name + " " + task)
-                        .add("categoryId", category)
-                        .add("estimateMinutes", 30)
-                        .build()
-                        .toString());
-            if (created.status() != 201) {
-              throw new IllegalStateException("creating a task: " + created);
-            }
-          }
-          var agent =
-              api.post(
-                  "/api/agents",
-                  Json.createObjectBuilder()
-                      .add("kind", "dayPlanner")
-                      .add("displayName", name)
-                      .add("mode", "autonomous")
-                      .add("allowedCategoryIds", Json.createArrayBuilder().add(category))
-                      .build()
-                      .toString());
-          if (agent.status() != 201) {
-            throw new IllegalStateException("creating a day planner: " + agent);
-          }
-          return agent.json().getString("id");
         });
   }
 

@@ -159,7 +159,7 @@ public final class SideBySide {
         var runs = new ArrayList<DurableRuns>();
         for (var contender : contenders) {
           switch (contender) {
-            case "reveille" -> runs.addAll(ReveilleSteps.measure(postgres, work, count));
+            case "reveille" -> runs.add(ReveilleSteps.measure(postgres, work, count));
             case "dbos" -> runs.add(DbosSteps.measure(postgres, count));
             default -> throw new IllegalArgumentException("unknown contender " + contender);
           }

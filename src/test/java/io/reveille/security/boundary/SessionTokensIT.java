@@ -113,8 +113,14 @@ class SessionTokensIT {
   void aTokenIsRefusedOnceItHasExpired() {
     var signIn = admin.as(Role.OPERATOR).post("/api/session-tokens", "{\"lifetimeSeconds\":3}");
     assertEquals(201, signIn.status(), signIn::toString);
+    var expiresAt = Instant.parse(signIn.json().getString("expiresAt"));
     var bearer = admin.as("Bearer " + signIn.json().getString("token"));
-    assertEquals(200, bearer.get("/api/me").status());
+    var first = bearer.get("/api/me");
+    // Answered before the token expired, it was checked before then and must have been taken; on a
+    // machine so loaded that the answer came later, the refusal below is what the test can show.
+    if (Instant.now().isBefore(expiresAt)) {
+      assertEquals(200, first.status(), first::toString);
+    }
 
     var refused =
         await()
@@ -123,9 +129,7 @@ class SessionTokensIT {
             .until(() -> bearer.get("/api/me"), answer -> answer.status() != 200);
     assertEquals(401, refused.status(), refused::toString);
     assertTrue(refused.body().contains("expired"), refused::toString);
-    assertFalse(
-        Instant.now().isBefore(Instant.parse(signIn.json().getString("expiresAt"))),
-        "refused only once expired");
+    assertFalse(Instant.now().isBefore(expiresAt), "refused only once expired");
   }
 
   @Test
