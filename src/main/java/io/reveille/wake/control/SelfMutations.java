@@ -63,13 +63,14 @@ public class SelfMutations {
       return;
     }
     var now = clock.instant();
-    var upsert = upsert(database.kind());
+    var kind = database.kind();
+    var upsert = upsert(kind);
     for (var entityId : new LinkedHashSet<>(entityIds)) {
       // Validates the ids and the run key as the entity would, before any statement runs.
       var mutation = new AgentMutation(agentId, entityId, runKey, now);
       var query = em.createNativeQuery(upsert);
       var position = 0;
-      for (var value : upsertParameters(database.kind(), mutation)) {
+      for (var value : upsertParameters(kind, mutation)) {
         query.setParameter(++position, value);
       }
       query.executeUpdate();
