@@ -103,7 +103,7 @@ class JournalNotificationsIT {
                 + "\",\"checked\":true}]}}");
     assertEquals(200, call.status(), call::toString);
     await()
-        .atMost(THROTTLE.plusSeconds(30))
+        .atMost(THROTTLE.plusSeconds(90))
         .until(
             () ->
                 agents.completedRuns(watcher, "subscription").stream()
@@ -261,7 +261,7 @@ class JournalNotificationsIT {
   /** Waits for a completed run whose tokens contain {@code token}; returns all runs. */
   private JsonArray awaitCompletedRun(String agentId, String token) {
     return await()
-        .atMost(THROTTLE.plusSeconds(30))
+        .atMost(THROTTLE.plusSeconds(90))
         .until(
             () -> agents.runs(agentId),
             runs ->

@@ -120,7 +120,7 @@ class TimersIT {
     agents.subscribe(agentId, "{\"entityIds\":[\"" + entity + "\"]}");
     sendBatch(entity);
     await()
-        .atMost(Duration.ofSeconds(30))
+        .atMost(Duration.ofSeconds(90))
         .until(() -> !agents.completedRuns(agentId, "subscription").isEmpty());
     var subscriptionStarted =
         Instant.parse(agents.runs(agentId, "subscription").get(0).getString("startedAt"));
@@ -131,7 +131,7 @@ class TimersIT {
         scheduled.isBefore(subscriptionStarted.plus(THROTTLE)),
         "the timer is due inside the throttle window");
     await()
-        .atMost(Duration.ofSeconds(30))
+        .atMost(Duration.ofSeconds(90))
         .until(() -> !agents.completedRuns(agentId, "timer").isEmpty());
     var timerRun = agents.runs(agentId, "timer").get(0);
     assertTrue(

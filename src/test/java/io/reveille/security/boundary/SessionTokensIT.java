@@ -37,7 +37,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @ResourceLock(value = BesideTheChain.DATABASE, mode = ResourceAccessMode.READ)
 class SessionTokensIT {
 
-  private static final Duration WAIT = Duration.ofSeconds(20);
+  private static final Duration WAIT = Duration.ofSeconds(60);
 
   private final URI base =
       URI.create(System.getProperty("reveille.it.baseUri", "http://127.0.0.1:9181"));

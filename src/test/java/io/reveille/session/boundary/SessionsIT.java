@@ -50,7 +50,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 @ResourceLock(value = BesideTheChain.DATABASE, mode = ResourceAccessMode.READ)
 class SessionsIT {
 
-  private static final Duration WAIT = Duration.ofSeconds(30);
+  private static final Duration WAIT = Duration.ofSeconds(90);
 
   private final URI base =
       URI.create(System.getProperty("reveille.it.baseUri", "http://127.0.0.1:9181"));
@@ -273,7 +273,10 @@ class SessionsIT {
   }
 
   private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(10))
+          .build();
 
   private HttpRequest eventsRequest(String agent, String sessionId, String lastEventId) {
     var request =
