@@ -80,6 +80,24 @@ public class DeadLetters {
     }
   }
 
+  /**
+   * Dead-letters a document that never was a message (a row of an outbox), with its reason: {@code
+   * originalId} stands in for a message id (a redelivery of the same copy is refused as a
+   * duplicate), {@code origin} for the destination it was bound for.
+   */
+  public void sendDocument(
+      Queue deadLetterQueue, String body, String reason, String originalId, String origin)
+      throws JMSException {
+    try (var context = connectionFactory.createContext()) {
+      var copy = context.createTextMessage(body);
+      copy.setStringProperty(REASON_PROPERTY, truncate(reason));
+      copy.setStringProperty(ORIGINAL_ID_PROPERTY, originalId);
+      copy.setStringProperty(DUPLICATE_ID, "dead-letter:" + originalId);
+      copy.setStringProperty(ORIGINAL_DESTINATION_PROPERTY, origin);
+      context.createProducer().send(deadLetterQueue, copy);
+    }
+  }
+
   static String truncate(String reason) {
     var text = reason == null ? "unknown" : reason;
     return text.length() <= MAX_REASON_LENGTH

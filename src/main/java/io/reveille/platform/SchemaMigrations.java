@@ -55,7 +55,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V29__audit_refusal_summaries.sql",
           "V30__run_log_page_index.sql",
           "V31__run_causer.sql",
-          "V32__console_session_tokens.sql");
+          "V32__console_session_tokens.sql",
+          "V33__notification_outbox.sql");
 
   private final ClassLoader classLoader;
 

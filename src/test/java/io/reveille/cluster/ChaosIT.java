@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
+import io.reveille.testing.OutboxBacklog;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.time.Duration;
@@ -279,6 +280,10 @@ class ChaosIT {
     final List<String[]> timers = new ArrayList<>();
     String category;
     String toolAgent;
+
+    /** Woken by the tasks the tool calls create: the journal's batches go through the outbox. */
+    String taskWatcher;
+
     String probeAgent;
     String sessionAgent;
     String session;
@@ -313,6 +318,15 @@ class ChaosIT {
                       + "\",\"allowedCategoryIds\":[\""
                       + world.category
                       + "\"]}"));
+      world.taskWatcher =
+          created(api.post("/api/agents", custom("chaos task watcher " + world.tag)));
+      var watching =
+          api.post(
+              "/api/agents/" + world.taskWatcher + "/subscriptions",
+              "{\"semanticKeys\":[\"TASK\"],\"predicate\":\"categoryId == \\\""
+                  + world.category
+                  + "\\\"\"}");
+      assertEquals(201, watching.status(), watching::toString);
       for (var i = 0; i < AGENTS; i++) {
         var node = cluster.node(1 + i % cluster.nodes().size()).api();
         var agent = created(node.post("/api/agents", custom("chaos " + world.tag + " " + i)));
@@ -405,9 +419,15 @@ class ChaosIT {
             .until(() -> api.get("/api/notifications/" + batchId).status() == 200);
       }
       batchesChecked += batches.size();
+      // No batch of Reveille's own left behind: whatever a change wrote to the outbox before this
+      // check is taken in, by the node's hand-off or, after a fault cut that off, by a sweep.
+      await("the outbox taken in up to " + checking)
+          .pollDelay(Duration.ZERO)
+          .atMost(SETTLE)
+          .until(() -> OutboxBacklog.takenInUpTo(api, checking));
       // No run stuck, no run key twice.
       var everyAgent = new ArrayList<String>(agents);
-      everyAgent.addAll(List.of(probeAgent, toolAgent, sessionAgent));
+      everyAgent.addAll(List.of(probeAgent, toolAgent, taskWatcher, sessionAgent));
       timers.forEach(timer -> everyAgent.add(timer[0]));
       for (var agent : everyAgent) {
         try {

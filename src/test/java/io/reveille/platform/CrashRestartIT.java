@@ -10,6 +10,7 @@ import io.reveille.testing.Api;
 import io.reveille.testing.ClassOrder;
 import io.reveille.testing.DatabaseControl;
 import io.reveille.testing.LibertyServer;
+import io.reveille.testing.OutboxBacklog;
 import io.reveille.testing.Poll;
 import io.reveille.testing.ServerLogs;
 import jakarta.json.JsonObject;
@@ -53,7 +54,8 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  *       several points, then started again with the {@code server} script: the application is ready
  *       within {@link #READY_WITHIN}, every batch the server accepted is recorded, no run is left
  *       queued or started, no run key is there twice, every agent wakes on its next match, and
- *       replaying every tool call that was sent has exactly one effect.
+ *       replaying every tool call that was sent has exactly one effect, and every batch a committed
+ *       change wrote to the outbox is taken in.
  * </ul>
  *
  * <p>Not an Arquillian test: it starts, kills and starts the server itself, beside the Arquillian
@@ -389,6 +391,7 @@ class CrashRestartIT {
     }
 
     Instant assertRecovered(Load load) {
+      var verifying = Instant.now();
       // Every batch the server accepted (202) is recorded, however the crash cut its way.
       for (var batchId : load.accepted) {
         // Checked at once (most are recorded by now): hundreds of batches, no poll delay each.
@@ -416,6 +419,9 @@ class CrashRestartIT {
       for (var title : load.toolCalls.keySet()) {
         assertEquals(1L, titles.getOrDefault(title, 0L), () -> "one task titled " + title);
       }
+      // The task changes' batches the kill cut off between their commit and their intake are
+      // taken in by the outbox sweep: nothing written before the restart is left.
+      await().atMost(SETTLE).until(() -> OutboxBacklog.takenInUpTo(api, verifying));
       // And every agent wakes on its next match.
       for (var i = 0; i < agents.size(); i++) {
         var agent = agents.get(i);

@@ -8,6 +8,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
@@ -63,13 +64,18 @@ public final class Agents {
   }
 
   /**
-   * The committed sentinel for "no wake happened" on the notification path: a batch that matches no
-   * subscription, sent to each of the two queues (the producers' and Reveille's own) after whatever
-   * must not wake anyone, awaited until the server has recorded both. A queue hands batches out in
-   * the order they were sent, and a batch's record and its wake jobs commit together, so afterwards
-   * a wake caused by an earlier batch on either queue would be in the run log.
+   * The committed sentinel for "no wake happened" on the notification path. Outside producers'
+   * batches and those posted with Reveille's authorship travel the broker: a batch that matches no
+   * subscription is sent to each of the two queues (the producers' and Reveille's own) after
+   * whatever must not wake anyone, and awaited until the server has recorded both; a queue hands
+   * batches out in the order they were sent, and a batch's record and its wake jobs commit
+   * together. Reveille's own batches (the journal's, the agent domain's) wait in the outbox
+   * instead, whose row the intake deletes in the transaction that records the batch: so the
+   * sentinel also waits until nothing written to the outbox before it is left. Afterwards, a wake
+   * caused by an earlier batch on any path would be in the run log.
    */
   public void passThroughTheNotificationQueue() {
+    var since = Instant.now();
     var producers = "sentinel-" + UUID.randomUUID();
     var own = "sentinel-" + UUID.randomUUID();
     Broker.sendNotification(sentinel(producers));
@@ -79,7 +85,8 @@ public final class Agents {
         .until(
             () ->
                 api.get("/api/notifications/" + producers).status() == 200
-                    && api.get("/api/notifications/" + own).status() == 200);
+                    && api.get("/api/notifications/" + own).status() == 200
+                    && OutboxBacklog.takenInUpTo(api, since));
   }
 
   private static String sentinel(String batchId) {

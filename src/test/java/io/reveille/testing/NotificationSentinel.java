@@ -1,38 +1,29 @@
 package io.reveille.testing;
 
-import io.reveille.alertness.entity.NotificationBatchRecord;
-import io.reveille.notification.control.NotificationQueue;
+import io.reveille.alertness.control.NotificationOutbox;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import java.time.Clock;
 import java.time.Duration;
-import java.util.UUID;
 
 /**
- * The committed sentinel for "nothing happened" checks inside the server: a batch that matches no
- * subscription, put on the queue of Reveille's own batches (where the journal and the agent domain
- * put theirs) after whatever must not have an effect, and awaited until the consumer has recorded
- * it. The queue hands out batches in the order they were sent, so once the sentinel is recorded, a
- * batch sent before it (the one that must not exist) has been handed to a consumer too, and its
- * record or wake would be there to see.
+ * The committed sentinel for "nothing happened" checks inside the server: Reveille's own batches
+ * (the journal's and the agent domain's) wait in the outbox until the intake takes them in, and the
+ * intake deletes a batch's row in the transaction that records it with its wake runs. So once no
+ * row written up to now is left, every batch a change committed before this call has been taken in,
+ * and a wake it caused (the one that must not exist) would be in the run log.
  */
 @ApplicationScoped
 public class NotificationSentinel {
 
-  @Inject NotificationQueue queue;
+  @Inject NotificationOutbox outbox;
+  @Inject Clock clock;
 
-  @PersistenceContext(unitName = "reveille")
-  EntityManager em;
-
-  /** Sends a sentinel batch and waits until the consumer has recorded it. */
+  /** Waits until every batch written to the outbox up to now has been taken in. */
   public void passThroughTheQueue() {
-    var batchId = "sentinel-" + UUID.randomUUID();
-    queue.publish(
-        """
-        {"schemaVersion":1,"batchId":"%s","origin":"external","tokens":["%s"]}"""
-            .formatted(batchId, batchId));
+    var now = clock.instant();
     Poll.until(
-        Duration.ofSeconds(60), () -> em.find(NotificationBatchRecord.class, batchId) != null);
+        Duration.ofSeconds(60),
+        () -> outbox.backlog().oldestCreatedAt().map(oldest -> oldest.isAfter(now)).orElse(true));
   }
 }

@@ -63,6 +63,8 @@ public class NotificationIntake {
 
   @Inject WakeQueue queue;
 
+  @Inject NotificationOutbox outbox;
+
   /** What {@link #takeIn} did: whether it recorded the batch, and the wake jobs left to send. */
   public record Intake(boolean recorded, WakeQueue.HeldJobs jobs) {}
 
@@ -82,6 +84,35 @@ public class NotificationIntake {
       wakes.enqueueQueuedRunsOf(batch.batchId());
     }
     return new Intake(recorded, jobs);
+  }
+
+  /**
+   * Takes one of Reveille's own batches out of the outbox and in, in a transaction of its own that,
+   * like {@link #takeIn}'s, enlists the database alone: deletes its outbox row, then {@link
+   * #accept} with the wake jobs held. The delete is the claim: empty when the row was gone (another
+   * node's sweep, or this node's hand-off, took the batch in), and a second taker of the same row
+   * waits for the first to commit and then finds it gone. Returns once the transaction has
+   * committed, with the jobs for the caller to {@linkplain WakeQueue#send send}.
+   *
+   * @param mayRunInline whether a run it causes may be executed here: on the hand-off right after
+   *     the change committed; not on a sweep, which takes in what failed or was cut off before
+   */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public Optional<Intake> takeOutOfOutbox(NotificationBatch batch, boolean mayRunInline) {
+    if (!outbox.remove(batch.batchId())) {
+      return Optional.empty();
+    }
+    var jobs = queue.holdUntilCommitted();
+    return Optional.of(new Intake(accept(batch, mayRunInline), jobs));
+  }
+
+  /**
+   * Deletes the outbox row of a batch that can never be taken in (it no longer passes the parser's
+   * bounds), in a transaction of its own; false when it was gone already.
+   */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public boolean dropFromOutbox(String batchId) {
+    return outbox.remove(batchId);
   }
 
   /**

@@ -1,12 +1,12 @@
 package io.reveille.notification.control;
 
 /**
- * Where Reveille's own notification batches go (the journal's and the agent domain's): the {@code
- * reveille.own-notifications} queue, to which only Reveille's own broker login may send.
+ * Where Reveille's own notification batches go (the journal's and the agent domain's): the outbox,
+ * from which the server takes them in once the change that wrote them has committed.
  *
- * <p>An interface so the producers' logic stays free of JMS types and unit tests can watch what is
- * published. The adapter must send inside the caller's transaction: a rolled-back change then
- * publishes nothing.
+ * <p>An interface so the producers' logic stays free of the intake and unit tests can watch what is
+ * published. The implementation must write inside the caller's transaction: a rolled-back change
+ * then publishes nothing.
  */
 public interface NotificationQueue {
 

@@ -1,6 +1,7 @@
 package io.reveille.platform.persistence;
 
 import jakarta.transaction.TransactionSynchronizationRegistry;
+import java.sql.Connection;
 import java.util.HashMap;
 import java.util.Map;
 import javax.naming.InitialContext;
@@ -85,6 +86,15 @@ public final class RoundTrips {
   public static Map<String, Long> statementsOnThisThread() {
     onThisThread();
     return Map.copyOf(BY_SQL.get());
+  }
+
+  /**
+   * {@code connection}, its statements counted like the persistence unit's while counting is on:
+   * for the few statements the application sends on a connection of its own rather than
+   * Hibernate's.
+   */
+  public static Connection counted(Connection connection) {
+    return on ? CountingJdbc.connection(connection) : connection;
   }
 
   static void turnOn() {

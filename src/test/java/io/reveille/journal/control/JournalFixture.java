@@ -31,6 +31,15 @@ public class JournalFixture {
         .getSingleResult();
   }
 
+  /** The outbox rows whose batch names {@code entityId}: none once the intake has taken it in. */
+  public long outboxRowsMentioning(String entityId) {
+    return ((Number)
+            em.createNativeQuery("SELECT COUNT(*) FROM notification_outbox WHERE document LIKE ?1")
+                .setParameter(1, "%\"" + entityId + "\"%")
+                .getSingleResult())
+        .longValue();
+  }
+
   public List<WakeRunLogEntry> runs(String agentId) {
     return em.createNamedQuery("WakeRunLogEntry.findByAgentNewestFirst", WakeRunLogEntry.class)
         .setParameter("agentId", agentId)

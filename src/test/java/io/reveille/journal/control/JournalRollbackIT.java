@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A journal change and its notification batch share one JTA transaction: when the transaction rolls
- * back, no batch is recorded and nobody wakes; the same change committed wakes its watcher.
+ * A journal change and its notification batch share one JTA transaction (the batch is an outbox row
+ * written in it): when the transaction rolls back, no batch is recorded and nobody wakes; the same
+ * change committed wakes its watcher, and the intake has taken its row out of the outbox.
  */
 @ExtendWith(ArquillianExtension.class)
 class JournalRollbackIT {
@@ -55,6 +56,9 @@ class JournalRollbackIT {
 
     assertEquals(0, fixture.batchesMentioning(rolledBack), "no batch for the rolled-back task");
     assertEquals(1, fixture.batchesMentioning(committed));
+    assertEquals(
+        0, fixture.outboxRowsMentioning(committed), "taken out of the outbox when taken in");
+    assertEquals(0, fixture.outboxRowsMentioning(rolledBack), "never written: rolled back");
     var runs = fixture.runs(watcher);
     assertEquals(1, runs.size(), "one wake, for the committed change only");
     assertEquals(List.of("TASK"), runs.get(0).getTokens(), "woken by the key it subscribed to");

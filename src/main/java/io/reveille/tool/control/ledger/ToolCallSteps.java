@@ -2,6 +2,7 @@ package io.reveille.tool.control.ledger;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentState;
+import io.reveille.memory.control.MemoryService;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.tool.control.OperationIds;
 import io.reveille.tool.control.PreparedCall;
@@ -50,6 +51,7 @@ public class ToolCallSteps {
   EntityManager em;
 
   @Inject AgentService agents;
+  @Inject MemoryService memory;
   @Inject ToolCallLog log;
   @Inject SelfMutations selfMutations;
   @Inject Clock clock;
@@ -59,7 +61,9 @@ public class ToolCallSteps {
    * Takes the agent's state lock, the transaction's first, and runs {@code work} under it, all in
    * one transaction: the executor's view read, checks and call. The lock serialises the agent's
    * calls (and its wake bookkeeping), so a second call with the same operation id waits here and
-   * then finds the first one's ledger row. An exception out of {@code work} rolls everything back.
+   * then finds the first one's ledger row. The messages the call appends move the agent's head
+   * once, when {@code work} is done ({@link MemoryService#holdHead}). An exception out of {@code
+   * work} rolls everything back.
    *
    * @throws NotFoundException when the agent does not exist (it has no state row)
    */
@@ -67,7 +71,11 @@ public class ToolCallSteps {
   public <T> T locked(String agentId, Function<AgentState, T> work) {
     var state =
         agents.lockState(agentId).orElseThrow(() -> new NotFoundException("agent", agentId));
-    return work.apply(state);
+    // The call's messages (its action, its result, an operator's note) move the head once.
+    memory.holdHead(agentId);
+    var done = work.apply(state);
+    memory.settleHead(agentId);
+    return done;
   }
 
   /**
