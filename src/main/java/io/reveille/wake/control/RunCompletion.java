@@ -82,6 +82,8 @@ class RunCompletion {
     // that flush then carries these changes too, instead of a second update of each row at commit.
     state.recordSuccess(clock.instant());
     entry.complete(clock.instant());
+    // A run completed in the transaction that scheduled it is written now, completed: one INSERT.
+    entries.write(entry);
     outcome
         .report()
         .ifPresent(

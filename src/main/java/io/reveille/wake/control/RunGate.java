@@ -75,11 +75,13 @@ class RunGate {
    * Whether the run may start, settling it when it must not.
    *
    * @param justWritten the caller wrote the run's entry in this transaction under the agent's state
-   *     lock: there is no committed version to read again
+   *     lock: there is no committed version to read again, and the deferred-job re-check of
+   *     self-suppression has nothing to find (the caller's match took the agent's own changes out)
    * @throws NotYetVisibleException when the run is not in the run log yet and its agent exists
    */
   public Optional<Admission> admit(String runKey, String agentId, boolean justWritten) {
-    var entry = em.find(WakeRunLogEntry.class, runKey);
+    // Just written, the entry may be held back from the persistence context (RunEntries).
+    var entry = justWritten ? entries.find(runKey) : em.find(WakeRunLogEntry.class, runKey);
     if (entry == null) {
       if (agents.find(agentId).isEmpty()) {
         entries.requireHealthyTransaction(runKey);
@@ -120,7 +122,9 @@ class RunGate {
       entry.skip(now, "no workflow for agent kind " + agent.get().getKind().wire() + " yet");
       return Optional.empty();
     }
-    if (isOwnChange(entry)) {
+    // A run written in this transaction was matched a moment ago, with the agent's own changes
+    // taken out then (the intake's suppression): nothing can have changed since.
+    if (!justWritten && isOwnChange(entry)) {
       entry.skip(now, "every trigger token is an entity the agent changed itself");
       metrics.wakeDecision("suppressed");
       agents.stateForUpdate(entry.getAgentId()).clearDeferral();

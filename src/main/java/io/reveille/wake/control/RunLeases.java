@@ -87,6 +87,11 @@ class RunLeases {
             : em.createNamedQuery("WakeRunLogEntry.findByAgentAndStatus", WakeRunLogEntry.class)
                 .setParameter("agentId", entry.getAgentId())
                 .setParameter("status", WakeStatus.STARTED)
+                // Without flushing first: this transaction starts no run of the agent before this
+                // one (one wake an agent a batch; a self-contained run completes before the next is
+                // admitted), and a flush would write a run just scheduled here as queued, only for
+                // its completion to update it.
+                .setFlushMode(FlushModeType.COMMIT)
                 .getResultList();
     return started.stream()
         .filter(other -> !other.getRunKey().equals(entry.getRunKey()))

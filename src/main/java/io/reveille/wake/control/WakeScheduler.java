@@ -65,6 +65,7 @@ public class WakeScheduler {
   @Inject Clock clock;
   @Inject WakeRunSteps runs;
   @Inject RunLeases leases;
+  @Inject RunEntries entries;
 
   /**
    * The MicroProfile Config property that lets the intake run a batch's one wake itself, and the
@@ -145,10 +146,12 @@ public class WakeScheduler {
       state.deferUntil(windowEnd);
       delay = Duration.between(now, windowEnd);
     }
-    em.persist(entry);
-    em.flush();
+    var runsHere = inline && delay.isZero();
+    if (!runsHere) {
+      em.persist(entry);
+    }
     metrics.wakeDecision(delay.isZero() ? "scheduled" : "deferred");
-    if (inline && delay.isZero() && runs.runWithin(entry)) {
+    if (runsHere && runWithin(entry)) {
       LOG.log(
           Level.FINE,
           "Batch {0} ran run {1} of agent {2} within its intake",
@@ -370,12 +373,13 @@ public class WakeScheduler {
             now);
     entry.forFirings(from, until, count);
     skipReason.ifPresent(why -> entry.skip(now, why));
-    em.persist(entry);
-    em.flush();
+    if (skipReason.isPresent() || !inline) {
+      em.persist(entry);
+    }
     if (skipReason.isPresent()) {
       return entry;
     }
-    if (inline && runs.runWithin(entry)) {
+    if (inline && runWithin(entry)) {
       LOG.log(
           Level.FINE,
           "Timer {0} ran run {1} of agent {2} within its firing",
@@ -384,6 +388,20 @@ public class WakeScheduler {
     }
     queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
     return entry;
+  }
+
+  /**
+   * Runs a run just scheduled here within this transaction when it is self-contained ({@link
+   * WakeRunSteps#runWithin}), its entry held back from the persistence context until it is
+   * completed (or settled), so that it is inserted once in its final state ({@link
+   * RunEntries#holdUnwritten}); written as it is, queued, when it must go to the wake queue.
+   */
+  private boolean runWithin(WakeRunLogEntry entry) {
+    entries.holdUnwritten(entry);
+    // A failure here dooms the transaction: the entry held back goes with it.
+    var ran = runs.runWithin(entry);
+    entries.write(entry);
+    return ran;
   }
 
   /** Where a batched re-enqueue stopped: the last run it handled, in run-log order. */

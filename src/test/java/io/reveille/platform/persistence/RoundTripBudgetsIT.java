@@ -74,15 +74,15 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget TIMER_BATCH =
       new RoundTripBudget(
           "A batch of 100 timer firings with their deterministic runs",
-          of(921, 1),
-          of(825, 1),
+          of(821, 1),
+          of(725, 1),
           "at most 600 statements, 6 a firing");
 
   static final RoundTripBudget WAKE =
       new RoundTripBudget(
           "A wake from a notification batch, its run inside the intake",
-          of(16, 1),
-          of(16, 1),
+          of(13, 1),
+          of(13, 1),
           "at most 1 transaction");
 
   static final RoundTripBudget MODEL_RUN =
