@@ -57,27 +57,18 @@ public class DeadLetters {
 
   public void send(Queue deadLetterQueue, Message original, String body, String reason)
       throws JMSException {
-    try (var context = connectionFactory.createContext()) {
-      var copy = body == null ? context.createMessage() : context.createTextMessage(body);
-      copy.setStringProperty(REASON_PROPERTY, truncate(reason));
-      var originalId = original.getJMSMessageID();
-      copy.setStringProperty(ORIGINAL_ID_PROPERTY, originalId);
-      if (originalId != null) {
-        // A replay is a new message with an id of its own: only a redelivery of this one is
-        // refused.
-        copy.setStringProperty(DUPLICATE_ID, "dead-letter:" + originalId);
-      }
-      var destination = original.getJMSDestination();
-      if (destination != null) {
-        // The queue's name, as the broker names it (reveille.wakes), not the client's toString.
-        copy.setStringProperty(
-            ORIGINAL_DESTINATION_PROPERTY,
-            destination instanceof jakarta.jms.Queue queue
+    var destination = original.getJMSDestination();
+    deliver(
+        deadLetterQueue,
+        body,
+        reason,
+        original.getJMSMessageID(),
+        destination == null
+            ? null
+            // The queue's name, as the broker names it (reveille.wakes), not the client's toString.
+            : destination instanceof jakarta.jms.Queue queue
                 ? queue.getQueueName()
                 : destination.toString());
-      }
-      context.createProducer().send(deadLetterQueue, copy);
-    }
   }
 
   /**
@@ -88,12 +79,25 @@ public class DeadLetters {
   public void sendDocument(
       Queue deadLetterQueue, String body, String reason, String originalId, String origin)
       throws JMSException {
+    deliver(deadLetterQueue, body, reason, originalId, origin);
+  }
+
+  /** The copy: the body (none: an empty message), the reason, the original's id and destination. */
+  private void deliver(
+      Queue deadLetterQueue, String body, String reason, String originalId, String destination)
+      throws JMSException {
     try (var context = connectionFactory.createContext()) {
-      var copy = context.createTextMessage(body);
+      var copy = body == null ? context.createMessage() : context.createTextMessage(body);
       copy.setStringProperty(REASON_PROPERTY, truncate(reason));
       copy.setStringProperty(ORIGINAL_ID_PROPERTY, originalId);
-      copy.setStringProperty(DUPLICATE_ID, "dead-letter:" + originalId);
-      copy.setStringProperty(ORIGINAL_DESTINATION_PROPERTY, origin);
+      if (originalId != null) {
+        // A replay is a new message with an id of its own: only a redelivery of this one is
+        // refused.
+        copy.setStringProperty(DUPLICATE_ID, "dead-letter:" + originalId);
+      }
+      if (destination != null) {
+        copy.setStringProperty(ORIGINAL_DESTINATION_PROPERTY, destination);
+      }
       context.createProducer().send(deadLetterQueue, copy);
     }
   }

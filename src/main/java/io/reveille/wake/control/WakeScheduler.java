@@ -146,12 +146,8 @@ public class WakeScheduler {
       state.deferUntil(windowEnd);
       delay = Duration.between(now, windowEnd);
     }
-    var runsHere = inline && delay.isZero();
-    if (!runsHere) {
-      em.persist(entry);
-    }
     metrics.wakeDecision(delay.isZero() ? "scheduled" : "deferred");
-    if (runsHere && runWithin(entry)) {
+    if (writeOrRunHere(entry, inline && delay.isZero())) {
       LOG.log(
           Level.FINE,
           "Batch {0} ran run {1} of agent {2} within its intake",
@@ -373,13 +369,11 @@ public class WakeScheduler {
             now);
     entry.forFirings(from, until, count);
     skipReason.ifPresent(why -> entry.skip(now, why));
-    if (skipReason.isPresent() || !inline) {
-      em.persist(entry);
-    }
     if (skipReason.isPresent()) {
+      em.persist(entry);
       return entry;
     }
-    if (inline && runWithin(entry)) {
+    if (writeOrRunHere(entry, inline)) {
       LOG.log(
           Level.FINE,
           "Timer {0} ran run {1} of agent {2} within its firing",
@@ -391,12 +385,17 @@ public class WakeScheduler {
   }
 
   /**
-   * Runs a run just scheduled here within this transaction when it is self-contained ({@link
-   * WakeRunSteps#runWithin}), its entry held back from the persistence context until it is
-   * completed (or settled), so that it is inserted once in its final state ({@link
-   * RunEntries#holdUnwritten}); written as it is, queued, when it must go to the wake queue.
+   * Writes a run just scheduled here; with {@code runHere}, first runs it within this transaction
+   * when it is self-contained ({@link WakeRunSteps#runWithin}), its entry held back from the
+   * persistence context until it is completed (or settled), so that it is inserted once in its
+   * final state ({@link RunEntries#holdUnwritten}). Returns whether it ran here; if not, the entry
+   * is written as it is, queued, for the caller to send to the wake queue.
    */
-  private boolean runWithin(WakeRunLogEntry entry) {
+  private boolean writeOrRunHere(WakeRunLogEntry entry, boolean runHere) {
+    if (!runHere) {
+      em.persist(entry);
+      return false;
+    }
     entries.holdUnwritten(entry);
     // A failure here dooms the transaction: the entry held back goes with it.
     var ran = runs.runWithin(entry);
