@@ -56,7 +56,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V30__run_log_page_index.sql",
           "V31__run_causer.sql",
           "V32__console_session_tokens.sql",
-          "V33__notification_outbox.sql");
+          "V33__notification_outbox.sql",
+          "V34__message_content_inline.sql");
 
   private final ClassLoader classLoader;
 

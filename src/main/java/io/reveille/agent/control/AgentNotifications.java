@@ -183,7 +183,6 @@ public class AgentNotifications {
     if (!enabled) {
       return;
     }
-    audience.catchUp();
     var pending = pending();
     if (pending.isPresent()) {
       pending.get().add(batch.get());

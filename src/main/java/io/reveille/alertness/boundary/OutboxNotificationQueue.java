@@ -26,18 +26,22 @@ import javax.sql.DataSource;
 
 /**
  * Where Reveille's own batches (the journal's and the agent domain's) go: the outbox ({@link
- * NotificationOutbox}), a row written in the caller's transaction on the database it already uses,
+ * NotificationOutbox}), rows written in the caller's transaction on the database it already uses,
  * so the change and its announcement commit together, one-phase, with no broker in the transaction.
  * Once that transaction has committed, {@link OutboxHandOff} takes its batches in on this node;
  * rolled back, it announced nothing. A batch the hand-off did not take in (the JVM died in between)
  * is taken in by the outbox sweep of any node ({@link OutboxSweep}).
  *
- * <p>The row is written on a connection of its own from the transaction's data source, which the
- * container shares with the persistence unit's within the transaction: the agent domain writes its
- * merged batches while the transaction completes, after the persistence unit has flushed. Outside
- * any transaction the row commits at once and is handed off straight away.
+ * <p>A transaction's batches are written together as it completes, after the persistence unit has
+ * flushed, in one statement for up to {@link NotificationOutbox#ROWS_PER_INSERT} of them: a tool
+ * call's task and agent batches, a timer batch's runs, each cost one round trip rather than one a
+ * batch. A batch announced while the transaction is already completing (the agent domain merges its
+ * batches then) after the rows went out is written on its own at once. The rows go on a connection
+ * of their own from the transaction's data source, which the container shares with the persistence
+ * unit's within the transaction. Outside any transaction a row commits at once and is handed off
+ * straight away.
  *
- * <p>Every batch is checked as the intake checks any other before it is written: a batch Reveille
+ * <p>Every batch is checked as the intake checks any other when it is announced: a batch Reveille
  * could not take in fails the change that announces it rather than waiting in the outbox.
  */
 @ApplicationScoped
@@ -45,7 +49,7 @@ public class OutboxNotificationQueue implements NotificationQueue {
 
   private static final Logger LOG = Logger.getLogger(OutboxNotificationQueue.class.getName());
 
-  /** The registry key of the batches a transaction wrote. */
+  /** The registry key of the batches a transaction announced. */
   private static final Object WRITTEN = new Object();
 
   private static final TimeZone UTC = TimeZone.getTimeZone("UTC");
@@ -59,6 +63,9 @@ public class OutboxNotificationQueue implements NotificationQueue {
   @Inject OutboxHandOff handOff;
   @Inject Clock clock;
 
+  /** A batch and the document to write for it. */
+  private record Row(NotificationBatch batch, String document) {}
+
   @Override
   public void publish(String batchDocument) {
     NotificationBatch batch;
@@ -68,39 +75,58 @@ public class OutboxNotificationQueue implements NotificationQueue {
       throw new IllegalArgumentException(
           "Reveille's own notification batch would not be taken in: " + e.getMessage(), e);
     }
+    var row = new Row(batch, batchDocument);
     if (transactions.getTransactionKey() == null) {
-      write(batch.batchId(), batchDocument);
+      write(List.of(row));
       handOff.takeInLater(List.of(batch));
       return;
     }
     if (transactions.getTransactionStatus() == Status.STATUS_MARKED_ROLLBACK) {
       return; // the change will not commit: it announces nothing
     }
-    write(batch.batchId(), batchDocument);
-    written().ifPresent(batches -> batches.add(batch));
+    written()
+        .ifPresentOrElse(
+            written -> written.add(row),
+            // No synchronization any more: the row commits with the transaction, the sweep takes
+            // it.
+            () -> write(List.of(row)));
   }
 
-  private void write(String batchId, String document) {
-    try (var connection = RoundTrips.counted(dataSource.getConnection());
-        var insert = connection.prepareStatement(NotificationOutbox.INSERT)) {
-      insert.setString(1, batchId);
-      insert.setString(2, document);
+  private void write(List<Row> rows) {
+    try (var connection = RoundTrips.counted(dataSource.getConnection())) {
       // As the persistence unit writes timestamps (hibernate.jdbc.time_zone=UTC).
-      insert.setTimestamp(3, Timestamp.from(clock.instant()), Calendar.getInstance(UTC));
-      insert.executeUpdate();
+      var now = Timestamp.from(clock.instant());
+      var utc = Calendar.getInstance(UTC);
+      for (var from = 0; from < rows.size(); from += NotificationOutbox.ROWS_PER_INSERT) {
+        var chunk =
+            rows.subList(from, Math.min(rows.size(), from + NotificationOutbox.ROWS_PER_INSERT));
+        try (var insert = connection.prepareStatement(NotificationOutbox.insert(chunk.size()))) {
+          var parameter = 0;
+          for (var row : chunk) {
+            insert.setString(++parameter, row.batch().batchId());
+            insert.setString(++parameter, row.document());
+            insert.setTimestamp(++parameter, now, utc);
+          }
+          insert.executeUpdate();
+        }
+      }
     } catch (SQLException e) {
       throw new IllegalStateException(
-          "Cannot write notification batch " + batchId + " to the outbox: " + e.getMessage(), e);
+          "Cannot write notification batches "
+              + rows.stream().map(row -> row.batch().batchId()).toList()
+              + " to the outbox: "
+              + e.getMessage(),
+          e);
     }
   }
 
   /**
-   * The batches the current transaction wrote, handed off once it commits; empty when the
-   * transaction can no longer take a synchronization (its rows then wait for the sweep).
+   * The current transaction's announced batches, written as it completes and handed off once it
+   * commits; empty when the transaction can no longer take a synchronization.
    */
-  private Optional<List<NotificationBatch>> written() {
+  private Optional<Written> written() {
     if (transactions.getResource(WRITTEN) instanceof Written written) {
-      return Optional.of(written.batches);
+      return Optional.of(written);
     }
     var written = new Written();
     try {
@@ -113,16 +139,35 @@ public class OutboxNotificationQueue implements NotificationQueue {
       return Optional.empty();
     }
     transactions.putResource(WRITTEN, written);
-    return Optional.of(written.batches);
+    return Optional.of(written);
   }
 
-  /** Hands a committed transaction's batches off; a rolled-back one's rows are gone with it. */
+  /**
+   * A transaction's batches: written together before it completes, handed off once it has
+   * committed; a rolled-back one's rows are gone with it.
+   */
   private final class Written implements Synchronization {
     private final List<NotificationBatch> batches = new ArrayList<>();
+    private final List<Row> unwritten = new ArrayList<>();
+    private boolean completing;
+
+    void add(Row row) {
+      batches.add(row.batch());
+      if (completing) {
+        write(List.of(row));
+      } else {
+        unwritten.add(row);
+      }
+    }
 
     @Override
     public void beforeCompletion() {
-      // The rows are written already.
+      completing = true;
+      if (!unwritten.isEmpty()
+          && transactions.getTransactionStatus() != Status.STATUS_MARKED_ROLLBACK) {
+        write(List.copyOf(unwritten));
+      }
+      unwritten.clear();
     }
 
     @Override

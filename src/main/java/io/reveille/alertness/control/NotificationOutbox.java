@@ -18,17 +18,28 @@ import org.hibernate.type.StandardBasicTypes;
  * with no broker in its transaction, and a batch is taken in once however many nodes try: the
  * delete of its row is the claim.
  *
- * <p>The rows are written on a connection of their own by the producer's side of the outbox (which
- * may run while the transaction completes, when the agent domain's merged batches are known), with
- * {@link #INSERT}; everything else about the table is here.
+ * <p>The rows are written on a connection of their own by the producer's side of the outbox, a
+ * transaction's rows together as it completes, with {@link #insert}; everything else about the
+ * table is here.
  */
 @ApplicationScoped
 @Transactional
 public class NotificationOutbox {
 
-  /** Writes one row: the batch id, its document, when it was written. */
-  public static final String INSERT =
-      "INSERT INTO notification_outbox (batch_id, document, created_at) VALUES (?, ?, ?)";
+  /** The most rows one {@link #insert} statement writes; more take several statements. */
+  public static final int ROWS_PER_INSERT = 100;
+
+  /**
+   * Writes {@code rows} rows in one statement (1 to {@link #ROWS_PER_INSERT}), three parameters
+   * each: the batch id, its document, when it was written.
+   */
+  public static String insert(int rows) {
+    if (rows < 1 || rows > ROWS_PER_INSERT) {
+      throw new IllegalArgumentException("1 to " + ROWS_PER_INSERT + " rows, not " + rows);
+    }
+    return "INSERT INTO notification_outbox (batch_id, document, created_at) VALUES "
+        + String.join(", ", java.util.Collections.nCopies(rows, "(?, ?, ?)"));
+  }
 
   static final String DELETE = "DELETE FROM notification_outbox WHERE batch_id = ?1";
 

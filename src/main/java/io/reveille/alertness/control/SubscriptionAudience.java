@@ -15,6 +15,10 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
  * active) only ever drop wakes, so a batch this audience would not wake wakes nobody at the intake
  * either.
  *
+ * <p>A batch the view as last applied would wake is published at once; one it would not is judged
+ * again against the view brought up to date ({@link SubscriptionCatalog#current}, one read of the
+ * generation per transaction), so a subscription committed before the question always hears it.
+ *
  * <p>Two kinds of transaction are not judged, and publish everything: one that changed
  * subscriptions (it took a generation of the index, {@link #markSubscriptionsChanged}; bringing the
  * node-wide catalog up to that generation before it commits would make the catalog skip the
@@ -48,21 +52,22 @@ public class SubscriptionAudience implements NotificationAudience {
   }
 
   @Override
-  public void catchUp() {
-    if (judged()) {
-      subscriptions.current();
-    }
-  }
-
-  @Override
   public boolean wouldWake(NotificationBatch batch) {
-    var index = subscriptions.lastApplied();
-    if (!judged() || index.isEmpty()) {
+    if (!judged()) {
       return true;
     }
-    return !SubscriptionMatcher.candidatesBesidesOrigin(
-            index.get(), classifier.classify(batch), batch)
-        .isEmpty();
+    var classified = classifier.classify(batch);
+    var known = subscriptions.lastApplied();
+    if (known.isEmpty() || hears(known.get(), classified, batch)) {
+      return true;
+    }
+    // A "no" from the view as last applied may be stale: confirm it with every committed change.
+    return hears(subscriptions.current(), classified, batch);
+  }
+
+  private static boolean hears(
+      SubscriptionIndex index, ClassifiedTokens classified, NotificationBatch batch) {
+    return !SubscriptionMatcher.candidatesBesidesOrigin(index, classified, batch).isEmpty();
   }
 
   /** Whether the current transaction's batches are judged at all (see the class comment). */

@@ -107,7 +107,6 @@ public class JournalNotifications {
   }
 
   private void publish(NotificationBatch batch) {
-    audience.catchUp();
     if (audience.wouldWake(batch)) {
       queue.publish(documents.toJson(batch).toString());
     }

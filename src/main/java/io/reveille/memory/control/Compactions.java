@@ -322,11 +322,13 @@ public class Compactions {
       String agentId, String threadId, Instant from, Instant to, boolean inclusive, int limit) {
     return em
         .createQuery(
-            "SELECT m.id, m.kind, m.createdAt, m.tokensApprox, p.content"
-                + " FROM AgentMessage m, AgentMessagePayload p"
+            "SELECT m.id, m.kind, m.createdAt, m.tokensApprox, m.content, p.content"
+                + " FROM AgentMessage m"
+                + MemoryService.WITH_PAYLOAD
                 + " WHERE m.agentId = :agentId AND m.threadId = :threadId AND m.kind IN :kinds"
                 + (inclusive ? " AND m.createdAt >= :from" : " AND m.createdAt > :from")
-                + " AND m.createdAt <= :to AND p.id = m.contentEntryId"
+                + " AND m.createdAt <= :to"
+                + MemoryService.HAS_TEXT
                 + " ORDER BY m.createdAt",
             Object[].class)
         .setParameter("agentId", agentId)

@@ -35,14 +35,14 @@ public class HotContext {
   public record Turn(
       String messageId, AgentMessageKind kind, Instant createdAt, int tokensApprox, String text) {
 
-    /** A row of {@code m.id, m.kind, m.createdAt, m.tokensApprox, p.content}. */
+    /** A row of {@code m.id, m.kind, m.createdAt, m.tokensApprox, m.content, p.content}. */
     static Turn of(Object[] row) {
       return new Turn(
           (String) row[0],
           (AgentMessageKind) row[1],
           (Instant) row[2],
           (Integer) row[3],
-          (String) row[4]);
+          MemoryService.text(row, 4));
     }
   }
 
@@ -102,11 +102,13 @@ public class HotContext {
   public Layer of(String agentId, String threadId, Optional<Instant> until) {
     var rows =
         em.createQuery(
-                "SELECT m.id, m.kind, m.createdAt, m.tokensApprox, p.content"
-                    + " FROM AgentMessage m, AgentMessagePayload p"
+                "SELECT m.id, m.kind, m.createdAt, m.tokensApprox, m.content, p.content"
+                    + " FROM AgentMessage m"
+                    + MemoryService.WITH_PAYLOAD
                     + " WHERE m.agentId = :agentId AND m.threadId = :threadId"
                     + " AND m.kind IN :kinds AND m.createdAt <= :until"
-                    + " AND p.id = m.contentEntryId ORDER BY m.createdAt DESC",
+                    + MemoryService.HAS_TEXT
+                    + " ORDER BY m.createdAt DESC",
                 Object[].class)
             .setParameter("agentId", agentId)
             .setParameter("threadId", threadId)
@@ -119,7 +121,7 @@ public class HotContext {
     var tokens = 0;
     var leftOut = false;
     for (var row : rows) {
-      var text = (String) row[4];
+      var text = MemoryService.text(row, 4);
       if (text == null || text.isBlank()) {
         continue;
       }
@@ -155,7 +157,7 @@ public class HotContext {
           (String) row[3],
           (String) row[4],
           (Integer) row[5],
-          (String) row[6]);
+          MemoryService.text(row, 6));
     }
   }
 
@@ -179,9 +181,12 @@ public class HotContext {
 
   private static final String SUMMARY_COLUMNS =
       "SELECT m.id, m.createdAt, m.summaryDepth, m.summaryStartMessageId,"
-          + " m.summaryEndMessageId, m.tokensApprox, p.content"
-          + " FROM AgentMessage m, AgentMessagePayload p WHERE m.agentId = :agentId"
-          + " AND m.threadId = :threadId AND m.kind = :kind AND p.id = m.contentEntryId";
+          + " m.summaryEndMessageId, m.tokensApprox, m.content, p.content"
+          + " FROM AgentMessage m"
+          + MemoryService.WITH_PAYLOAD
+          + " WHERE m.agentId = :agentId"
+          + " AND m.threadId = :threadId AND m.kind = :kind"
+          + MemoryService.HAS_TEXT;
 
   /**
    * The thread's summaries as its context carries them. Three reads by the (agent, thread, kind,

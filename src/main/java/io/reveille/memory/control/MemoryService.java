@@ -188,10 +188,12 @@ public class MemoryService {
       String agentId, ObservationPriority priority, Instant since, int limit) {
     return em
         .createQuery(
-            "SELECT m.createdAt, m.id, p.content FROM AgentMessage m, AgentMessagePayload p"
+            "SELECT m.createdAt, m.id, m.content, p.content FROM AgentMessage m"
+                + WITH_PAYLOAD
                 + " WHERE m.agentId = :agentId AND m.kind = :kind"
                 + " AND m.observationPriority = :priority AND m.createdAt >= :since"
-                + " AND p.id = m.contentEntryId ORDER BY m.createdAt DESC, m.id DESC",
+                + HAS_TEXT
+                + " ORDER BY m.createdAt DESC, m.id DESC",
             Object[].class)
         .setParameter("agentId", agentId)
         .setParameter("kind", AgentMessageKind.OBSERVATION)
@@ -200,16 +202,36 @@ public class MemoryService {
         .setMaxResults(limit)
         .getResultList()
         .stream()
-        .map(row -> new ObservationText((Instant) row[0], (String) row[1], (String) row[2]))
+        .map(row -> new ObservationText((Instant) row[0], (String) row[1], text(row, 2)))
         .toList();
   }
 
   /** A message's text, when it has one. */
   @Transactional(Transactional.TxType.SUPPORTS)
   public Optional<String> content(AgentMessage message) {
-    return Optional.ofNullable(message.getContentEntryId())
-        .map(id -> em.find(AgentMessagePayload.class, id))
-        .map(AgentMessagePayload::getContent);
+    return message
+        .getInlineContent()
+        .or(
+            () ->
+                Optional.ofNullable(message.getContentEntryId())
+                    .map(id -> em.find(AgentMessagePayload.class, id))
+                    .map(AgentMessagePayload::getContent));
+  }
+
+  /**
+   * Joins a message {@code m} to the payload {@code p} that holds its text when the text is too
+   * long for the message's own row; select {@code m.content, p.content} side by side and read them
+   * with {@link #text}.
+   */
+  public static final String WITH_PAYLOAD =
+      " LEFT JOIN AgentMessagePayload p ON p.id = m.contentEntryId";
+
+  /** Keeps the messages of a {@link #WITH_PAYLOAD} query that have a text in either place. */
+  public static final String HAS_TEXT = " AND (m.content IS NOT NULL OR p.id IS NOT NULL)";
+
+  /** The text of a row whose columns {@code at} and {@code at + 1} are the two places of it. */
+  public static String text(Object[] row, int at) {
+    return row[at] != null ? (String) row[at] : (String) row[at + 1];
   }
 
   /** A message to append; the log assigns its id, time and place in the chain. */
@@ -415,15 +437,13 @@ public class MemoryService {
     previous.ifPresent(p -> builder.prevMessageId(p.getId()));
     message.triggerSourceId().ifPresent(builder::triggerSourceId);
     message.observationPriority().ifPresent(builder::observationPriority);
-    if (message.content().isPresent()) {
+    var text = message.content();
+    if (text.isPresent() && text.get().length() <= AgentMessage.INLINE_CONTENT_LENGTH) {
+      builder.content(text.get());
+    } else if (text.isPresent()) {
       var payload =
           new AgentMessagePayload(
-              UUID.randomUUID().toString(),
-              agentId,
-              id,
-              "text/plain",
-              message.content().get(),
-              createdAt);
+              UUID.randomUUID().toString(), agentId, id, "text/plain", text.get(), createdAt);
       em.persist(payload);
       builder.contentEntryId(payload.getId());
     }

@@ -12,6 +12,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import java.util.Optional;
 import org.hibernate.annotations.Immutable;
 
 /**
@@ -51,6 +52,14 @@ public class AgentMessage {
   static final int THREAD_ID_LENGTH = 200;
   static final int REFERENCE_LENGTH = 200;
 
+  /**
+   * The longest text a message keeps in its own row (a tool call's arguments and result, a run's
+   * closing note, a turn of conversation, as a rule); a longer one goes to a payload row. The same
+   * as PostgreSQL's threshold for moving a value out of line, so a page of the log stays about as
+   * heavy as before.
+   */
+  public static final int INLINE_CONTENT_LENGTH = 2000;
+
   @Id
   @Column(name = "id", length = ID_LENGTH)
   private String id;
@@ -73,6 +82,14 @@ public class AgentMessage {
 
   @Column(name = "content_entry_id", length = REFERENCE_LENGTH, updatable = false)
   private String contentEntryId;
+
+  /**
+   * The message's text when it is short enough to travel with the message itself (at most {@link
+   * #INLINE_CONTENT_LENGTH} characters); a longer text is a payload row named by {@code
+   * contentEntryId}. Empty is a text; {@code null} means none here.
+   */
+  @Column(name = "content", length = INLINE_CONTENT_LENGTH, updatable = false)
+  private String content;
 
   @Column(name = "trigger_source_id", length = REFERENCE_LENGTH, updatable = false)
   private String triggerSourceId;
@@ -201,6 +218,11 @@ public class AgentMessage {
     return prevMessageId;
   }
 
+  /** The text kept in the message's own row, if it has one there (see {@link #content}). */
+  public Optional<String> getInlineContent() {
+    return Optional.ofNullable(content);
+  }
+
   public String getContentEntryId() {
     return contentEntryId;
   }
@@ -252,6 +274,7 @@ public class AgentMessage {
     private final Instant createdAt;
     private String prevMessageId;
     private String contentEntryId;
+    private String content;
     private String triggerSourceId;
     private String summaryStartMessageId;
     private String summaryEndMessageId;
@@ -276,6 +299,12 @@ public class AgentMessage {
 
     public Builder contentEntryId(String value) {
       this.contentEntryId = value;
+      return this;
+    }
+
+    /** A text of at most {@link #INLINE_CONTENT_LENGTH} characters, kept in the message's row. */
+    public Builder content(String value) {
+      this.content = value;
       return this;
     }
 
@@ -317,7 +346,19 @@ public class AgentMessage {
             "observationPriority",
             "only an observation has a priority, not a " + kind.wire() + " message");
       }
+      if (content != null && content.length() > INLINE_CONTENT_LENGTH) {
+        throw new InvalidInputException(
+            "content",
+            "at most "
+                + INLINE_CONTENT_LENGTH
+                + " characters travel with a message; a longer text is a payload");
+      }
+      if (content != null && contentEntryId != null) {
+        throw new InvalidInputException(
+            "content", "a message carries its text itself or names a payload, not both");
+      }
       var message = create();
+      message.content = content;
       if (observationPriority != null) {
         message.observationPriority = observationPriority;
       }

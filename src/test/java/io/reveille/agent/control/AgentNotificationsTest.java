@@ -276,22 +276,18 @@ class AgentNotificationsTest {
         published::add, new NotificationBatchDocuments(), audience, true, transaction, 100, 100);
   }
 
-  /** Wakes only batches carrying {@code token}; counts the catch-ups. */
+  /** Wakes only batches carrying {@code token}; counts the questions. */
   private static final class Listening implements NotificationAudience {
     private final String token;
-    int catchUps;
+    int asked;
 
     Listening(String token) {
       this.token = token;
     }
 
     @Override
-    public void catchUp() {
-      catchUps++;
-    }
-
-    @Override
     public boolean wouldWake(NotificationBatch batch) {
+      asked++;
       return batch.tokens().contains(token);
     }
   }
@@ -307,7 +303,7 @@ class AgentNotificationsTest {
 
     notifications.reportWritten(new WrittenReport("agent-a", "r", "current", Optional.empty()));
     assertTrue(onlyPublished().tokens().contains("AGENT_REPORT"));
-    assertEquals(3, audience.catchUps, "the audience is brought up to date with every change");
+    assertEquals(3, audience.asked, "every change is judged");
   }
 
   @Test
@@ -323,7 +319,7 @@ class AgentNotificationsTest {
     // The message alone would wake nobody; merged with the state change, the batch goes out whole.
     var batch = onlyPublished();
     assertTrue(batch.tokens().containsAll(List.of("AGENT_MESSAGE", "msg-1", "AGENT_STATE")));
-    assertEquals(2, audience.catchUps);
+    assertEquals(1, audience.asked, "the merged batch is judged once");
   }
 
   @Test

@@ -19,6 +19,7 @@ class SubscriptionAudienceTest {
   @Vetoed
   private static final class Catalog extends SubscriptionCatalog {
     final SubscriptionIndex index = new SubscriptionIndex();
+    Optional<SubscriptionIndex> lastAppliedOverride = Optional.empty();
     int refreshes;
 
     @Override
@@ -29,7 +30,7 @@ class SubscriptionAudienceTest {
 
     @Override
     public Optional<SubscriptionIndex> lastApplied() {
-      return refreshes == 0 ? Optional.empty() : Optional.of(index);
+      return refreshes == 0 ? Optional.empty() : lastAppliedOverride.or(() -> Optional.of(index));
     }
   }
 
@@ -65,9 +66,8 @@ class SubscriptionAudienceTest {
 
   @Test
   void aBatchIsJudgedByTheIntakesMatchingWithItsOriginLeftOut() {
-    audience.catchUp();
+    catalog.current();
 
-    assertEquals(1, catalog.refreshes);
     assertTrue(audience.wouldWake(batch("task-1", null)));
     assertTrue(audience.wouldWake(batch("task-1", "someone-else")));
     assertFalse(audience.wouldWake(batch("task-2", null)), "nobody follows task-2");
@@ -75,29 +75,47 @@ class SubscriptionAudienceTest {
   }
 
   @Test
-  void beforeAnyCatchUpEveryBatchIsPublished() {
+  void aYesNeedsNoReadAndANoIsConfirmedByAViewBroughtUpToDate() {
+    catalog.current();
+
+    assertTrue(audience.wouldWake(batch("task-1", null)));
+    assertEquals(1, catalog.refreshes, "the view as last applied hears it: nothing read");
+
+    assertFalse(audience.wouldWake(batch("task-2", null)));
+    assertEquals(2, catalog.refreshes, "a no is asked again of the committed subscriptions");
+  }
+
+  @Test
+  void aSubscriptionCommittedSinceTheLastLookHearsTheBatch() {
+    catalog.current();
+    var stale = new SubscriptionIndex();
+    catalog.lastAppliedOverride = Optional.of(stale);
+
+    assertTrue(audience.wouldWake(batch("task-1", null)), "the up-to-date view has the listener");
+    assertEquals(2, catalog.refreshes);
+  }
+
+  @Test
+  void beforeTheViewIsFirstBuiltEveryBatchIsPublished() {
     assertTrue(audience.wouldWake(batch("task-2", null)));
+    assertEquals(0, catalog.refreshes);
   }
 
   @Test
   void aTransactionThatChangedSubscriptionsIsNotJudgedAndDoesNotMoveTheCatalog() {
-    audience.catchUp();
+    catalog.current();
     SubscriptionAudience.markSubscriptionsChanged(transaction);
 
-    audience.catchUp();
-
-    assertEquals(1, catalog.refreshes, "the catalog is not brought to an uncommitted generation");
     assertTrue(audience.wouldWake(batch("task-2", null)), "everything is published");
+    assertEquals(1, catalog.refreshes, "the catalog is not brought to an uncommitted generation");
   }
 
   @Test
   void aTransactionMarkedForRollbackIsNotJudged() {
-    audience.catchUp();
+    catalog.current();
     transaction.setRollbackOnly();
 
-    audience.catchUp();
-
-    assertEquals(1, catalog.refreshes);
     assertTrue(audience.wouldWake(batch("task-2", null)));
+    assertEquals(1, catalog.refreshes);
   }
 }

@@ -55,6 +55,19 @@ class AgentMessageTest {
   }
 
   @Test
+  void aShortTextTravelsWithTheMessageAndALongerOneIsRefused() {
+    var longest = "x".repeat(AgentMessage.INLINE_CONTENT_LENGTH);
+    assertEquals(
+        Optional.of(longest), observation("m-3").content(longest).build().getInlineContent());
+    assertEquals(Optional.of(""), observation("m-4").content("").build().getInlineContent());
+    assertEquals(Optional.empty(), observation("m-5").build().getInlineContent());
+    var tooLong = observation("m-6").content(longest + "y");
+    assertEquals("content", assertThrows(InvalidInputException.class, tooLong::build).getField());
+    var both = observation("m-7").content("short").contentEntryId("payload-7");
+    assertEquals("content", assertThrows(InvalidInputException.class, both::build).getField());
+  }
+
+  @Test
   void summaryCarriesItsSpanAndDepth() {
     var summary =
         AgentMessage.builder("s-1", "agent-1", "t", AgentMessageKind.SUMMARY, T0)

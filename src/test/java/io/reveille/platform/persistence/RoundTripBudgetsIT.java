@@ -67,36 +67,36 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget TOOL_CALL =
       new RoundTripBudget(
           "A mutating tool call over the API (update_task_priority)",
-          of(21, 1),
-          of(21, 1),
+          of(16, 1),
+          of(15, 1),
           "at most 14 statements in 2 transactions");
 
   static final RoundTripBudget TIMER_BATCH =
       new RoundTripBudget(
           "A batch of 100 timer firings with their deterministic runs",
-          of(821, 1),
-          of(725, 1),
+          of(621, 1),
+          of(525, 1),
           "at most 600 statements, 6 a firing");
 
   static final RoundTripBudget WAKE =
       new RoundTripBudget(
           "A wake from a notification batch, its run inside the intake",
-          of(13, 1),
-          of(13, 1),
+          of(12, 1),
+          of(12, 1),
           "at most 1 transaction");
 
   static final RoundTripBudget MODEL_RUN =
       new RoundTripBudget(
           "A model-driven run of one turn (the model answers, no tool)",
-          of(41, 8),
-          of(41, 8),
+          of(37, 8),
+          of(37, 8),
           "at most 1 transaction a step");
 
   static final RoundTripBudget MODEL_TOOL_STEP =
       new RoundTripBudget(
           "One more model-driven step, calling a mutating tool (update_task_priority)",
-          of(31, 1),
-          of(31, 1),
+          of(27, 1),
+          of(27, 1),
           "at most 1 transaction");
 
   /** As many firings as one batch of the clock holds by default (reveille.timer.batch-size). */
