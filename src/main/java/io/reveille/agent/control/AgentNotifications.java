@@ -211,6 +211,7 @@ public class AgentNotifications {
       pending = new PendingAgentBatches(maxTokens, maxEntities, this::send);
       transactions.putResource(PENDING_KEY, pending);
       transactions.registerInterposedSynchronization(pending);
+      queue.publishingAsTransactionCompletes();
     }
     return Optional.of(pending);
   }

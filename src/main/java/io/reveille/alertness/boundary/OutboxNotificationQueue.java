@@ -35,11 +35,12 @@ import javax.sql.DataSource;
  * <p>A transaction's batches are written together as it completes, after the persistence unit has
  * flushed, in one statement for up to {@link NotificationOutbox#ROWS_PER_INSERT} of them: a tool
  * call's task and agent batches, a timer batch's runs, each cost one round trip rather than one a
- * batch. A batch announced while the transaction is already completing (the agent domain merges its
- * batches then) after the rows went out is written on its own at once. The rows go on a connection
- * of their own from the transaction's data source, which the container shares with the persistence
- * unit's within the transaction. Outside any transaction a row commits at once and is handed off
- * straight away.
+ * batch. The agent domain, which merges its batches as the transaction completes, says so while the
+ * transaction is active ({@link #publishingAsTransactionCompletes}), so that this synchronization
+ * is registered after its own and writes its batches with the rest; a batch announced after the
+ * rows went out is written on its own at once. The rows go on a connection of their own from the
+ * transaction's data source, which the container shares with the persistence unit's within the
+ * transaction. Outside any transaction a row commits at once and is handed off straight away.
  *
  * <p>Every batch is checked as the intake checks any other when it is announced: a batch Reveille
  * could not take in fails the change that announces it rather than waiting in the outbox.
@@ -90,6 +91,19 @@ public class OutboxNotificationQueue implements NotificationQueue {
             // No synchronization any more: the row commits with the transaction, the sweep takes
             // it.
             () -> write(List.of(row)));
+  }
+
+  /**
+   * Registers the transaction's synchronization now, while the transaction is active, so that the
+   * batches the agent domain merges as it completes are written with the others: a synchronization
+   * registered only once completion has begun might not be called.
+   */
+  @Override
+  public void publishingAsTransactionCompletes() {
+    if (transactions.getTransactionKey() != null
+        && transactions.getTransactionStatus() == Status.STATUS_ACTIVE) {
+      written();
+    }
   }
 
   private void write(List<Row> rows) {

@@ -12,4 +12,12 @@ public interface NotificationQueue {
 
   /** Publishes one NotificationBatch document (schemaVersion 1 JSON). */
   void publish(String batchDocument);
+
+  /**
+   * Told, while the caller's transaction is still active, that batches will be published as it
+   * completes (from a synchronization registered just before this call): an implementation that
+   * writes its rows as the transaction completes registers its own synchronization now, after the
+   * caller's, so that it is called, and called after it.
+   */
+  default void publishingAsTransactionCompletes() {}
 }

@@ -22,6 +22,7 @@ import io.reveille.alertness.entity.TokenClass;
 import io.reveille.notification.control.NotificationAudience;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatchDocuments;
+import io.reveille.notification.control.NotificationQueue;
 import io.reveille.testing.OneTransaction;
 import io.reveille.testing.ShippedConfig;
 import java.io.StringReader;
@@ -254,6 +255,38 @@ class AgentNotificationsTest {
         List.of("msg-1", "state-a"),
         batch.entities().stream().map(NotificationBatch.EntitySnapshot::id).toList());
     assertEquals(Optional.of("agent-a"), batch.originAgentId());
+  }
+
+  @Test
+  void theQueueHearsOnceWhileTheTransactionIsActiveThatBatchesFollowAsItCompletes() {
+    var transaction = new OneTransaction();
+    var told = new ArrayList<Integer>();
+    var queue =
+        new NotificationQueue() {
+          @Override
+          public void publish(String batchDocument) {
+            published.add(batchDocument);
+          }
+
+          @Override
+          public void publishingAsTransactionCompletes() {
+            told.add(transaction.synchronizations().size());
+          }
+        };
+    var inTransaction =
+        new AgentNotifications(
+            queue,
+            new NotificationBatchDocuments(),
+            NotificationAudience.EVERYONE,
+            true,
+            transaction,
+            100,
+            100);
+
+    inTransaction.messageAppended(new AppendedMessage("agent-a", "msg-1", "system", "t"));
+    inTransaction.stateChanged(state());
+
+    assertEquals(List.of(1), told, "once, after the agent domain's synchronization is registered");
   }
 
   @Test
