@@ -64,13 +64,4 @@ public enum DatabaseKind {
   public boolean skipsLocked() {
     return skipsLocked;
   }
-
-  /**
-   * Whether one locking read can lock the rows of one table of a join only ({@code FOR UPDATE OF}),
-   * or several rows in the order it returns them: PostgreSQL can, Derby (which refuses {@code FOR
-   * UPDATE} on a join or with {@code ORDER BY}) cannot.
-   */
-  public boolean locksSelectively() {
-    return this == POSTGRESQL;
-  }
 }

@@ -9,12 +9,12 @@ import org.flywaydb.core.Flyway;
  * An in-memory Derby database with Reveille's schema migrated up to one version, for tests that
  * plant the rows an older release left and then run the migrations after it.
  */
-final class MigratedDerby {
+public final class MigratedDerby {
 
   private MigratedDerby() {}
 
   /** A fresh database named {@code name}, migrated up to and including {@code version}. */
-  static EmbeddedDataSource at(String name, String version) {
+  public static EmbeddedDataSource at(String name, String version) {
     var dataSource = new EmbeddedDataSource();
     dataSource.setDatabaseName("memory:" + name);
     dataSource.setCreateDatabase("create");

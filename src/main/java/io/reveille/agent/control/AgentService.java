@@ -232,35 +232,6 @@ public class AgentService {
   }
 
   /**
-   * As {@link #lockState}, and the agent with it: with {@code inOneStatement} (PostgreSQL, which
-   * locks only the state's row of a join when told which) one statement locks the state and reads
-   * the agent and its categories, so that a later {@link #get} in the transaction reads nothing;
-   * else (Apache Derby, which refuses {@code FOR UPDATE} on a join) the lock alone, the agent read
-   * when it is asked for.
-   */
-  public Optional<AgentState> lockStateWithAgent(String agentId, boolean inOneStatement) {
-    var inTransaction =
-        transactions != null && transactions.getTransactionStatus() == Status.STATUS_ACTIVE;
-    if (!inOneStatement
-        || !inTransaction
-        || transactions.getResource(LOCKED_STATE + agentId) != null) {
-      return lockState(agentId);
-    }
-    var state =
-        em
-            .createNamedQuery("AgentState.withAgent", Object[].class)
-            .setParameter("agentId", agentId)
-            .unwrap(org.hibernate.query.Query.class)
-            .setLockMode("s", org.hibernate.LockMode.PESSIMISTIC_WRITE)
-            .getResultList()
-            .stream()
-            .map(row -> (AgentState) ((Object[]) row)[0])
-            .findFirst();
-    state.ifPresent(locked -> transactions.putResource(LOCKED_STATE + agentId, locked));
-    return state;
-  }
-
-  /**
    * As {@link #stateForUpdate}, without reading the agent first: empty when the agent has no state
    * (it is gone). A caller that reads the agent and its rows only after this lock, in a persistence
    * context that holds none of them yet, reads what committed before the lock and needs no refresh.

@@ -30,11 +30,6 @@ import java.util.Objects;
 @NamedQuery(
     name = "AgentState.findByAgentId",
     query = "SELECT s FROM AgentState s WHERE s.agentId = :agentId")
-@NamedQuery(
-    name = "AgentState.withAgent",
-    query =
-        "SELECT s, a FROM AgentState s JOIN Agent a ON a.id = s.agentId"
-            + " LEFT JOIN FETCH a.allowedCategoryIds WHERE s.agentId = :agentId")
 public class AgentState {
 
   @Id

@@ -43,7 +43,9 @@ import javax.sql.DataSource;
  * transaction. Outside any transaction a row commits at once and is handed off straight away.
  *
  * <p>Every batch is checked as the intake checks any other when it is announced: a batch Reveille
- * could not take in fails the change that announces it rather than waiting in the outbox.
+ * could not take in fails the change that announces it rather than waiting in the outbox. A write
+ * that fails (the database went away) fails the transaction's commit, which rolls the change back
+ * with its announcement.
  */
 @ApplicationScoped
 public class OutboxNotificationQueue implements NotificationQueue {

@@ -34,6 +34,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -146,9 +147,27 @@ public class AgentConversation {
    *     them (it follows {@code reveille.inference.max-turns} unless set)
    */
   public Outcome talk(Brief brief) {
-    var run = brief.run();
+    return talk(brief, history(brief.run()));
+  }
+
+  /**
+   * What {@code run} has recorded so far that its conversation goes on from: its steps and its
+   * meter. Two reads, in the caller's transaction when it has one: a workflow that reads the rest
+   * of what its first model call needs in one transaction reads these in it too.
+   */
+  public History history(WakeRun run) {
     var recorded = new java.util.HashMap<Integer, RunStep>();
     journal.steps(run.runKey()).forEach(step -> recorded.put(step.getStepIndex(), step));
+    return new History(Map.copyOf(recorded), meters.meter(run.runKey()));
+  }
+
+  /** A run's recorded steps by their index, and its meter as they left it ({@link #history}). */
+  public record History(Map<Integer, RunStep> recorded, RunMeter meter) {}
+
+  /** As {@link #talk(Brief)}, from a {@link #history} read before. */
+  public Outcome talk(Brief brief, History history) {
+    var run = brief.run();
+    var recorded = history.recorded();
     var messages = new ArrayList<ChatMessage>();
     messages.add(ChatMessage.system(brief.systemPrompt()));
     var userTurns = new ArrayList<NewMessage>();
@@ -159,7 +178,7 @@ public class AgentConversation {
       }
     }
     var usage = Usage.NONE;
-    var progress = new Progress(messages, meters.meter(run.runKey()));
+    var progress = new Progress(messages, history.meter());
     for (var index = 0; ; index++) {
       var step = recorded.get(index);
       Step plan;

@@ -38,6 +38,7 @@ public class CustomAgentWorkflow implements AgentWorkflow {
   @Inject WakeOpener opener;
   @Inject AgentConversation conversation;
   @Inject WakeMemory memory;
+  @Inject WakeReads reads;
 
   @Override
   public AgentKind kind() {
@@ -61,9 +62,9 @@ public class CustomAgentWorkflow implements AgentWorkflow {
 
   @Override
   public WakeOutcome execute(WakeRun run) {
-    var opening = opener.open(run);
-    if (!opening.engine().isDeterministic()) {
-      return think(run, opening.agent(), opening.engine());
+    var start = reads.inOneTransaction(() -> start(run));
+    if (start.isPresent()) {
+      return think(run, start.get());
     }
     if (run.reason() == WakeReason.USER_INITIATED) {
       var reply =
@@ -84,22 +85,51 @@ public class CustomAgentWorkflow implements AgentWorkflow {
                 AgentMessageMetadata.empty())));
   }
 
-  private WakeOutcome think(WakeRun run, Agent agent, Engine engine) {
+  /**
+   * What a model-driven wake's first model call needs, read in one transaction: the agent and its
+   * engine, the session so far or the report to rewrite, and what the run recorded before (its
+   * steps and its meter). Empty with the deterministic engine, which reads what it needs itself.
+   */
+  private record Start(
+      Agent agent, Engine engine, List<ChatMessage> turns, AgentConversation.History history) {}
+
+  private Optional<Start> start(WakeRun run) {
+    var opening = opener.open(run);
+    if (opening.engine().isDeterministic()) {
+      return Optional.empty();
+    }
+    List<ChatMessage> turns =
+        run.reason() == WakeReason.USER_INITIATED
+            ? memory.sessionHistory(run.agentId(), run.threadId(), run.runKey())
+            : List.<ChatMessage>of(
+                ChatMessage.user(
+                    describe(run)
+                        + "\n\n## Your current report\n"
+                        + memory
+                            .report(run.agentId())
+                            .map(r -> r.getContent())
+                            .orElse("(none yet)")));
+    return Optional.of(
+        new Start(opening.agent(), opening.engine(), turns, conversation.history(run)));
+  }
+
+  private WakeOutcome think(WakeRun run, Start start) {
+    var engine = start.engine();
     var model = engine.model().orElseThrow();
-    var instructions = agent.getConfig().getInstructions().orElse(DEFAULT_INSTRUCTIONS);
-    var tools = conversation.toolsFor(agent.getKind(), run);
+    var instructions = start.agent().getConfig().getInstructions().orElse(DEFAULT_INSTRUCTIONS);
+    var tools = conversation.toolsFor(start.agent().getKind(), run);
     if (run.reason() == WakeReason.USER_INITIATED) {
       conversation.talk(
           new Brief(
               run,
               model,
               instructions + "\n\nAnswer the user's last message; your final answer is your reply.",
-              memory.sessionHistory(run.agentId(), run.threadId(), run.runKey()),
+              start.turns(),
               false,
-              tools));
+              tools),
+          start.history());
       return WakeOutcome.nothing();
     }
-    var report = memory.report(run.agentId()).map(r -> r.getContent()).orElse("(none yet)");
     var outcome =
         conversation.talk(
             new Brief(
@@ -107,9 +137,10 @@ public class CustomAgentWorkflow implements AgentWorkflow {
                 model,
                 instructions
                     + "\n\nYour final answer is your new report for the user, in markdown.",
-                List.of(ChatMessage.user(describe(run) + "\n\n## Your current report\n" + report)),
+                start.turns(),
                 true,
-                tools));
+                tools),
+            start.history());
     return WakeOutcome.report(
         new ReportDraft(
             MemoryService.DEFAULT_REPORT_SCOPE,

@@ -68,7 +68,7 @@ class RoundTripBudgetsIT {
       new RoundTripBudget(
           "A mutating tool call over the API (update_task_priority)",
           of(16, 1),
-          of(15, 1),
+          of(16, 1),
           "at most 14 statements in 2 transactions");
 
   static final RoundTripBudget TIMER_BATCH =
@@ -88,8 +88,8 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget MODEL_RUN =
       new RoundTripBudget(
           "A model-driven run of one turn (the model answers, no tool)",
-          of(37, 8),
-          of(37, 8),
+          of(36, 5),
+          of(36, 5),
           "at most 1 transaction a step");
 
   static final RoundTripBudget MODEL_TOOL_STEP =

@@ -4,7 +4,6 @@ import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentState;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.platform.error.NotFoundException;
-import io.reveille.platform.persistence.TheDatabase;
 import io.reveille.tool.control.OperationIds;
 import io.reveille.tool.control.PreparedCall;
 import io.reveille.tool.control.ToolErrorCode;
@@ -56,26 +55,22 @@ public class ToolCallSteps {
   @Inject ToolCallLog log;
   @Inject SelfMutations selfMutations;
   @Inject Clock clock;
-  @Inject TheDatabase database;
   @Resource TransactionSynchronizationRegistry transactions;
 
   /**
-   * Takes the agent's state lock, the transaction's first (reading the agent with it on PostgreSQL,
-   * {@link AgentService#lockStateWithAgent}), and runs {@code work} under it, all in one
-   * transaction: the executor's view read, checks and call. The lock serialises the agent's calls
-   * (and its wake bookkeeping), so a second call with the same operation id waits here and then
-   * finds the first one's ledger row. The messages the call appends move the agent's head once,
-   * when {@code work} is done ({@link MemoryService#holdHead}). An exception out of {@code work}
-   * rolls everything back.
+   * Takes the agent's state lock, the transaction's first, and runs {@code work} under it, all in
+   * one transaction: the executor's view read, checks and call. The lock serialises the agent's
+   * calls (and its wake bookkeeping), so a second call with the same operation id waits here and
+   * then finds the first one's ledger row. The messages the call appends move the agent's head
+   * once, when {@code work} is done ({@link MemoryService#holdHead}). An exception out of {@code
+   * work} rolls everything back.
    *
    * @throws NotFoundException when the agent does not exist (it has no state row)
    */
   @Transactional(TxType.REQUIRES_NEW)
   public <T> T locked(String agentId, Function<AgentState, T> work) {
     var state =
-        agents
-            .lockStateWithAgent(agentId, database.kind().locksSelectively())
-            .orElseThrow(() -> new NotFoundException("agent", agentId));
+        agents.lockState(agentId).orElseThrow(() -> new NotFoundException("agent", agentId));
     // The call's messages (its action, its result, an operator's note) move the head once.
     memory.holdHead(agentId);
     var done = work.apply(state);
