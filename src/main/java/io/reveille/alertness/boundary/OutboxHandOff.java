@@ -17,17 +17,26 @@ import java.util.logging.Logger;
 /**
  * Takes Reveille's own batches out of the outbox and in ({@link
  * NotificationIntake#takeOutOfOutbox}), then sends the wake jobs that intake held: for a committed
- * change, at once on a managed thread of this node; for the outbox sweep, on the sweep's thread. A
- * batch that fails stays in the outbox for the next sweep, and a batch another taker got first is
- * skipped, so each is taken in once. A wake job whose send fails after the intake committed leaves
- * its run queued, for the wake sweeper to enqueue again.
+ * change, at once on a thread of this node's hand-off executor; for the outbox sweep, on the
+ * sweep's thread. A batch that fails stays in the outbox for the next sweep, and a batch another
+ * taker got first is skipped, so each is taken in once. A wake job whose send fails after the
+ * intake committed leaves its run queued, for the wake sweeper to enqueue again.
+ *
+ * <p>The executor ({@value #EXECUTOR}, declared in {@code server.xml}) runs a bounded number of
+ * hand-offs at once and queues a bounded number more; a change committed while the queue is full
+ * leaves its batches in the outbox, where the sweep takes them in, instead of growing the heap.
  */
 @ApplicationScoped
 public class OutboxHandOff {
 
   private static final Logger LOG = Logger.getLogger(OutboxHandOff.class.getName());
 
-  @Resource ManagedExecutorService executor;
+  /** The hand-off executor's JNDI name. */
+  static final String EXECUTOR = "concurrent/reveille/outboxHandOff";
+
+  @Resource(lookup = EXECUTOR)
+  ManagedExecutorService executor;
+
   @Inject NotificationIntake intake;
   @Inject WakeQueue wakeQueue;
   @Inject Metrics metrics;
@@ -39,7 +48,8 @@ public class OutboxHandOff {
     } catch (RejectedExecutionException e) {
       LOG.log(
           Level.WARNING,
-          "{0} notification batch(es) wait in the outbox for its sweep: {1}",
+          "{0} notification batch(es) wait in the outbox for its sweep (the hand-off queue is"
+              + " full): {1}",
           new Object[] {batches.size(), e.getMessage()});
     }
   }

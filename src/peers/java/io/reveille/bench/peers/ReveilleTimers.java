@@ -35,12 +35,8 @@ final class ReveilleTimers {
   private ReveilleTimers() {}
 
   static TimerBurst burst(Postgres postgres, Path work, int count, int spread) throws Exception {
-    var jvmOptions = new ArrayList<String>();
-    if (Boolean.getBoolean("peers.jfr")) {
-      // A flight recording of the whole run, for the profile behind the figures.
-      jvmOptions.add(
-          "-XX:StartFlightRecording=settings=profile,filename=" + work.resolve("reveille.jfr"));
-    }
+    // A flight recording of the whole run with -Dpeers.jfr, for the profile behind the figures.
+    var jvmOptions = new ArrayList<String>(WakePath.jvmOptions(work));
     var node =
         Node.standalone(
             work.resolve("reveille"), postgres, 9950, WakePath.fromPeersEnv(), jvmOptions);

@@ -137,10 +137,15 @@ final class WakePath {
     }
   }
 
-  /** The server's JVM options: a flight recording into {@code work} with {@code -Dpeers.jfr}. */
+  /**
+   * The server's JVM options: a flight recording into {@code work} with {@code -Dpeers.jfr}, its
+   * stacks 512 frames deep (the default 64 cuts a request's stack below its interceptors, so a
+   * sample cannot be told to the operation that made it).
+   */
   static List<String> jvmOptions(Path work) {
     return Boolean.getBoolean("peers.jfr")
         ? List.of(
+            "-XX:FlightRecorderOptions=stackdepth=512",
             "-XX:StartFlightRecording=settings=profile,filename=" + work.resolve("reveille.jfr"))
         : List.of();
   }

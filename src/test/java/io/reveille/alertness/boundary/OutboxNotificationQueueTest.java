@@ -8,8 +8,10 @@ import io.reveille.alertness.control.NotificationLimits;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.platform.MigratedDerby;
 import io.reveille.testing.OneTransaction;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.inject.Vetoed;
 import jakarta.transaction.Status;
+import java.lang.reflect.Proxy;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
@@ -17,6 +19,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.RejectedExecutionException;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 
@@ -127,6 +130,34 @@ class OutboxNotificationQueueTest {
 
     assertEquals(250, rows());
     assertEquals(250, handOff.handedOff.get(0).size());
+  }
+
+  @Test
+  void aChangeCommittedWhileTheHandOffQueueIsFullLeavesItsRowsToTheSweep() throws Exception {
+    var full = new OutboxHandOff();
+    full.executor = refusingExecutor();
+    queue.handOff = full;
+    queue.publish(batch("b-1"));
+
+    // The refusal is neither thrown into the committed transaction's completion nor lost: the row
+    // stays in the outbox, where the sweep finds it.
+    complete(Status.STATUS_COMMITTED);
+
+    assertEquals(1, rows());
+  }
+
+  /** An executor whose bounded queue is full: it refuses every task, as Liberty's policy does. */
+  private static ManagedExecutorService refusingExecutor() {
+    return (ManagedExecutorService)
+        Proxy.newProxyInstance(
+            OutboxNotificationQueueTest.class.getClassLoader(),
+            new Class<?>[] {ManagedExecutorService.class},
+            (proxy, method, arguments) -> {
+              if (method.getName().equals("execute")) {
+                throw new RejectedExecutionException("the queue is full");
+              }
+              throw new UnsupportedOperationException(method.getName());
+            });
   }
 
   @Test
