@@ -6,6 +6,7 @@ import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.wake.entity.RunCheckpoint;
 import io.reveille.wake.entity.RunStep;
 import io.reveille.wake.entity.StepStatus;
+import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -80,6 +81,10 @@ public class RunJournal {
    * neither — in the step's transaction ({@link #inStep}) or one of its own. A step that recorded a
    * decision before keeps it, and the message is not written twice.
    *
+   * @param unrecorded the run has no step {@code index} yet, as the steps it read since its attempt
+   *     began say ({@link #steps}; the attempt is the run's only one under way): the step is
+   *     written without asking for it first. Should it exist after all, its primary key refuses the
+   *     second row and the transaction rolls back.
    * @return the decision the step carries out: {@code decision}, or the one it had
    */
   @Transactional(TxType.REQUIRED)
@@ -89,13 +94,17 @@ public class RunJournal {
       int index,
       String phase,
       JsonObject decision,
-      Optional<NewMessage> shown) {
+      Optional<NewMessage> shown,
+      boolean unrecorded) {
     agents.stateForUpdate(agentId);
-    var step = begin(runKey, index, phase, clock.instant());
-    if (step.decide(decision)) {
+    var step =
+        unrecorded
+            ? begun(new RunStep(runKey, index, phase, clock.instant()), decision)
+            : begin(runKey, index, phase, clock.instant(), Optional.of(decision));
+    if (step.decided()) {
       shown.ifPresent(message -> memory.appendUnflushed(agentId, message));
     }
-    return step.getDecision().orElseThrow();
+    return step.step().getDecision().orElseThrow();
   }
 
   /**
@@ -105,7 +114,7 @@ public class RunJournal {
   @Transactional(TxType.REQUIRED)
   public void began(String agentId, String runKey, int index, String phase) {
     agents.stateForUpdate(agentId);
-    begin(runKey, index, phase, clock.instant());
+    begin(runKey, index, phase, clock.instant(), Optional.empty());
   }
 
   /**
@@ -121,26 +130,33 @@ public class RunJournal {
     if (step == null) {
       throw new IllegalStateException("run " + runKey + " has no step " + index + " to end");
     }
+    // A checkpoint is written here only, with its step's success: a step that has not succeeded
+    // has none yet, and only one that has (a run resumed after this commit) is asked.
+    var written =
+        step.getStatus() == StepStatus.SUCCEEDED
+            && em.find(RunCheckpoint.class, new RunStep.Key(runKey, index)) != null;
     if (step.getStatus() != StepStatus.SUCCEEDED) {
       step.succeed(now);
     }
-    if (em.find(RunCheckpoint.class, new RunStep.Key(runKey, index)) == null) {
+    if (!written) {
       em.persist(
           new RunCheckpoint(
               runKey, index, checkpoint.phase(), checkpoint.toJson().toString(), now));
     }
   }
 
-  /** Whether an operator asked the run to stop (read at every step boundary). */
+  /**
+   * Whether an operator asked the run to stop (read at every step boundary). Outside a transaction
+   * the run's entry is read afresh. In a step's transaction ({@link #inStep}) it is the entry that
+   * transaction read, if it did (its usage added): read after the agent's state lock, under which
+   * an operator sets the mark ({@link RunControl#cancel}), so it is current, and asking the
+   * database again would only flush the step's writes early. A caller in a transaction must have
+   * taken the agent's state lock before the entry was first read in it.
+   */
   @Transactional(TxType.SUPPORTS)
   public boolean cancelRequested(String runKey) {
-    return !em.createQuery(
-            "SELECT w.runKey FROM WakeRunLogEntry w WHERE w.runKey = :runKey"
-                + " AND w.cancelRequestedAt IS NOT NULL",
-            String.class)
-        .setParameter("runKey", runKey)
-        .getResultList()
-        .isEmpty();
+    var entry = em.find(WakeRunLogEntry.class, runKey);
+    return entry != null && entry.getCancelRequestedAt() != null;
   }
 
   /**
@@ -165,14 +181,35 @@ public class RunJournal {
     }
   }
 
-  private RunStep begin(String runKey, int index, String phase, Instant now) {
+  /** A step begun or taken up again, and whether {@code decision} was recorded in it here. */
+  private record Begun(RunStep step, boolean decided) {}
+
+  /**
+   * Begins step {@code index}, or takes it up again, and records {@code decision} unless it has
+   * one. A new step is persisted with its decision already in it: its {@code INSERT} carries the
+   * state it was persisted in, so a decision set after the {@code persist} would cost an {@code
+   * UPDATE} of its own.
+   */
+  private Begun begin(
+      String runKey, int index, String phase, Instant now, Optional<JsonObject> decision) {
     var step = em.find(RunStep.class, new RunStep.Key(runKey, index));
     if (step == null) {
-      step = new RunStep(runKey, index, phase, now);
-      em.persist(step);
-    } else if (step.getStatus() != StepStatus.SUCCEEDED) {
+      var begun = new RunStep(runKey, index, phase, now);
+      return decision.map(d -> begun(begun, d)).orElseGet(() -> persisted(begun, false));
+    }
+    if (step.getStatus() != StepStatus.SUCCEEDED) {
       step.resume(now);
     }
-    return step;
+    return new Begun(step, decision.isPresent() && step.decide(decision.get()));
+  }
+
+  /** A new step with its decision, persisted. */
+  private Begun begun(RunStep step, JsonObject decision) {
+    return persisted(step, step.decide(decision));
+  }
+
+  private Begun persisted(RunStep step, boolean decided) {
+    em.persist(step);
+    return new Begun(step, decided);
   }
 }

@@ -86,6 +86,16 @@ public final class RunMeter {
     cancelRead = true;
   }
 
+  /**
+   * Takes the cancel mark as read, and unset, for the next {@link #boundary}: the run's entry was
+   * read with this meter a moment ago ({@link RunMeters#meter}), so the first boundary need not
+   * read it again.
+   */
+  RunMeter withCancelMarkUnset() {
+    cancelRead = true;
+    return this;
+  }
+
   /** The next boundary reads the cancel mark again (a step's transaction did not commit). */
   public void forgetCancelMark() {
     cancelRead = false;

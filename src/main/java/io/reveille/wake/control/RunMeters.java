@@ -53,12 +53,16 @@ public class RunMeters {
                   var agent = agents.get(entry.getAgentId());
                   return specs.forAgent(agent.getKind(), agent.getConfig());
                 });
-    return new RunMeter(
-            spec,
-            entry.getStartedAt(),
-            Math.addExact(entry.getInputTokens(), entry.getOutputTokens()),
-            clock)
-        .stopWhen(runKey, () -> journal.cancelRequested(runKey));
+    var meter =
+        new RunMeter(
+                spec,
+                entry.getStartedAt(),
+                Math.addExact(entry.getInputTokens(), entry.getOutputTokens()),
+                clock)
+            .stopWhen(runKey, () -> journal.cancelRequested(runKey));
+    // The entry just read carries the cancel mark: the first boundary, right after, takes it from
+    // here instead of reading it again. A mark that is set is read again there, and stops the run.
+    return entry.getCancelRequestedAt() == null ? meter.withCancelMarkUnset() : meter;
   }
 
   /** Whether the run's spec says a budget stop waits for a person instead of failing the run. */

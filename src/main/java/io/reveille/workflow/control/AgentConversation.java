@@ -190,7 +190,12 @@ public class AgentConversation {
         var done = step.getStatus() == StepStatus.SUCCEEDED;
         plan =
             new Step(
-                index, fromDecision(step.getDecision().get()), Optional.empty(), done, List.of());
+                index,
+                fromDecision(step.getDecision().get()),
+                Optional.empty(),
+                done,
+                List.of(),
+                false);
       } else {
         progress.meter.step();
         var answer = provider.chat(ChatRequest.of(brief.model(), progress.messages, brief.tools()));
@@ -200,7 +205,8 @@ public class AgentConversation {
                 answer,
                 Optional.of(decisionOf(answer, brief.model())),
                 false,
-                List.copyOf(userTurns));
+                List.copyOf(userTurns),
+                step == null);
       }
       userTurns.clear();
       usage = usage.plus(plan.answer().usage());
@@ -213,14 +219,16 @@ public class AgentConversation {
 
   /**
    * One step to carry out: the model's fresh answer with the decision to record, or a recorded
-   * decision ({@code done} when its step succeeded before).
+   * decision ({@code done} when its step succeeded before). {@code unrecorded}: the run's history
+   * has no step of this index at all, so the step is written without being looked up.
    */
   private record Step(
       int index,
       ChatResult answer,
       Optional<jakarta.json.JsonObject> decision,
       boolean done,
-      List<NewMessage> userTurns) {}
+      List<NewMessage> userTurns,
+      boolean unrecorded) {}
 
   /** The conversation so far, the run's next call ordinal and its meter: what a step moves on. */
   private static final class Progress {
@@ -366,7 +374,8 @@ public class AgentConversation {
                         text.isBlank() ? Optional.empty() : Optional.of(text),
                         text.length() / 4,
                         AgentMessageMetadata.empty()
-                            .withExtension(callsOf(answer.toolCalls(), brief.model())))));
+                            .withExtension(callsOf(answer.toolCalls(), brief.model())))),
+                plan.unrecorded());
         meters.addUsage(
             run.runKey(), answer.usage().promptTokens(), answer.usage().completionTokens());
         step.answer = fromDecision(decision);

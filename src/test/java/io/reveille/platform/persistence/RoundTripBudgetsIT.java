@@ -88,15 +88,15 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget MODEL_RUN =
       new RoundTripBudget(
           "A model-driven run of one turn (the model answers, no tool)",
-          of(36, 5),
-          of(36, 5),
+          of(33, 4),
+          of(33, 4),
           "at most 1 transaction a step");
 
   static final RoundTripBudget MODEL_TOOL_STEP =
       new RoundTripBudget(
           "One more model-driven step, calling a mutating tool (update_task_priority)",
-          of(27, 1),
-          of(27, 1),
+          of(23, 1),
+          of(23, 1),
           "at most 1 transaction");
 
   /** As many firings as one batch of the clock holds by default (reveille.timer.batch-size). */
