@@ -80,8 +80,9 @@ class RunGate {
    * @throws NotYetVisibleException when the run is not in the run log yet and its agent exists
    */
   public Optional<Admission> admit(String runKey, String agentId, boolean justWritten) {
-    // Just written, the entry may be held back from the persistence context (RunEntries).
-    var entry = justWritten ? entries.find(runKey) : em.find(WakeRunLogEntry.class, runKey);
+    // Just written, the entry may be held back from the persistence context (RunEntries); else it
+    // is read once, behind the agent's state lock (read).
+    var entry = justWritten ? entries.find(runKey) : read(runKey, agentId);
     if (entry == null) {
       if (agents.find(agentId).isEmpty()) {
         entries.requireHealthyTransaction(runKey);
@@ -94,12 +95,8 @@ class RunGate {
       }
       throw new NotYetVisibleException("run " + runKey + " is not in the run log (yet)");
     }
-    if (agents.find(entry.getAgentId()).isPresent()) {
-      // Queue behind a scheduler merging tokens into this run, then read the run as it committed.
+    if (justWritten && agents.find(entry.getAgentId()).isPresent()) {
       agents.stateForUpdate(entry.getAgentId());
-      if (!justWritten) {
-        em.refresh(entry);
-      }
     }
     if (entry.getStatus() != WakeStatus.QUEUED && entry.getStatus() != WakeStatus.STARTED) {
       LOG.log(
@@ -145,6 +142,26 @@ class RunGate {
       return Optional.empty();
     }
     return Optional.of(new Admission(entry, agent.get(), now));
+  }
+
+  /**
+   * The run as it committed, read after the state lock of {@code agentId}, the agent its job names:
+   * a scheduler merging tokens into the run holds that lock, so the run is read once it is done, in
+   * one statement after the lock (the gate runs in a transaction of its own, whose persistence
+   * context holds no entry read before it). Null when the run is not in the run log. A run of
+   * another agent than its job names (a job written wrong) is read again behind its own agent's
+   * lock.
+   */
+  private WakeRunLogEntry read(String runKey, String agentId) {
+    agents.lockState(agentId);
+    var entry = em.find(WakeRunLogEntry.class, runKey);
+    if (entry != null
+        && !entry.getAgentId().equals(agentId)
+        && agents.find(entry.getAgentId()).isPresent()) {
+      agents.stateForUpdate(entry.getAgentId());
+      em.refresh(entry);
+    }
+    return entry;
   }
 
   /**

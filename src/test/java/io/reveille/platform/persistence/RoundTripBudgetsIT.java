@@ -88,8 +88,8 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget MODEL_RUN =
       new RoundTripBudget(
           "A model-driven run of one turn (the model answers, no tool)",
-          of(33, 4),
-          of(33, 4),
+          of(32, 4),
+          of(32, 4),
           "at most 1 transaction a step");
 
   static final RoundTripBudget MODEL_TOOL_STEP =
