@@ -22,9 +22,10 @@ import java.util.logging.Logger;
  * taker got first is skipped, so each is taken in once. A wake job whose send fails after the
  * intake committed leaves its run queued, for the wake sweeper to enqueue again.
  *
- * <p>The executor ({@value #EXECUTOR}, declared in {@code server.xml}) runs a bounded number of
- * hand-offs at once and queues a bounded number more; a change committed while the queue is full
- * leaves its batches in the outbox, where the sweep takes them in, instead of growing the heap.
+ * <p>The executor ({@value #EXECUTOR}, declared in {@code server.xml}) runs hand-offs on the
+ * server's shared threads and lets a bounded number wait for one; a change committed while that
+ * many wait leaves its batches in the outbox, where the sweep takes them in, instead of growing the
+ * heap.
  */
 @ApplicationScoped
 public class OutboxHandOff {
