@@ -198,10 +198,14 @@ public class WorkingStates {
   }
 
   private Optional<AgentWorkingState> row(String agentId, String threadId) {
-    return em.createNamedQuery("AgentWorkingState.findByThread", AgentWorkingState.class)
+    // A list, never getResultStream(): the stream scrolls a cursor that findFirst leaves open until
+    // the transaction ends (on Derby with a shared lock on its row), and costs more to set up.
+    return em
+        .createNamedQuery("AgentWorkingState.findByThread", AgentWorkingState.class)
         .setParameter("agentId", agentId)
         .setParameter("threadId", threadId)
-        .getResultStream()
+        .getResultList()
+        .stream()
         .findFirst();
   }
 

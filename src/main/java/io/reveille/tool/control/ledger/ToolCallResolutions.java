@@ -123,10 +123,13 @@ public class ToolCallResolutions {
     if (byLedgerKey.isPresent()) {
       return byLedgerKey.filter(call -> call.getAgentId().equals(agentId));
     }
-    return em.createNamedQuery("ToolCall.findByExternalKey", ToolCall.class)
+    return em
+        .createNamedQuery("ToolCall.findByExternalKey", ToolCall.class)
         .setParameter("agentId", agentId)
         .setParameter("externalKey", key)
-        .getResultStream()
+        // A list, never getResultStream(): its cursor would stay open until the transaction ends.
+        .getResultList()
+        .stream()
         .findFirst();
   }
 }
