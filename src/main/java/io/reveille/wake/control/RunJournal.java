@@ -99,7 +99,7 @@ public class RunJournal {
     agents.stateForUpdate(agentId);
     var step =
         unrecorded
-            ? begun(new RunStep(runKey, index, phase, clock.instant()), decision)
+            ? fresh(new RunStep(runKey, index, phase, clock.instant()), Optional.of(decision))
             : begin(runKey, index, phase, clock.instant(), Optional.of(decision));
     if (step.decided()) {
       shown.ifPresent(message -> memory.appendUnflushed(agentId, message));
@@ -194,8 +194,7 @@ public class RunJournal {
       String runKey, int index, String phase, Instant now, Optional<JsonObject> decision) {
     var step = em.find(RunStep.class, new RunStep.Key(runKey, index));
     if (step == null) {
-      var begun = new RunStep(runKey, index, phase, now);
-      return decision.map(d -> begun(begun, d)).orElseGet(() -> persisted(begun, false));
+      return fresh(new RunStep(runKey, index, phase, now), decision);
     }
     if (step.getStatus() != StepStatus.SUCCEEDED) {
       step.resume(now);
@@ -203,12 +202,9 @@ public class RunJournal {
     return new Begun(step, decision.isPresent() && step.decide(decision.get()));
   }
 
-  /** A new step with its decision, persisted. */
-  private Begun begun(RunStep step, JsonObject decision) {
-    return persisted(step, step.decide(decision));
-  }
-
-  private Begun persisted(RunStep step, boolean decided) {
+  /** A new step, given {@code decision} (if any) before it is persisted. */
+  private Begun fresh(RunStep step, Optional<JsonObject> decision) {
+    var decided = decision.isPresent() && step.decide(decision.get());
     em.persist(step);
     return new Begun(step, decided);
   }
