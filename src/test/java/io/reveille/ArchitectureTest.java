@@ -67,7 +67,11 @@ class ArchitectureTest {
               + " purge queries are its whole job and would otherwise be spread over the owners",
           "io.reveille.run.control.RunQueries",
           "the runs read model: it pages and filters the run log the wake writes, for operators,"
-              + " and nothing below it imports it");
+              + " and nothing below it imports it",
+          "io.reveille.workingstate.control.WorkingStates",
+          "a mutating tool call reads its agent and its thread's working-state row in one"
+              + " statement after the state lock (agentAndRow); the agent is read as the agent"
+              + " feature's own find reads it, and nothing here changes it");
 
   @Test
   void featuresFormNoCycle() {

@@ -8,10 +8,12 @@ import io.reveille.agent.entity.AgentState;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.observability.control.Metrics;
 import io.reveille.observability.control.Tracing;
+import io.reveille.platform.DatabaseKind;
 import io.reveille.platform.LogText;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
+import io.reveille.platform.persistence.TheDatabase;
 import io.reveille.security.control.Role;
 import io.reveille.tool.control.approval.ToolApprovals;
 import io.reveille.tool.control.external.ExternalCalls;
@@ -22,6 +24,7 @@ import io.reveille.tool.entity.ToolCall;
 import io.reveille.tool.entity.ToolSideEffect;
 import io.reveille.wake.control.RunKeys;
 import io.reveille.wake.entity.WakeReason;
+import io.reveille.workingstate.control.WorkingStates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -77,6 +80,8 @@ public class ToolExecutor {
   @Inject ToolLedger ledger;
   @Inject ToolApprovals approvals;
   @Inject ExternalCalls externalCalls;
+  @Inject TheDatabase database;
+  @Inject WorkingStates workingStates;
 
   /**
    * One call.
@@ -248,7 +253,7 @@ public class ToolExecutor {
               agents
                   .lockState(request.agentId())
                   .orElseThrow(() -> new NotFoundException("agent", request.agentId()));
-          return underLock(request, replay, state, new Attempt());
+          return underLock(request, replay, state, new Attempt(unlookedUp(replay), false));
         });
   }
 
@@ -290,16 +295,28 @@ public class ToolExecutor {
    * rolls the transaction back; the failure is then recorded in one of its own.
    */
   private ToolResult executeUnmetered(ToolRequest request, boolean replay) {
-    var attempt = new Attempt();
+    // A new call's key is not looked up first where a taken key fails the flush quietly; a
+    // replayed operation id then costs a second attempt, with the lookup.
+    var attempt = new Attempt(unlookedUp(replay), true);
     Optional<ToolResult> answered;
     try {
-      answered =
-          steps.locked(request.agentId(), state -> underLock(request, replay, state, attempt));
+      answered = underLock(request, replay, attempt);
     } catch (RuntimeException e) {
       if (!attempt.running) {
         throw e;
       }
-      return failed(attempt.call, e);
+      if (!attempt.unlookedUp || !ToolCallSteps.keyTaken(e)) {
+        return failed(attempt.call, e);
+      }
+      attempt = new Attempt(false, true);
+      try {
+        answered = underLock(request, replay, attempt);
+      } catch (RuntimeException again) {
+        if (!attempt.running) {
+          throw again;
+        }
+        return failed(attempt.call, again);
+      }
     }
     if (answered.isPresent()) {
       return answered.get();
@@ -318,13 +335,45 @@ public class ToolExecutor {
     return execute(call);
   }
 
+  /**
+   * Whether a new mutation's ledger key goes unlooked-up ({@link ToolCallSteps#applyWithin(
+   * PreparedCall, boolean)}): not in a replay, whose key is taken, and only on PostgreSQL, where a
+   * taken key fails the flush without an error in the logs. In {@link #executeWithin} a taken key
+   * fails the caller's step, which goes again write by write through {@link #execute}.
+   */
+  private boolean unlookedUp(boolean replay) {
+    return !replay && database.kind() == DatabaseKind.POSTGRESQL;
+  }
+
   /** What the transaction of {@link #executeUnmetered} got to: the call, once prepared. */
   private static final class Attempt {
     private PreparedCall call;
     private AgentKind kind;
 
+    /** Whether a mutation is applied without looking its ledger key up first. */
+    private final boolean unlookedUp;
+
+    /**
+     * Whether the transaction is the call's own, its persistence context empty but for the state: a
+     * mutation's working-state row is then read with the agent ({@link WorkingStates#agentAndRow}).
+     */
+    private final boolean ownTransaction;
+
     /** Whether the handler was called: a failure from then on is the call's, and recorded. */
     private boolean running;
+
+    Attempt(boolean unlookedUp, boolean ownTransaction) {
+      this.unlookedUp = unlookedUp;
+      this.ownTransaction = ownTransaction;
+    }
+  }
+
+  /**
+   * {@link #underLock} in a transaction of its own, which takes the lock ({@link
+   * ToolCallSteps#locked}).
+   */
+  private Optional<ToolResult> underLock(ToolRequest request, boolean replay, Attempt attempt) {
+    return steps.locked(request.agentId(), state -> underLock(request, replay, state, attempt));
   }
 
   /**
@@ -333,7 +382,15 @@ public class ToolExecutor {
    */
   private Optional<ToolResult> underLock(
       ToolRequest request, boolean replay, AgentState state, Attempt attempt) {
-    var agent = agents.get(request.agentId());
+    // A mutation verifies its result against its thread's working state in this transaction: in
+    // a transaction of its own, whose persistence context does not hold the agent yet, the state's
+    // row comes with the agent's read.
+    var agent =
+        attempt.ownTransaction
+                && !request.previewOnly()
+                && registry.find(request.toolName()).filter(ToolDefinition::isMutating).isPresent()
+            ? workingStates.agentAndRow(request.agentId(), threadOf(request))
+            : agents.get(request.agentId());
     var call = prepare(new AgentView(agent, state), request);
     attempt.call = call;
     attempt.kind = agent.getKind();
@@ -363,7 +420,9 @@ public class ToolExecutor {
     }
     attempt.running = true;
     return Optional.of(
-        call.definition().isMutating() ? steps.applyWithin(call) : steps.readWithin(call));
+        call.definition().isMutating()
+            ? steps.applyWithin(call, attempt.unlookedUp)
+            : steps.readWithin(call));
   }
 
   /** The error a failed ledger row stored, as the call's result; nothing is written. */
@@ -411,11 +470,7 @@ public class ToolExecutor {
             .runKey()
             .or(() -> ledgerKey.map(key -> API_RUN_KEY_PREFIX + key))
             .orElseGet(() -> API_RUN_KEY_PREFIX + java.util.UUID.randomUUID());
-    var threadId =
-        request
-            .threadId()
-            .or(() -> request.runKey().map(key -> RunKeys.threadId(agent.getId(), key)))
-            .orElse(agent.getId() + ":tools");
+    var threadId = threadOf(request);
     var invocation =
         new ToolInvocation(
             agent.getId(),
@@ -436,6 +491,17 @@ public class ToolExecutor {
         request.runKey(),
         threadId,
         request.caller());
+  }
+
+  /**
+   * The thread a request's call is logged in: the one it names, else its run's, else the agent's
+   * {@code <agentId>:tools}.
+   */
+  private static String threadOf(ToolRequest request) {
+    return request
+        .threadId()
+        .or(() -> request.runKey().map(key -> RunKeys.threadId(request.agentId(), key)))
+        .orElse(request.agentId() + ":tools");
   }
 
   /**

@@ -16,6 +16,10 @@ import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Instant;
+import org.hibernate.annotations.DialectOverride;
+import org.hibernate.annotations.SQLInsert;
+import org.hibernate.dialect.PostgreSQLDialect;
+import org.hibernate.jdbc.Expectation;
 
 /**
  * One entry of the tool-call ledger, keyed by the call's idempotency key.
@@ -41,6 +45,23 @@ import java.time.Instant;
  */
 @Entity
 @Table(name = "tool_calls")
+// On PostgreSQL a row whose key is taken is not inserted, and the count of none fails the flush as
+// an optimistic lock failure, not a unique violation the driver and Hibernate log as an error: a
+// call made without looking up its key first (a replayed operation id is the rare case) learns
+// that way that its key was taken. The columns are Hibernate's own insert's, in its order (the
+// attributes' names, then the key).
+@DialectOverride.SQLInsert(
+    dialect = PostgreSQLDialect.class,
+    override =
+        @SQLInsert(
+            sql =
+                "insert into tool_calls (action_id,agent_id,arguments,attempts,created_at,"
+                    + "error_code,error_message,external_correlation_id,external_idempotency_key,"
+                    + "operation_id,resolution_note,resolved_by,result,run_key,side_effect_class,"
+                    + "status,tool_name,updated_at,version,idempotency_key)"
+                    + " values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+                    + " on conflict (idempotency_key) do nothing",
+            verify = Expectation.RowCount.class))
 @NamedQuery(
     name = "ToolCall.findByRunKey",
     query =

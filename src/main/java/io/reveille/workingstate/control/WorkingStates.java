@@ -1,13 +1,18 @@
 package io.reveille.workingstate.control;
 
 import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.Agent;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.error.NotFoundException;
 import io.reveille.workingstate.entity.AgentWorkingState;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 import jakarta.transaction.Transactional.TxType;
 import java.nio.charset.StandardCharsets;
@@ -46,8 +51,18 @@ public class WorkingStates {
   @PersistenceContext(unitName = "reveille")
   EntityManager em;
 
+  /**
+   * The key, in a transaction's resources, of a thread's row read ahead ({@link #agentAndRow}):
+   * followed by the agent's id, a line feed and the thread's id.
+   */
+  private static final String READ_AHEAD = WorkingStates.class.getName() + ".row:";
+
+  /** What a thread's row read ahead is kept as when it has none. */
+  private static final Object NO_ROW = new Object();
+
   @Inject AgentService agents;
   @Inject Clock clock;
+  @Resource TransactionSynchronizationRegistry transactions;
 
   /** A stored state with its version and time of last change. */
   public record Stored(WorkingState state, long version, Instant updatedAt) {}
@@ -175,6 +190,62 @@ public class WorkingStates {
                 : state.apply(parsed).summarised(deltaKey, clock.instant()));
   }
 
+  /**
+   * The agent, with its categories, and the working-state row of its thread {@code threadId}, in
+   * one statement: for a caller that holds the agent's state lock (taken first, so both are read as
+   * committed before it) and is about to change the thread's state in this transaction, as a
+   * mutating tool call does when it verifies its result ({@link #verify}). The row, or that there
+   * is none, is kept for the rest of the transaction, in which every change of the thread's state
+   * goes through here under that lock: the change reads no more.
+   *
+   * @throws NotFoundException when the agent does not exist
+   */
+  @Transactional(TxType.MANDATORY)
+  public Agent agentAndRow(String agentId, String threadId) {
+    if (threadId.length() > AgentWorkingState.THREAD_ID_LENGTH) {
+      return agents.get(agentId);
+    }
+    var rows =
+        em.createQuery(
+                "SELECT a, w FROM Agent a LEFT JOIN FETCH a.allowedCategoryIds"
+                    + " LEFT JOIN AgentWorkingState w"
+                    + " ON w.agentId = a.id AND w.threadId = :threadId"
+                    + " WHERE a.id = :agentId",
+                Object[].class)
+            .setParameter("agentId", agentId)
+            .setParameter("threadId", threadId)
+            .getResultList();
+    if (rows.isEmpty()) {
+      throw new NotFoundException("agent", agentId);
+    }
+    var row = rows.get(0)[1];
+    transactions.putResource(readAheadKey(agentId, threadId), row == null ? NO_ROW : row);
+    return (Agent) rows.get(0)[0];
+  }
+
+  private static String readAheadKey(String agentId, String threadId) {
+    return READ_AHEAD + agentId + '\n' + threadId;
+  }
+
+  /**
+   * The thread's row as read ahead in this transaction ({@link #agentAndRow}), kept up to date by
+   * {@link #change}; empty when nothing was read ahead (or the row is no longer managed), and the
+   * row must be read.
+   */
+  private Optional<Optional<AgentWorkingState>> readAhead(String agentId, String threadId) {
+    if (transactions == null || transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
+      return Optional.empty();
+    }
+    var kept = transactions.getResource(readAheadKey(agentId, threadId));
+    if (kept == NO_ROW) {
+      return Optional.of(Optional.empty());
+    }
+    if (kept instanceof AgentWorkingState row && em.contains(row)) {
+      return Optional.of(Optional.of(row));
+    }
+    return Optional.empty();
+  }
+
   /** Computes the next state under the agent's lock and writes it when it differs. */
   private WorkingState change(String agentId, String threadId, UnaryOperator<WorkingState> next) {
     agents.stateForUpdate(agentId);
@@ -191,13 +262,21 @@ public class WorkingStates {
     if (row.isPresent()) {
       row.get().rewrite(document, now);
     } else {
-      em.persist(
-          new AgentWorkingState(UUID.randomUUID().toString(), agentId, threadId, document, now));
+      var created =
+          new AgentWorkingState(UUID.randomUUID().toString(), agentId, threadId, document, now);
+      em.persist(created);
+      if (readAhead(agentId, threadId).isPresent()) {
+        transactions.putResource(readAheadKey(agentId, threadId), created);
+      }
     }
     return changed;
   }
 
   private Optional<AgentWorkingState> row(String agentId, String threadId) {
+    var ahead = readAhead(agentId, threadId);
+    if (ahead.isPresent()) {
+      return ahead.get();
+    }
     // A list, never getResultStream(): the stream scrolls a cursor that findFirst leaves open until
     // the transaction ends (on Derby with a shared lock on its row), and costs more to set up.
     return em

@@ -67,8 +67,8 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget TOOL_CALL =
       new RoundTripBudget(
           "A mutating tool call over the API (update_task_priority)",
-          of(16, 1),
-          of(16, 1),
+          of(15, 1),
+          of(14, 1),
           "at most 14 statements in 2 transactions");
 
   static final RoundTripBudget TIMER_BATCH =
@@ -96,7 +96,7 @@ class RoundTripBudgetsIT {
       new RoundTripBudget(
           "One more model-driven step, calling a mutating tool (update_task_priority)",
           of(23, 1),
-          of(23, 1),
+          of(22, 1),
           "at most 1 transaction");
 
   /** As many firings as one batch of the clock holds by default (reveille.timer.batch-size). */

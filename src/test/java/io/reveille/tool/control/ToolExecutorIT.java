@@ -91,6 +91,21 @@ class ToolExecutorIT {
     assertEquals(List.of("action", "toolResult"), worlds.messageKinds(world.agentId));
     sentinel.passThroughTheQueue();
     assertEquals(0, worlds.batchesBy(world.agentId), "no batch of the rolled-back change");
+
+    // Made again with the same operation id, the call runs again: its ledger row is taken, failed
+    // (on PostgreSQL the first attempt, made without looking the key up, finds it so and rolls
+    // back; the second looks it up and retries it).
+    var retried =
+        executor.execute(
+            request(world.agentId, "update_task_priority", arguments, operationId, false));
+
+    assertTrue(retried.isSuccess(), retried.toJson().toString());
+    assertFalse(retried.replayed());
+    assertEquals("p0", journal.task(world.taskA).getPriority().wire());
+    assertEquals(Optional.of("succeeded"), worlds.ledger(world.agentId, operationId));
+    assertEquals(
+        List.of("action", "toolResult", "action", "toolResult"),
+        worlds.messageKinds(world.agentId));
   }
 
   @Test
@@ -119,6 +134,10 @@ class ToolExecutorIT {
     assertFalse(first.replayed());
     assertTrue(again.replayed());
     assertEquals(first.toolActionId(), again.toolActionId());
+    assertEquals(
+        List.of("action", "toolResult"),
+        worlds.messageKinds(world.agentId),
+        "the replay wrote nothing (on PostgreSQL its first attempt rolled back whole)");
   }
 
   @Test

@@ -85,17 +85,29 @@ public class ToolCallSteps {
    */
   @Transactional(TxType.MANDATORY)
   public ToolResult applyWithin(PreparedCall call) {
+    return applyWithin(call, false);
+  }
+
+  /**
+   * {@link #applyWithin(PreparedCall)}; with {@code unlookedUp}, without looking the call's key up
+   * first: the row is written as new, and should the key be taken after all (a replayed operation
+   * id) the flush fails and the whole transaction rolls back ({@link #keyTaken}), for the caller to
+   * make the call again with the lookup. Only where that failure costs no error in the logs, on
+   * PostgreSQL ({@link ToolCall}'s insert).
+   */
+  @Transactional(TxType.MANDATORY)
+  public ToolResult applyWithin(PreparedCall call, boolean unlookedUp) {
     serialize(call);
     var key = call.ledgerKey().orElseThrow();
     var now = clock.instant();
-    var ledger = em.find(ToolCall.class, key);
+    var ledger = unlookedUp ? null : em.find(ToolCall.class, key);
     var fresh = ledger == null;
     if (fresh) {
       // Persisted once the handler has run, already succeeded: one INSERT, neither flushed early
       // by the handler's own flushes nor updated after. A concurrent call with the same operation
       // id cannot run its handler meanwhile, since it waits for the state lock taken above; and
-      // should one get past it, the key's primary key refuses the second row and its whole
-      // transaction rolls back.
+      // should one get past it, or the key not have been looked up, the key's primary key
+      // refuses the second row and its whole transaction rolls back.
       ledger = newLedgerRow(call, key, now);
     } else {
       requireSameOperation(call, ledger);
@@ -125,6 +137,24 @@ public class ToolCallSteps {
     }
     em.flush();
     return result;
+  }
+
+  /**
+   * Whether {@code failure}, out of a call's transaction, may be its key found taken when the call
+   * was applied without looking it up ({@link #applyWithin(PreparedCall, boolean)}): an optimistic
+   * lock failure (PostgreSQL's insert that found the key taken, or a row changed under the call) or
+   * a unique violation (SQL state 23505). Either way nothing of the transaction was kept, so the
+   * call may be made again with the lookup.
+   */
+  public static boolean keyTaken(Throwable failure) {
+    for (var cause = failure; cause != null; cause = cause.getCause()) {
+      if (cause instanceof jakarta.persistence.OptimisticLockException
+          || cause instanceof org.hibernate.StaleStateException
+          || cause instanceof java.sql.SQLException sql && "23505".equals(sql.getSQLState())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Records a call whose transaction rolled back: ledger row failed, action and error result. */
