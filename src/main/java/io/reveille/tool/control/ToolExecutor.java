@@ -8,12 +8,10 @@ import io.reveille.agent.entity.AgentState;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.observability.control.Metrics;
 import io.reveille.observability.control.Tracing;
-import io.reveille.platform.DatabaseKind;
 import io.reveille.platform.LogText;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
-import io.reveille.platform.persistence.TheDatabase;
 import io.reveille.security.control.Role;
 import io.reveille.tool.control.approval.ToolApprovals;
 import io.reveille.tool.control.external.ExternalCalls;
@@ -80,7 +78,6 @@ public class ToolExecutor {
   @Inject ToolLedger ledger;
   @Inject ToolApprovals approvals;
   @Inject ExternalCalls externalCalls;
-  @Inject TheDatabase database;
   @Inject WorkingStates workingStates;
 
   /**
@@ -295,8 +292,8 @@ public class ToolExecutor {
    * rolls the transaction back; the failure is then recorded in one of its own.
    */
   private ToolResult executeUnmetered(ToolRequest request, boolean replay) {
-    // A new call's key is not looked up first where a taken key fails the flush quietly; a
-    // replayed operation id then costs a second attempt, with the lookup.
+    // A new call's key is not looked up first: a replayed operation id costs a second attempt,
+    // with the lookup.
     var attempt = new Attempt(unlookedUp(replay), true);
     Optional<ToolResult> answered;
     try {
@@ -337,12 +334,12 @@ public class ToolExecutor {
 
   /**
    * Whether a new mutation's ledger key goes unlooked-up ({@link ToolCallSteps#applyWithin(
-   * PreparedCall, boolean)}): not in a replay, whose key is taken, and only on PostgreSQL, where a
-   * taken key fails the flush without an error in the logs. In {@link #executeWithin} a taken key
-   * fails the caller's step, which goes again write by write through {@link #execute}.
+   * PreparedCall, boolean)}): not in a replay, whose key is taken. A taken key fails the flush
+   * without an error in the logs ({@link ToolCall}'s insert); in {@link #executeWithin} it fails
+   * the caller's step, which goes again write by write through {@link #execute}.
    */
-  private boolean unlookedUp(boolean replay) {
-    return !replay && database.kind() == DatabaseKind.POSTGRESQL;
+  private static boolean unlookedUp(boolean replay) {
+    return !replay;
   }
 
   /** What the transaction of {@link #executeUnmetered} got to: the call, once prepared. */

@@ -18,6 +18,7 @@ import jakarta.persistence.Version;
 import java.time.Instant;
 import org.hibernate.annotations.DialectOverride;
 import org.hibernate.annotations.SQLInsert;
+import org.hibernate.dialect.DerbyDialect;
 import org.hibernate.dialect.PostgreSQLDialect;
 import org.hibernate.jdbc.Expectation;
 
@@ -45,22 +46,44 @@ import org.hibernate.jdbc.Expectation;
  */
 @Entity
 @Table(name = "tool_calls")
-// On PostgreSQL a row whose key is taken is not inserted, and the count of none fails the flush as
-// an optimistic lock failure, not a unique violation the driver and Hibernate log as an error: a
-// call made without looking up its key first (a replayed operation id is the rare case) learns
-// that way that its key was taken. The columns are Hibernate's own insert's, in its order (the
-// attributes' names, then the key).
+// A row whose key is taken is not inserted, and the count of none fails the flush as an optimistic
+// lock failure, not a unique violation the driver and Hibernate log as an error: a call made
+// without looking up its key first (a replayed operation id is the rare case) learns that way that
+// its key was taken. The columns are Hibernate's own insert's, in its order (the attributes'
+// names, then the key). Derby has no ON CONFLICT, and a MERGE cannot name the key before the
+// values Hibernate binds first: the row is selected from its values unless the key exists, each
+// parameter cast to its column's type (Derby types no bare parameter in a VALUES list).
 @DialectOverride.SQLInsert(
     dialect = PostgreSQLDialect.class,
     override =
         @SQLInsert(
             sql =
-                "insert into tool_calls (action_id,agent_id,arguments,attempts,created_at,"
-                    + "error_code,error_message,external_correlation_id,external_idempotency_key,"
-                    + "operation_id,resolution_note,resolved_by,result,run_key,side_effect_class,"
-                    + "status,tool_name,updated_at,version,idempotency_key)"
+                "insert into tool_calls ("
+                    + ToolCall.COLUMNS
+                    + ")"
                     + " values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
                     + " on conflict (idempotency_key) do nothing",
+            verify = Expectation.RowCount.class))
+@DialectOverride.SQLInsert(
+    dialect = DerbyDialect.class,
+    override =
+        @SQLInsert(
+            sql =
+                "insert into tool_calls ("
+                    + ToolCall.COLUMNS
+                    + ")"
+                    + " select * from (values (cast(? as varchar(64)), cast(? as varchar(64)),"
+                    + " cast(? as clob), cast(? as integer), cast(? as timestamp),"
+                    + " cast(? as varchar(100)), cast(? as varchar(2000)),"
+                    + " cast(? as varchar(200)), cast(? as varchar(64)), cast(? as varchar(200)),"
+                    + " cast(? as varchar(2000)), cast(? as varchar(200)), cast(? as clob),"
+                    + " cast(? as varchar(200)), cast(? as varchar(16)), cast(? as varchar(16)),"
+                    + " cast(? as varchar(100)), cast(? as timestamp), cast(? as bigint),"
+                    + " cast(? as varchar(200))))"
+                    + " v (c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16,"
+                    + " c17, c18, c19, c20)"
+                    + " where not exists"
+                    + " (select 1 from tool_calls t where t.idempotency_key = v.c20)",
             verify = Expectation.RowCount.class))
 @NamedQuery(
     name = "ToolCall.findByRunKey",
@@ -83,6 +106,13 @@ import org.hibernate.jdbc.Expectation;
         "SELECT c FROM ToolCall c WHERE c.status = :status AND c.updatedAt < :before"
             + " ORDER BY c.updatedAt, c.idempotencyKey")
 public class ToolCall {
+
+  /** The columns of a row as Hibernate inserts it, in its order (the custom inserts above). */
+  static final String COLUMNS =
+      "action_id,agent_id,arguments,attempts,created_at,error_code,error_message,"
+          + "external_correlation_id,external_idempotency_key,operation_id,resolution_note,"
+          + "resolved_by,result,run_key,side_effect_class,status,tool_name,updated_at,version,"
+          + "idempotency_key";
 
   public static final int KEY_LENGTH = 200;
   public static final int ERROR_LENGTH = 2000;

@@ -67,7 +67,7 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget TOOL_CALL =
       new RoundTripBudget(
           "A mutating tool call over the API (update_task_priority)",
-          of(15, 1),
+          of(14, 1),
           of(14, 1),
           "at most 14 statements in 2 transactions");
 
@@ -95,7 +95,7 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget MODEL_TOOL_STEP =
       new RoundTripBudget(
           "One more model-driven step, calling a mutating tool (update_task_priority)",
-          of(23, 1),
+          of(22, 1),
           of(22, 1),
           "at most 1 transaction");
 

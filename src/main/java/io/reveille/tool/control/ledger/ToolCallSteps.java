@@ -92,8 +92,8 @@ public class ToolCallSteps {
    * {@link #applyWithin(PreparedCall)}; with {@code unlookedUp}, without looking the call's key up
    * first: the row is written as new, and should the key be taken after all (a replayed operation
    * id) the flush fails and the whole transaction rolls back ({@link #keyTaken}), for the caller to
-   * make the call again with the lookup. Only where that failure costs no error in the logs, on
-   * PostgreSQL ({@link ToolCall}'s insert).
+   * make the call again with the lookup. That failure costs no error in the logs: {@link
+   * ToolCall}'s insert skips a taken key, and its count of none fails the flush.
    */
   @Transactional(TxType.MANDATORY)
   public ToolResult applyWithin(PreparedCall call, boolean unlookedUp) {
