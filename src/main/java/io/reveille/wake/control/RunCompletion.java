@@ -69,6 +69,18 @@ class RunCompletion {
    * RunCompleted#selfContained}).
    */
   public void complete(WakeRun run, WakeOutcome outcome, boolean selfContained) {
+    complete(run, outcome, selfContained, true);
+  }
+
+  /**
+   * {@link #complete(WakeRun, WakeOutcome, boolean)}; without {@code flush}, what it writes is left
+   * to the caller's transaction's next flush: for a run completed inside a caller that writes many
+   * (a timer batch fires and runs up to a slice of them, then flushes once), where a flush of each
+   * run's completion would be a round trip of its own and a check of every entity the slice holds.
+   * A failure of those writes then fails the caller's flush or commit, which rolls the whole of it
+   * back.
+   */
+  public void complete(WakeRun run, WakeOutcome outcome, boolean selfContained, boolean flush) {
     var state = agents.stateForUpdate(run.agentId());
     var entry = entries.find(run.runKey());
     if (entry == null || entry.getStatus() != WakeStatus.STARTED) {
@@ -90,14 +102,25 @@ class RunCompletion {
             report ->
                 memory.writeReport(
                     run.agentId(), report.scope(), report.content(), null, report.provenance()));
-    outcome.closingMessages().forEach(message -> memory.append(run.agentId(), message));
+    outcome
+        .closingMessages()
+        .forEach(
+            message -> {
+              if (flush) {
+                memory.append(run.agentId(), message);
+              } else {
+                memory.appendUnflushed(run.agentId(), message);
+              }
+            });
     completed.fire(
         new RunCompleted(run.agentId(), run.runKey(), run.threadId(), run.reason(), selfContained));
     notifications.stateChanged(state);
     outcome
         .dormancy()
         .ifPresent(why -> failures.sendToSleep(run.agentId(), run.threadId(), run.runKey(), why));
-    em.flush();
+    if (flush) {
+      em.flush();
+    }
   }
 
   /**

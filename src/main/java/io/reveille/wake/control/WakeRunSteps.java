@@ -152,8 +152,9 @@ public class WakeRunSteps {
       return true;
     }
     var run = begun.get();
+    // Written with the caller's next flush: a timer batch flushes once a slice of firings.
     completion.complete(
-        run, Objects.requireNonNull(workflow.get().execute(run), "workflow outcome"), true);
+        run, Objects.requireNonNull(workflow.get().execute(run), "workflow outcome"), true, false);
     var reason = run.reason().wire();
     AfterCommit.run(
         transactions,
