@@ -102,16 +102,8 @@ class RunCompletion {
             report ->
                 memory.writeReport(
                     run.agentId(), report.scope(), report.content(), null, report.provenance()));
-    outcome
-        .closingMessages()
-        .forEach(
-            message -> {
-              if (flush) {
-                memory.append(run.agentId(), message);
-              } else {
-                memory.appendUnflushed(run.agentId(), message);
-              }
-            });
+    // Left to the flush below (or the caller's): one flush for all of the completion's writes.
+    outcome.closingMessages().forEach(message -> memory.appendUnflushed(run.agentId(), message));
     completed.fire(
         new RunCompleted(run.agentId(), run.runKey(), run.threadId(), run.reason(), selfContained));
     notifications.stateChanged(state);

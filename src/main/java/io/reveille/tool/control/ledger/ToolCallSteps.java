@@ -142,9 +142,9 @@ public class ToolCallSteps {
   /**
    * Whether {@code failure}, out of a call's transaction, may be its key found taken when the call
    * was applied without looking it up ({@link #applyWithin(PreparedCall, boolean)}): an optimistic
-   * lock failure (PostgreSQL's insert that found the key taken, or a row changed under the call) or
-   * a unique violation (SQL state 23505). Either way nothing of the transaction was kept, so the
-   * call may be made again with the lookup.
+   * lock failure ({@link ToolCall}'s insert that found the key taken, or a row changed under the
+   * call) or a unique violation (SQL state 23505). Either way nothing of the transaction was kept,
+   * so the call may be made again with the lookup.
    */
   public static boolean keyTaken(Throwable failure) {
     for (var cause = failure; cause != null; cause = cause.getCause()) {
