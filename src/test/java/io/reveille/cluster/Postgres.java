@@ -125,6 +125,18 @@ public final class Postgres {
     psql("postgres", Duration.ofSeconds(60), "CREATE DATABASE " + database + " OWNER " + USER);
   }
 
+  /**
+   * Drops {@code database} (closing whatever is still connected to it) and creates it again, empty,
+   * owned by {@link #USER}: the next server on it starts from nothing, as the first one did.
+   */
+  public void recreateDatabase(String database) {
+    psql(
+        "postgres",
+        Duration.ofSeconds(60),
+        "DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+    createDatabase(database);
+  }
+
   private void initialise() {
     if ("root".equals(System.getProperty("user.name"))) {
       // The postgres account owns the cluster and writes its log and socket.

@@ -10,8 +10,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How an agent thinks: which model and prompt it uses, the operator's standing instructions and the
- * agent's own run budgets.
+ * How an agent thinks: which model and prompt it uses, the operator's standing instructions, the
+ * agent's own run budgets, or the plan it follows instead of thinking.
  *
  * <p>A typed, schema-versioned document rather than a raw map so that a typo in a field name is a
  * 400 naming the field, not a setting silently ignored. Immutable; change it with the withers.
@@ -29,6 +29,7 @@ public final class AgentConfig {
   private static final String PROMPT_ID = "promptId";
   private static final String INSTRUCTIONS = "instructions";
   static final String BUDGETS = "budgets";
+  static final String PLAN = "plan";
 
   private static final AgentConfig EMPTY =
       new AgentConfig(
@@ -37,6 +38,7 @@ public final class AgentConfig {
           null,
           null,
           AgentBudgets.none(),
+          AgentPlan.none(),
           JsonValue.EMPTY_JSON_OBJECT,
           JsonValue.EMPTY_JSON_OBJECT);
 
@@ -45,6 +47,7 @@ public final class AgentConfig {
   private final String promptId;
   private final String instructions;
   private final AgentBudgets budgets;
+  private final AgentPlan plan;
   private final JsonObject extension;
   private final JsonObject unknownFields;
   private final String stored;
@@ -55,6 +58,7 @@ public final class AgentConfig {
       String promptId,
       String instructions,
       AgentBudgets budgets,
+      AgentPlan plan,
       JsonObject extension,
       JsonObject unknownFields) {
     this.schemaVersion = schemaVersion;
@@ -62,6 +66,7 @@ public final class AgentConfig {
     this.promptId = promptId;
     this.instructions = instructions;
     this.budgets = Objects.requireNonNull(budgets, "budgets");
+    this.plan = Objects.requireNonNull(plan, "plan");
     this.extension = extension;
     this.unknownFields = unknownFields;
     this.stored = write(DocumentWriter.of(schemaVersion), true).buildStored(unknownFields);
@@ -95,8 +100,10 @@ public final class AgentConfig {
     var prompt = in.identifier(PROMPT_ID, MAX_ID_LENGTH).orElse(null);
     var text = in.text(INSTRUCTIONS, MAX_INSTRUCTIONS_LENGTH).orElse(null);
     var limits = in.object(BUDGETS).map(AgentBudgets::read).orElse(AgentBudgets.none());
+    var calls = AgentPlan.read(in, PLAN);
     var extension = in.extension();
-    return new AgentConfig(version, model, prompt, text, limits, extension, in.unknownFields());
+    return new AgentConfig(
+        version, model, prompt, text, limits, calls, extension, in.unknownFields());
   }
 
   /** The stored form: schema version, known fields, extension and any kept unknown fields. */
@@ -118,27 +125,49 @@ public final class AgentConfig {
         .add(PROMPT_ID, getPromptId())
         .add(INSTRUCTIONS, getInstructions())
         .object(BUDGETS, budgetsJson)
+        .objects(PLAN, plan.toJson(storing))
         .extension(extension);
   }
 
   /** A copy using another model; {@code null} clears it. */
   public AgentConfig withModelId(String newModelId) {
     return new AgentConfig(
-            schemaVersion, newModelId, promptId, instructions, budgets, extension, unknownFields)
+            schemaVersion,
+            newModelId,
+            promptId,
+            instructions,
+            budgets,
+            plan,
+            extension,
+            unknownFields)
         .checked();
   }
 
   /** A copy using another prompt; {@code null} clears it. */
   public AgentConfig withPromptId(String newPromptId) {
     return new AgentConfig(
-            schemaVersion, modelId, newPromptId, instructions, budgets, extension, unknownFields)
+            schemaVersion,
+            modelId,
+            newPromptId,
+            instructions,
+            budgets,
+            plan,
+            extension,
+            unknownFields)
         .checked();
   }
 
   /** A copy with other instructions; {@code null} clears them. */
   public AgentConfig withInstructions(String newInstructions) {
     return new AgentConfig(
-            schemaVersion, modelId, promptId, newInstructions, budgets, extension, unknownFields)
+            schemaVersion,
+            modelId,
+            promptId,
+            newInstructions,
+            budgets,
+            plan,
+            extension,
+            unknownFields)
         .checked();
   }
 
@@ -150,6 +179,21 @@ public final class AgentConfig {
             promptId,
             instructions,
             Objects.requireNonNull(newBudgets, "budgets"),
+            plan,
+            extension,
+            unknownFields)
+        .checked();
+  }
+
+  /** A copy with another plan; {@link AgentPlan#none()} clears it. */
+  public AgentConfig withPlan(AgentPlan newPlan) {
+    return new AgentConfig(
+            schemaVersion,
+            modelId,
+            promptId,
+            instructions,
+            budgets,
+            Objects.requireNonNull(newPlan, "plan"),
             extension,
             unknownFields)
         .checked();
@@ -163,6 +207,7 @@ public final class AgentConfig {
             promptId,
             instructions,
             budgets,
+            plan,
             Objects.requireNonNull(newExtension, "extension"),
             unknownFields)
         .checked();
@@ -200,6 +245,14 @@ public final class AgentConfig {
     return budgets;
   }
 
+  /**
+   * The tool calls the agent makes, in order, on every wake that is not a session, instead of
+   * thinking; {@link AgentPlan#none()} when it thinks with its engine.
+   */
+  public AgentPlan getPlan() {
+    return plan;
+  }
+
   /** Free-form data under namespaced keys such as {@code acme.color}. */
   public JsonObject getExtension() {
     return extension;
@@ -214,6 +267,7 @@ public final class AgentConfig {
             && Objects.equals(promptId, that.promptId)
             && Objects.equals(instructions, that.instructions)
             && budgets.equals(that.budgets)
+            && plan.equals(that.plan)
             && extension.equals(that.extension)
             && unknownFields.equals(that.unknownFields);
   }
@@ -221,7 +275,7 @@ public final class AgentConfig {
   @Override
   public int hashCode() {
     return Objects.hash(
-        schemaVersion, modelId, promptId, instructions, budgets, extension, unknownFields);
+        schemaVersion, modelId, promptId, instructions, budgets, plan, extension, unknownFields);
   }
 
   @Override

@@ -106,6 +106,11 @@ public final class DocumentReader {
     return Optional.of(string(value, pathOf(name), maxLength, true));
   }
 
+  /** As {@link #identifier}, and present: its absence is refused as a missing field. */
+  public String requiredIdentifier(String name, int maxLength) {
+    return identifier(name, maxLength).orElseThrow(() -> fail(pathOf(name), "is required"));
+  }
+
   /** A list of distinct identifiers, in the given order; absent means empty. */
   public List<String> identifiers(String name, int maxItems, int maxLength) {
     var value = field(name);
@@ -201,6 +206,49 @@ public final class DocumentReader {
       throw fail(where, "must be an object, got " + shown(value));
     }
     return Optional.of(new DocumentReader(value.asJsonObject(), where, strict));
+  }
+
+  /**
+   * A list of nested objects, each read by a reader of its own whose errors name fields below
+   * {@code name[i]}, in the same mode as this one; absent means empty. Strictly, at most {@code
+   * maxItems} are allowed. The caller reads each one's fields and then its {@link
+   * #unknownFields()}.
+   */
+  public List<DocumentReader> objects(String name, int maxItems) {
+    var value = field(name);
+    if (value == null) {
+      return List.of();
+    }
+    var where = pathOf(name);
+    if (value.getValueType() != JsonValue.ValueType.ARRAY) {
+      throw fail(where, "must be an array of objects, got " + shown(value));
+    }
+    var array = value.asJsonArray();
+    if (strict && array.size() > maxItems) {
+      throw fail(where, "has " + array.size() + " items; at most " + maxItems + " are allowed");
+    }
+    var readers = new ArrayList<DocumentReader>(array.size());
+    for (int i = 0; i < array.size(); i++) {
+      var itemPath = where + "[" + i + "]";
+      var item = array.get(i);
+      if (item.getValueType() != JsonValue.ValueType.OBJECT) {
+        throw fail(itemPath, "must be an object, got " + shown(item));
+      }
+      readers.add(new DocumentReader(item.asJsonObject(), itemPath, strict));
+    }
+    return List.copyOf(readers);
+  }
+
+  /** A JSON object whose content is free-form (checked by whoever uses it); absent means empty. */
+  public Optional<JsonObject> anyObject(String name) {
+    var value = field(name);
+    if (value == null) {
+      return Optional.empty();
+    }
+    if (value.getValueType() != JsonValue.ValueType.OBJECT) {
+      throw fail(pathOf(name), "must be an object, got " + shown(value));
+    }
+    return Optional.of(value.asJsonObject());
   }
 
   /**

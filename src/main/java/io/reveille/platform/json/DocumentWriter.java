@@ -57,6 +57,17 @@ public final class DocumentWriter {
     return this;
   }
 
+  /** A list of nested objects, omitted when empty; see {@link #nested()}. */
+  public DocumentWriter objects(String name, List<JsonObject> values) {
+    written.add(name);
+    if (!values.isEmpty()) {
+      var array = JsonDocuments.PROVIDER.createArrayBuilder();
+      values.forEach(array::add);
+      builder.add(name, array);
+    }
+    return this;
+  }
+
   public DocumentWriter add(String name, List<String> values) {
     written.add(name);
     var array = JsonDocuments.PROVIDER.createArrayBuilder();
@@ -89,12 +100,17 @@ public final class DocumentWriter {
    * never overrides a known one.
    */
   public String buildStored(JsonObject unknownFields) {
+    return JsonDocuments.write(buildKeeping(unknownFields));
+  }
+
+  /** The stored form of a nested object, as {@link #buildStored}, still as an object. */
+  public JsonObject buildKeeping(JsonObject unknownFields) {
     unknownFields.forEach(
         (name, value) -> {
           if (!written.contains(name)) {
             builder.add(name, value);
           }
         });
-    return JsonDocuments.write(builder.build());
+    return builder.build();
   }
 }

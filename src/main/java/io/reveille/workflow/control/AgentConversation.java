@@ -1,6 +1,7 @@
 package io.reveille.workflow.control;
 
 import io.reveille.agent.entity.AgentKind;
+import io.reveille.agent.entity.AgentPlan;
 import io.reveille.inference.control.ChatMessage;
 import io.reveille.inference.control.ChatRequest;
 import io.reveille.inference.control.ChatResult;
@@ -189,7 +190,7 @@ public class AgentConversation {
         progress.meter.boundary();
         var done = step.getStatus() == StepStatus.SUCCEEDED;
         plan =
-            new Step(
+            Step.turn(
                 index,
                 fromDecision(step.getDecision().get()),
                 Optional.empty(),
@@ -200,7 +201,7 @@ public class AgentConversation {
         progress.meter.step();
         var answer = provider.chat(ChatRequest.of(brief.model(), progress.messages, brief.tools()));
         plan =
-            new Step(
+            Step.turn(
                 index,
                 answer,
                 Optional.of(decisionOf(answer, brief.model())),
@@ -210,11 +211,74 @@ public class AgentConversation {
       }
       userTurns.clear();
       usage = usage.plus(plan.answer().usage());
-      var answer = carryOut(brief, plan, progress);
+      var answer = carryOut(brief, plan, progress).answer;
       if (!answer.hasToolCalls()) {
         return new Outcome(answer.content().orElse("").strip(), index + 1, progress.ordinal, usage);
       }
     }
+  }
+
+  /**
+   * Follows an agent's plan ({@link AgentPlan}) on {@code run}: each of its calls is a step of the
+   * run, carried out as a model's answer with one tool call would be (see {@link #talk}), with the
+   * call's ledger row, its messages and the step's checkpoint in one transaction, and no model
+   * asked. The call itself is the step's decision: a resumed run carries out the recorded ones
+   * again, under the same operation ids, and gets their receipts. The plan ends at the first call
+   * whose result is an error. A plan's steps are checked against the run's wall clock, its tool
+   * calls and a cancel, not against its model calls ({@code max-steps}).
+   *
+   * @return the results of the calls made, in order: all of them, or up to the one that failed
+   */
+  public List<ToolResult> follow(WakeRun run, AgentPlan plan, History history) {
+    var brief = new Brief(run, PLAN_STEP, "", List.of(), false, List.of());
+    var progress = new Progress(new ArrayList<>(), history.meter());
+    var results = new ArrayList<ToolResult>();
+    for (var index = 0; index < plan.size(); index++) {
+      var recorded = history.recorded().get(index);
+      var last = index + 1 == plan.size();
+      progress.meter.boundary();
+      Step step;
+      if (recorded != null && recorded.getDecision().isPresent()) {
+        step =
+            new Step(
+                index,
+                PLAN_STEP,
+                fromDecision(recorded.getDecision().get()),
+                Optional.empty(),
+                recorded.getStatus() == StepStatus.SUCCEEDED,
+                List.of(),
+                false,
+                last);
+      } else {
+        var call = plan.calls().get(index);
+        var answer =
+            new ChatResult(
+                Optional.empty(),
+                List.of(new ToolCallRequest("plan_" + index, call.tool(), call.arguments())),
+                Usage.NONE,
+                "tool_calls");
+        step =
+            new Step(
+                index,
+                PLAN_STEP,
+                answer,
+                Optional.of(
+                    JsonDocuments.provider()
+                        .createObjectBuilder()
+                        .add(TOOL_CALLS, toolCalls(answer.toolCalls()))
+                        .build()),
+                false,
+                List.of(),
+                recorded == null,
+                last);
+      }
+      var result = carryOut(brief, step, progress).lastResult.orElseThrow();
+      results.add(result);
+      if (result.errorCode().isPresent()) {
+        break;
+      }
+    }
+    return List.copyOf(results);
   }
 
   /**
@@ -224,11 +288,36 @@ public class AgentConversation {
    */
   private record Step(
       int index,
+      String phase,
       ChatResult answer,
       Optional<jakarta.json.JsonObject> decision,
       boolean done,
       List<NewMessage> userTurns,
-      boolean unrecorded) {}
+      boolean unrecorded,
+      boolean last) {
+
+    static Step turn(
+        int index,
+        ChatResult answer,
+        Optional<jakarta.json.JsonObject> decision,
+        boolean done,
+        List<NewMessage> userTurns,
+        boolean unrecorded) {
+      return new Step(index, MODEL_TURN, answer, decision, done, userTurns, unrecorded, false);
+    }
+
+    boolean modelTurn() {
+      return phase.equals(MODEL_TURN);
+    }
+
+    /** The phases still ahead once this step ends, as its checkpoint records them. */
+    List<String> remaining(ChatResult carriedOut) {
+      if (modelTurn()) {
+        return carriedOut.hasToolCalls() ? List.of(MODEL_TURN) : List.of();
+      }
+      return last ? List.of() : List.of(phase);
+    }
+  }
 
   /** The conversation so far, the run's next call ordinal and its meter: what a step moves on. */
   private static final class Progress {
@@ -263,6 +352,7 @@ public class AgentConversation {
     private boolean nextCounted;
     private final List<String> made = new ArrayList<>();
     private Optional<String> lastCall = Optional.empty();
+    private Optional<ToolResult> lastResult = Optional.empty();
 
     Carried copy() {
       var copy = new Carried();
@@ -272,6 +362,7 @@ public class AgentConversation {
       copy.nextCounted = nextCounted;
       copy.made.addAll(made);
       copy.lastCall = lastCall;
+      copy.lastResult = lastResult;
       return copy;
     }
   }
@@ -301,9 +392,10 @@ public class AgentConversation {
   /**
    * Carries out one step, in one transaction when it can be (see {@link #talk}).
    *
-   * @return the answer the step carried out: the one its decision records
+   * @return how the step ended: the answer it carried out (the one its decision records) and its
+   *     last call's result
    */
-  private ChatResult carryOut(Brief brief, Step plan, Progress progress) {
+  private Carried carryOut(Brief brief, Step plan, Progress progress) {
     var agentId = brief.run().agentId();
     var carried = new Carried();
     if (plan.decision().isEmpty()) {
@@ -334,7 +426,7 @@ public class AgentConversation {
         throw reached.stop().get();
       }
       if (reached.ended()) {
-        return carried.answer;
+        return carried;
       }
     }
   }
@@ -364,34 +456,38 @@ public class AgentConversation {
                 run.agentId(),
                 run.runKey(),
                 plan.index(),
-                MODEL_TURN,
+                plan.phase(),
                 plan.decision().get(),
-                Optional.of(
-                    new NewMessage(
-                        run.threadId(),
-                        AgentMessageKind.ASSISTANT,
-                        Optional.of(run.runKey()),
-                        text.isBlank() ? Optional.empty() : Optional.of(text),
-                        text.length() / 4,
-                        AgentMessageMetadata.empty()
-                            .withExtension(callsOf(answer.toolCalls(), brief.model())))),
+                plan.modelTurn()
+                    ? Optional.of(
+                        new NewMessage(
+                            run.threadId(),
+                            AgentMessageKind.ASSISTANT,
+                            Optional.of(run.runKey()),
+                            text.isBlank() ? Optional.empty() : Optional.of(text),
+                            text.length() / 4,
+                            AgentMessageMetadata.empty()
+                                .withExtension(callsOf(answer.toolCalls(), brief.model()))))
+                    : Optional.empty(),
                 plan.unrecorded());
-        meters.addUsage(
-            run.runKey(), answer.usage().promptTokens(), answer.usage().completionTokens());
         step.answer = fromDecision(decision);
         step.opened = true;
         progress.messages.add(step.answer.asMessage());
-        // The answer is kept before its tokens are checked: a run stopped by its token budget and
-        // resumed carries it out instead of paying for it again.
-        try {
-          progress.meter.afterModelCall(
-              answer.usage().promptTokens() + answer.usage().completionTokens());
-        } catch (RunBudgetExceededException e) {
-          return Reached.stop(e);
+        if (plan.modelTurn()) {
+          meters.addUsage(
+              run.runKey(), answer.usage().promptTokens(), answer.usage().completionTokens());
+          // The answer is kept before its tokens are checked: a run stopped by its token budget
+          // and resumed carries it out instead of paying for it again.
+          try {
+            progress.meter.afterModelCall(
+                answer.usage().promptTokens() + answer.usage().completionTokens());
+          } catch (RunBudgetExceededException e) {
+            return Reached.stop(e);
+          }
         }
       } else {
         if (!plan.done()) {
-          journal.began(run.agentId(), run.runKey(), plan.index(), MODEL_TURN);
+          journal.began(run.agentId(), run.runKey(), plan.index(), plan.phase());
         }
         step.opened = true;
         progress.messages.add(step.answer.asMessage());
@@ -463,6 +559,7 @@ public class AgentConversation {
           return Reached.stop(e);
         }
       }
+      step.lastResult = Optional.of(result);
       step.made.addAll(result.changedEntityIds());
       if (!result.preview() && result.errorCode().isEmpty() && result.operationId().isPresent()) {
         step.lastCall =
@@ -476,10 +573,10 @@ public class AgentConversation {
         run.agentId(),
         run.runKey(),
         new Checkpoint(
-            MODEL_TURN,
+            plan.phase(),
             plan.index(),
             progress.ordinal,
-            step.answer.hasToolCalls() ? List.of(MODEL_TURN) : List.of(),
+            plan.remaining(step.answer),
             step.made,
             step.lastCall));
     if (within && step.answer.hasToolCalls() && !markRead) {
@@ -496,6 +593,12 @@ public class AgentConversation {
   /** The phase name of a model turn's step. */
   static final String MODEL_TURN = "model_turn";
 
+  /** The phase name of a plan's step ({@link #follow}). */
+  static final String PLAN_STEP = "plan_step";
+
+  /** The field of a step's decision that lists its tool calls. */
+  private static final String TOOL_CALLS = "reveille.toolCalls";
+
   /** A model answer as a step's decision: its text and the tool calls it asked for. */
   static jakarta.json.JsonObject decisionOf(ChatResult answer, String model) {
     var decision = JsonDocuments.provider().createObjectBuilder(callsOf(answer.toolCalls(), model));
@@ -506,7 +609,7 @@ public class AgentConversation {
   /** The answer a step's decision records (no usage: it was counted when it was made). */
   static ChatResult fromDecision(jakarta.json.JsonObject decision) {
     var calls = new ArrayList<ToolCallRequest>();
-    for (var value : decision.getJsonArray("reveille.toolCalls")) {
+    for (var value : decision.getJsonArray(TOOL_CALLS)) {
       var call = value.asJsonObject();
       calls.add(
           new ToolCallRequest(
@@ -527,6 +630,14 @@ public class AgentConversation {
   }
 
   private static jakarta.json.JsonObject callsOf(List<ToolCallRequest> calls, String model) {
+    return JsonDocuments.provider()
+        .createObjectBuilder()
+        .add("reveille.model", model)
+        .add(TOOL_CALLS, toolCalls(calls))
+        .build();
+  }
+
+  private static jakarta.json.JsonArray toolCalls(List<ToolCallRequest> calls) {
     var list = JsonDocuments.provider().createArrayBuilder();
     for (var call : calls) {
       list.add(
@@ -536,10 +647,6 @@ public class AgentConversation {
               .add("name", call.name())
               .add("arguments", call.arguments()));
     }
-    return JsonDocuments.provider()
-        .createObjectBuilder()
-        .add("reveille.model", model)
-        .add("reveille.toolCalls", list)
-        .build();
+    return list.build();
   }
 }

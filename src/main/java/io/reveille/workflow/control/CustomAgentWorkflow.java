@@ -26,7 +26,9 @@ import java.util.Optional;
  * system} message in the run's thread, what woke the agent and which entities changed. With a
  * model, the agent's {@code config.instructions} are its system prompt and it may call every tool
  * its capability profile allows: on an autonomous wake it is told what woke it and its final answer
- * becomes its report; in a session it answers the conversation so far.
+ * becomes its report; in a session it answers the conversation so far. An agent with a plan ({@code
+ * config.plan}) follows it instead on every wake that is not a session, whatever its engine: its
+ * calls, in order, each a step of the run, and a report of what they did.
  */
 @ApplicationScoped
 public class CustomAgentWorkflow implements AgentWorkflow {
@@ -52,7 +54,11 @@ public class CustomAgentWorkflow implements AgentWorkflow {
   @Override
   public boolean isSelfContained(WakeRun run) {
     try {
-      return opener.open(run).engine().isDeterministic();
+      var agent = opener.agent(run);
+      if (follows(agent, run)) {
+        return false;
+      }
+      return opener.engineFor(agent).isDeterministic();
     } catch (InferenceUnavailableException e) {
       // No engine to be had (an endpoint the agent needs is not configured): the run goes step by
       // step, where that failure is recorded.
@@ -63,6 +69,9 @@ public class CustomAgentWorkflow implements AgentWorkflow {
   @Override
   public WakeOutcome execute(WakeRun run) {
     var start = reads.inOneTransaction(() -> start(run));
+    if (start.isPresent() && start.get().follows()) {
+      return follow(run, start.get());
+    }
     if (start.isPresent()) {
       return think(run, start.get());
     }
@@ -88,13 +97,28 @@ public class CustomAgentWorkflow implements AgentWorkflow {
   /**
    * What a model-driven wake's first model call needs, read in one transaction: the agent and its
    * engine, the session so far or the report to rewrite, and what the run recorded before (its
-   * steps and its meter). Empty with the deterministic engine, which reads what it needs itself.
+   * steps and its meter). For a wake that follows the agent's plan, the agent and what the run
+   * recorded. Empty with the deterministic engine, which reads what it needs itself.
    */
   private record Start(
-      Agent agent, Engine engine, List<ChatMessage> turns, AgentConversation.History history) {}
+      Agent agent,
+      Engine engine,
+      List<ChatMessage> turns,
+      AgentConversation.History history,
+      boolean follows) {}
+
+  /** Whether {@code agent} follows its plan on {@code run}: it has one, and this is no session. */
+  private static boolean follows(Agent agent, WakeRun run) {
+    return !agent.getConfig().getPlan().isEmpty() && run.reason() != WakeReason.USER_INITIATED;
+  }
 
   private Optional<Start> start(WakeRun run) {
-    var opening = opener.open(run);
+    var agent = opener.agent(run);
+    if (follows(agent, run)) {
+      return Optional.of(
+          new Start(agent, Engine.deterministic(), List.of(), conversation.history(run), true));
+    }
+    var opening = new WakeOpener.Opening(agent, opener.engineFor(agent));
     if (opening.engine().isDeterministic()) {
       return Optional.empty();
     }
@@ -110,7 +134,53 @@ public class CustomAgentWorkflow implements AgentWorkflow {
                             .map(r -> r.getContent())
                             .orElse("(none yet)")));
     return Optional.of(
-        new Start(opening.agent(), opening.engine(), turns, conversation.history(run)));
+        new Start(opening.agent(), opening.engine(), turns, conversation.history(run), false));
+  }
+
+  /**
+   * Follows the agent's plan ({@link AgentConversation#follow}); the report lists each call made
+   * and its result, and where the plan stopped when a call failed.
+   */
+  private WakeOutcome follow(WakeRun run, Start start) {
+    var plan = start.agent().getConfig().getPlan();
+    var results = conversation.follow(run, plan, start.history());
+    var report = new StringBuilder(describe(run)).append("\n\n## Plan\n");
+    for (var i = 0; i < results.size(); i++) {
+      var result = results.get(i);
+      report
+          .append('\n')
+          .append(i + 1)
+          .append(". `")
+          .append(plan.calls().get(i).tool())
+          .append('`');
+      if (result.errorCode().isPresent()) {
+        report
+            .append(" failed: ")
+            .append(result.errorCode().get().wire())
+            .append(result.errorMessage().map(why -> " (" + why + ")").orElse(""));
+      } else if (result.changedEntityIds().isEmpty()) {
+        report.append(": done");
+      } else {
+        report.append(": changed ").append(String.join(", ", result.changedEntityIds()));
+      }
+    }
+    if (results.size() < plan.size()) {
+      report
+          .append("\n\nStopped at step ")
+          .append(results.size())
+          .append(" of ")
+          .append(plan.size())
+          .append('.');
+    }
+    return WakeOutcome.report(
+        new ReportDraft(
+            MemoryService.DEFAULT_REPORT_SCOPE,
+            report.toString(),
+            Engine.deterministic()
+                .provenance(run)
+                .add("planSteps", plan.size())
+                .add("toolCalls", results.size())
+                .build()));
   }
 
   private WakeOutcome think(WakeRun run, Start start) {

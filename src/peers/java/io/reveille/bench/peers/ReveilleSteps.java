@@ -27,9 +27,11 @@ import java.util.concurrent.Executors;
  * {@code update_task_priority}, one per turn, each on a task of the agent's own category (a journal
  * write through the tool executor: its ledger row, the action and result messages, the task's
  * change and its notification batch, in one transaction), then a final answer that becomes the
- * report. One custom agent per run, woken manually over REST from {@value #CLIENTS} clients; a run
- * is counted when its run-log entry is {@code completed}, and its latency is {@code completed_at −
- * created_at} (the moment the wake was accepted).
+ * report. Or, planned (contender {@code reveille-plan}), the same three calls as each agent's plan
+ * ({@code config.plan}): three tool steps through the executor and a report, no model — the pair of
+ * DBOS's three transactional steps. One custom agent per run, woken manually over REST from {@value
+ * #CLIENTS} clients; a run is counted when its run-log entry is {@code completed}, and its latency
+ * is {@code completed_at − created_at} (the moment the wake was accepted).
  */
 final class ReveilleSteps {
 
@@ -39,48 +41,113 @@ final class ReveilleSteps {
   private ReveilleSteps() {}
 
   static DurableRuns measure(Postgres postgres, Path work, int count) throws Exception {
+    return measure(postgres, work, count, false);
+  }
+
+  /**
+   * As {@link #measure(Postgres, Path, int)}, or, {@code planned}, the same three calls as each
+   * agent's plan ({@code config.plan}): three tool steps through the executor, no model.
+   */
+  static DurableRuns measure(Postgres postgres, Path work, int count, boolean planned)
+      throws Exception {
     try (var model = new ConversationModel()) {
       var settings = WakePath.fromPeersEnv();
-      settings.put("REVEILLE_INFERENCE_BASE_URL", model.baseUrl());
-      settings.put("REVEILLE_INFERENCE_MODEL", "bench-model");
-      settings.put("REVEILLE_INFERENCE_API_KEY", "sk-bench-" + UUID.randomUUID());
+      if (!planned) {
+        settings.put("REVEILLE_INFERENCE_BASE_URL", model.baseUrl());
+        settings.put("REVEILLE_INFERENCE_MODEL", "bench-model");
+        settings.put("REVEILLE_INFERENCE_API_KEY", "sk-bench-" + UUID.randomUUID());
+      }
       var node =
           Node.standalone(
-              work.resolve("reveille"), postgres, 9950, settings, WakePath.jvmOptions(work));
+              work.resolve(planned ? "reveille-plan" : "reveille"),
+              postgres,
+              9950,
+              settings,
+              WakePath.jvmOptions(work));
       var pool = Executors.newFixedThreadPool(CLIENTS);
+      var name =
+          planned
+              ? NAME + " (three tool steps per run, planned)"
+              : NAME + " (three tool calls per run)";
       try {
         node.start();
         node.awaitReady(Duration.ofMinutes(5));
         var url = postgres.jdbcUrl("reveille");
-        var warmUp = agents(node.api(), model, pool, "warm", Math.max(1, count / 4));
-        System.out.printf("%s: warming up with %d runs%n", NAME, warmUp.size());
+        var warmUp = agents(node.api(), model, pool, "warm", Math.max(1, count / 4), planned);
+        System.out.printf("%s: warming up with %d runs%n", name, warmUp.size());
         runs(node.api(), pool, url, "warm-up", warmUp);
-        var measured = agents(node.api(), model, pool, "steps", count);
-        System.out.printf("%s: %d agents scripted; measuring%n", NAME, measured.size());
+        var measured = agents(node.api(), model, pool, "steps", count, planned);
+        System.out.printf("%s: %d agents made; measuring%n", name, measured.size());
         postgres.resetStatementStatistics("reveille");
-        var runs = runs(node.api(), pool, url, NAME + " (three tool calls per run)", measured);
+        var runs = runs(node.api(), pool, url, name, measured);
         WakePath.writeStatementStatistics(postgres, work);
         return runs;
       } finally {
         pool.shutdownNow();
         node.stop();
+        postgres.recreateDatabase("reveille");
       }
     }
   }
 
   /**
-   * {@code count} custom agents, each with a category of three tasks and a script: its instructions
-   * name a marker, and the model answers that conversation's turns with the three calls and the
-   * answer.
+   * {@code count} custom agents, each with a category of three tasks and three calls of {@code
+   * update_task_priority}, one on each task: as a script (its instructions name a marker, and the
+   * model answers that conversation's turns with the three calls and the answer), or, {@code
+   * planned}, as its plan.
    */
   private static List<String> agents(
-      Api api, ConversationModel model, ExecutorService pool, String prefix, int count)
+      Api api,
+      ConversationModel model,
+      ExecutorService pool,
+      String prefix,
+      int count,
+      boolean planned)
       throws Exception {
     return parallel(
         pool,
         count,
         i -> {
           var marker = prefix + "-" + i + "-" + UUID.randomUUID();
+          if (planned) {
+            var category =
+                api.post("/api/categories", "{\"name\":\"" + marker + "\"}").json().getString("id");
+            var plan = Json.createArrayBuilder();
+            for (var t = 0; t < 3; t++) {
+              var task =
+                  api.post(
+                          "/api/tasks",
+                          "{\"title\":\""
+                              + marker
+                              + " "
+                              + t
+                              + "\",\"categoryId\":\""
+                              + category
+                              + "\"}")
+                      .json()
+                      .getString("id");
+              plan.add(
+                  Json.createObjectBuilder()
+                      .add("tool", "update_task_priority")
+                      .add(
+                          "arguments",
+                          Json.createObjectBuilder().add("taskId", task).add("priority", "P0")));
+            }
+            var created =
+                api.post(
+                    "/api/agents",
+                    Json.createObjectBuilder()
+                        .add("kind", "custom")
+                        .add("displayName", marker)
+                        .add("allowedCategoryIds", Json.createArrayBuilder().add(category))
+                        .add("config", Json.createObjectBuilder().add("plan", plan))
+                        .build()
+                        .toString());
+            if (created.status() != 201) {
+              throw new IllegalStateException("creating " + marker + ": " + created);
+            }
+            return created.json().getString("id");
+          }
           var scoped =
               ScopedAgent.create(
                   api,

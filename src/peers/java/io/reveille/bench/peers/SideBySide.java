@@ -62,7 +62,9 @@ public final class SideBySide {
         List.of(
             (args.length > 2
                     ? args[2]
-                    : scenario.equals("steps") ? "reveille,dbos" : "reveille,quartz,db-scheduler")
+                    : scenario.equals("steps")
+                        ? "reveille-plan,reveille,dbos"
+                        : "reveille,quartz,db-scheduler")
                 .split(","));
     // The wakes scenario's third argument is the run-log history; the timers' fourth the spread.
     var history = scenario.equals("wakes") && args.length > 2 ? Integer.parseInt(args[2]) : 0;
@@ -161,7 +163,8 @@ public final class SideBySide {
         var runs = new ArrayList<DurableRuns>();
         for (var contender : contenders) {
           switch (contender) {
-            case "reveille" -> runs.add(ReveilleSteps.measure(postgres, work, count));
+            case "reveille" -> runs.add(ReveilleSteps.measure(postgres, work, count, false));
+            case "reveille-plan" -> runs.add(ReveilleSteps.measure(postgres, work, count, true));
             case "dbos" -> runs.add(DbosSteps.measure(postgres, count));
             default -> throw new IllegalArgumentException("unknown contender " + contender);
           }

@@ -9,6 +9,7 @@ import io.reveille.platform.error.InvalidInputException;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -217,6 +218,77 @@ class AgentConfigTest {
             InvalidInputException.class, () -> AgentBudgets.of(Map.of("maxToolCalls", 1001L)));
     assertEquals("config.budgets.maxToolCalls", error.getField());
     assertEquals(AgentConfig.empty(), config.withBudgets(AgentBudgets.none()));
+  }
+
+  @Test
+  void aPlanIsReadInOrderAndShownBack() {
+    var config =
+        AgentConfig.fromUserJson(
+            json(
+                """
+        {"plan":[{"tool":"update_task_priority","arguments":{"taskId":"t-1","priority":"p0"}},
+                 {"tool":"list_tasks_in_scope"}]}"""),
+            "config");
+    var calls = config.getPlan().calls();
+    assertEquals(2, calls.size());
+    assertEquals("update_task_priority", calls.get(0).tool());
+    assertEquals("t-1", calls.get(0).arguments().getString("taskId"));
+    assertEquals(
+        json("{}"), calls.get(1).arguments(), "a call without arguments has empty arguments");
+    assertEquals(
+        json(
+            """
+        {"plan":[{"tool":"update_task_priority","arguments":{"taskId":"t-1","priority":"p0"}},
+                 {"tool":"list_tasks_in_scope","arguments":{}}]}"""),
+        Json.createObjectBuilder().add("plan", config.toJson().getJsonArray("plan")).build());
+    assertEquals(config, AgentConfig.fromStored(config.toStored()));
+    assertTrue(!AgentConfig.empty().toJson().containsKey("plan"), "no plan, no field");
+    assertEquals(
+        AgentPlan.none(), config.withPlan(AgentPlan.none()).getPlan(), "the wither clears it");
+  }
+
+  @Test
+  void aPlanOutOfBoundsIsRefusedNamingTheField() {
+    var calls = new StringBuilder("{\"plan\":[");
+    for (var i = 0; i <= AgentPlan.MAX_STEPS; i++) {
+      calls.append(i == 0 ? "" : ",").append("{\"tool\":\"list_tasks_in_scope\"}");
+    }
+    var tooMany =
+        assertThrows(
+            InvalidInputException.class,
+            () -> AgentConfig.fromUserJson(json(calls.append("]}").toString()), "config"));
+    assertEquals("config.plan", tooMany.getField());
+    assertTrue(tooMany.getMessage().contains("at most 20"), tooMany::getMessage);
+    var refused =
+        List.of(
+            List.of("{\"plan\":{}}", "config.plan"),
+            List.of("{\"plan\":[5]}", "config.plan[0]"),
+            List.of("{\"plan\":[{\"arguments\":{}}]}", "config.plan[0].tool"),
+            List.of("{\"plan\":[{\"tool\":\" x\"}]}", "config.plan[0].tool"),
+            List.of("{\"plan\":[{\"tool\":\"" + "t".repeat(101) + "\"}]}", "config.plan[0].tool"),
+            List.of("{\"plan\":[{\"tool\":\"x\",\"arguments\":[]}]}", "config.plan[0].arguments"),
+            List.of(
+                "{\"plan\":[{\"tool\":\"x\"},{\"tool\":\"y\",\"args\":{}}]}",
+                "config.plan[1].args"));
+    for (var each : refused) {
+      var error =
+          assertThrows(
+              InvalidInputException.class,
+              () -> AgentConfig.fromUserJson(json(each.get(0)), "config"),
+              each.get(0));
+      assertEquals(each.get(1), error.getField(), each.get(0));
+    }
+  }
+
+  @Test
+  void planFieldsFromANewerVersionAreKeptInStorage() {
+    var stored = "{\"schemaVersion\":1,\"plan\":[{\"tool\":\"x\",\"when\":\"daily\"}]}";
+    var changed = AgentConfig.fromStored(stored).withModelId("m");
+    assertEquals(
+        "daily", json(changed.toStored()).getJsonArray("plan").getJsonObject(0).getString("when"));
+    assertTrue(
+        !changed.toJson().getJsonArray("plan").getJsonObject(0).containsKey("when"),
+        "the API form shows what this version knows");
   }
 
   @Test

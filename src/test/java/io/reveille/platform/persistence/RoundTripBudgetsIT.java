@@ -10,6 +10,7 @@ import io.reveille.agent.entity.AgentConfig;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.agent.entity.AgentMode;
+import io.reveille.agent.entity.AgentPlan;
 import io.reveille.agent.entity.AgentSlots;
 import io.reveille.alertness.control.NotificationBatchParser;
 import io.reveille.alertness.control.NotificationIntake;
@@ -97,6 +98,20 @@ class RoundTripBudgetsIT {
           "One more model-driven step, calling a mutating tool (update_task_priority)",
           of(22, 1),
           of(22, 1),
+          "at most 1 transaction");
+
+  static final RoundTripBudget PLAN_RUN =
+      new RoundTripBudget(
+          "A run of a plan of one mutating tool call (update_task_priority)",
+          of(39, 4),
+          of(39, 4),
+          "at most 1 transaction a step");
+
+  static final RoundTripBudget PLAN_STEP =
+      new RoundTripBudget(
+          "One more step of a plan, calling a mutating tool (update_task_priority)",
+          of(14, 1),
+          of(14, 1),
           "at most 1 transaction");
 
   /** As many firings as one batch of the clock holds by default (reveille.timer.batch-size). */
@@ -237,6 +252,57 @@ class RoundTripBudgetsIT {
     assertEquals("p0", world.services.journal.task(world.taskA).getPriority().wire());
     MODEL_RUN.assertHeld(kind(), oneTurn);
     MODEL_TOOL_STEP.assertHeld(kind(), twoTurns.minus(oneTurn));
+  }
+
+  /**
+   * A run of an agent whose plan makes one mutating call, and one whose plan makes two: the first
+   * is what a planned run costs around its one step, the difference what one more step costs. As
+   * with the model-driven runs, both run on this thread from queued run-log entries.
+   */
+  @Test
+  void planStepsKeepTheirBudgets() throws Exception {
+    var world = worlds.create();
+    var one = planAgent(world.categoryA, List.of(world.taskA));
+    var two = planAgent(world.categoryA, List.of(world.taskA, world.taskA2));
+    heard(List.of(one, two, world.taskA, world.taskA2));
+    var oneRun = runLog.insertQueuedRun(one);
+    settle();
+    var oneStep = measure(() -> runner.run(oneRun, one));
+    var twoRun = runLog.insertQueuedRun(two);
+    settle();
+    var twoSteps = measure(() -> runner.run(twoRun, two));
+
+    assertEquals(WakeStatus.COMPLETED, runLog.find(oneRun).getStatus());
+    assertEquals(WakeStatus.COMPLETED, runLog.find(twoRun).getStatus());
+    assertEquals("p1", world.services.journal.task(world.taskA2).getPriority().wire());
+    PLAN_RUN.assertHeld(kind(), oneStep);
+    PLAN_STEP.assertHeld(kind(), twoSteps.minus(oneStep));
+  }
+
+  /** An agent whose plan raises each of {@code taskIds}: the first to p0, the others to p1. */
+  private String planAgent(String categoryId, List<String> taskIds) {
+    var calls = new java.util.ArrayList<AgentPlan.Call>();
+    for (var i = 0; i < taskIds.size(); i++) {
+      calls.add(
+          new AgentPlan.Call(
+              "update_task_priority",
+              Json.createObjectBuilder()
+                  .add("taskId", taskIds.get(i))
+                  .add("priority", i == 0 ? "p0" : "p1")
+                  .build()));
+    }
+    return agents
+        .create(
+            new NewAgent(
+                AgentKind.CUSTOM,
+                "Budgeted plan agent",
+                AgentMode.AUTONOMOUS,
+                AgentLifecycle.ACTIVE,
+                Set.of(categoryId),
+                AgentConfig.empty().withPlan(AgentPlan.of(calls)),
+                AgentSlots.empty()))
+        .agent()
+        .getId();
   }
 
   private String modelAgent(String categoryId) {
