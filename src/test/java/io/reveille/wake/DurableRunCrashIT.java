@@ -52,9 +52,13 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * and holds unanswered when the JVM dies, reconciled after the restart as their tools declare:
  * looked up (not sent again), sent again with the same key (applied once), or — a tool that
  * declares neither — left in doubt with its run waiting, until an operator says it took effect and
- * resumes the run. One kill for all six runs rather than one per point: each start of a server
- * costs the build half a minute of both cores, and the runs are independent of each other (their
- * own agents, conversations and idempotency keys), so each test below checks its own pair.
+ * resumes the run. Beside them stands a run of an agent that follows a plan ({@code config.plan}),
+ * no model: its artifact, its upload, then a call the sink applies and holds when the JVM dies,
+ * then its email; after the restart it carries out its recorded steps from their receipts, sends
+ * the held call again with the same key and completes, each effect applied once. One kill for all
+ * seven runs rather than one per point: each start of a server costs the build half a minute of
+ * both cores, and the runs are independent of each other (their own agents, conversations and
+ * idempotency keys), so each test below checks its own pair.
  *
  * <p>Its server is Derby and the embedded broker whatever the environment says, so a pass on
  * another stack would only repeat it.
@@ -89,6 +93,9 @@ class DurableRunCrashIT {
    */
   private final Map<Integer, List<Woken>> killed = new HashMap<>();
 
+  /** The run of an agent that follows a plan, no model, stood still in its held external call. */
+  private Woken followed;
+
   @BeforeAll
   void start() throws IOException, InterruptedException {
     var tools = Path.of("target", "durable-external-tools.json").toAbsolutePath();
@@ -102,7 +109,7 @@ class DurableRunCrashIT {
     // The model's external calls run here as they are asked for: approvals are not this test's
     // subject (ToolApprovalsIT holds them), so the model guard is off.
     environment.put("REVEILLE_APPROVAL_CUSTOM_MODEL_GUARD", "false");
-    // Six runs stand still at once under the kill: each holds a wake consumer's session.
+    // Seven runs stand still at once under the kill: each holds a wake consumer's session.
     environment.put("REVEILLE_MDB_MAX_SESSIONS", "8");
     server = LibertyServer.durableServer(environment);
     api = new Api(server.baseUri(), server::generatedAdminAuthorization);
@@ -318,10 +325,53 @@ class DurableRunCrashIT {
   }
 
   /**
+   * An agent whose plan ({@code config.plan}) makes, with no model, the artifact, the upload, a
+   * call the sink applies and holds (an idempotent tool) and the email; wakes it.
+   */
+  private Woken following() {
+    var marker = "followed-" + UUID.randomUUID();
+    var plan =
+        Json.createArrayBuilder()
+            .add(
+                Json.createObjectBuilder()
+                    .add("tool", "record_observations")
+                    .add(
+                        "arguments",
+                        Json.createObjectBuilder()
+                            .add(
+                                "observations",
+                                Json.createArrayBuilder()
+                                    .add(
+                                        Json.createObjectBuilder()
+                                            .add("text", "Report artifact " + marker)))))
+            .add(step("upload_report", marker + ":upload"))
+            .add(step("send_held_idempotent", marker + ":held"))
+            .add(step("send_email", marker + ":email"));
+    var created =
+        api.post(
+            "/api/agents",
+            Json.createObjectBuilder()
+                .add("kind", "custom")
+                .add("displayName", "Durable " + marker)
+                .add("config", Json.createObjectBuilder().add("plan", plan))
+                .build()
+                .toString());
+    assertEquals(201, created.status(), created::toString);
+    var agentId = created.json().getString("id");
+    var wake = api.post("/api/agents/" + agentId + "/wakes", "");
+    assertEquals(202, wake.status(), wake::toString);
+    return new Woken(marker, agentId, wake.json().getString("runKey"));
+  }
+
+  private static JsonObject step(String tool, String note) {
+    return Json.createObjectBuilder().add("tool", tool).add("arguments", note(note)).build();
+  }
+
+  /**
    * Runs three plans, each held with another turn in flight (1: before the upload, 2: between the
    * upload and the email, 3: after the email), beside three runs whose calls of the {@link
-   * #HELD_TOOLS} are in doubt: all six stand still, the JVM is killed once, and the server is
-   * started again.
+   * #HELD_TOOLS} are in doubt, and a run that follows a plan: all seven stand still, the JVM is
+   * killed once, and the server is started again.
    */
   private void killedOnce() throws InterruptedException {
     var release = new CountDownLatch(1);
@@ -331,10 +381,11 @@ class DurableRunCrashIT {
       var plan = planned(point, release, inFlight);
       killed.put(point, List.of(plan, doubtful(HELD_TOOLS.get(point - 1))));
     }
+    followed = following();
     for (var arrived : inFlight) {
       assertTrue(arrived.await(SETTLE.toSeconds(), TimeUnit.SECONDS), "the run reached its point");
     }
-    await().atMost(SETTLE).until(() -> sink.held() == held + HELD_TOOLS.size());
+    await().atMost(SETTLE).until(() -> sink.held() == held + HELD_TOOLS.size() + 1);
 
     server.kill();
     release.countDown();
@@ -444,5 +495,34 @@ class DurableRunCrashIT {
     assertEquals(1, sink.applications(key));
     assertEquals(1, sink.requests(key), "never sent twice");
     assertEquals("succeeded", toolCalls(parked.runKey()).get(0).getString("status"));
+  }
+
+  @Test
+  @Order(4)
+  @Execution(ExecutionMode.SAME_THREAD)
+  void killedInAPlansExternalCallThePlanCompletesOnceFromItsRecordedSteps() {
+    awaitStatus(followed.runKey(), "completed");
+    var marker = followed.marker();
+    for (var effect : List.of("upload", "email")) {
+      var key = sink.keyOf(marker + ":" + effect);
+      assertEquals(1, sink.applications(key), marker + " " + effect + " applied once");
+      assertEquals(1, sink.requests(key), marker + " " + effect + " sent once");
+    }
+    var held = sink.keyOf(marker + ":held");
+    assertEquals(1, sink.applications(held), "the call in flight applied once");
+    assertEquals(2, sink.requests(held), "sent again with the same key after the restart");
+    assertEquals(
+        1,
+        observationsNaming(followed.agentId(), "Report artifact " + marker),
+        "the artifact exists once");
+    var run = run(followed.runKey());
+    var steps = run.getJsonArray("steps").getValuesAs(JsonObject.class);
+    assertEquals(4, steps.size(), run::toString);
+    steps.forEach(step -> assertEquals("plan_step", step.getString("phase"), step::toString));
+    var calls = toolCalls(followed.runKey());
+    assertEquals(4, calls.size(), run::toString);
+    calls.forEach(call -> assertEquals("succeeded", call.getString("status"), call::toString));
+    var report = api.get("/api/agents/" + followed.agentId() + "/report").json();
+    assertTrue(report.getString("content").contains("4. `send_email`"), report::toString);
   }
 }
