@@ -1,6 +1,7 @@
 package io.reveille.wake.control;
 
 import io.reveille.agent.entity.AgentKind;
+import java.util.Optional;
 
 /**
  * The workflow of one agent kind.
@@ -33,4 +34,26 @@ public interface AgentWorkflow {
   default boolean isSelfContained(WakeRun run) {
     return false;
   }
+
+  /**
+   * What {@link #execute(WakeRun, Optional)} reads first, read for a run that is not self-contained
+   * inside begin's transaction (after {@link #isSelfContained}), so that those reads cost no
+   * transaction of their own. It must only read. Empty by default: {@code execute} reads what it
+   * needs itself. A failure here is not the run's: {@code execute} is then called without it.
+   */
+  default Optional<Prepared> prepare(WakeRun run) {
+    return Optional.empty();
+  }
+
+  /**
+   * {@link #execute(WakeRun)}, with what {@link #prepare} read in begin's transaction, or empty
+   * when it read nothing (a run begun again after a failed begin, a workflow that prepares
+   * nothing).
+   */
+  default WakeOutcome execute(WakeRun run, Optional<Prepared> prepared) {
+    return execute(run);
+  }
+
+  /** What a workflow's {@link #prepare} read, of a type of the workflow's own. */
+  interface Prepared {}
 }

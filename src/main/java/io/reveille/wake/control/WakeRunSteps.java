@@ -73,7 +73,13 @@ public class WakeRunSteps {
    * What {@link #beginOrRun} did: started the run, its workflow still to be executed; or executed
    * and completed it within the same transaction ({@code completed}).
    */
-  public record Begun(WakeRun run, boolean completed) {}
+  public record Begun(WakeRun run, boolean completed, Optional<AgentWorkflow.Prepared> prepared) {
+
+    /** Begun, with nothing its workflow read in the same transaction. */
+    public Begun(WakeRun run, boolean completed) {
+      this(run, completed, Optional.empty());
+    }
+  }
 
   /**
    * Thrown when a self-contained run's workflow or completion failed inside {@link #beginOrRun} (an
@@ -109,7 +115,7 @@ public class WakeRunSteps {
     var run = begun.get();
     var workflow = workflows.forKind(run.kind()).orElseThrow();
     if (!workflow.isSelfContained(run)) {
-      return Optional.of(new Begun(run, false));
+      return Optional.of(new Begun(run, false, prepared(workflow, run)));
     }
     try {
       completion.complete(
@@ -123,6 +129,26 @@ public class WakeRunSteps {
           runKey, new IllegalStateException("the transaction was marked for rollback"));
     }
     return Optional.of(new Begun(run, true));
+  }
+
+  /**
+   * What the workflow of a run that is not self-contained reads first ({@link
+   * AgentWorkflow#prepare}), in begin's transaction. A failure that leaves the transaction usable
+   * is the workflow's to meet again when it executes; one that doomed it is thrown, and the caller
+   * begins the run again without the reads.
+   */
+  private Optional<AgentWorkflow.Prepared> prepared(AgentWorkflow workflow, WakeRun run) {
+    Optional<AgentWorkflow.Prepared> prepared;
+    try {
+      prepared = workflow.prepare(run);
+    } catch (RuntimeException e) {
+      prepared = Optional.empty();
+    }
+    if (transactions != null && transactions.getRollbackOnly()) {
+      throw new IllegalStateException(
+          "run " + run.runKey() + ": its first reads marked begin's transaction for rollback");
+    }
+    return prepared;
   }
 
   /**
@@ -170,12 +196,21 @@ public class WakeRunSteps {
    */
   @Transactional(TxType.NOT_SUPPORTED)
   public WakeOutcome execute(WakeRun run) {
+    return execute(run, Optional.empty());
+  }
+
+  /**
+   * As {@link #execute(WakeRun)}, outside any transaction too, with what the workflow read in
+   * begin's transaction.
+   */
+  @Transactional(TxType.NOT_SUPPORTED)
+  public WakeOutcome execute(WakeRun run, Optional<AgentWorkflow.Prepared> prepared) {
     var workflow =
         workflows
             .forKind(run.kind())
             .orElseThrow(
                 () -> new IllegalStateException("no workflow for agent kind " + run.kind().wire()));
-    return Objects.requireNonNull(workflow.execute(run), "workflow outcome");
+    return Objects.requireNonNull(workflow.execute(run, prepared), "workflow outcome");
   }
 
   /** Completes the run with the workflow's outcome, in one transaction ({@link RunCompletion}). */

@@ -83,7 +83,7 @@ public class WakeRunner {
         }
         WakeOutcome outcome;
         try {
-          outcome = steps.execute(run);
+          outcome = steps.execute(run, begun.get().prepared());
         } catch (RuntimeException | Error e) {
           var waiting = causeOf(e, RunWaitingException.class);
           if (waiting.isPresent()) {

@@ -11,6 +11,7 @@ import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.wake.control.AgentWorkflow;
+import io.reveille.wake.control.AgentWorkflow.Prepared;
 import io.reveille.wake.control.WakeOutcome;
 import io.reveille.wake.control.WakeOutcome.ReportDraft;
 import io.reveille.wake.control.WakeRun;
@@ -66,9 +67,26 @@ public class CustomAgentWorkflow implements AgentWorkflow {
     }
   }
 
+  /**
+   * What a wake that follows the plan or thinks with a model reads before its first step, read in
+   * begin's transaction: {@link #execute(WakeRun, Optional)} then needs no transaction for it.
+   */
+  @Override
+  public Optional<Prepared> prepare(WakeRun run) {
+    return start(run).map(Prepared.class::cast);
+  }
+
   @Override
   public WakeOutcome execute(WakeRun run) {
-    var start = reads.inOneTransaction(() -> start(run));
+    return execute(run, Optional.empty());
+  }
+
+  @Override
+  public WakeOutcome execute(WakeRun run, Optional<Prepared> prepared) {
+    var start =
+        prepared.isPresent()
+            ? prepared.map(Start.class::cast)
+            : reads.inOneTransaction(() -> start(run));
     if (start.isPresent() && start.get().follows()) {
       return follow(run, start.get());
     }
@@ -105,7 +123,8 @@ public class CustomAgentWorkflow implements AgentWorkflow {
       Engine engine,
       List<ChatMessage> turns,
       AgentConversation.History history,
-      boolean follows) {}
+      boolean follows)
+      implements Prepared {}
 
   /** Whether {@code agent} follows its plan on {@code run}: it has one, and this is no session. */
   private static boolean follows(Agent agent, WakeRun run) {

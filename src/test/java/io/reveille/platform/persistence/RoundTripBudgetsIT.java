@@ -89,8 +89,8 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget MODEL_RUN =
       new RoundTripBudget(
           "A model-driven run of one turn (the model answers, no tool)",
-          of(32, 4),
-          of(32, 4),
+          of(30, 3),
+          of(30, 3),
           "at most 1 transaction a step");
 
   static final RoundTripBudget MODEL_TOOL_STEP =
@@ -103,8 +103,8 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget PLAN_RUN =
       new RoundTripBudget(
           "A run of a plan of one mutating tool call (update_task_priority)",
-          of(39, 4),
-          of(39, 4),
+          of(37, 3),
+          of(37, 3),
           "at most 1 transaction a step");
 
   static final RoundTripBudget PLAN_STEP =

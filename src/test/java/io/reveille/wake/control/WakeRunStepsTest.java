@@ -90,6 +90,7 @@ class WakeRunStepsTest {
     private final List<String> calls;
     private final boolean selfContained;
     private final Supplier<WakeOutcome> workflow;
+    Supplier<Optional<AgentWorkflow.Prepared>> prepare = Optional::empty;
 
     ScriptedWorkflows(List<String> calls, boolean selfContained, Supplier<WakeOutcome> workflow) {
       this.calls = calls;
@@ -116,6 +117,12 @@ class WakeRunStepsTest {
             public boolean isSelfContained(WakeRun run) {
               return selfContained;
             }
+
+            @Override
+            public Optional<Prepared> prepare(WakeRun run) {
+              calls.add("prepare");
+              return prepare.get();
+            }
           });
     }
   }
@@ -126,8 +133,49 @@ class WakeRunStepsTest {
 
     var begun = steps.beginOrRun("wk-1", "agent-1").orElseThrow();
 
-    assertEquals(List.of("begin"), steps.calls);
+    assertEquals(List.of("begin", "prepare"), steps.calls);
     assertFalse(begun.completed());
+    assertEquals(Optional.empty(), begun.prepared());
+  }
+
+  @Test
+  void whatTheWorkflowReadsFirstIsReadInTheBeginAndHandedOn() {
+    var steps = new OneWorkflow(false, WakeOutcome::nothing);
+    AgentWorkflow.Prepared read = new AgentWorkflow.Prepared() {};
+    ((ScriptedWorkflows) steps.steps.workflows).prepare = () -> Optional.of(read);
+
+    var begun = steps.beginOrRun("wk-1", "agent-1").orElseThrow();
+
+    assertSame(read, begun.prepared().orElseThrow());
+  }
+
+  @Test
+  void aFailedFirstReadLeavesTheRunBegunWithNothingPrepared() {
+    var steps = new OneWorkflow(false, WakeOutcome::nothing);
+    ((ScriptedWorkflows) steps.steps.workflows).prepare =
+        () -> {
+          throw new IllegalStateException("no endpoint");
+        };
+
+    var begun = steps.beginOrRun("wk-1", "agent-1").orElseThrow();
+
+    assertFalse(begun.completed());
+    assertEquals(Optional.empty(), begun.prepared());
+  }
+
+  @Test
+  void aFirstReadThatDoomedTheBeginIsThrownSoTheRunIsBegunAgain() {
+    var steps = new OneWorkflow(false, WakeOutcome::nothing);
+    steps.steps.transactions = new OneTransaction();
+    ((ScriptedWorkflows) steps.steps.workflows).prepare =
+        () -> {
+          steps.steps.transactions.setRollbackOnly();
+          throw new IllegalStateException("a read failed");
+        };
+
+    var thrown =
+        assertThrows(IllegalStateException.class, () -> steps.beginOrRun("wk-1", "agent-1"));
+    assertTrue(thrown.getMessage().contains("wk-1"), thrown.getMessage());
   }
 
   @Test

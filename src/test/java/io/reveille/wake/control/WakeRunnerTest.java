@@ -67,7 +67,7 @@ class WakeRunnerTest {
     }
 
     @Override
-    public WakeOutcome execute(WakeRun run) {
+    public WakeOutcome execute(WakeRun run, Optional<AgentWorkflow.Prepared> prepared) {
       calls.add("execute");
       return workflow.get();
     }
