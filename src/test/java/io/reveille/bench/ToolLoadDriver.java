@@ -75,6 +75,15 @@ public final class ToolLoadDriver {
 
     /** The same, the agent created with the configuration {@code config} (a JSON object). */
     public static ScopedAgent create(Api api, String name, int tasks, String config) {
+      return create(api, name, tasks, taskIds -> config);
+    }
+
+    /**
+     * The same, the agent's configuration (a JSON object) made from its tasks' ids, in the order
+     * they were created: a plan that names them, for one.
+     */
+    public static ScopedAgent create(
+        Api api, String name, int tasks, java.util.function.Function<List<String>, String> config) {
       var category =
           api.post("/api/categories", "{\"name\":\"" + name + "\"}").json().getString("id");
       var taskIds = new ArrayList<String>();
@@ -94,7 +103,7 @@ public final class ToolLoadDriver {
                       + "\",\"allowedCategoryIds\":[\""
                       + category
                       + "\"],\"config\":"
-                      + config
+                      + config.apply(List.copyOf(taskIds))
                       + "}")
               .json()
               .getString("id");

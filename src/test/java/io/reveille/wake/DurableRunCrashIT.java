@@ -239,17 +239,22 @@ class DurableRunCrashIT {
   private record Woken(String marker, String agentId, String runKey) {}
 
   private Woken wake(String marker) {
+    return wake(
+        marker,
+        Json.createObjectBuilder()
+            .add("modelId", "default")
+            .add("instructions", "You are the durable agent " + marker + "."));
+  }
+
+  /** A custom agent of this {@code config}, and its run, woken now. */
+  private Woken wake(String marker, jakarta.json.JsonObjectBuilder config) {
     var created =
         api.post(
             "/api/agents",
             Json.createObjectBuilder()
                 .add("kind", "custom")
                 .add("displayName", "Durable " + marker)
-                .add(
-                    "config",
-                    Json.createObjectBuilder()
-                        .add("modelId", "default")
-                        .add("instructions", "You are the durable agent " + marker + "."))
+                .add("config", config)
                 .build()
                 .toString());
     assertEquals(201, created.status(), created::toString);
@@ -257,6 +262,16 @@ class DurableRunCrashIT {
     var wake = api.post("/api/agents/" + agentId + "/wakes", "");
     assertEquals(202, wake.status(), wake::toString);
     return new Woken(marker, agentId, wake.json().getString("runKey"));
+  }
+
+  /** The arguments of the report artifact's {@code record_observations} call. */
+  private static JsonObject artifact(String marker) {
+    return Json.createObjectBuilder()
+        .add(
+            "observations",
+            Json.createArrayBuilder()
+                .add(Json.createObjectBuilder().add("text", "Report artifact " + marker)))
+        .build();
   }
 
   private JsonObject run(String runKey) {
@@ -298,16 +313,7 @@ class DurableRunCrashIT {
     model.script(
         marker,
         List.of(
-            calling(
-                "record_observations",
-                Json.createObjectBuilder()
-                    .add(
-                        "observations",
-                        Json.createArrayBuilder()
-                            .add(
-                                Json.createObjectBuilder()
-                                    .add("text", "Report artifact " + marker)))
-                    .build()),
+            calling("record_observations", artifact(marker)),
             calling("upload_report", note(marker + ":upload")),
             calling("send_email", note(marker + ":email")),
             calling("notify_done", note(marker + ":notify")),
@@ -335,32 +341,11 @@ class DurableRunCrashIT {
             .add(
                 Json.createObjectBuilder()
                     .add("tool", "record_observations")
-                    .add(
-                        "arguments",
-                        Json.createObjectBuilder()
-                            .add(
-                                "observations",
-                                Json.createArrayBuilder()
-                                    .add(
-                                        Json.createObjectBuilder()
-                                            .add("text", "Report artifact " + marker)))))
+                    .add("arguments", artifact(marker)))
             .add(step("upload_report", marker + ":upload"))
             .add(step("send_held_idempotent", marker + ":held"))
             .add(step("send_email", marker + ":email"));
-    var created =
-        api.post(
-            "/api/agents",
-            Json.createObjectBuilder()
-                .add("kind", "custom")
-                .add("displayName", "Durable " + marker)
-                .add("config", Json.createObjectBuilder().add("plan", plan))
-                .build()
-                .toString());
-    assertEquals(201, created.status(), created::toString);
-    var agentId = created.json().getString("id");
-    var wake = api.post("/api/agents/" + agentId + "/wakes", "");
-    assertEquals(202, wake.status(), wake::toString);
-    return new Woken(marker, agentId, wake.json().getString("runKey"));
+    return wake(marker, Json.createObjectBuilder().add("plan", plan));
   }
 
   private static JsonObject step(String tool, String note) {

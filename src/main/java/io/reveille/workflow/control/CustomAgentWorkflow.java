@@ -137,8 +137,8 @@ public class CustomAgentWorkflow implements AgentWorkflow {
       return Optional.of(
           new Start(agent, Engine.deterministic(), List.of(), conversation.history(run), true));
     }
-    var opening = new WakeOpener.Opening(agent, opener.engineFor(agent));
-    if (opening.engine().isDeterministic()) {
+    var engine = opener.engineFor(agent);
+    if (engine.isDeterministic()) {
       return Optional.empty();
     }
     List<ChatMessage> turns =
@@ -152,8 +152,7 @@ public class CustomAgentWorkflow implements AgentWorkflow {
                             .report(run.agentId())
                             .map(r -> r.getContent())
                             .orElse("(none yet)")));
-    return Optional.of(
-        new Start(opening.agent(), opening.engine(), turns, conversation.history(run), false));
+    return Optional.of(new Start(agent, engine, turns, conversation.history(run), false));
   }
 
   /**

@@ -110,43 +110,25 @@ final class ReveilleSteps {
         i -> {
           var marker = prefix + "-" + i + "-" + UUID.randomUUID();
           if (planned) {
-            var category =
-                api.post("/api/categories", "{\"name\":\"" + marker + "\"}").json().getString("id");
-            var plan = Json.createArrayBuilder();
-            for (var t = 0; t < 3; t++) {
-              var task =
-                  api.post(
-                          "/api/tasks",
-                          "{\"title\":\""
-                              + marker
-                              + " "
-                              + t
-                              + "\",\"categoryId\":\""
-                              + category
-                              + "\"}")
-                      .json()
-                      .getString("id");
-              plan.add(
-                  Json.createObjectBuilder()
-                      .add("tool", "update_task_priority")
-                      .add(
-                          "arguments",
-                          Json.createObjectBuilder().add("taskId", task).add("priority", "P0")));
-            }
-            var created =
-                api.post(
-                    "/api/agents",
-                    Json.createObjectBuilder()
-                        .add("kind", "custom")
-                        .add("displayName", marker)
-                        .add("allowedCategoryIds", Json.createArrayBuilder().add(category))
-                        .add("config", Json.createObjectBuilder().add("plan", plan))
-                        .build()
-                        .toString());
-            if (created.status() != 201) {
-              throw new IllegalStateException("creating " + marker + ": " + created);
-            }
-            return created.json().getString("id");
+            return ScopedAgent.create(
+                    api,
+                    marker,
+                    3,
+                    taskIds -> {
+                      var plan = Json.createArrayBuilder();
+                      for (var task : taskIds) {
+                        plan.add(
+                            Json.createObjectBuilder()
+                                .add("tool", "update_task_priority")
+                                .add(
+                                    "arguments",
+                                    Json.createObjectBuilder()
+                                        .add("taskId", task)
+                                        .add("priority", "P0")));
+                      }
+                      return Json.createObjectBuilder().add("plan", plan).build().toString();
+                    })
+                .agentId();
           }
           var scoped =
               ScopedAgent.create(

@@ -4,8 +4,10 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.bench.ToolLoadDriver.ScopedAgent;
 import io.reveille.testing.Api;
 import jakarta.json.Json;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,15 +31,21 @@ class AgentPlanIT {
 
   @Test
   void aWakeFollowsThePlanStepByStepAndReportsWhatEachCallDid() {
-    var name = "plan-" + UUID.randomUUID();
-    var category = category(name);
-    var tasks = List.of(task(name, category, 0), task(name, category, 1), task(name, category, 2));
     var priorities = List.of("p0", "p1", "p3"); // a new task is p2
-    var plan = Json.createArrayBuilder();
-    for (var i = 0; i < tasks.size(); i++) {
-      plan.add(priority(tasks.get(i), priorities.get(i)));
-    }
-    var agent = agent(name, category, plan.build().toString());
+    var scoped =
+        ScopedAgent.create(
+            api,
+            "plan-" + UUID.randomUUID(),
+            priorities.size(),
+            taskIds -> {
+              var plan = Json.createArrayBuilder();
+              for (var i = 0; i < taskIds.size(); i++) {
+                plan.add(priority(taskIds.get(i), priorities.get(i)));
+              }
+              return config(plan.build());
+            });
+    var tasks = scoped.taskIds();
+    var agent = scoped.agentId();
 
     var run = wakeAndAwait(agent);
 
@@ -67,17 +75,22 @@ class AgentPlanIT {
   @Test
   void aCallThatFailsEndsThePlanThereAndTheReportSaysWhere() {
     var name = "plan-stop-" + UUID.randomUUID();
-    var category = category(name);
-    var own = task(name, category, 0);
-    var last = task(name, category, 1);
-    var elsewhere = task(name, category(name + "-elsewhere"), 0);
-    var plan =
-        Json.createArrayBuilder()
-            .add(priority(own, "p0"))
-            .add(priority(elsewhere, "p0"))
-            .add(priority(last, "p0"))
-            .build();
-    var agent = agent(name, category, plan.toString());
+    var elsewhere = ScopedAgent.create(api, name + "-elsewhere", 1).taskIds().get(0);
+    var scoped =
+        ScopedAgent.create(
+            api,
+            name,
+            2,
+            taskIds ->
+                config(
+                    Json.createArrayBuilder()
+                        .add(priority(taskIds.get(0), "p0"))
+                        .add(priority(elsewhere, "p0"))
+                        .add(priority(taskIds.get(1), "p0"))
+                        .build()));
+    var own = scoped.taskIds().get(0);
+    var last = scoped.taskIds().get(1);
+    var agent = scoped.agentId();
 
     var run = wakeAndAwait(agent);
 
@@ -137,33 +150,7 @@ class AgentPlanIT {
         .build();
   }
 
-  private String category(String name) {
-    var created = api.post("/api/categories", "{\"name\":\"" + name + "\"}");
-    assertEquals(201, created.status(), created::toString);
-    return created.json().getString("id");
-  }
-
-  private String task(String name, String category, int i) {
-    var created =
-        api.post(
-            "/api/tasks",
-            "{\"title\":\"" + name + " " + i + "\",\"categoryId\":\"" + category + "\"}");
-    assertEquals(201, created.status(), created::toString);
-    return created.json().getString("id");
-  }
-
-  private String agent(String name, String category, String plan) {
-    var created =
-        api.post(
-            "/api/agents",
-            "{\"kind\":\"custom\",\"displayName\":\""
-                + name
-                + "\",\"allowedCategoryIds\":[\""
-                + category
-                + "\"],\"config\":{\"plan\":"
-                + plan
-                + "}}");
-    assertEquals(201, created.status(), created::toString);
-    return created.json().getString("id");
+  private static String config(JsonArray plan) {
+    return Json.createObjectBuilder().add("plan", plan).build().toString();
   }
 }
