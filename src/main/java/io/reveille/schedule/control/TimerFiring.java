@@ -14,7 +14,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.FlushModeType;
-import jakarta.persistence.OptimisticLockException;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -86,6 +85,7 @@ public class TimerFiring {
     for (var alarm : claimed) {
       fire(loaded, alarm, mayRunInline);
     }
+    loaded.moves().write(em);
   }
 
   /**
@@ -96,13 +96,15 @@ public class TimerFiring {
    * already (a firing handled before finds its run; every firing writes its run under the agent's
    * state lock, so the answer holds for the slice). The agents' head messages are read with them,
    * and their started runs, which single flight asks about ({@link WakeScheduler#readStartedRuns}).
+   * The alarms the firings move wait in {@code moves} until the slice's last firing is done.
    */
   private record Loaded(
       Map<String, AgentState> states,
       Map<String, List<AgentTimer>> timers,
       Map<TimerAlarm.Key, TimerAlarm> pending,
       Set<String> askedRuns,
-      Set<String> loggedRuns) {
+      Set<String> loggedRuns,
+      AlarmMoves moves) {
 
     /** Whether the run was asked for with the slice and is not in the run log. */
     boolean unlogged(String runKey) {
@@ -137,7 +139,8 @@ public class TimerFiring {
             .map(alarm -> runKey(alarm, em.find(AgentTimer.class, alarm.timerId())))
             .flatMap(Optional::stream)
             .toList();
-    return new Loaded(states, timers, pending, Set.copyOf(runKeys), wakes.loggedRuns(runKeys));
+    return new Loaded(
+        states, timers, pending, Set.copyOf(runKeys), wakes.loggedRuns(runKeys), new AlarmMoves());
   }
 
   /**
@@ -167,7 +170,7 @@ public class TimerFiring {
     var alarm = loaded.pending().remove(new TimerAlarm.Key(timerId, firing));
     if (alarm == null || state.isEmpty()) {
       if (alarm != null) {
-        remove(alarm);
+        remove(loaded, alarm);
       }
       LOG.log(
           Level.FINE,
@@ -188,13 +191,13 @@ public class TimerFiring {
           "Alarm of timer {0} for {1} is stale (the timer is gone, inactive or next fires at {2}):"
               + " ignored",
           new Object[] {timerId, firing, timer == null ? null : timer.getNextRunAt()});
-      remove(alarm);
+      remove(loaded, alarm);
       return;
     }
     var now = clock.instant();
     var due = DueFirings.at(timers.definition(timer), timer.getNextRunAt(), now);
     if (due.isEmpty()) {
-      remove(alarm);
+      remove(loaded, alarm);
       // Early (the clock went back): wait for the firing again.
       arm(loaded, timerId, timer.getNextRunAt());
       return;
@@ -210,7 +213,7 @@ public class TimerFiring {
         && !loaded.pending().containsKey(new TimerAlarm.Key(timerId, timer.getNextRunAt()))) {
       move(loaded, alarm, timer.getNextRunAt());
     } else {
-      remove(alarm);
+      remove(loaded, alarm);
     }
     timers.refreshScheduledWake(
         state.get(), lifecycle, loaded.timers().getOrDefault(agentId, List.of()));
@@ -240,25 +243,14 @@ public class TimerFiring {
 
   /**
    * The alarm that went off becomes the timer's next one, in one statement instead of a delete and
-   * an insert: its key moves to the next firing, due then and not tried yet. The statement checks
-   * the version the slice read, as the removal would, and a changed or missing row fails the batch
-   * (the firing then runs in no transaction but one that finds its alarm as read). A row already at
-   * the next firing's key (another transaction armed it) fails on the primary key, as the insert
-   * would. It does not flush: the slice has no pending write to the alarm it moves.
+   * an insert: its key moves to the next firing, due then and not tried yet. The statement waits
+   * for the slice's other moves and goes with them ({@link AlarmMoves}); it checks the version the
+   * slice read, as the removal would, and a changed or missing row fails the batch (the firing then
+   * runs in no transaction but one that finds its alarm as read). A row already at the next
+   * firing's key (another transaction armed it) fails on the primary key, as the insert would.
    */
   private void move(Loaded loaded, TimerAlarm alarm, Instant next) {
-    var moved =
-        em.createNamedQuery("TimerAlarm.move")
-            .setParameter("next", next)
-            .setParameter("timerId", alarm.getTimerId())
-            .setParameter("fireAt", alarm.getFireAt())
-            .setParameter("version", alarm.getVersion())
-            .setFlushMode(FlushModeType.COMMIT)
-            .executeUpdate();
-    if (moved != 1) {
-      throw new OptimisticLockException(
-          "The alarm of timer " + alarm.getTimerId() + " for " + alarm.getFireAt() + " changed");
-    }
+    loaded.moves().add(alarm, next);
     em.detach(alarm);
     loaded
         .pending()
@@ -267,14 +259,16 @@ public class TimerFiring {
   }
 
   /**
-   * Removes an alarm the slice read (its version checked at the flush), or one this transaction
-   * moved to its key ({@link #move}), which no other transaction can have changed.
+   * Removes an alarm the slice read (its version checked at the flush), or one this slice moved to
+   * its key ({@link #move}), which no other transaction can have changed: its move is written
+   * first.
    */
-  private void remove(TimerAlarm alarm) {
+  private void remove(Loaded loaded, TimerAlarm alarm) {
     if (em.contains(alarm)) {
       em.remove(alarm);
       return;
     }
+    loaded.moves().write(em);
     em.createNamedQuery("TimerAlarm.delete")
         .setParameter("timerId", alarm.getTimerId())
         .setParameter("fireAt", alarm.getFireAt())

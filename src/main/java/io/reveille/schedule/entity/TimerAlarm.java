@@ -44,12 +44,6 @@ import java.util.Objects;
     name = "TimerAlarm.delete",
     query = "DELETE FROM TimerAlarm a WHERE a.timerId = :timerId AND a.fireAt = :fireAt")
 @NamedQuery(
-    name = "TimerAlarm.move",
-    query =
-        "UPDATE TimerAlarm a SET a.fireAt = :next, a.dueAt = :next, a.attempts = 0,"
-            + " a.version = a.version + 1"
-            + " WHERE a.timerId = :timerId AND a.fireAt = :fireAt AND a.version = :version")
-@NamedQuery(
     name = "TimerAlarm.deleteOfTimer",
     query = "DELETE FROM TimerAlarm a WHERE a.timerId = :timerId")
 public class TimerAlarm {
