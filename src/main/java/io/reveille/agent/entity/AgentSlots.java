@@ -258,8 +258,13 @@ public final class AgentSlots {
     return "AgentSlots" + stored;
   }
 
-  /** Stores the slots as JSON text; a missing value reads as {@link #empty()}. */
+  /**
+   * Stores the slots as JSON text; a missing value reads as {@link #empty()}. The value is
+   * immutable, and marked so: Hibernate keeps what it loaded as its snapshot for dirty checking,
+   * instead of a copy made by writing the JSON and reading it back.
+   */
   @jakarta.persistence.Converter
+  @org.hibernate.annotations.Immutable
   public static class Converter implements AttributeConverter<AgentSlots, String> {
 
     @Override

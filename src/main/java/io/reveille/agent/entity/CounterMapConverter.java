@@ -6,12 +6,16 @@ import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Converter;
 import java.util.Map;
 import java.util.TreeMap;
+import org.hibernate.annotations.Immutable;
 
 /**
  * Stores a map of counters as one JSON object, e.g. {@code {"host-a":42}}: it is always read and
- * written whole with its state row, and one column keeps the row self-contained for sync.
+ * written whole with its state row, and one column keeps the row self-contained for sync. The map
+ * read is unmodifiable, and the converter says so: Hibernate keeps it as its snapshot for dirty
+ * checking instead of a copy made through the JSON.
  */
 @Converter
+@Immutable
 class CounterMapConverter implements AttributeConverter<Map<String, Long>, String> {
 
   @Override

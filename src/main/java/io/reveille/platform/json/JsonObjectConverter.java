@@ -4,6 +4,7 @@ import jakarta.json.JsonObject;
 import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Converter;
 import java.io.StringReader;
+import org.hibernate.annotations.Immutable;
 
 /**
  * Stores a free-form JSON object (a tool call's arguments and result, a timer's schedule, a
@@ -11,9 +12,12 @@ import java.io.StringReader;
  *
  * <p>Unlike the typed documents of this package these objects have no schema of their own, so
  * nothing is checked or kept aside. {@code null} stays {@code null} in both directions; an entity
- * that wants an empty object instead says so itself.
+ * that wants an empty object instead says so itself. A {@code JsonObject} is immutable, and the
+ * converter says so: Hibernate keeps what it loaded as its snapshot for dirty checking, instead of
+ * a copy made by writing the JSON and reading it back.
  */
 @Converter
+@Immutable
 public class JsonObjectConverter implements AttributeConverter<JsonObject, String> {
 
   @Override
