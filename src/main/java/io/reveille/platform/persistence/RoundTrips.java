@@ -16,7 +16,9 @@ import javax.naming.NamingException;
  * thread from its first statement to its commit, and so a test on a shared server can ask what
  * <em>its</em> operation cost while others run beside it: the difference of {@link #onThisThread}
  * before and after. A statement is one execution, a JDBC batch as many as it held (what the
- * database executes). A transaction is a JTA transaction in which at least one statement ran,
+ * database executes). A round trip is one call that sends statements to the database and waits for
+ * its answer: one execution, or one JDBC batch whatever it held (what the thread waits for; the
+ * commit is not counted). A transaction is a JTA transaction in which at least one statement ran,
  * counted at its first, or a statement that ran outside any (the connection commits it alone).
  */
 public final class RoundTrips {
@@ -29,7 +31,7 @@ public final class RoundTrips {
   /** Marks a transaction, in its own resources, as counted already. */
   private static final Object COUNTED = new Object();
 
-  private static final ThreadLocal<long[]> TALLY = ThreadLocal.withInitial(() -> new long[2]);
+  private static final ThreadLocal<long[]> TALLY = ThreadLocal.withInitial(() -> new long[3]);
 
   /** Executions by SQL text: one entry a distinct statement the thread ran, so bounded by them. */
   private static final ThreadLocal<Map<String, Long>> BY_SQL =
@@ -41,17 +43,32 @@ public final class RoundTrips {
 
   private RoundTrips() {}
 
-  /** Statements and transactions; the difference of two tallies is what happened between them. */
-  public record Count(long statements, long transactions) {
+  /**
+   * Statements, the round trips that sent them, and transactions; the difference of two tallies is
+   * what happened between them.
+   */
+  public record Count(long statements, long roundTrips, long transactions) {
 
     public Count minus(Count earlier) {
-      return new Count(statements - earlier.statements, transactions - earlier.transactions);
+      return new Count(
+          statements - earlier.statements,
+          roundTrips - earlier.roundTrips,
+          transactions - earlier.transactions);
+    }
+
+    /** Whether any of the three is more than {@code other}'s. */
+    public boolean exceeds(Count other) {
+      return statements > other.statements
+          || roundTrips > other.roundTrips
+          || transactions > other.transactions;
     }
 
     @Override
     public String toString() {
       return statements
           + (statements == 1 ? " statement in " : " statements in ")
+          + roundTrips
+          + (roundTrips == 1 ? " round trip and " : " round trips and ")
           + transactions
           + (transactions == 1 ? " transaction" : " transactions");
     }
@@ -74,7 +91,7 @@ public final class RoundTrips {
           "Statements are not counted on this server; set " + SETTING + "=true");
     }
     var tally = TALLY.get();
-    return new Count(tally[0], tally[1]);
+    return new Count(tally[0], tally[2], tally[1]);
   }
 
   /**
@@ -101,10 +118,14 @@ public final class RoundTrips {
     on = true;
   }
 
-  /** {@code statements} executions of {@code sql} on this thread, in its transaction if any. */
+  /**
+   * {@code statements} executions of {@code sql} on this thread in one round trip, in its
+   * transaction if any.
+   */
   static void executed(int statements, String sql) {
     var tally = TALLY.get();
     tally[0] += statements;
+    tally[2]++;
     BY_SQL.get().merge(sql, (long) statements, Long::sum);
     if (startsTransaction()) {
       tally[1]++;

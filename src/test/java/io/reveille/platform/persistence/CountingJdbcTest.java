@@ -14,9 +14,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the counting connection reports: every execution, a batch as the statements it held, a
- * refused statement too; outside a JTA transaction (no container here) each report is a transaction
- * of its own.
+ * What the counting connection reports: every execution, a batch as the statements it held in one
+ * round trip, a refused statement too; outside a JTA transaction (no container here) each report is
+ * a transaction of its own.
  */
 class CountingJdbcTest {
 
@@ -38,7 +38,7 @@ class CountingJdbcTest {
     statement.addBatch();
     statement.executeBatch();
 
-    assertEquals(new Count(3, 1), RoundTrips.onThisThread().minus(before));
+    assertEquals(new Count(3, 1, 1), RoundTrips.onThisThread().minus(before));
     assertEquals(ranBefore + 3, RoundTrips.statementsOnThisThread().get(sql));
   }
 
@@ -52,7 +52,7 @@ class CountingJdbcTest {
     prepared.executeQuery();
     connection.createStatement().executeUpdate("DELETE FROM plain");
 
-    assertEquals(new Count(3, 3), RoundTrips.onThisThread().minus(before));
+    assertEquals(new Count(3, 3, 3), RoundTrips.onThisThread().minus(before));
     assertEquals(1L, RoundTrips.statementsOnThisThread().get("DELETE FROM plain"));
   }
 
@@ -65,7 +65,7 @@ class CountingJdbcTest {
         assertThrows(SQLException.class, () -> connection.createStatement().execute("FAIL"));
 
     assertEquals("refused", refused.getMessage());
-    assertEquals(new Count(1, 1), RoundTrips.onThisThread().minus(before));
+    assertEquals(new Count(1, 1, 1), RoundTrips.onThisThread().minus(before));
   }
 
   @Test
