@@ -4,6 +4,7 @@ import io.reveille.api.PageQuery;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
+import io.reveille.wake.control.ManualWakes;
 import io.reveille.wake.control.RunSpec;
 import io.reveille.wake.control.WakeScheduler;
 import io.reveille.wake.entity.WakeRunLogEntry;
@@ -48,6 +49,7 @@ public class WakesResource {
   @Context UriInfo uriInfo;
 
   @Inject WakeScheduler scheduler;
+  @Inject ManualWakes manualWakes;
   @Context SecurityContext security;
 
   /** One run log entry. */
@@ -175,7 +177,7 @@ public class WakesResource {
           @Pattern(regexp = "[\\x21-\\x7e]+", message = "must be printable ASCII without spaces")
           String idempotencyKey) {
     var entry =
-        scheduler.scheduleManual(
+        manualWakes.wake(
             agentId, Optional.ofNullable(idempotencyKey), Authorization.actor(security));
     return Response.accepted(WakeResponse.of(entry)).build();
   }
