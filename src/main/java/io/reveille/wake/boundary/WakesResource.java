@@ -4,7 +4,6 @@ import io.reveille.api.PageQuery;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
-import io.reveille.wake.control.ManualWakes;
 import io.reveille.wake.control.RunSpec;
 import io.reveille.wake.control.WakeScheduler;
 import io.reveille.wake.entity.WakeRunLogEntry;
@@ -49,7 +48,6 @@ public class WakesResource {
   @Context UriInfo uriInfo;
 
   @Inject WakeScheduler scheduler;
-  @Inject ManualWakes manualWakes;
   @Context SecurityContext security;
 
   /** One run log entry. */
@@ -177,7 +175,7 @@ public class WakesResource {
           @Pattern(regexp = "[\\x21-\\x7e]+", message = "must be printable ASCII without spaces")
           String idempotencyKey) {
     var entry =
-        manualWakes.wake(
+        scheduler.scheduleManual(
             agentId, Optional.ofNullable(idempotencyKey), Authorization.actor(security));
     return Response.accepted(WakeResponse.of(entry)).build();
   }

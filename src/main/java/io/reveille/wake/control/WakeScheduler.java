@@ -246,22 +246,6 @@ public class WakeScheduler {
     return entry;
   }
 
-  /** A run log entry written, and the wake jobs its transaction held for its caller to send. */
-  public record Scheduled(WakeRunLogEntry entry, WakeQueue.HeldJobs jobs) {}
-
-  /**
-   * {@link #scheduleManual(String, Optional, Optional)} in a transaction of its own that holds its
-   * job ({@link WakeQueue#holdUntilCommitted}), so that it enlists the database alone and commits
-   * one phase; returns once it has committed, with the job for the caller to {@linkplain
-   * WakeQueue#send send} ({@link ManualWakes}).
-   */
-  @Transactional(Transactional.TxType.REQUIRES_NEW)
-  public Scheduled scheduleManualHeld(
-      String agentId, Optional<String> idempotencyKey, Optional<Actor> actor) {
-    var jobs = queue.holdUntilCommitted();
-    return new Scheduled(scheduleManual(agentId, idempotencyKey, actor), jobs);
-  }
-
   /**
    * A user's turn in an interactive session: at once, never throttled or coalesced (each turn is
    * its own run, in the session's thread). The run key derives from the session and the turn, so a
