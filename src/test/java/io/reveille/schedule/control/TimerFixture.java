@@ -8,6 +8,7 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
+import java.util.List;
 
 /** Test-only help inside the server: a timer made due, in the caller's transaction. */
 @ApplicationScoped
@@ -43,5 +44,30 @@ public class TimerFixture {
     em.find(TimerAlarm.class, new TimerAlarm.Key(timerId, at)).claim(until);
     em.flush();
     em.clear();
+  }
+
+  /**
+   * Moves each timer's alarm at {@code from} to {@code to} as a slice of firings does ({@link
+   * AlarmMoves}): read, then written together, the timers' next firings moved with them. With
+   * {@code changedMeanwhile} another writer bumps the first alarm's version between the read and
+   * the write.
+   */
+  public void move(List<String> timerIds, Instant from, Instant to, boolean changedMeanwhile) {
+    var moves = new AlarmMoves();
+    for (var timerId : timerIds) {
+      var alarm = em.find(TimerAlarm.class, new TimerAlarm.Key(timerId, from));
+      moves.add(alarm, to);
+      em.detach(alarm);
+    }
+    if (changedMeanwhile) {
+      em.createNativeQuery(
+              "UPDATE timer_alarms SET version = version + 1 WHERE timer_id = ?1 AND fire_at = ?2")
+          .setParameter(1, timerIds.get(0))
+          .setParameter(2, from)
+          .executeUpdate();
+    }
+    moves.write(em);
+    // The timers move on with their alarms, as their firings do, so that the alarms stay theirs.
+    timerIds.forEach(timerId -> em.find(AgentTimer.class, timerId).reschedule(to, to));
   }
 }
