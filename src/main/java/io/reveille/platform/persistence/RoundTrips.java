@@ -31,6 +31,7 @@ public final class RoundTrips {
   /** Marks a transaction, in its own resources, as counted already. */
   private static final Object COUNTED = new Object();
 
+  /** Statements, round trips and transactions, in the order of {@link Count}. */
   private static final ThreadLocal<long[]> TALLY = ThreadLocal.withInitial(() -> new long[3]);
 
   /** Executions by SQL text: one entry a distinct statement the thread ran, so bounded by them. */
@@ -91,7 +92,7 @@ public final class RoundTrips {
           "Statements are not counted on this server; set " + SETTING + "=true");
     }
     var tally = TALLY.get();
-    return new Count(tally[0], tally[2], tally[1]);
+    return new Count(tally[0], tally[1], tally[2]);
   }
 
   /**
@@ -125,10 +126,10 @@ public final class RoundTrips {
   static void executed(int statements, String sql) {
     var tally = TALLY.get();
     tally[0] += statements;
-    tally[2]++;
+    tally[1]++;
     BY_SQL.get().merge(sql, (long) statements, Long::sum);
     if (startsTransaction()) {
-      tally[1]++;
+      tally[2]++;
     }
   }
 

@@ -36,11 +36,6 @@ final class AlarmMoves {
     pending.add(new Move(alarm.getTimerId(), alarm.getFireAt(), alarm.getVersion(), next));
   }
 
-  /** Whether moves wait to be written. */
-  boolean isEmpty() {
-    return pending.isEmpty();
-  }
-
   /**
    * Writes the pending moves in one JDBC batch on the transaction's connection, and forgets them.
    *

@@ -31,12 +31,15 @@ class AlarmMovesIT {
   @Inject TimerAlarms alarms;
   @Inject TimerFixture fixture;
 
+  /** A firing a day ahead, which no clock takes during the test, and the one after it. */
+  private final Instant at = Instant.now().truncatedTo(ChronoUnit.MILLIS).plus(1, ChronoUnit.DAYS);
+
+  private final Instant next = at.plus(1, ChronoUnit.DAYS);
+
   @Test
   void aSliceOfMovesTakesEachAlarmToItsNextFiring() {
-    var at = Instant.now().truncatedTo(ChronoUnit.MILLIS).plus(1, ChronoUnit.DAYS);
-    var next = at.plus(1, ChronoUnit.DAYS);
-    var first = dueTimer(at);
-    var second = dueTimer(at);
+    var first = dueTimer();
+    var second = dueTimer();
 
     fixture.move(List.of(first, second), at, next, false);
 
@@ -46,10 +49,8 @@ class AlarmMovesIT {
 
   @Test
   void anAlarmChangedAfterTheReadFailsTheBatchAndNothingMoves() {
-    var at = Instant.now().truncatedTo(ChronoUnit.MILLIS).plus(1, ChronoUnit.DAYS);
-    var next = at.plus(1, ChronoUnit.DAYS);
-    var changed = dueTimer(at);
-    var other = dueTimer(at);
+    var changed = dueTimer();
+    var other = dueTimer();
 
     assertThrows(
         OptimisticLockException.class, () -> fixture.move(List.of(changed, other), at, next, true));
@@ -58,7 +59,7 @@ class AlarmMovesIT {
     assertEquals(List.of(at), pending(other), "rolled back with the batch");
   }
 
-  private String dueTimer(Instant at) {
+  private String dueTimer() {
     var agentId = agents.create(NewAgent.custom("Moved alarms")).agent().getId();
     var timer = timers.create(agentId, Json.createReader(new StringReader(DAILY)).readObject());
     fixture.makeDue(timer.getId(), at);
