@@ -37,9 +37,6 @@ import java.time.ZoneId;
     name = "AgentTimer.ofAgents",
     query = "SELECT t FROM AgentTimer t WHERE t.agentId IN :agentIds")
 @NamedQuery(
-    name = "AgentTimer.agentsOf",
-    query = "SELECT t.id, t.agentId FROM AgentTimer t WHERE t.id IN :ids")
-@NamedQuery(
     name = "AgentTimer.countByAgent",
     query = "SELECT COUNT(t) FROM AgentTimer t WHERE t.agentId = :agentId")
 @NamedQuery(

@@ -36,9 +36,6 @@ import java.util.Objects;
 @NamedQuery(
     name = "TimerAlarm.count",
     query = "SELECT COUNT(a) FROM TimerAlarm a WHERE a.timerId = :timerId AND a.fireAt = :fireAt")
-@NamedQuery(
-    name = "TimerAlarm.due",
-    query = "SELECT a FROM TimerAlarm a WHERE a.dueAt <= :now ORDER BY a.dueAt")
 @NamedQuery(name = "TimerAlarm.earliestDue", query = "SELECT MIN(a.dueAt) FROM TimerAlarm a")
 @NamedQuery(
     name = "TimerAlarm.delete",

@@ -1,11 +1,15 @@
 package io.reveille.schedule.control;
 
+import static io.reveille.testing.RoundTripBudget.measure;
+import static io.reveille.testing.RoundTripBudget.of;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.NewAgent;
+import io.reveille.platform.DatabaseKind;
 import io.reveille.schedule.control.AlarmBatches.Claimed;
+import io.reveille.testing.RoundTripBudget;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
@@ -31,8 +35,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * A claim takes the due alarms with their timers' agents and their nominal firings as stored, and
  * holds them until its transaction ends. On PostgreSQL, where it is one statement that skips the
  * rows other claims hold, two claims at once, neither committed, take disjoint alarms without
- * waiting on each other (on Derby the clock never claims beside itself). The claims roll back, and
- * the test's timers are deleted, so that nothing of the suite's other tests is held or left behind.
+ * waiting on each other (on Derby the clock never claims beside itself). A claim costs a fixed
+ * number of statements whatever it takes ({@link #CLAIM}). The claims roll back, and the test's
+ * timers are deleted, so that nothing of the suite's other tests is held or left behind.
  */
 @ExtendWith(ArquillianExtension.class)
 class AlarmClaimsIT {
@@ -41,6 +46,17 @@ class AlarmClaimsIT {
       "{\"schedule\":{\"kind\":\"daily\",\"time\":\"07:00\",\"zone\":\"Europe/Berlin\"}}";
 
   private static final int OURS = 4;
+
+  /**
+   * A claim, whatever it takes: on PostgreSQL one statement; on Derby the due timers' read, their
+   * alarms' update and the claimed rows' read.
+   */
+  static final RoundTripBudget CLAIM =
+      new RoundTripBudget(
+          "A claim of due timer alarms, whatever it takes",
+          of(3, 3, 1),
+          of(1, 1, 1),
+          "a fixed number of statements, not one an alarm");
 
   @Inject AgentService agents;
   @Inject AgentTimerService timers;
@@ -78,7 +94,18 @@ class AlarmClaimsIT {
       List<Claimed> first;
       List<Claimed> second = List.of();
       try {
-        first = claims.take(due, due.plus(AlarmBatches.CLAIM), skipLocked ? 2 : 1_000, skipLocked);
+        var taking = new ArrayList<List<Claimed>>();
+        var cost =
+            measure(
+                () ->
+                    taking.add(
+                        claims.take(
+                            due,
+                            due.plus(AlarmBatches.CLAIM),
+                            skipLocked ? 2 : 1_000,
+                            skipLocked)));
+        first = taking.get(0);
+        CLAIM.assertHeld(skipLocked ? DatabaseKind.POSTGRESQL : DatabaseKind.DERBY, cost);
         if (skipLocked) {
           // Another transaction, on another thread, while the first still holds its rows.
           second = executor.submit(uncommitted(due)).get(30, TimeUnit.SECONDS);
