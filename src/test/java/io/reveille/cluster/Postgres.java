@@ -163,6 +163,7 @@ public final class Postgres {
               + (durable ? "" : "fsync = off\n")
               + (Boolean.getBoolean(STATEMENT_STATISTICS)
                   ? "shared_preload_libraries = 'pg_stat_statements'\n"
+                      + "pg_stat_statements.track_planning = on\n"
                   : ""),
           java.nio.file.StandardOpenOption.APPEND);
     } catch (IOException e) {
@@ -262,9 +263,11 @@ public final class Postgres {
             + " ON d.oid = s.dbid WHERE d.datname = '"
             + database
             + "'",
-        "SELECT calls, round(total_exec_time::numeric, 1), rows, left(regexp_replace(query,"
-            + " '\\s+', ' ', 'g'), 160) FROM pg_stat_statements s JOIN pg_database d ON d.oid ="
-            + " s.dbid WHERE d.datname = '"
+        "SELECT 'calls|exec ms|rows|plans|plan ms|query'",
+        "SELECT calls, round(total_exec_time::numeric, 1), rows, plans,"
+            + " round(total_plan_time::numeric, 1), left(regexp_replace(query, '\\s+', ' ', 'g'),"
+            + " 160) FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid WHERE"
+            + " d.datname = '"
             + database
             + "' ORDER BY total_exec_time DESC LIMIT "
             + limit);

@@ -77,7 +77,7 @@ final class DbosSteps {
   static DurableRuns measure(Postgres postgres, int count) throws Exception {
     postgres.createDatabase(DATABASE);
     var url = postgres.jdbcUrl(DATABASE);
-    var warmUp = Math.max(1, count / 4);
+    var warmUp = SideBySide.loadWarmUp(count);
     seedTasks(url, warmUp + count);
     var pool = new HikariConfig();
     pool.setJdbcUrl(url);

@@ -73,7 +73,7 @@ final class ReveilleSteps {
         node.start();
         node.awaitReady(Duration.ofMinutes(5));
         var url = postgres.jdbcUrl("reveille");
-        var warmUp = agents(node.api(), model, pool, "warm", Math.max(1, count / 4), planned);
+        var warmUp = agents(node.api(), model, pool, "warm", SideBySide.loadWarmUp(count), planned);
         System.out.printf("%s: warming up with %d runs%n", name, warmUp.size());
         runs(node.api(), pool, url, "warm-up", warmUp);
         var measured = agents(node.api(), model, pool, "steps", count, planned);

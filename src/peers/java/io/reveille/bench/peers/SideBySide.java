@@ -127,6 +127,22 @@ public final class SideBySide {
     return Math.max(100, count / 10);
   }
 
+  /**
+   * The warm-up every contender of the steps, tools and wakes scenarios gets before its measured
+   * phase, in that scenario's own unit (runs, calls, batches): {@code -Dpeers.warmup}, 1 to
+   * 1,000,000, or a quarter of the count. A server's JIT compiler may still be compiling its hot
+   * paths after a quarter of a small count; a larger warm-up, the same for every contender,
+   * measures each at its steady state.
+   */
+  static int loadWarmUp(int count) {
+    var setting = System.getProperty("peers.warmup", "").strip();
+    var warmUp = setting.isEmpty() ? Math.max(1, count / 4) : Integer.parseInt(setting);
+    if (warmUp < 1 || warmUp > 1_000_000) {
+      throw new IllegalArgumentException("peers.warmup must be 1 to 1,000,000: " + warmUp);
+    }
+    return warmUp;
+  }
+
   /** {@code contenders} starting from the {@code by}-th, wrapping round. */
   static List<String> rotated(List<String> contenders, int by) {
     var rotated = new ArrayList<String>();
@@ -239,18 +255,25 @@ public final class SideBySide {
               count);
       case "steps" ->
           String.format(
-              "Scenario steps: %,d durable runs of three idempotent journal writes.", count);
+              "Scenario steps: %,d durable runs of three idempotent journal writes, after a"
+                  + " warm-up of %,d runs for every contender.",
+              count, loadWarmUp(count));
       case "tools" ->
-          String.format("Scenario tools: %,d mutating tool calls over HTTP per phase.", count);
+          String.format(
+              "Scenario tools: %,d mutating tool calls over HTTP per phase, after a warm-up of %,d"
+                  + " calls.",
+              count, loadWarmUp(count));
       case "wakes" ->
           String.format(
-              "Scenario wakes: %,d agents, one batch each unpaced, then %d s at %d batches/s%s.",
+              "Scenario wakes: %,d agents, one batch each unpaced, then %d s at %d batches/s%s;"
+                  + " a warm-up of %,d batches before the wakes and before the floor.",
               count,
               WakePath.PACED_SECONDS,
               WakePath.PACED_RATE,
               history > 0
                   ? String.format(", then %,d rows of run-log history and again", history)
-                  : "");
+                  : "",
+              loadWarmUp(count));
       default ->
           spread == 1
               ? String.format(

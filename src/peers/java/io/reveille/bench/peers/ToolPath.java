@@ -73,10 +73,11 @@ final class ToolPath {
       System.out.printf(
           "%s: %d agents with %d tasks each; warming up%n", NAME, agents.size(), TASKS);
       var one = agents.get(0);
+      var warmUp = SideBySide.loadWarmUp(count);
       ToolLoadDriver.phase(
           "warm-up",
           CLIENTS_ONE,
-          count / 4,
+          warmUp,
           i -> api.post(one.toolPath() + "update_task_priority", one.priorityChange("w-" + i, i)),
           false);
       postgres.resetStatementStatistics("reveille");
@@ -89,7 +90,7 @@ final class ToolPath {
                   api.post(
                       one.toolPath() + "update_task_priority",
                       // Past the warm-up's calls, so that every call changes its task.
-                      one.priorityChange("one-" + i, i + count / 4)),
+                      one.priorityChange("one-" + i, i + warmUp)),
               false);
       rows.add(new Row(NAME + ", one agent", 1, CLIENTS_ONE, single));
       System.out.println(rows.get(rows.size() - 1).row());

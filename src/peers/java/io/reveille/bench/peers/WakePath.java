@@ -76,12 +76,13 @@ final class WakePath {
               "tcp://127.0.0.1:" + BROKER_PORT, BROKER_USER, BROKER_PASSWORD);
       var entities = subscribedAgents(node, pool, count, "wp");
       var url = postgres.jdbcUrl("reveille");
+      var warmUp = SideBySide.loadWarmUp(count);
       System.out.printf("%s: %d agents subscribed; warming up%n", NAME, count);
-      batches(factory, pool, url, "warm-up", "warm-up", entities, count / 4, 0);
+      batches(factory, pool, url, "warm-up", "warm-up", entities, warmUp, 0);
       // The relay after the warm-up, so that it too meets a broker and a JIT that have warmed up.
       results.add(relay(factory, count));
       Floor.deploy(work.resolve(SERVER_DIRECTORY), work, url, factory);
-      Floor.load(factory, pool, url, "warm-up", "warm-up", count / 4, 0);
+      Floor.load(factory, pool, url, "warm-up", "warm-up", warmUp, 0);
       results.add(Floor.load(factory, pool, url, "unpaced", "unpaced", count, 0));
       results.add(
           Floor.load(
