@@ -86,18 +86,12 @@ public class AlarmClaims {
   }
 
   private List<Claimed> takeSkippingLocked(Instant now, Instant until, int limit) {
-    @SuppressWarnings("unchecked")
-    NativeQuery<Object[]> query = em.createNativeQuery(SKIP_LOCKED_CLAIM).unwrap(NativeQuery.class);
-    List<Object[]> rows =
-        query
-            .addScalar("timer_id", String.class)
-            .addScalar("fire_at", Instant.class)
-            .addScalar("agent_id", String.class)
+    return claimed(
+        claimedRows(em.createNativeQuery(SKIP_LOCKED_CLAIM))
             .setParameter("until", until)
             .setParameter("now", now)
             .setParameter("limit", limit)
-            .getResultList();
-    return claimed(rows);
+            .getResultList());
   }
 
   private List<Claimed> takeReadFirst(Instant now, Instant until, int limit) {
