@@ -78,6 +78,17 @@ public final class Api {
   }
 
   /**
+   * The test server as a test running inside it (in-container) reaches it: its own HTTP port, on
+   * the loopback address, signed in as the administrator.
+   */
+  public static Api inServer() {
+    var port =
+        org.eclipse.microprofile.config.ConfigProvider.getConfig()
+            .getValue("http.port", Integer.class);
+    return new Api(URI.create("http://127.0.0.1:" + port));
+  }
+
+  /**
    * A server started outside the tests (the README's run command), signed in as its administrator:
    * {@code REVEILLE_ADMIN_PASSWORD} when set, else the password the server generated under its
    * output directory ({@code -Dreveille.admin.password-file} says where, default the dev server's).

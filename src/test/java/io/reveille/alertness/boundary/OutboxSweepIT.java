@@ -8,12 +8,10 @@ import io.reveille.alertness.control.OutboxFixture;
 import io.reveille.testing.Api;
 import io.reveille.testing.Poll;
 import jakarta.inject.Inject;
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.UUID;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -50,7 +48,7 @@ class OutboxSweepIT {
 
     Poll.until(Duration.ofSeconds(60), () -> !outbox.holds(refused) && !outbox.holds(behind));
 
-    var api = api();
+    var api = Api.inServer();
     assertEquals(
         200, api.get("/api/notifications/" + behind).status(), "the batch behind, taken in");
     assertEquals(
@@ -71,10 +69,5 @@ class OutboxSweepIT {
     assertTrue(
         letter.get().getString("body").contains(marker), "the document kept for the operator");
     assertFalse(outbox.holds(refused), "removed from the outbox, so it blocks nothing behind it");
-  }
-
-  private static Api api() {
-    var port = ConfigProvider.getConfig().getValue("http.port", Integer.class);
-    return new Api(URI.create("http://127.0.0.1:" + port));
   }
 }

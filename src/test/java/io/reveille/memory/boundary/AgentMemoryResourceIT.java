@@ -16,13 +16,11 @@ import io.reveille.testing.Api;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -36,11 +34,6 @@ class AgentMemoryResourceIT {
 
   @Inject AgentService agents;
   @Inject MemoryService memory;
-
-  private Api api() {
-    var port = ConfigProvider.getConfig().getValue("http.port", Integer.class);
-    return new Api(URI.create("http://127.0.0.1:" + port));
-  }
 
   @Test
   void messagesArePagedNewestFirstByCursorChainedAndFilterable() {
@@ -63,7 +56,7 @@ class AgentMemoryResourceIT {
               .getId());
     }
 
-    var api = api();
+    var api = Api.inServer();
     var seen = new ArrayList<JsonObject>();
     String before = null;
     int pages = 0;
@@ -112,7 +105,7 @@ class AgentMemoryResourceIT {
   @Test
   void badPagingInputIsRejectedNamingTheParameter() {
     var id = newAgent();
-    var api = api();
+    var api = Api.inServer();
     assertProblem(api.get("/api/agents/" + id + "/messages?limit=0"), 400, "limit");
     assertProblem(api.get("/api/agents/" + id + "/messages?limit=501"), 400, "limit");
     assertProblem(api.get("/api/agents/" + id + "/messages?kind=gossip"), 400, "kind");
@@ -123,7 +116,7 @@ class AgentMemoryResourceIT {
   @Test
   void reportIsAbsentUntilWrittenThenTheHeadFollowsTheNewest() {
     var id = newAgent();
-    var api = api();
+    var api = Api.inServer();
     assertProblem(api.get("/api/agents/" + id + "/report"), 404, "report");
     memory.writeReport(id, "current", "first take", 0.4, Json.createObjectBuilder().build());
     memory.writeReport(

@@ -39,7 +39,6 @@ import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.transaction.UserTransaction;
 import java.io.StringReader;
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -49,7 +48,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -154,7 +152,7 @@ class RoundTripBudgetsIT {
     settle();
 
     var response =
-        api()
+        Api.inServer()
             .send(
                 "POST",
                 "/api/agents/" + world.agentId + "/tools/update_task_priority",
@@ -353,11 +351,6 @@ class RoundTripBudgetsIT {
 
   private DatabaseKind kind() {
     return DatabaseKind.of(dataSource);
-  }
-
-  private static Api api() {
-    var port = ConfigProvider.getConfig().getValue("http.port", Integer.class);
-    return new Api(URI.create("http://127.0.0.1:" + port));
   }
 
   private static jakarta.json.JsonObject json(String text) {

@@ -32,14 +32,12 @@ import io.reveille.wake.entity.WakeStatus;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.UUID;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -72,11 +70,6 @@ class ToolApprovalsIT {
   void reset() {
     server = OpenAiProtocolServer.shared();
     ClosedCircuit.await(gateway);
-  }
-
-  private static Api api() {
-    var port = ConfigProvider.getConfig().getValue("http.port", Integer.class);
-    return new Api(URI.create("http://127.0.0.1:" + port));
   }
 
   /** A world whose agent's run proposed to move the source checklist's items to {@code to}. */
@@ -129,7 +122,7 @@ class ToolApprovalsIT {
           return status == WakeStatus.FAILED || status == WakeStatus.COMPLETED;
         });
     assertEquals(WakeStatus.COMPLETED, runLog.find(runKey).getStatus(), "the run went on");
-    var pending = api().get("/api/agents/" + agentId + "/proposals?status=pending");
+    var pending = Api.inServer().get("/api/agents/" + agentId + "/proposals?status=pending");
     assertEquals(200, pending.status(), pending::toString);
     var items = pending.structure().asJsonArray().getValuesAs(JsonObject.class);
     assertEquals(1, items.size(), pending::toString);
@@ -175,13 +168,13 @@ class ToolApprovalsIT {
     assertEquals(
         proposed.proposal().getString("id"),
         again.json().getJsonObject("payload").getString("proposalId"));
-    var context = api().get("/api/agents/" + proposed.agentId() + "/context").json();
+    var context = Api.inServer().get("/api/agents/" + proposed.agentId() + "/context").json();
     assertEquals(1, context.getInt("pendingProposalCount"));
     assertEquals(
         proposed.proposal().getString("id"),
         context.getJsonArray("pendingProposals").getJsonObject(0).getString("id"));
     var results =
-        api()
+        Api.inServer()
             .get("/api/agents/" + proposed.agentId() + "/messages?kind=toolResult&content=true")
             .json()
             .getJsonArray("items")
@@ -192,7 +185,7 @@ class ToolApprovalsIT {
             .filter(m -> m.getString("content").contains(proposed.proposal().getString("id")))
             .count(),
         "the log says once that the call awaits approval: " + results);
-    var all = api().get("/api/agents/" + proposed.agentId() + "/proposals").structure();
+    var all = Api.inServer().get("/api/agents/" + proposed.agentId() + "/proposals").structure();
     assertEquals(1, all.asJsonArray().size(), "still one proposal");
   }
 
@@ -200,7 +193,7 @@ class ToolApprovalsIT {
   void anApprovedProposalAppliesExactlyItsPreviewOnce() {
     var proposed = proposeInARun();
 
-    var approved = api().post(path(proposed, "/approve"), "");
+    var approved = Api.inServer().post(path(proposed, "/approve"), "");
 
     assertEquals(200, approved.status(), approved::toString);
     var body = approved.json();
@@ -215,7 +208,10 @@ class ToolApprovalsIT {
         checklists.checklistItems(proposed.to()).stream().map(ChecklistItem::getTitle).toList(),
         "moved once");
     var ledger =
-        api().get("/api/agents/" + proposed.agentId() + "/tool-calls").structure().asJsonArray();
+        Api.inServer()
+            .get("/api/agents/" + proposed.agentId() + "/tool-calls")
+            .structure()
+            .asJsonArray();
     var receipts =
         ledger.getValuesAs(JsonObject.class).stream()
             .filter(row -> row.getString("idempotencyKey").equals(body.getString("id")))
@@ -242,11 +238,11 @@ class ToolApprovalsIT {
         Optional.empty(),
         ChangeOrigin.NONE);
 
-    var approved = api().post(path(proposed, "/approve"), "");
+    var approved = Api.inServer().post(path(proposed, "/approve"), "");
 
     assertEquals(409, approved.status(), approved::toString);
     assertTrue(approved.json().getString("detail").contains(item), approved::toString);
-    var proposal = api().get(path(proposed, "")).json();
+    var proposal = Api.inServer().get(path(proposed, "")).json();
     assertEquals("refused", proposal.getString("status"));
     assertTrue(proposal.getString("reason").contains(item));
     assertEquals(proposed.from(), checklists.item(item).getChecklistId(), "nothing moved");
@@ -258,7 +254,8 @@ class ToolApprovalsIT {
   void aRejectedProposalChangesNothingAndTheCallIsToldSo() {
     var proposed = proposeInARun();
 
-    var rejected = api().post(path(proposed, "/reject"), "{\"reason\":\"not before the review\"}");
+    var rejected =
+        Api.inServer().post(path(proposed, "/reject"), "{\"reason\":\"not before the review\"}");
 
     assertEquals(200, rejected.status(), rejected::toString);
     assertEquals("rejected", rejected.json().getString("status"));
@@ -267,23 +264,23 @@ class ToolApprovalsIT {
     assertEquals(1, checklists.checklistItems(proposed.to()).size());
     assertEquals(Optional.of(ToolErrorCode.PROPOSAL_REJECTED), callAgain(proposed).errorCode());
     var tooLong =
-        api().post(path(proposed, "/reject"), "{\"reason\":\"" + "x".repeat(1001) + "\"}");
+        Api.inServer().post(path(proposed, "/reject"), "{\"reason\":\"" + "x".repeat(1001) + "\"}");
     assertEquals(400, tooLong.status(), tooLong::toString);
   }
 
   @Test
   void decidingTwiceIsRefusedWithTheCurrentState() {
     var proposed = proposeInARun();
-    assertEquals(200, api().post(path(proposed, "/reject"), "{}").status());
+    assertEquals(200, Api.inServer().post(path(proposed, "/reject"), "{}").status());
 
-    var approve = api().post(path(proposed, "/approve"), "");
-    var reject = api().post(path(proposed, "/reject"), "{}");
+    var approve = Api.inServer().post(path(proposed, "/approve"), "");
+    var reject = Api.inServer().post(path(proposed, "/reject"), "{}");
 
     assertEquals(409, approve.status(), approve::toString);
     assertTrue(approve.json().getString("detail").contains("rejected"), approve::toString);
     assertEquals(409, reject.status(), reject::toString);
     assertEquals(proposed.from(), checklists.item(proposed.world().itemA).getChecklistId());
-    assertEquals(404, api().post("/api/proposals/tc-no-such/approve", "").status());
+    assertEquals(404, Api.inServer().post("/api/proposals/tc-no-such/approve", "").status());
   }
 
   /**
@@ -310,7 +307,7 @@ class ToolApprovalsIT {
               .agent()
               .getId();
       var note = "note-" + marker;
-      var operator = api().as(Role.OPERATOR);
+      var operator = Api.inServer().as(Role.OPERATOR);
       var session = operator.post("/api/agents/" + agentId + "/sessions", "");
       assertEquals(201, session.status(), session::toString);
       server
@@ -332,7 +329,7 @@ class ToolApprovalsIT {
       assertEquals(Optional.of("operator"), runLog.find(runKey).getCausedBy());
 
       var pending =
-          api()
+          Api.inServer()
               .get("/api/agents/" + agentId + "/proposals?status=pending")
               .structure()
               .asJsonArray()
@@ -350,7 +347,8 @@ class ToolApprovalsIT {
           byOperator.json().getString("detail").contains("needs role admin"), byOperator::toString);
       assertNull(sink.keyOf(note), "still nothing sent");
 
-      var byAdmin = api().post("/api/proposals/" + proposal.getString("id") + "/approve", "");
+      var byAdmin =
+          Api.inServer().post("/api/proposals/" + proposal.getString("id") + "/approve", "");
       assertEquals(200, byAdmin.status(), byAdmin::toString);
       assertEquals("approved", byAdmin.json().getString("status"));
       assertEquals(
@@ -360,7 +358,8 @@ class ToolApprovalsIT {
       var key = sink.keyOf(note);
       assertEquals(1, sink.requests(key));
       assertEquals(1, sink.applications(key));
-      var again = api().post("/api/proposals/" + proposal.getString("id") + "/approve", "");
+      var again =
+          Api.inServer().post("/api/proposals/" + proposal.getString("id") + "/approve", "");
       assertEquals(409, again.status(), again::toString);
       assertEquals(1, sink.requests(key), "sent once");
     }

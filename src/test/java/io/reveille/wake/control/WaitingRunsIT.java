@@ -23,13 +23,11 @@ import io.reveille.wake.entity.WakeStatus;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,11 +62,6 @@ class WaitingRunsIT {
   void reset() {
     server = OpenAiProtocolServer.shared();
     ClosedCircuit.await(gateway);
-  }
-
-  private static Api api() {
-    var port = ConfigProvider.getConfig().getValue("http.port", Integer.class);
-    return new Api(URI.create("http://127.0.0.1:" + port));
   }
 
   /** A task agent whose first run proposed moving an item and waits; what the test needs of it. */
@@ -125,7 +118,7 @@ class WaitingRunsIT {
     assertEquals(Optional.of("awaiting_approval"), waiting.getErrorCode());
     assertEquals(StepStatus.BLOCKED, journal.steps(runKey).get(0).getStatus());
     assertEquals(from, checklists.item(world.itemA).getChecklistId(), "nothing moved yet");
-    var detail = api().get("/api/runs/" + runKey).json();
+    var detail = Api.inServer().get("/api/runs/" + runKey).json();
     assertEquals("waiting", detail.getJsonObject("run").getString("status"));
     assertEquals("blocked", detail.getJsonArray("steps").getJsonObject(0).getString("status"));
     assertEquals(1, detail.getJsonArray("proposals").size(), detail::toString);
@@ -139,7 +132,7 @@ class WaitingRunsIT {
   }
 
   private JsonObject pendingProposal(String agentId) {
-    var pending = api().get("/api/agents/" + agentId + "/proposals?status=pending");
+    var pending = Api.inServer().get("/api/agents/" + agentId + "/proposals?status=pending");
     assertEquals(200, pending.status(), pending::toString);
     var items = pending.structure().asJsonArray().getValuesAs(JsonObject.class);
     assertEquals(1, items.size(), pending::toString);
@@ -152,7 +145,8 @@ class WaitingRunsIT {
     var run = aRunWaitingForApproval();
     var proposal = pendingProposal(run.agentId());
 
-    var approved = api().post("/api/proposals/" + proposal.getString("id") + "/approve", "");
+    var approved =
+        Api.inServer().post("/api/proposals/" + proposal.getString("id") + "/approve", "");
     assertEquals(200, approved.status(), approved::toString);
 
     var completed =
@@ -176,7 +170,7 @@ class WaitingRunsIT {
     var proposal = pendingProposal(run.agentId());
 
     var rejected =
-        api()
+        Api.inServer()
             .post(
                 "/api/proposals/" + proposal.getString("id") + "/reject",
                 "{\"reason\":\"not this week\"}");
@@ -194,13 +188,14 @@ class WaitingRunsIT {
     var run = aRunWaitingForApproval();
     var proposal = pendingProposal(run.agentId());
 
-    var cancelled = api().post("/api/runs/" + run.runKey() + "/cancel", "");
+    var cancelled = Api.inServer().post("/api/runs/" + run.runKey() + "/cancel", "");
     assertEquals(200, cancelled.status(), cancelled::toString);
     assertEquals("cancelled", cancelled.json().getString("status"));
 
-    var read = api().get("/api/proposals/" + proposal.getString("id")).json();
+    var read = Api.inServer().get("/api/proposals/" + proposal.getString("id")).json();
     assertEquals("rejected", read.getString("status"), read::toString);
-    var approved = api().post("/api/proposals/" + proposal.getString("id") + "/approve", "");
+    var approved =
+        Api.inServer().post("/api/proposals/" + proposal.getString("id") + "/approve", "");
     assertEquals(409, approved.status(), approved::toString);
     assertEquals(run.from(), checklists.item(run.itemId()).getChecklistId(), "nothing moved");
     assertEquals(WakeStatus.CANCELLED, runLog.find(run.runKey()).getStatus());
