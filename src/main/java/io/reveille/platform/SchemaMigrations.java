@@ -57,7 +57,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V31__run_causer.sql",
           "V32__console_session_tokens.sql",
           "V33__notification_outbox.sql",
-          "V34__message_content_inline.sql");
+          "V34__message_content_inline.sql",
+          "V35__run_cause.sql");
 
   private final ClassLoader classLoader;
 

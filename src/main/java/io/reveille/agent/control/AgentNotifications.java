@@ -7,6 +7,7 @@ import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import io.reveille.notification.control.NotificationBatchDocuments;
 import io.reveille.notification.control.NotificationQueue;
+import io.reveille.notification.control.RunCauses;
 import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.Settings;
 import jakarta.annotation.Resource;
@@ -90,6 +91,9 @@ public class AgentNotifications {
   private int maxTokens;
   private int maxEntities;
 
+  /** The causes of the runs executing here: a run's changes carry one hop more than its wake. */
+  private RunCauses causes = new RunCauses();
+
   AgentNotifications() {}
 
   @Inject
@@ -99,8 +103,10 @@ public class AgentNotifications {
       NotificationAudience audience,
       @ConfigProperty(name = ENABLED_PROPERTY, defaultValue = "true") String enabled,
       @ConfigProperty(name = "reveille.notifications.max-tokens") int maxTokens,
-      @ConfigProperty(name = "reveille.notifications.max-entities") int maxEntities) {
+      @ConfigProperty(name = "reveille.notifications.max-entities") int maxEntities,
+      RunCauses causes) {
     this(queue, documents, audience, parseEnabled(enabled), null, maxTokens, maxEntities);
+    this.causes = Objects.requireNonNull(causes, "causes");
   }
 
   /** Publishing each change at once, as outside any transaction, whether it wakes anyone or not. */
@@ -183,11 +189,15 @@ public class AgentNotifications {
     if (!enabled) {
       return;
     }
+    var made = batch.get();
+    // The cause is taken now, while the run that changed the agent is still executing: a batch
+    // merged with others is built when the transaction ends, which may be after that run.
+    var caused = made.withCause(causes.ofChangeTo(made.originAgentId().orElseThrow()));
     var pending = pending();
     if (pending.isPresent()) {
-      pending.get().add(batch.get());
+      pending.get().add(caused);
     } else {
-      send(batch.get());
+      send(caused);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.reveille.agent.control;
 
+import io.reveille.notification.control.Cause;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import jakarta.transaction.Synchronization;
@@ -19,10 +20,11 @@ import java.util.function.Consumer;
  * batch, not two, so the intake handles one message instead of one per change.
  *
  * <p>A merged batch carries the union of its parts' tokens (in the order first seen) and each
- * changed record's latest snapshot. It never outgrows the configured bounds of a batch: a part that
- * would push it past {@code maxTokens} or {@code maxEntities} starts the agent's next batch. Sent
- * from {@link #beforeCompletion} inside the transaction, so a rolled-back change still announces
- * nothing, and a failed send rolls the change back.
+ * changed record's latest snapshot, and the deepest of their causes. It never outgrows the
+ * configured bounds of a batch: a part that would push it past {@code maxTokens} or {@code
+ * maxEntities} starts the agent's next batch. Sent from {@link #beforeCompletion} inside the
+ * transaction, so a rolled-back change still announces nothing, and a failed send rolls the change
+ * back.
  */
 final class PendingAgentBatches implements Synchronization {
 
@@ -72,6 +74,7 @@ final class PendingAgentBatches implements Synchronization {
     private final String agentId;
     private final LinkedHashSet<String> tokens = new LinkedHashSet<>();
     private final LinkedHashMap<String, EntitySnapshot> entities = new LinkedHashMap<>();
+    private Cause cause = Cause.NONE;
 
     Merged(String agentId) {
       this.agentId = agentId;
@@ -91,6 +94,7 @@ final class PendingAgentBatches implements Synchronization {
     void add(NotificationBatch part) {
       tokens.addAll(part.tokens());
       part.entities().forEach(entity -> entities.put(entity.id(), entity));
+      cause = cause.deeper(part.cause());
     }
 
     NotificationBatch toBatch() {
@@ -99,7 +103,8 @@ final class PendingAgentBatches implements Synchronization {
           List.copyOf(tokens),
           List.copyOf(entities.values()),
           Optional.of(agentId),
-          Optional.empty());
+          Optional.empty(),
+          cause);
     }
   }
 }

@@ -11,7 +11,8 @@ import java.util.Optional;
 
 /**
  * How an agent thinks: which model and prompt it uses, the operator's standing instructions, the
- * agent's own run budgets, or the plan it follows instead of thinking.
+ * agent's own run budgets, the plan it follows instead of thinking, and how far chains of agents
+ * waking each other may reach it.
  *
  * <p>A typed, schema-versioned document rather than a raw map so that a typo in a field name is a
  * 400 naming the field, not a setting silently ignored. Immutable; change it with the withers.
@@ -30,6 +31,7 @@ public final class AgentConfig {
   private static final String INSTRUCTIONS = "instructions";
   static final String BUDGETS = "budgets";
   static final String PLAN = "plan";
+  static final String CHAINS = "chains";
 
   private static final AgentConfig EMPTY =
       new AgentConfig(
@@ -39,6 +41,7 @@ public final class AgentConfig {
           null,
           AgentBudgets.none(),
           AgentPlan.none(),
+          AgentChains.defaults(),
           JsonValue.EMPTY_JSON_OBJECT,
           JsonValue.EMPTY_JSON_OBJECT);
 
@@ -48,6 +51,7 @@ public final class AgentConfig {
   private final String instructions;
   private final AgentBudgets budgets;
   private final AgentPlan plan;
+  private final AgentChains chains;
   private final JsonObject extension;
   private final JsonObject unknownFields;
   private final String stored;
@@ -59,6 +63,7 @@ public final class AgentConfig {
       String instructions,
       AgentBudgets budgets,
       AgentPlan plan,
+      AgentChains chains,
       JsonObject extension,
       JsonObject unknownFields) {
     this.schemaVersion = schemaVersion;
@@ -67,6 +72,7 @@ public final class AgentConfig {
     this.instructions = instructions;
     this.budgets = Objects.requireNonNull(budgets, "budgets");
     this.plan = Objects.requireNonNull(plan, "plan");
+    this.chains = Objects.requireNonNull(chains, "chains");
     this.extension = extension;
     this.unknownFields = unknownFields;
     this.stored = write(DocumentWriter.of(schemaVersion), true).buildStored(unknownFields);
@@ -101,9 +107,10 @@ public final class AgentConfig {
     var text = in.text(INSTRUCTIONS, MAX_INSTRUCTIONS_LENGTH).orElse(null);
     var limits = in.object(BUDGETS).map(AgentBudgets::read).orElse(AgentBudgets.none());
     var calls = AgentPlan.read(in, PLAN);
+    var reach = in.object(CHAINS).map(AgentChains::read).orElse(AgentChains.defaults());
     var extension = in.extension();
     return new AgentConfig(
-        version, model, prompt, text, limits, calls, extension, in.unknownFields());
+        version, model, prompt, text, limits, calls, reach, extension, in.unknownFields());
   }
 
   /** The stored form: schema version, known fields, extension and any kept unknown fields. */
@@ -126,6 +133,11 @@ public final class AgentConfig {
         .add(INSTRUCTIONS, getInstructions())
         .object(BUDGETS, budgetsJson)
         .objects(PLAN, plan.toJson(storing))
+        .object(
+            CHAINS,
+            chains.isDefault()
+                ? Optional.<JsonObject>empty()
+                : Optional.of(storing ? chains.toStored() : chains.toJson()))
         .extension(extension);
   }
 
@@ -138,6 +150,7 @@ public final class AgentConfig {
             instructions,
             budgets,
             plan,
+            chains,
             extension,
             unknownFields)
         .checked();
@@ -152,6 +165,7 @@ public final class AgentConfig {
             instructions,
             budgets,
             plan,
+            chains,
             extension,
             unknownFields)
         .checked();
@@ -166,6 +180,7 @@ public final class AgentConfig {
             newInstructions,
             budgets,
             plan,
+            chains,
             extension,
             unknownFields)
         .checked();
@@ -180,6 +195,22 @@ public final class AgentConfig {
             instructions,
             Objects.requireNonNull(newBudgets, "budgets"),
             plan,
+            chains,
+            extension,
+            unknownFields)
+        .checked();
+  }
+
+  /** A copy with other chain limits; {@link AgentChains#defaults()} clears them. */
+  public AgentConfig withChains(AgentChains newChains) {
+    return new AgentConfig(
+            schemaVersion,
+            modelId,
+            promptId,
+            instructions,
+            budgets,
+            plan,
+            Objects.requireNonNull(newChains, "chains"),
             extension,
             unknownFields)
         .checked();
@@ -194,6 +225,7 @@ public final class AgentConfig {
             instructions,
             budgets,
             Objects.requireNonNull(newPlan, "plan"),
+            chains,
             extension,
             unknownFields)
         .checked();
@@ -208,6 +240,7 @@ public final class AgentConfig {
             instructions,
             budgets,
             plan,
+            chains,
             Objects.requireNonNull(newExtension, "extension"),
             unknownFields)
         .checked();
@@ -253,6 +286,14 @@ public final class AgentConfig {
     return plan;
   }
 
+  /**
+   * How far chains of agents waking each other may reach this agent; {@link AgentChains#defaults()}
+   * (the server's hop limit, cycles broken) when it sets nothing.
+   */
+  public AgentChains getChains() {
+    return chains;
+  }
+
   /** Free-form data under namespaced keys such as {@code acme.color}. */
   public JsonObject getExtension() {
     return extension;
@@ -268,6 +309,7 @@ public final class AgentConfig {
             && Objects.equals(instructions, that.instructions)
             && budgets.equals(that.budgets)
             && plan.equals(that.plan)
+            && chains.equals(that.chains)
             && extension.equals(that.extension)
             && unknownFields.equals(that.unknownFields);
   }
@@ -275,7 +317,15 @@ public final class AgentConfig {
   @Override
   public int hashCode() {
     return Objects.hash(
-        schemaVersion, modelId, promptId, instructions, budgets, plan, extension, unknownFields);
+        schemaVersion,
+        modelId,
+        promptId,
+        instructions,
+        budgets,
+        plan,
+        chains,
+        extension,
+        unknownFields);
   }
 
   @Override

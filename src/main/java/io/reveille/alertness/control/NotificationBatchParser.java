@@ -1,5 +1,6 @@
 package io.reveille.alertness.control;
 
+import io.reveille.notification.control.Cause;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import io.reveille.notification.control.NotificationBatch.Origin;
@@ -116,7 +117,68 @@ public class NotificationBatchParser {
         entityIds,
         entities(root),
         optionalId(root, "originAgentId"),
-        optionalId(root, "originRunKey"));
+        optionalId(root, "originRunKey"),
+        cause(root));
+  }
+
+  /**
+   * The chain of agent runs behind the batch: {@code hops} (a non-negative integer, 0 when absent)
+   * and {@code chain} (the agents' ids, the earliest first, at most one a hop and at most {@value
+   * Cause#MAX_CHAIN}; none when absent). A chain without hops counts one hop an agent.
+   */
+  private static Cause cause(JsonObject root) throws InvalidBatchException {
+    var chain = idList(root, "chain", Cause.MAX_CHAIN);
+    var hops = root.get("hops");
+    if (hops == null || hops == JsonValue.NULL) {
+      return chain.isEmpty() ? Cause.NONE : new Cause(chain.size(), chain);
+    }
+    if (!(hops instanceof JsonNumber number) || !number.isIntegral()) {
+      throw new InvalidBatchException("hops: must be an integer, got " + describe(hops));
+    }
+    int count;
+    try {
+      count = number.intValueExact();
+    } catch (ArithmeticException e) {
+      throw new InvalidBatchException("hops: out of range (at most " + Cause.MAX_HOPS + ")");
+    }
+    if (count < 0 || count > Cause.MAX_HOPS) {
+      throw new InvalidBatchException("hops: must be between 0 and " + Cause.MAX_HOPS);
+    }
+    if (chain.size() > count) {
+      throw new InvalidBatchException(
+          "chain: names " + chain.size() + " agents for " + count + " hops (at most one a hop)");
+    }
+    return new Cause(count, chain);
+  }
+
+  private static List<String> idList(JsonObject root, String field, int maxItems)
+      throws InvalidBatchException {
+    var value = root.get(field);
+    if (value == null || value == JsonValue.NULL) {
+      return List.of();
+    }
+    if (!(value instanceof JsonArray array)) {
+      throw new InvalidBatchException(field + ": must be an array, got " + describe(value));
+    }
+    if (array.size() > maxItems) {
+      throw new InvalidBatchException(
+          field + ": " + array.size() + " entries exceed the limit of " + maxItems);
+    }
+    var ids = new ArrayList<String>(array.size());
+    for (var i = 0; i < array.size(); i++) {
+      var item = array.get(i);
+      if (!(item instanceof JsonString text)) {
+        throw new InvalidBatchException(
+            field + "[" + i + "]: must be a string, got " + describe(item));
+      }
+      var id = text.getString();
+      if (id.isBlank() || id.length() > MAX_ID_LENGTH) {
+        throw new InvalidBatchException(
+            field + "[" + i + "]: must be 1 to " + MAX_ID_LENGTH + " characters, not blank");
+      }
+      ids.add(id);
+    }
+    return List.copyOf(ids);
   }
 
   private List<String> tokenList(JsonObject root, String field) throws InvalidBatchException {

@@ -14,6 +14,7 @@ import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import io.reveille.notification.control.NotificationBatchDocuments;
 import io.reveille.notification.control.NotificationQueue;
+import io.reveille.notification.control.RunCauses;
 import io.reveille.notification.control.SemanticKey;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -73,6 +74,9 @@ public class JournalNotifications {
   /** Who could be woken: a batch that would wake nobody is not published. */
   @Inject NotificationAudience audience = NotificationAudience.EVERYONE;
 
+  /** The causes of the runs executing here: a run's tool calls' changes carry one hop more. */
+  @Inject RunCauses causes = new RunCauses();
+
   /** A category was created or changed. */
   public void categoryChanged(Category category, ChangeOrigin origin) {
     publish(categoryBatch(UUID.randomUUID().toString(), category, origin));
@@ -107,8 +111,13 @@ public class JournalNotifications {
   }
 
   private void publish(NotificationBatch batch) {
-    if (audience.wouldWake(batch)) {
-      queue.publish(documents.toJson(batch).toString());
+    var caused =
+        batch
+            .originAgentId()
+            .map(agentId -> batch.withCause(causes.ofChangeBy(agentId, batch.originRunKey())))
+            .orElse(batch);
+    if (audience.wouldWake(caused)) {
+      queue.publish(documents.toJson(caused).toString());
     }
   }
 

@@ -26,11 +26,12 @@ public record NotificationBatch(
     List<String> entityIds,
     List<EntitySnapshot> entities,
     Optional<String> originAgentId,
-    Optional<String> originRunKey) {
+    Optional<String> originRunKey,
+    Cause cause) {
 
   /**
    * A batch made on this node (schema version 1, no host counter, tokens unclassified) with the
-   * agent and run that caused it, when known.
+   * agent and run that caused it, when known, and nothing behind them.
    */
   public static NotificationBatch local(
       String batchId,
@@ -38,6 +39,20 @@ public record NotificationBatch(
       List<EntitySnapshot> entities,
       Optional<String> originAgentId,
       Optional<String> originRunKey) {
+    return local(batchId, tokens, entities, originAgentId, originRunKey, Cause.NONE);
+  }
+
+  /**
+   * A batch made on this node (schema version 1, no host counter, tokens unclassified) with the
+   * agent and run that caused it, when known, and the chain of runs behind it.
+   */
+  public static NotificationBatch local(
+      String batchId,
+      List<String> tokens,
+      List<EntitySnapshot> entities,
+      Optional<String> originAgentId,
+      Optional<String> originRunKey,
+      Cause cause) {
     return new NotificationBatch(
         1,
         batchId,
@@ -50,12 +65,14 @@ public record NotificationBatch(
         List.of(),
         entities,
         originAgentId,
-        originRunKey);
+        originRunKey,
+        cause);
   }
 
   public NotificationBatch {
     Objects.requireNonNull(batchId, "batchId");
     Objects.requireNonNull(origin, "origin");
+    Objects.requireNonNull(cause, "cause");
     tokens = List.copyOf(tokens);
     semanticKeys = List.copyOf(semanticKeys);
     subtypeTokens = List.copyOf(subtypeTokens);
@@ -74,8 +91,9 @@ public record NotificationBatch(
 
   /**
    * The fields of this batch that claim Reveille's own authorship — {@code originAgentId}, {@code
-   * originRunKey}, an {@code origin} other than {@code external} — and so suppress or shape wakes;
-   * only the server's own producers and principals trusted for it may set them.
+   * originRunKey}, {@code hops} and {@code chain}, an {@code origin} other than {@code external} —
+   * and so suppress or shape wakes; only the server's own producers and principals trusted for it
+   * may set them.
    */
   public List<String> originClaims() {
     var claims = new java.util.ArrayList<String>();
@@ -84,7 +102,31 @@ public record NotificationBatch(
     }
     originAgentId.ifPresent(v -> claims.add("originAgentId"));
     originRunKey.ifPresent(v -> claims.add("originRunKey"));
+    if (!cause.isNone()) {
+      claims.add("hops");
+    }
+    if (!cause.chain().isEmpty()) {
+      claims.add("chain");
+    }
     return List.copyOf(claims);
+  }
+
+  /** This batch with {@code newCause} behind it instead of its own. */
+  public NotificationBatch withCause(Cause newCause) {
+    return new NotificationBatch(
+        schemaVersion,
+        batchId,
+        origin,
+        hostId,
+        counter,
+        tokens,
+        semanticKeys,
+        subtypeTokens,
+        entityIds,
+        entities,
+        originAgentId,
+        originRunKey,
+        newCause);
   }
 
   /** This batch as any outside producer's: no claim of Reveille's authorship. */
@@ -101,7 +143,8 @@ public record NotificationBatch(
         entityIds,
         entities,
         Optional.empty(),
-        Optional.empty());
+        Optional.empty(),
+        Cause.NONE);
   }
 
   /** Where a batch came from. */

@@ -38,6 +38,9 @@ public class NotificationBatchDocuments {
     json.add("entities", entities);
     batch.originAgentId().ifPresent(v -> json.add("originAgentId", v));
     batch.originRunKey().ifPresent(v -> json.add("originRunKey", v));
+    if (!batch.cause().isNone()) {
+      json.add("hops", batch.cause().hops()).add("chain", strings(batch.cause().chain()));
+    }
     return json.build();
   }
 

@@ -192,6 +192,21 @@ public final class DocumentReader {
     return OptionalLong.of(whole);
   }
 
+  /** A JSON {@code true} or {@code false}; anything else is refused. */
+  public Optional<Boolean> flag(String name) {
+    var value = field(name);
+    if (value == null) {
+      return Optional.empty();
+    }
+    if (value.getValueType() == JsonValue.ValueType.TRUE) {
+      return Optional.of(true);
+    }
+    if (value.getValueType() == JsonValue.ValueType.FALSE) {
+      return Optional.of(false);
+    }
+    throw fail(pathOf(name), "must be true or false, got " + shown(value));
+  }
+
   /**
    * A nested object, read by a reader of its own whose errors name fields below {@code name}, in
    * the same mode as this one; its caller reads its fields and then its {@link #unknownFields()}.

@@ -76,7 +76,15 @@ public class WakesResource {
       Instant cancelRequestedAt,
       String node,
       String causedBy,
+      Cause cause,
       long version) {
+
+    /**
+     * The chain of agent runs behind the batch that woke the run: how many in a row ({@code hops},
+     * 0 when a person, another system, a timer or a session started it) and their agents, the
+     * earliest first. A skipped run whose chain was too deep or came back says so in its error.
+     */
+    public record Cause(int hops, List<String> chain) {}
 
     /** The model tokens and calls of the run (zero without a model). */
     public record Usage(long inputTokens, long outputTokens, int modelCalls) {}
@@ -132,6 +140,7 @@ public class WakesResource {
           e.getCancelRequestedAt(),
           node(e.getOwner()),
           e.getCausedBy().orElse(null),
+          new Cause(e.getCauseHops(), e.getCauseChain()),
           e.getVersion());
     }
 

@@ -2,6 +2,8 @@ package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.entity.AgentKind;
+import io.reveille.notification.control.Cause;
+import io.reveille.notification.control.RunCauses;
 import io.reveille.observability.control.Metrics;
 import io.reveille.platform.AfterCommit;
 import io.reveille.platform.NodeIdentity;
@@ -44,6 +46,7 @@ class RunClaim {
   @Inject NodeIdentity node;
   @Inject RunSpecs specs;
   @Inject Metrics metrics;
+  @Inject RunCauses causes = new RunCauses();
 
   /** The container's registry, to count a start only once its transaction commits. */
   @Resource TransactionSynchronizationRegistry transactions;
@@ -81,7 +84,10 @@ class RunClaim {
     if (!justWritten) {
       em.flush();
     }
-    return runOf(entry, agent.getKind());
+    var run = runOf(entry, agent.getKind());
+    // Left by whoever executes the run, once its thread is done with it (WakeRunner, runWithin).
+    causes.enter(run.agentId(), run.runKey(), run.cause());
+    return run;
   }
 
   /**
@@ -115,6 +121,7 @@ class RunClaim {
                         .orElseThrow(
                             () ->
                                 new IllegalStateException(
-                                    "run " + entry.getRunKey() + " names an unknown causer"))));
+                                    "run " + entry.getRunKey() + " names an unknown causer"))),
+        new Cause(entry.getCauseHops(), entry.getCauseChain()));
   }
 }

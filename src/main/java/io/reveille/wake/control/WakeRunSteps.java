@@ -1,6 +1,7 @@
 package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentService;
+import io.reveille.notification.control.RunCauses;
 import io.reveille.observability.control.Metrics;
 import io.reveille.platform.AfterCommit;
 import io.reveille.wake.entity.WakeRunLogEntry;
@@ -43,6 +44,7 @@ public class WakeRunSteps {
   @Inject AgentWorkflows workflows;
   @Inject AgentService agents;
   @Inject Metrics metrics;
+  @Inject RunCauses causes = new RunCauses();
 
   /** The container's registry: whether the one transaction of a self-contained run is doomed. */
   @Resource TransactionSynchronizationRegistry transactions;
@@ -178,9 +180,16 @@ public class WakeRunSteps {
       return true;
     }
     var run = begun.get();
-    // Written with the caller's next flush: a timer batch flushes once a slice of firings.
-    completion.complete(
-        run, Objects.requireNonNull(workflow.get().execute(run), "workflow outcome"), true, false);
+    try {
+      // Written with the caller's next flush: a timer batch flushes once a slice of firings.
+      completion.complete(
+          run,
+          Objects.requireNonNull(workflow.get().execute(run), "workflow outcome"),
+          true,
+          false);
+    } finally {
+      causes.leave(run.agentId(), run.runKey());
+    }
     var reason = run.reason().wire();
     AfterCommit.run(
         transactions,

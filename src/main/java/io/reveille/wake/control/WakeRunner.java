@@ -2,6 +2,7 @@ package io.reveille.wake.control;
 
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
+import io.reveille.notification.control.RunCauses;
 import io.reveille.observability.control.Metrics;
 import io.reveille.observability.control.Tracing;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -47,6 +48,7 @@ public class WakeRunner {
   @Inject WakeRunSteps steps;
   @Inject RunMeters meters;
   @Inject RunsInFlight inFlight;
+  @Inject RunCauses causes = new RunCauses();
   @Inject SweepConfig config;
   @Inject Metrics metrics;
 
@@ -119,6 +121,7 @@ public class WakeRunner {
         }
       }
     } finally {
+      causes.leave(agentId, runKey);
       inFlight.leave(runKey);
     }
   }

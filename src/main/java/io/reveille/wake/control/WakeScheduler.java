@@ -1,7 +1,9 @@
 package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.AgentState;
 import io.reveille.memory.control.MemoryService;
+import io.reveille.notification.control.Cause;
 import io.reveille.observability.control.Metrics;
 import io.reveille.platform.LogText;
 import io.reveille.platform.Settings;
@@ -66,6 +68,7 @@ public class WakeScheduler {
   @Inject WakeRunSteps runs;
   @Inject RunLeases leases;
   @Inject RunEntries entries;
+  @Inject ChainBreaker chains;
 
   /**
    * The MicroProfile Config property that lets the intake run a batch's one wake itself, and the
@@ -88,19 +91,19 @@ public class WakeScheduler {
    * the caller's transaction, instead of sent to the wake queue ({@value #INLINE_RUNS_PROPERTY}).
    */
   public List<WakeRunLogEntry> scheduleForBatch(
-      String batchId, List<SubscriptionWake> wakes, boolean mayRunInline) {
+      String batchId, Cause cause, List<SubscriptionWake> wakes, boolean mayRunInline) {
     var scheduled = new ArrayList<WakeRunLogEntry>();
     // Agent-id order: every scheduler takes the agents' state locks in the same order.
     var ordered = wakes.stream().sorted(Comparator.comparing(SubscriptionWake::agentId)).toList();
     var inline = mayRunInline && inlineRuns && ordered.size() == 1;
     for (var wake : ordered) {
-      scheduleSubscriptionWake(batchId, wake, inline).ifPresent(scheduled::add);
+      scheduleSubscriptionWake(batchId, cause, wake, inline).ifPresent(scheduled::add);
     }
     return scheduled;
   }
 
   private Optional<WakeRunLogEntry> scheduleSubscriptionWake(
-      String batchId, SubscriptionWake wake, boolean inline) {
+      String batchId, Cause cause, SubscriptionWake wake, boolean inline) {
     var agent = agents.find(wake.agentId());
     if (agent.isEmpty() || !agent.get().isActive()) {
       LOG.log(
@@ -110,9 +113,15 @@ public class WakeScheduler {
       return Optional.empty();
     }
     var state = agents.stateForUpdate(wake.agentId());
+    var refusal = chains.refusal(cause, wake.agentId(), agent.get().getConfig().getChains());
+    if (refusal.isPresent()) {
+      chainBroken(batchId, cause, wake, state, refusal.get());
+      return Optional.empty();
+    }
     var queued = queuedSubscriptionJob(wake.agentId());
     if (queued.isPresent()) {
       queued.get().mergeTokens(wake.tokens());
+      queued.get().causedByChain(cause.hops(), cause.chain());
       em.flush();
       metrics.wakeDecision("coalesced");
       LOG.log(
@@ -122,18 +131,8 @@ public class WakeScheduler {
       return queued;
     }
     var now = clock.instant();
-    var counter = state.nextWakeCounter(now);
-    var runKey = RunKeys.subscription(wake.agentId(), wake.subscriptionIds(), batchId, counter);
-    var entry =
-        new WakeRunLogEntry(
-            runKey,
-            wake.agentId(),
-            WakeReason.SUBSCRIPTION,
-            wake.subscriptionIds().get(0),
-            RunKeys.threadId(wake.agentId(), runKey),
-            wake.tokens(),
-            batchId,
-            now);
+    var entry = subscriptionEntry(batchId, cause, wake, state, now);
+    var runKey = entry.getRunKey();
     var delay = Duration.ZERO;
     var lastWake = state.getLastWakeAt();
     var windowEnd = lastWake == null ? now : lastWake.plus(config.subscriptionThrottle());
@@ -160,6 +159,44 @@ public class WakeScheduler {
         "Batch {0} scheduled run {1} of agent {2} in {3}",
         new Object[] {batchId, runKey, wake.agentId(), delay});
     return Optional.of(entry);
+  }
+
+  /**
+   * A new subscription run of {@code wake}, under the agent's next wake counter, with its cause.
+   */
+  private static WakeRunLogEntry subscriptionEntry(
+      String batchId, Cause cause, SubscriptionWake wake, AgentState state, Instant now) {
+    var counter = state.nextWakeCounter(now);
+    var runKey = RunKeys.subscription(wake.agentId(), wake.subscriptionIds(), batchId, counter);
+    var entry =
+        new WakeRunLogEntry(
+            runKey,
+            wake.agentId(),
+            WakeReason.SUBSCRIPTION,
+            wake.subscriptionIds().get(0),
+            RunKeys.threadId(wake.agentId(), runKey),
+            wake.tokens(),
+            batchId,
+            now);
+    entry.causedByChain(cause.hops(), cause.chain());
+    return entry;
+  }
+
+  /**
+   * Records the wake a chain of agents would have caused as {@code skipped}, with why, in place of
+   * the run: the agent's run log shows what did not run and which chain it stopped.
+   */
+  private void chainBroken(
+      String batchId, Cause cause, SubscriptionWake wake, AgentState state, String why) {
+    var now = clock.instant();
+    var entry = subscriptionEntry(batchId, cause, wake, state, now);
+    entry.skip(now, why);
+    em.persist(entry);
+    metrics.wakeDecision("chain_broken");
+    LOG.log(
+        Level.INFO,
+        "Batch {0} did not wake agent {1}: {2}",
+        new Object[] {LogText.quoted(batchId), wake.agentId(), why});
   }
 
   /**

@@ -216,6 +216,19 @@ public class WakeRunLogEntry {
   @Column(name = "caused_by", length = CAUSED_BY_LENGTH, updatable = false)
   private String causedBy;
 
+  /**
+   * How many agent runs in a row led to the batch that woke this run (0 for a person's or another
+   * system's batch, a timer, a session turn or a manual wake); a coalesced batch deepens it.
+   */
+  @Column(name = "cause_hops", nullable = false)
+  private int causeHops;
+
+  /**
+   * JSON array of the agents that ran those runs, the earliest first; null when there were none.
+   */
+  @Column(name = "cause_chain")
+  private String causeChain;
+
   @Version
   @Column(name = "version", nullable = false)
   private long version;
@@ -294,6 +307,37 @@ public class WakeRunLogEntry {
       throw new IllegalStateException("the causer of " + runKey + " is set already");
     }
     causedBy = checked;
+  }
+
+  /**
+   * Records what lies behind the batch that woke this run: {@code hops} agent runs in a row, by the
+   * agents of {@code chain} (the earliest first). A deeper cause replaces a shallower one, so a
+   * queued run that coalesces several batches carries the deepest of them.
+   *
+   * @throws IllegalArgumentException if the hops are negative or the chain names more agents than
+   *     hops
+   */
+  public void causedByChain(int hops, List<String> chain) {
+    required("chain", chain);
+    if (hops < 0 || chain.size() > hops) {
+      throw new IllegalArgumentException(
+          "a cause of " + hops + " hops cannot name " + chain.size() + " agents");
+    }
+    if (hops <= causeHops) {
+      return;
+    }
+    causeHops = hops;
+    causeChain = chain.isEmpty() ? null : write(chain);
+  }
+
+  /** How many agent runs in a row led to this run's wake (0 when none did). */
+  public int getCauseHops() {
+    return causeHops;
+  }
+
+  /** The agents of those runs, the earliest first; empty when none. */
+  public List<String> getCauseChain() {
+    return causeChain == null ? List.of() : read(causeChain);
   }
 
   /** The role of the person who caused the run, if a person did. */
@@ -632,7 +676,11 @@ public class WakeRunLogEntry {
 
   /** The trigger tokens in the order they first arrived, without duplicates; unmodifiable. */
   public List<String> getTokens() {
-    try (var reader = JsonDocuments.provider().createReader(new StringReader(tokens))) {
+    return read(tokens);
+  }
+
+  private static List<String> read(String array) {
+    try (var reader = JsonDocuments.provider().createReader(new StringReader(array))) {
       return reader.readArray().getValuesAs(JsonString.class).stream()
           .map(JsonString::getString)
           .toList();

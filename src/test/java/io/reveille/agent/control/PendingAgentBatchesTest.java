@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.notification.control.Cause;
 import io.reveille.notification.control.NotificationBatch;
 import io.reveille.notification.control.NotificationBatch.EntitySnapshot;
 import jakarta.transaction.Status;
@@ -72,6 +73,22 @@ class PendingAgentBatchesTest {
 
     assertTrue(sent.isEmpty());
     assertTrue(pending.batches().isEmpty());
+  }
+
+  @Test
+  void aMergedBatchCarriesTheDeepestChainOfItsParts() {
+    var pending = new PendingAgentBatches(1000, 1000, sent::add);
+    var deep = Cause.NONE.next("x").next("a1");
+    pending.add(part("a1", List.of("AGENT_STATE", "a1"), snapshot("s1", 1)));
+    pending.add(
+        part("a1", List.of("AGENT_MESSAGE", "a1"), snapshot("m1", 1))
+            .withCause(Cause.NONE.next("a1")));
+    pending.add(part("a1", List.of("AGENT_REPORT", "a1"), snapshot("r1", 1)).withCause(deep));
+    pending.add(part("a2", List.of("AGENT_STATE", "a2"), snapshot("s2", 1)));
+
+    pending.beforeCompletion();
+
+    assertEquals(List.of(deep, Cause.NONE), sent.stream().map(NotificationBatch::cause).toList());
   }
 
   @Test

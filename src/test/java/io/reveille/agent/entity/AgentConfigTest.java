@@ -221,6 +221,53 @@ class AgentConfigTest {
   }
 
   @Test
+  void chainLimitsAreReadShownBackAndKeptWithWhatANewerVersionWrote() {
+    var config =
+        AgentConfig.fromUserJson(
+            json("{\"chains\":{\"maxHops\":3,\"allowCycles\":true}}"), "config");
+    assertEquals(java.util.OptionalInt.of(3), config.getChains().maxHops());
+    assertTrue(config.getChains().allowCycles());
+    assertEquals(
+        json("{\"maxHops\":3,\"allowCycles\":true}"), config.toJson().getJsonObject("chains"));
+    assertTrue(!AgentConfig.empty().toJson().containsKey("chains"), "the defaults, no field");
+    assertEquals(AgentChains.defaults(), AgentConfig.empty().getChains());
+    assertTrue(!AgentConfig.empty().getChains().allowCycles(), "cycles are broken by default");
+
+    var stored = "{\"schemaVersion\":1,\"chains\":{\"maxHops\":2,\"window\":\"PT1H\"}}";
+    var written = json(AgentConfig.fromStored(stored).withModelId("m").toStored());
+    assertEquals(json("{\"maxHops\":2,\"window\":\"PT1H\"}"), written.getJsonObject("chains"));
+  }
+
+  @Test
+  void chainLimitsOutOfBoundsAreRejectedNamingTheField() {
+    for (var bad :
+        Map.of(
+                "{\"maxHops\":0}", "config.chains.maxHops",
+                "{\"maxHops\":1001}", "config.chains.maxHops",
+                "{\"allowCycles\":\"yes\"}", "config.chains.allowCycles",
+                "{\"allowCycles\":1}", "config.chains.allowCycles",
+                "{\"maxDepth\":2}", "config.chains.maxDepth")
+            .entrySet()) {
+      var error =
+          assertThrows(
+              InvalidInputException.class,
+              () -> AgentConfig.fromUserJson(json("{\"chains\":" + bad.getKey() + "}"), "config"),
+              bad.getKey());
+      assertEquals(bad.getValue(), error.getField(), bad.getKey());
+    }
+    var wither =
+        assertThrows(
+            InvalidInputException.class,
+            () -> AgentChains.of(java.util.OptionalInt.of(1001), false));
+    assertEquals("config.chains.maxHops", wither.getField());
+    assertEquals(
+        AgentConfig.empty(),
+        AgentConfig.empty()
+            .withChains(AgentChains.of(java.util.OptionalInt.of(4), true))
+            .withChains(AgentChains.defaults()));
+  }
+
+  @Test
   void aPlanIsReadInOrderAndShownBack() {
     var config =
         AgentConfig.fromUserJson(

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.notification.control.Cause;
 import io.reveille.notification.control.NotificationBatch;
+import io.reveille.notification.control.NotificationBatchDocuments;
 import java.math.BigDecimal;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -99,6 +101,44 @@ class NotificationBatchParserTest {
     assertReason(batch + "\"counter\":" + "9".repeat(1101) + "}", "unreadable JSON");
     assertReason(batch + "\"counter\":9e9999999999}", "unreadable JSON");
     assertReason(batch + "\"x\":" + "[".repeat(1001) + "]".repeat(1001) + "}", "unreadable JSON");
+  }
+
+  @Test
+  void theChainBehindABatchIsReadAndWrittenBackAsItWas() throws InvalidBatchException {
+    var batch =
+        parser.parse(
+            "{\"schemaVersion\":1,\"batchId\":\"b\",\"originAgentId\":\"a-2\","
+                + "\"hops\":5,\"chain\":[\"a-1\",\"a-2\"]}");
+    assertEquals(new Cause(5, List.of("a-1", "a-2")), batch.cause());
+    assertEquals(List.of("originAgentId", "hops", "chain"), batch.originClaims());
+    var written = new NotificationBatchDocuments().toJson(batch).toString();
+    assertEquals(batch.cause(), parser.parse(written).cause(), written);
+    assertEquals(Cause.NONE, batch.withoutOriginClaims().cause(), "an outsider claims no chain");
+
+    var noChain = parser.parse("{\"schemaVersion\":1,\"batchId\":\"b\"}");
+    assertEquals(Cause.NONE, noChain.cause());
+    assertTrue(new NotificationBatchDocuments().toJson(noChain).get("hops") == null);
+    assertEquals(
+        new Cause(2, List.of("a-1", "a-2")),
+        parser.parse("{\"schemaVersion\":1,\"batchId\":\"b\",\"chain\":[\"a-1\",\"a-2\"]}").cause(),
+        "a chain without hops counts a hop an agent");
+  }
+
+  @Test
+  void aChainThatDoesNotAddUpIsRejectedNamingTheField() {
+    var batch = "{\"schemaVersion\":1,\"batchId\":\"b\",";
+    assertReason(batch + "\"hops\":\"3\"}", "hops: must be an integer");
+    assertReason(batch + "\"hops\":-1}", "hops: must be between 0 and 1000000");
+    assertReason(batch + "\"hops\":1000001}", "hops: must be between 0 and 1000000");
+    assertReason(batch + "\"hops\":99999999999}", "hops: out of range");
+    assertReason(batch + "\"hops\":1.5}", "hops: must be an integer");
+    assertReason(batch + "\"hops\":1,\"chain\":[\"a\",\"b\"]}", "chain: names 2 agents for 1 hops");
+    assertReason(batch + "\"chain\":\"a\"}", "chain: must be an array");
+    assertReason(batch + "\"chain\":[1]}", "chain[0]: must be a string");
+    assertReason(batch + "\"chain\":[\" \"]}", "chain[0]: must be 1 to 200 characters");
+    assertReason(
+        batch + "\"hops\":40,\"chain\":[" + "\"a\",".repeat(32) + "\"a\"]}",
+        "chain: 33 entries exceed the limit of 32");
   }
 
   private void assertReason(String json, String expectedStart) {

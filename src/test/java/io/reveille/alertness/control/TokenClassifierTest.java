@@ -35,7 +35,8 @@ class TokenClassifierTest {
         ids,
         List.of(),
         Optional.empty(),
-        Optional.empty());
+        Optional.empty(),
+        io.reveille.notification.control.Cause.NONE);
   }
 
   @Test

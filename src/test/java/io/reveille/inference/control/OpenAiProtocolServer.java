@@ -45,6 +45,8 @@ public final class OpenAiProtocolServer {
   private final ConcurrentLinkedQueue<Answer> script = new ConcurrentLinkedQueue<>();
   private final AtomicInteger requests = new AtomicInteger();
   private final ConcurrentLinkedQueue<String> bodies = new ConcurrentLinkedQueue<>();
+  private final java.util.Map<String, Answer> standing =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   private OpenAiProtocolServer() {
     try {
@@ -201,6 +203,21 @@ public final class OpenAiProtocolServer {
     return then(status, "{\"error\":{\"message\":\"refused credentials: " + AUTHORIZATION + "\"}}");
   }
 
+  /**
+   * Answers every request that mentions {@code marker} (an agent's instructions name it) with a
+   * plain chat completion whose content is {@code content}, however many come, before and apart
+   * from the script: for agents whose number of runs is what the test finds out.
+   */
+  public OpenAiProtocolServer alwaysAnswer(String marker, String content) {
+    standing.put(marker, new Answer(200, answerBody(content), Duration.ZERO));
+    return this;
+  }
+
+  /** Stops answering the requests that mention {@code marker} ({@link #alwaysAnswer}). */
+  public void forget(String marker) {
+    standing.remove(marker);
+  }
+
   /** How many chat-completion requests arrived since the last {@link #reset()}. */
   public int requests() {
     return requests.get();
@@ -220,9 +237,15 @@ public final class OpenAiProtocolServer {
 
   private void answer(HttpExchange exchange) throws IOException {
     try (exchange) {
-      bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+      var request = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+      bodies.add(request);
       requests.incrementAndGet();
-      var answer = script.poll();
+      var answer =
+          standing.entrySet().stream()
+              .filter(marked -> request.contains(marked.getKey()))
+              .map(java.util.Map.Entry::getValue)
+              .findFirst()
+              .orElseGet(script::poll);
       if (answer == null) {
         answer = UNSCRIPTED;
       }

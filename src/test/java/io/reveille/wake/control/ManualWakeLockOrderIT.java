@@ -96,6 +96,7 @@ class ManualWakeLockOrderIT {
       var started = System.nanoTime();
       scheduler.scheduleForBatch(
           "b-lock-order-" + UUID.randomUUID(),
+          io.reveille.notification.control.Cause.NONE,
           List.of(new SubscriptionWake(agentId, List.of("lock-order-probe"), Set.of("probe"))),
           false);
       var took = Duration.ofNanos(System.nanoTime() - started);
