@@ -207,8 +207,8 @@ export function agent(id) {
       render('header', a, () => header(a));
       render('controls', { lifecycle: a.lifecycle, mode: a.mode, roles: [...caller.roles] },
         () => controls(a, caller, reload));
-      render('state', { stateData, runs: a.activity?.runCount },
-        () => stateSection(stateData, a.activity?.runCount));
+      render('state', { stateData, activity: a.activity },
+        () => stateSection(stateData, a.activity));
       if (!force && now === signature && Date.now() - fullAt < 10000) {
         return;
       }
@@ -314,7 +314,7 @@ function controls(a, caller, reload) {
   return buttons.length ? h('div', { class: 'controls', role: 'group', 'aria-label': 'Agent controls' }, buttons) : '';
 }
 
-function stateSection(s, runCount) {
+function stateSection(s, activity) {
   const row = (term, value) => [h('dt', {}, term), h('dd', {}, value)];
   return h('div', {},
     h('h2', {}, 'State'),
@@ -323,7 +323,8 @@ function stateSection(s, runCount) {
       row('Next wake (throttle)', countdown(s.nextWakeAt)),
       row('Next timer wake', countdown(s.scheduledWakeAt)),
       row('Failure streak', String(s.consecutiveFailureCount)),
-      row('Runs in the run log', String(runCount ?? 0)),
+      row('Runs in the run log', String(activity?.runCount ?? 0)),
+      row('Wakes refused to a chain of agents', String(activity?.chainBreakCount ?? 0)),
       row('Slots', json(s.slots))));
 }
 

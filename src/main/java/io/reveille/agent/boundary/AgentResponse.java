@@ -38,9 +38,10 @@ public record AgentResponse(
       Instant nextWakeAt,
       Instant scheduledWakeAt,
       int consecutiveFailureCount,
-      long runCount) {
+      long runCount,
+      long chainBreakCount) {
 
-    static Activity of(AgentState state, long runCount) {
+    static Activity of(AgentState state, RunCounts.Tally runs) {
       return state == null
           ? null
           : new Activity(
@@ -48,7 +49,8 @@ public record AgentResponse(
               state.getNextWakeAt(),
               state.getScheduledWakeAt(),
               state.getConsecutiveFailureCount(),
-              runCount);
+              runs.runs(),
+              runs.chainBreaks());
     }
   }
 
@@ -59,11 +61,12 @@ public record AgentResponse(
         view.agent(),
         view.state().getSlots().toJson(),
         view.state(),
-        runs.runCounts(java.util.List.of(id)).getOrDefault(id, 0L));
+        runs.runCounts(java.util.List.of(id)).getOrDefault(id, RunCounts.Tally.NONE));
   }
 
   /** The agent with these slots ({@code null} in lists) and its state's activity. */
-  static AgentResponse of(Agent agent, JsonObject slots, AgentState state, long runCount) {
+  static AgentResponse of(
+      Agent agent, JsonObject slots, AgentState state, RunCounts.Tally runCount) {
     return new AgentResponse(
         agent.getId(),
         agent.getVersion(),

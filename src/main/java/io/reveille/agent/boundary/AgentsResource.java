@@ -161,7 +161,10 @@ public class AgentsResource {
         found,
         agent ->
             AgentResponse.of(
-                agent, null, states.get(agent.getId()), counts.getOrDefault(agent.getId(), 0L)),
+                agent,
+                null,
+                states.get(agent.getId()),
+                counts.getOrDefault(agent.getId(), RunCounts.Tally.NONE)),
         uriInfo);
   }
 

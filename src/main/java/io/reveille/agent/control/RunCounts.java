@@ -12,9 +12,19 @@ import java.util.Map;
  */
 public interface RunCounts {
 
+  /** The error code of a wake refused to a chain of agent runs too deep or coming back. */
+  String CHAIN_BROKEN = "chain_broken";
+
   /**
    * How many runs each of these agents has in the run log (finished ones leave it after their
-   * retention); an agent with none is absent from the map.
+   * retention), and how many of them were wakes refused to a chain of agents; an agent with none is
+   * absent from the map.
    */
-  Map<String, Long> runCounts(Collection<String> agentIds);
+  Map<String, Tally> runCounts(Collection<String> agentIds);
+
+  /** An agent's runs in the run log, and those of them refused to a chain. */
+  record Tally(long runs, long chainBreaks) {
+
+    public static final Tally NONE = new Tally(0, 0);
+  }
 }

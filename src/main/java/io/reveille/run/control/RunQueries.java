@@ -56,19 +56,24 @@ public class RunQueries implements RunCounts {
 
   /** One grouped query, by the run log's agent index. */
   @Override
-  public java.util.Map<String, Long> runCounts(java.util.Collection<String> agentIds) {
+  public java.util.Map<String, Tally> runCounts(java.util.Collection<String> agentIds) {
     if (agentIds.isEmpty()) {
       return java.util.Map.of();
     }
     return em
         .createQuery(
-            "SELECT r.agentId, COUNT(r) FROM WakeRunLogEntry r WHERE r.agentId IN :ids"
-                + " GROUP BY r.agentId",
+            "SELECT r.agentId, COUNT(r),"
+                + " SUM(CASE WHEN r.errorCode = :chainBroken THEN 1 ELSE 0 END)"
+                + " FROM WakeRunLogEntry r WHERE r.agentId IN :ids GROUP BY r.agentId",
             Object[].class)
         .setParameter("ids", agentIds)
+        .setParameter("chainBroken", CHAIN_BROKEN)
         .getResultList()
         .stream()
-        .collect(java.util.stream.Collectors.toMap(row -> (String) row[0], row -> (Long) row[1]));
+        .collect(
+            java.util.stream.Collectors.toMap(
+                row -> (String) row[0],
+                row -> new Tally((Long) row[1], ((Number) row[2]).longValue())));
   }
 
   /** A window of the runs the filter admits, newest first. */

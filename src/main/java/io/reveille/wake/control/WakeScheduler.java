@@ -1,6 +1,7 @@
 package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentService;
+import io.reveille.agent.control.RunCounts;
 import io.reveille.agent.entity.AgentState;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.notification.control.Cause;
@@ -190,9 +191,9 @@ public class WakeScheduler {
       String batchId, Cause cause, SubscriptionWake wake, AgentState state, String why) {
     var now = clock.instant();
     var entry = subscriptionEntry(batchId, cause, wake, state, now);
-    entry.skip(now, why);
+    entry.skip(now, why, RunCounts.CHAIN_BROKEN);
     em.persist(entry);
-    metrics.wakeDecision("chain_broken");
+    metrics.wakeDecision(RunCounts.CHAIN_BROKEN);
     LOG.log(
         Level.INFO,
         "Batch {0} did not wake agent {1}: {2}",

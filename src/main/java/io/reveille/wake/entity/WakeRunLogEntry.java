@@ -444,6 +444,15 @@ public class WakeRunLogEntry {
 
   /** queued | started → skipped; final. {@code why} is kept as the run's message. */
   public void skip(Instant now, String why) {
+    skip(now, why, null);
+  }
+
+  /**
+   * queued | started → skipped; final. {@code why} is kept as the run's message, and {@code code}
+   * (null for none) says machine-readably why, such as a chain of agent runs refused.
+   */
+  public void skip(Instant now, String why, String code) {
+    var checkedCode = optionalText("errorCode", code, ERROR_CODE_LENGTH);
     required("now", now);
     if (status != WakeStatus.QUEUED && status != WakeStatus.STARTED) {
       throw new IllegalTransitionException(
@@ -452,7 +461,7 @@ public class WakeRunLogEntry {
     status = WakeStatus.SKIPPED;
     completedAt = now;
     errorMessage = truncate(why, ERROR_LENGTH);
-    errorCode = null;
+    errorCode = checkedCode;
   }
 
   /** started → failed, keeping the (possibly cut) error. */

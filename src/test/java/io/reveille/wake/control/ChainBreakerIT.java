@@ -18,6 +18,7 @@ import io.reveille.inference.control.ClosedCircuit;
 import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.OpenAiProtocolServer;
 import io.reveille.journal.control.JournalFixture;
+import io.reveille.testing.Api;
 import io.reveille.testing.NotificationSentinel;
 import io.reveille.testing.Poll;
 import io.reveille.wake.entity.WakeReason;
@@ -74,6 +75,7 @@ class ChainBreakerIT {
     assertEquals(WakeStatus.SKIPPED, refused.getStatus(), refused::toString);
     assertEquals(WakeReason.SUBSCRIPTION, refused.getReason());
     assertTrue(refused.getErrorMessage().startsWith("chain came back"), refused::getErrorMessage);
+    assertEquals(Optional.of("chain_broken"), refused.getErrorCode());
     assertEquals(2, refused.getCauseHops());
     assertEquals(List.of(first, second), refused.getCauseChain());
     var manual = firstRuns.get(1);
@@ -83,6 +85,9 @@ class ChainBreakerIT {
     assertEquals(WakeStatus.COMPLETED, secondRuns.get(0).getStatus());
     assertEquals(1, secondRuns.get(0).getCauseHops());
     assertEquals(List.of(first), secondRuns.get(0).getCauseChain());
+    var activity = Api.inServer().get("/api/agents/" + first).json().getJsonObject("activity");
+    assertEquals(2, activity.getInt("runCount"), activity::toString);
+    assertEquals(1, activity.getInt("chainBreakCount"), "the agent shows its chain broken");
   }
 
   @Test
