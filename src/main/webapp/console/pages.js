@@ -319,6 +319,7 @@ function stateSection(s, activity) {
   return h('div', {},
     h('h2', {}, 'State'),
     h('dl', { class: 'facts' },
+      row('Now', s.activeRunId ? `${s.runStatus}: ${s.activeRunId}` : s.runStatus),
       row('Last wake', time(s.lastWakeAt)),
       row('Next wake (throttle)', countdown(s.nextWakeAt)),
       row('Next timer wake', countdown(s.scheduledWakeAt)),

@@ -58,7 +58,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V32__console_session_tokens.sql",
           "V33__notification_outbox.sql",
           "V34__message_content_inline.sql",
-          "V35__run_cause.sql");
+          "V35__run_cause.sql",
+          "V36__no_node_runtime_states.sql");
 
   private final ClassLoader classLoader;
 

@@ -1,11 +1,18 @@
 package io.reveille.agent.boundary;
 
+import io.reveille.agent.control.RunCounts;
+import io.reveille.agent.entity.AgentRunStatus;
 import io.reveille.agent.entity.AgentState;
 import jakarta.json.JsonObject;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 
-/** An agent's durable state as the API shows it. */
+/**
+ * An agent's durable state as the API shows it, with what it is doing now: {@code runStatus}
+ * ({@code idle}, {@code queued}, {@code running} or {@code waiting}) and, unless idle, the run's
+ * key and wake reason, read from the run log.
+ */
 public record AgentStateResponse(
     String id,
     String agentId,
@@ -20,9 +27,12 @@ public record AgentStateResponse(
     int consecutiveFailureCount,
     long wakeCounter,
     Map<String, Long> processedCounterByHost,
-    Instant updatedAt) {
+    Instant updatedAt,
+    String runStatus,
+    String activeRunId,
+    String activeRunReason) {
 
-  static AgentStateResponse of(AgentState state) {
+  static AgentStateResponse of(AgentState state, Optional<RunCounts.ActiveRun> active) {
     return new AgentStateResponse(
         state.getId(),
         state.getAgentId(),
@@ -37,6 +47,9 @@ public record AgentStateResponse(
         state.getConsecutiveFailureCount(),
         state.getWakeCounter(),
         Map.copyOf(state.getProcessedCounterByHost()),
-        state.getUpdatedAt());
+        state.getUpdatedAt(),
+        active.map(RunCounts.ActiveRun::status).orElse(AgentRunStatus.IDLE).wire(),
+        active.map(RunCounts.ActiveRun::runKey).orElse(null),
+        active.map(RunCounts.ActiveRun::reason).orElse(null));
   }
 }

@@ -182,10 +182,15 @@ public class AgentsResource {
   @Allowed(Role.VIEWER)
   @GET
   @Path("{id}/state")
-  @Operation(summary = "The agent's durable state: slots, wake schedule, memory pointers")
+  @Operation(
+      summary =
+          "The agent's durable state: slots, wake schedule, memory pointers, and its run now"
+              + " (runStatus, activeRunId)")
   public Response state(@PathParam("id") String id) {
     var state = agents.state(id);
-    return Response.ok(AgentStateResponse.of(state)).tag(ETags.of(state.getVersion())).build();
+    return Response.ok(AgentStateResponse.of(state, runs.activeRun(id)))
+        .tag(ETags.of(state.getVersion()))
+        .build();
   }
 
   @Allowed(Role.ADMIN)

@@ -1,7 +1,9 @@
 package io.reveille.agent.control;
 
+import io.reveille.agent.entity.AgentRunStatus;
 import java.util.Collection;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * How many runs each agent has in the run log, for the activity an agent's response shows.
@@ -21,6 +23,22 @@ public interface RunCounts {
    * absent from the map.
    */
   Map<String, Tally> runCounts(Collection<String> agentIds);
+
+  /**
+   * What the agent is doing now, from its runs in the run log: its started run ({@code running}),
+   * else its run waiting for a person ({@code waiting}), else its next queued run ({@code queued});
+   * empty when it has none (idle). Single flight keeps at most one started run an agent.
+   */
+  Optional<ActiveRun> activeRun(String agentId);
+
+  /**
+   * The run an agent is busy with.
+   *
+   * @param status running, waiting or queued (never idle)
+   * @param reason why the run was woken, by its wire name ({@code subscription}, {@code
+   *     userInitiated}, …)
+   */
+  record ActiveRun(AgentRunStatus status, String runKey, String reason) {}
 
   /** An agent's runs in the run log, and those of them refused to a chain. */
   record Tally(long runs, long chainBreaks) {

@@ -30,8 +30,8 @@ import java.util.Set;
  * <p>The lifecycle is {@code created → active ⇄ dormant → destroyed}; each move is a method that
  * refuses the illegal ones, so no caller can put an agent into a state the wake machinery does not
  * expect. A destroyed agent is a tombstone: it can no longer be changed, only deleted. What the
- * agent has learned lives in {@link AgentState}, what it is doing on a node in {@link
- * AgentRuntimeState}. The version is the agent's ETag at the API.
+ * agent has learned lives in {@link AgentState}; what it is doing now is its runs in the run log.
+ * The version is the agent's ETag at the API.
  */
 @Entity
 @Table(name = "agents")

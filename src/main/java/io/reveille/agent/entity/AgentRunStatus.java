@@ -1,17 +1,20 @@
 package io.reveille.agent.entity;
 
 import io.reveille.platform.wire.WireEnum;
-import io.reveille.platform.wire.WireEnumConverter;
 
 /**
- * What an agent is doing on one node right now, as recorded in its {@link AgentRuntimeState}. The
- * moves are methods of that entity, which refuses the illegal ones.
+ * What an agent is doing now, as its state shows it ({@code runStatus}): read from its runs in the
+ * run log, where single flight keeps at most one started run an agent, never stored apart.
  */
 public enum AgentRunStatus implements WireEnum {
+  /** No run of the agent is queued, started or waiting. */
   IDLE("idle"),
+  /** A run is queued (perhaps deferred by the throttle or a back-off), none started. */
   QUEUED("queued"),
+  /** A run is started. */
   RUNNING("running"),
-  FAILED("failed");
+  /** A run waits for a person (an answer, an approval, a budget). */
+  WAITING("waiting");
 
   private final String wire;
 
@@ -19,17 +22,9 @@ public enum AgentRunStatus implements WireEnum {
     this.wire = wire;
   }
 
-  /** The name used in JSON, query parameters and the database. */
+  /** The name used in JSON. */
   @Override
   public String wire() {
     return wire;
-  }
-
-  /** Stores the value by its wire name. */
-  @jakarta.persistence.Converter
-  public static class Converter extends WireEnumConverter<AgentRunStatus> {
-    public Converter() {
-      super(AgentRunStatus.class);
-    }
   }
 }

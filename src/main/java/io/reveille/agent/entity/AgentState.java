@@ -20,7 +20,7 @@ import java.util.Objects;
  * configuration rarely do; each has its own version, so a wake and an operator's rename do not
  * fight. Two wake deadlines are kept apart on purpose: {@code nextWakeAt} is the subscription
  * throttle (a notification before it is deferred to it), {@code scheduledWakeAt} is the next timer
- * wake, which bypasses the throttle. Synced between sites, unlike {@link AgentRuntimeState}.
+ * wake, which bypasses the throttle. Synced between sites.
  */
 @Entity
 @Table(name = "agent_states")

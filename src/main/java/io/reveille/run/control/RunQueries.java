@@ -1,6 +1,7 @@
 package io.reveille.run.control;
 
 import io.reveille.agent.control.RunCounts;
+import io.reveille.agent.entity.AgentRunStatus;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.entity.AgentMessage;
 import io.reveille.platform.error.NotFoundException;
@@ -14,6 +15,7 @@ import io.reveille.wake.control.RunJournal;
 import io.reveille.wake.entity.RunCheckpoint;
 import io.reveille.wake.entity.RunStep;
 import io.reveille.wake.entity.WakeRunLogEntry;
+import io.reveille.wake.entity.WakeStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -74,6 +76,35 @@ public class RunQueries implements RunCounts {
             java.util.stream.Collectors.toMap(
                 row -> (String) row[0],
                 row -> new Tally((Long) row[1], ((Number) row[2]).longValue())));
+  }
+
+  /** One query for the agent's unfinished runs, by the run log's agent index. */
+  @Override
+  public Optional<ActiveRun> activeRun(String agentId) {
+    var unfinished =
+        em.createQuery(
+                "SELECT r FROM WakeRunLogEntry r WHERE r.agentId = :agentId AND r.status IN"
+                    + " :statuses ORDER BY r.createdAt, r.runKey",
+                WakeRunLogEntry.class)
+            .setParameter("agentId", agentId)
+            .setParameter(
+                "statuses", List.of(WakeStatus.STARTED, WakeStatus.WAITING, WakeStatus.QUEUED))
+            .getResultList();
+    for (var status : List.of(WakeStatus.STARTED, WakeStatus.WAITING, WakeStatus.QUEUED)) {
+      var run = unfinished.stream().filter(r -> r.getStatus() == status).findFirst();
+      if (run.isPresent()) {
+        return Optional.of(
+            new ActiveRun(
+                switch (status) {
+                  case STARTED -> AgentRunStatus.RUNNING;
+                  case WAITING -> AgentRunStatus.WAITING;
+                  default -> AgentRunStatus.QUEUED;
+                },
+                run.get().getRunKey(),
+                run.get().getReason().wire()));
+      }
+    }
+    return Optional.empty();
   }
 
   /** A window of the runs the filter admits, newest first. */

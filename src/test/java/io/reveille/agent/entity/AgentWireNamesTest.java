@@ -18,7 +18,7 @@ class AgentWireNamesTest {
     assertEquals("custom, taskAgent, dayPlanner", WireEnum.names(AgentKind.class));
     assertEquals("created, active, dormant, destroyed", WireEnum.names(AgentLifecycle.class));
     assertEquals("autonomous, interactive, hybrid", WireEnum.names(AgentMode.class));
-    assertEquals("idle, queued, running, failed", WireEnum.names(AgentRunStatus.class));
+    assertEquals("idle, queued, running, waiting", WireEnum.names(AgentRunStatus.class));
     assertEquals(
         "agentState, agentHeadMessage, messagePrev, messagePayload, "
             + "agentReportHead, reportSourceSpan, toolEffect, agentTask",
@@ -48,8 +48,6 @@ class AgentWireNamesTest {
     assertEquals(
         "taskAgent", new AgentKind.Converter().convertToDatabaseColumn(AgentKind.TASK_AGENT));
     assertEquals(AgentMode.HYBRID, new AgentMode.Converter().convertToEntityAttribute("hybrid"));
-    assertEquals(
-        AgentRunStatus.FAILED, new AgentRunStatus.Converter().convertToEntityAttribute("failed"));
     assertEquals(
         "messagePrev",
         new AgentLinkType.Converter().convertToDatabaseColumn(AgentLinkType.MESSAGE_PREV));
