@@ -323,6 +323,7 @@ function stateSection(s, activity) {
       row('Last wake', time(s.lastWakeAt)),
       row('Next wake (throttle)', countdown(s.nextWakeAt)),
       row('Next timer wake', countdown(s.scheduledWakeAt)),
+      row('Its own next wake (asleep until)', countdown(s.sleepUntil)),
       row('Failure streak', String(s.consecutiveFailureCount)),
       row('Runs in the run log', String(activity?.runCount ?? 0)),
       row('Wakes refused to a chain of agents', String(activity?.chainBreakCount ?? 0)),

@@ -59,7 +59,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V33__notification_outbox.sql",
           "V34__message_content_inline.sql",
           "V35__run_cause.sql",
-          "V36__no_node_runtime_states.sql");
+          "V36__no_node_runtime_states.sql",
+          "V37__scheduled_wakes.sql");
 
   private final ClassLoader classLoader;
 

@@ -37,6 +37,7 @@ public record AgentResponse(
       Instant lastWakeAt,
       Instant nextWakeAt,
       Instant scheduledWakeAt,
+      Instant sleepUntil,
       int consecutiveFailureCount,
       long runCount,
       long chainBreakCount) {
@@ -48,6 +49,7 @@ public record AgentResponse(
               state.getLastWakeAt(),
               state.getNextWakeAt(),
               state.getScheduledWakeAt(),
+              state.getSleepUntil(),
               state.getConsecutiveFailureCount(),
               runs.runs(),
               runs.chainBreaks());

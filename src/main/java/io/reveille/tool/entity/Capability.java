@@ -20,7 +20,9 @@ public enum Capability implements WireEnum {
   /** Writing the agent's own memory (observations); never another agent's. */
   MEMORY_WRITE("memoryWrite"),
   /** Calling the external HTTP tools declared where the server runs. */
-  EXTERNAL_CALL("externalCall");
+  EXTERNAL_CALL("externalCall"),
+  /** Setting the agent's own next wake; never another agent's. */
+  SELF_SCHEDULE("selfSchedule");
 
   private final String wire;
 

@@ -15,6 +15,8 @@ public enum ScopeRule implements WireEnum {
   DESTINATION_IN_SCOPE("destinationInScope"),
   /** The tool touches only the calling agent's own memory, which belongs to no category. */
   AGENT_OWN_MEMORY("agentOwnMemory"),
+  /** The tool touches only the calling agent's own wake schedule, which belongs to no category. */
+  AGENT_OWN_SCHEDULE("agentOwnSchedule"),
   /**
    * The tool calls another system and touches no journal entity, so no category applies; who may
    * call it is decided by the {@code externalCall} capability alone.

@@ -3,6 +3,8 @@ package io.reveille.wake.control;
 import io.reveille.agent.entity.AgentChains;
 import io.reveille.notification.control.Cause;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -22,6 +24,11 @@ public class ChainBreaker {
   private int maxHops;
 
   ChainBreaker() {}
+
+  /** Created at start-up, so that a bad setting stops the deployment with its key. */
+  void onStartup(@Observes Startup event) {
+    // Touching the bean runs its constructor now rather than at the first use.
+  }
 
   @Inject
   ChainBreaker(@ConfigProperty(name = MAX_HOPS_PROPERTY, defaultValue = "8") int maxHops) {

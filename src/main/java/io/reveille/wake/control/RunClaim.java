@@ -81,6 +81,10 @@ class RunClaim {
       // The deferred subscription job is this one; a timer or manual run leaves it deferred.
       state.clearDeferral();
     }
+    if (entry.getReason() == WakeReason.SCHEDULED) {
+      // The wake the agent set itself: it is awake now, and what it heard meanwhile came with it.
+      state.clearSleep();
+    }
     if (!justWritten) {
       em.flush();
     }

@@ -45,6 +45,15 @@ public final class RunKeys {
   }
 
   /**
+   * The next wake an agent set itself: {@code SHA-256(agentId | setBy | wakeAt)}, where {@code
+   * setBy} is the run (or API call) that set it, so that the same call made again names the same
+   * run.
+   */
+  public static String scheduled(String agentId, String setBy, String wakeAt) {
+    return key("scheduled", agentId, setBy, wakeAt);
+  }
+
+  /**
    * A user's turn in an interactive session: {@code SHA-256(agentId | sessionId | turnId)}. The
    * turn id is the client's (or one the server made up for a client that gave none), so a client
    * that retries a turn with its turn id names the same run.

@@ -119,7 +119,12 @@ public class WakeScheduler {
       chainBroken(batchId, cause, wake, state, refusal.get());
       return Optional.empty();
     }
-    var queued = queuedSubscriptionJob(wake.agentId());
+    var now = clock.instant();
+    var queued =
+        state.isAsleep(now)
+            ? queuedJob(wake.agentId(), WakeReason.SCHEDULED)
+                .or(() -> queuedSubscriptionJob(wake.agentId()))
+            : queuedSubscriptionJob(wake.agentId());
     if (queued.isPresent()) {
       queued.get().mergeTokens(wake.tokens());
       queued.get().causedByChain(cause.hops(), cause.chain());
@@ -131,7 +136,6 @@ public class WakeScheduler {
           new Object[] {LogText.quoted(batchId), queued.get().getRunKey(), wake.agentId()});
       return queued;
     }
-    var now = clock.instant();
     var entry = subscriptionEntry(batchId, cause, wake, state, now);
     var runKey = entry.getRunKey();
     var delay = Duration.ZERO;
@@ -140,6 +144,10 @@ public class WakeScheduler {
     if (state.isDeferred(now) && state.getNextWakeAt().isAfter(windowEnd)) {
       // The back-off after a failed wake (or a deferral still standing) holds the job longer.
       windowEnd = state.getNextWakeAt();
+    }
+    if (state.isAsleep(now) && state.getSleepUntil().isAfter(windowEnd)) {
+      // The agent set its next wake: what it hears before then waits for it.
+      windowEnd = state.getSleepUntil();
     }
     if (now.isBefore(windowEnd)) {
       entry.deferUntil(windowEnd);
@@ -314,6 +322,61 @@ public class WakeScheduler {
     queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
     return entry;
   }
+
+  /**
+   * The agent's own next wake, which it set ({@code set_next_wake}, from its run {@code setBy}): a
+   * {@code scheduled} run queued until {@code wakeAt}, and the agent asleep until then, so that
+   * what its subscriptions hear meanwhile merges into that run instead of waking it sooner (a
+   * person's turn or an operator's wake still does). An agent has one next wake: a queued one set
+   * before is skipped as replaced. In the caller's transaction, which holds the agent's state lock.
+   *
+   * @return the run queued, and the runs it replaced
+   */
+  public OwnWake scheduleOwnWake(String agentId, String setBy, Instant wakeAt, String why) {
+    var state = agents.stateForUpdate(agentId);
+    var now = clock.instant();
+    var runKey = RunKeys.scheduled(agentId, setBy, wakeAt.toString());
+    var replaced = new ArrayList<String>();
+    var existing = em.find(WakeRunLogEntry.class, runKey);
+    for (var queued :
+        em.createNamedQuery("WakeRunLogEntry.findByAgentAndStatus", WakeRunLogEntry.class)
+            .setParameter("agentId", agentId)
+            .setParameter("status", WakeStatus.QUEUED)
+            .getResultList()) {
+      if (queued.getReason() == WakeReason.SCHEDULED
+          && !queued.hasStarted()
+          && !queued.getRunKey().equals(runKey)) {
+        queued.skip(now, "replaced by the agent's next wake at " + wakeAt + " (" + runKey + ")");
+        replaced.add(queued.getRunKey());
+      }
+    }
+    state.sleepUntil(wakeAt);
+    if (existing != null) {
+      // The same call again (a replayed step): its run is queued already.
+      return new OwnWake(existing, List.copyOf(replaced));
+    }
+    var entry =
+        new WakeRunLogEntry(
+            runKey,
+            agentId,
+            WakeReason.SCHEDULED,
+            null,
+            RunKeys.threadId(agentId, runKey),
+            List.of(),
+            null,
+            now);
+    entry.deferUntil(wakeAt);
+    em.persist(entry);
+    queue.enqueue(agentId, runKey, Duration.between(now, wakeAt), runKey);
+    LOG.log(
+        Level.FINE,
+        "Agent {0} set its next wake at {1} ({2}): run {3}",
+        new Object[] {agentId, wakeAt, LogText.quoted(why), runKey});
+    return new OwnWake(entry, List.copyOf(replaced));
+  }
+
+  /** The run an agent's own next wake queued, and the queued ones it replaced. */
+  public record OwnWake(WakeRunLogEntry run, List<String> replaced) {}
 
   /**
    * A timer's due firings: one wake at once, never throttled or coalesced with other wakes — a
@@ -535,13 +598,18 @@ public class WakeScheduler {
   }
 
   private Optional<WakeRunLogEntry> queuedSubscriptionJob(String agentId) {
+    return queuedJob(agentId, WakeReason.SUBSCRIPTION);
+  }
+
+  /** The agent's first queued run of {@code reason} that has not started yet. */
+  private Optional<WakeRunLogEntry> queuedJob(String agentId, WakeReason reason) {
     return em
         .createNamedQuery("WakeRunLogEntry.findByAgentAndStatus", WakeRunLogEntry.class)
         .setParameter("agentId", agentId)
         .setParameter("status", WakeStatus.QUEUED)
         .getResultList()
         .stream()
-        .filter(entry -> entry.getReason() == WakeReason.SUBSCRIPTION)
+        .filter(entry -> entry.getReason() == reason)
         // A run queued again after it started (resumed, retried, recovered) carries out what it
         // recorded; tokens merged into it would never reach its decisions, so a new run takes them.
         .filter(entry -> !entry.hasStarted())

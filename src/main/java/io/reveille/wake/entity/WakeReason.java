@@ -20,7 +20,9 @@ public enum WakeReason implements WireEnum {
   /** A user's turn in an interactive session. */
   USER_INITIATED("userInitiated"),
   /** A run left unfinished by a crash, queued again at start-up. */
-  RECOVERY("recovery");
+  RECOVERY("recovery"),
+  /** The next wake the agent set itself ({@code set_next_wake}). */
+  SCHEDULED("scheduled");
 
   private final String wire;
   private final Set<String> legacy;

@@ -106,6 +106,12 @@ final class CoreToolScenarios {
                         .build(),
                     List.of())),
         ToolScenario.of(
+            "set_next_wake",
+            w ->
+                new ToolScenario.Case(
+                    args().add("in", "PT10M").add("reason", "see how the day went").build(),
+                    List.of())),
+        ToolScenario.of(
             "declare_expectations",
             w ->
                 new ToolScenario.Case(

@@ -377,7 +377,14 @@ class WakeRunLogEntryTest {
   @Test
   void reasonsAndStatusesRoundTripByWireName() {
     assertEquals(
-        List.of("subscription", "timer", "timerCatchup", "manual", "userInitiated", "recovery"),
+        List.of(
+            "subscription",
+            "timer",
+            "timerCatchup",
+            "manual",
+            "userInitiated",
+            "recovery",
+            "scheduled"),
         WireEnum.values(WakeReason.class));
     assertEquals(
         List.of("queued", "started", "waiting", "completed", "skipped", "failed", "cancelled"),
