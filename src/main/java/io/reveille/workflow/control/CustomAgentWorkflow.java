@@ -148,10 +148,11 @@ public class CustomAgentWorkflow implements AgentWorkflow {
                 ChatMessage.user(
                     describe(run)
                         + "\n\n## Your current report\n"
+                        + memory.report(run.agentId()).map(r -> r.getContent()).orElse("(none yet)")
                         + memory
-                            .report(run.agentId())
-                            .map(r -> r.getContent())
-                            .orElse("(none yet)")));
+                            .workingState(run.agentId(), run.threadId())
+                            .map(state -> "\n\n## Your working state\n" + state)
+                            .orElse("")));
     return Optional.of(new Start(agent, engine, turns, conversation.history(run), false));
   }
 

@@ -132,6 +132,15 @@ public class WakeMemory {
   }
 
   /**
+   * The working state a wake of {@code threadId} reads, as text: the thread's own, or for an
+   * autonomous run's new thread the one the agent's latest run left ({@link
+   * io.reveille.workingstate.control.WorkingStates#render}); empty when there is none.
+   */
+  public Optional<String> workingState(String agentId, String threadId) {
+    return workingStates.render(agentId, threadId);
+  }
+
+  /**
    * A thread's context as of {@code until} (now when empty): its hot layer ({@link HotContext})
    * and, when turns were left out of it, the summaries of the spans before it — the cold summary of
    * everything folded and the warm summaries after it.

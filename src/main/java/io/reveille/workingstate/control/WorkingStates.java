@@ -87,15 +87,32 @@ public class WorkingStates {
 
   /**
    * The thread's state as a model reads it in its context ({@link WorkingStateText}), or empty when
-   * the thread has none or it holds nothing.
+   * the thread has none or it holds nothing. An autonomous run's thread ({@code
+   * <agentId>:run:<runKey>}) that has none yet reads the state the agent's latest run left in its
+   * own thread, so that what one run learnt reaches the next; one statement either way.
    */
   @Transactional(TxType.SUPPORTS)
   public Optional<String> render(String agentId, String threadId) {
-    return stored(agentId, threadId)
-        .map(Stored::state)
+    var runs = agentId + RUN_THREAD;
+    var row =
+        threadId.startsWith(runs) && readAhead(agentId, threadId).isEmpty()
+            ? em
+                .createNamedQuery("AgentWorkingState.ownOrLatestRun", AgentWorkingState.class)
+                .setParameter("agentId", agentId)
+                .setParameter("threadId", threadId)
+                .setParameter("runs", runs + "%")
+                .setMaxResults(1)
+                .getResultList()
+                .stream()
+                .findFirst()
+            : row(agentId, threadId);
+    return row.map(r -> WorkingStateDocuments.fromJson(r.getDocument()))
         .filter(state -> !state.isEmpty())
         .map(WorkingStateText::render);
   }
+
+  /** What follows an agent's id in the id of one of its autonomous runs' threads. */
+  private static final String RUN_THREAD = ":run:";
 
   /**
    * Declares expectations in the thread's state, pending, in order; one declared again unchanged is

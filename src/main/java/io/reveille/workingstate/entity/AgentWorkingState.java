@@ -34,6 +34,13 @@ import java.time.Instant;
     name = "AgentWorkingState.findByThread",
     query =
         "SELECT s FROM AgentWorkingState s WHERE s.agentId = :agentId AND s.threadId = :threadId")
+@NamedQuery(
+    name = "AgentWorkingState.ownOrLatestRun",
+    query =
+        "SELECT s FROM AgentWorkingState s WHERE s.agentId = :agentId"
+            + " AND (s.threadId = :threadId OR s.threadId LIKE :runs)"
+            + " ORDER BY CASE WHEN s.threadId = :threadId THEN 0 ELSE 1 END, s.updatedAt DESC,"
+            + " s.threadId")
 public class AgentWorkingState {
 
   public static final int THREAD_ID_LENGTH = 200;

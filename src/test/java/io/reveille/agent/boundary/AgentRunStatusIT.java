@@ -4,17 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.control.AgentService;
-import io.reveille.agent.control.AgentService.NewAgent;
-import io.reveille.agent.entity.AgentConfig;
-import io.reveille.agent.entity.AgentKind;
-import io.reveille.agent.entity.AgentLifecycle;
-import io.reveille.agent.entity.AgentMode;
-import io.reveille.agent.entity.AgentSlots;
 import io.reveille.inference.control.ClosedCircuit;
 import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.OpenAiProtocolServer;
 import io.reveille.testing.Api;
 import io.reveille.testing.Poll;
+import io.reveille.testing.ThinkingAgents;
 import io.reveille.wake.control.RunLogFixture;
 import io.reveille.wake.control.WakeScheduler;
 import io.reveille.wake.entity.WakeStatus;
@@ -22,7 +17,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -48,21 +42,7 @@ class AgentRunStatusIT {
   void theStateShowsTheRunningRunAndNoneOnceItIsDone() throws Exception {
     ClosedCircuit.await(gateway);
     var marker = "run-status-" + UUID.randomUUID();
-    var agentId =
-        agents
-            .create(
-                new NewAgent(
-                    AgentKind.CUSTOM,
-                    "Busy " + marker,
-                    AgentMode.AUTONOMOUS,
-                    AgentLifecycle.ACTIVE,
-                    Set.of(),
-                    AgentConfig.empty()
-                        .withModelId("default")
-                        .withInstructions("You are the busy agent " + marker + "."),
-                    AgentSlots.empty()))
-            .agent()
-            .getId();
+    var agentId = agents.create(ThinkingAgents.thinking("busy", marker)).agent().getId();
     assertEquals("idle", state(agentId).getString("runStatus"), "nothing to do yet");
     assertTrue(absent(state(agentId), "activeRunId"));
 

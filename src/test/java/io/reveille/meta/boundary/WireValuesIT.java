@@ -84,7 +84,14 @@ class WireValuesIT {
         List.of("open", "inProgress", "blocked", "done", "rejected"), strings(enums, "taskStatus"));
     assertEquals(List.of("p0", "p1", "p2", "p3"), strings(enums, "taskPriority"));
     assertEquals(
-        List.of("subscription", "timer", "timerCatchup", "manual", "userInitiated", "recovery"),
+        List.of(
+            "subscription",
+            "timer",
+            "timerCatchup",
+            "manual",
+            "userInitiated",
+            "recovery",
+            "scheduled"),
         strings(enums, "wakeReason"));
     assertEquals(
         List.of("created", "active", "dormant", "destroyed"), strings(enums, "agentLifecycle"));

@@ -7,11 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.NewAgent;
 import io.reveille.agent.entity.AgentChains;
-import io.reveille.agent.entity.AgentConfig;
-import io.reveille.agent.entity.AgentKind;
-import io.reveille.agent.entity.AgentLifecycle;
-import io.reveille.agent.entity.AgentMode;
-import io.reveille.agent.entity.AgentSlots;
 import io.reveille.alertness.control.SubscriptionService;
 import io.reveille.alertness.control.SubscriptionService.NewSubscription;
 import io.reveille.inference.control.ClosedCircuit;
@@ -21,6 +16,7 @@ import io.reveille.journal.control.JournalFixture;
 import io.reveille.testing.Api;
 import io.reveille.testing.NotificationSentinel;
 import io.reveille.testing.Poll;
+import io.reveille.testing.ThinkingAgents;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
@@ -30,7 +26,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -144,21 +139,12 @@ class ChainBreakerIT {
 
   /** A custom agent that thinks with the scripted model, allows cycles and at most two hops. */
   private String talker(String marker, String name) {
-    var config =
-        AgentConfig.empty()
-            .withModelId("default")
-            .withInstructions("You are the " + name + " talker of " + marker + ".")
-            .withChains(AgentChains.of(OptionalInt.of(2), true));
     return agents
         .create(
-            new NewAgent(
-                AgentKind.CUSTOM,
-                "Talker " + name + " " + marker,
-                AgentMode.AUTONOMOUS,
-                AgentLifecycle.ACTIVE,
-                Set.of(),
-                config,
-                AgentSlots.empty()))
+            ThinkingAgents.thinking(
+                name + " talker",
+                marker,
+                config -> config.withChains(AgentChains.of(OptionalInt.of(2), true))))
         .agent()
         .getId();
   }
