@@ -60,7 +60,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V34__message_content_inline.sql",
           "V35__run_cause.sql",
           "V36__no_node_runtime_states.sql",
-          "V37__scheduled_wakes.sql");
+          "V37__scheduled_wakes.sql",
+          "V38__run_trigger_counters.sql");
 
   private final ClassLoader classLoader;
 

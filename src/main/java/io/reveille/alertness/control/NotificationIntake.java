@@ -134,7 +134,16 @@ public class NotificationIntake {
     var candidates =
         SubscriptionMatcher.candidatesBesidesOrigin(subscriptions.current(), tokens, batch);
     var matched = withoutOwnChanges(batch.batchId(), candidates, tokens.entityIds());
-    var scheduled = wakes.scheduleForBatch(batch.batchId(), batch.cause(), matched, mayRunInline);
+    var scheduled =
+        wakes.scheduleForBatch(
+            batch.batchId(),
+            batch.cause(),
+            batch
+                .hostId()
+                .filter(host -> batch.counter().isPresent())
+                .map(host -> new WakeScheduler.HostCounter(host, batch.counter().getAsLong())),
+            matched,
+            mayRunInline);
     LOG.log(
         Level.FINE,
         "Recorded notification batch {0} with {1} token(s): {2} wake(s)",

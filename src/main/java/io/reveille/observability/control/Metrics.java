@@ -27,7 +27,8 @@ import java.util.function.Supplier;
  *   <li>{@code reveille_wake_start_latency_seconds{reason}}: from the job's creation (a matched
  *       batch, a firing, a request) to the run's start (histogram);
  *   <li>{@code reveille_wake_decisions_total{decision}}: subscription matches {@code scheduled},
- *       {@code deferred}, {@code coalesced}, {@code suppressed} or {@code chain_broken};
+ *       {@code deferred}, {@code coalesced}, {@code suppressed}, {@code chain_broken} or {@code
+ *       stale_trigger};
  *   <li>{@code reveille_timer_lateness_seconds}: how late timer alarms go off (histogram);
  *   <li>{@code reveille_notification_batches_total{outcome}}: batches {@code accepted} or {@code
  *       dead_lettered} by the consumer;
@@ -72,8 +73,9 @@ public class Metrics {
    * What the scheduler made of a subscription match, or the runner of its run: {@code scheduled}
    * (at once), {@code deferred} (to the end of the throttle window or a back-off), {@code
    * coalesced} (merged into a queued run), {@code suppressed} (the agent's own change), {@code
-   * chain_broken} (refused to a chain of agent runs too deep or coming back). Counted once the
-   * transaction that decided commits: a batch taken in again after a rollback counts once.
+   * chain_broken} (refused to a chain of agent runs too deep or coming back), {@code stale_trigger}
+   * (a batch whose host counter the agent processed already). Counted once the transaction that
+   * decided commits: a batch taken in again after a rollback counts once.
    */
   public void wakeDecision(String decision) {
     AfterCommit.run(

@@ -93,6 +93,8 @@ class RunCompletion {
     // The state's and the entry's own changes first: writing the report or a message flushes, and
     // that flush then carries these changes too, instead of a second update of each row at commit.
     state.recordSuccess(clock.instant());
+    // The batches that woke it are processed: their hosts' counters join the agent's watermark.
+    entry.getTriggerCounters().forEach(state::recordProcessedCounter);
     entry.complete(clock.instant());
     // A run completed in the transaction that scheduled it is written now, completed: one INSERT.
     entries.write(entry);

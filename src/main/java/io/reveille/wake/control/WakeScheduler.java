@@ -93,18 +93,42 @@ public class WakeScheduler {
    */
   public List<WakeRunLogEntry> scheduleForBatch(
       String batchId, Cause cause, List<SubscriptionWake> wakes, boolean mayRunInline) {
+    return scheduleForBatch(batchId, cause, Optional.empty(), wakes, mayRunInline);
+  }
+
+  /**
+   * The position of a batch in its producing host's sequence ({@code hostId}, {@code counter}): an
+   * agent that processed that host's batches up to a counter this one does not pass skips it as a
+   * stale trigger.
+   */
+  public record HostCounter(String hostId, long counter) {}
+
+  /**
+   * As {@link #scheduleForBatch(String, Cause, List, boolean)}, for a batch at {@code at} of its
+   * host's sequence, if it says.
+   */
+  public List<WakeRunLogEntry> scheduleForBatch(
+      String batchId,
+      Cause cause,
+      Optional<HostCounter> at,
+      List<SubscriptionWake> wakes,
+      boolean mayRunInline) {
     var scheduled = new ArrayList<WakeRunLogEntry>();
     // Agent-id order: every scheduler takes the agents' state locks in the same order.
     var ordered = wakes.stream().sorted(Comparator.comparing(SubscriptionWake::agentId)).toList();
     var inline = mayRunInline && inlineRuns && ordered.size() == 1;
     for (var wake : ordered) {
-      scheduleSubscriptionWake(batchId, cause, wake, inline).ifPresent(scheduled::add);
+      scheduleSubscriptionWake(batchId, cause, at, wake, inline).ifPresent(scheduled::add);
     }
     return scheduled;
   }
 
   private Optional<WakeRunLogEntry> scheduleSubscriptionWake(
-      String batchId, Cause cause, SubscriptionWake wake, boolean inline) {
+      String batchId,
+      Cause cause,
+      Optional<HostCounter> at,
+      SubscriptionWake wake,
+      boolean inline) {
     var agent = agents.find(wake.agentId());
     if (agent.isEmpty() || !agent.get().isActive()) {
       LOG.log(
@@ -116,7 +140,24 @@ public class WakeScheduler {
     var state = agents.stateForUpdate(wake.agentId());
     var refusal = chains.refusal(cause, wake.agentId(), agent.get().getConfig().getChains());
     if (refusal.isPresent()) {
-      chainBroken(batchId, cause, wake, state, refusal.get());
+      refused(batchId, cause, wake, state, refusal.get(), RunCounts.CHAIN_BROKEN);
+      return Optional.empty();
+    }
+    var processed = at.map(a -> state.getProcessedCounterByHost().get(a.hostId()));
+    if (processed.isPresent() && at.get().counter() <= processed.get()) {
+      refused(
+          batchId,
+          cause,
+          wake,
+          state,
+          "stale trigger: "
+              + at.get().hostId()
+              + "'s batch at counter "
+              + at.get().counter()
+              + " is not past the "
+              + processed.get()
+              + " this agent processed",
+          STALE_TRIGGER);
       return Optional.empty();
     }
     var now = clock.instant();
@@ -128,6 +169,7 @@ public class WakeScheduler {
     if (queued.isPresent()) {
       queued.get().mergeTokens(wake.tokens());
       queued.get().causedByChain(cause.hops(), cause.chain());
+      at.ifPresent(a -> queued.get().triggeredAt(a.hostId(), a.counter()));
       em.flush();
       metrics.wakeDecision("coalesced");
       LOG.log(
@@ -137,6 +179,7 @@ public class WakeScheduler {
       return queued;
     }
     var entry = subscriptionEntry(batchId, cause, wake, state, now);
+    at.ifPresent(a -> entry.triggeredAt(a.hostId(), a.counter()));
     var runKey = entry.getRunKey();
     var delay = Duration.ZERO;
     var lastWake = state.getLastWakeAt();
@@ -191,17 +234,26 @@ public class WakeScheduler {
     return entry;
   }
 
+  /** The error code of a wake refused as a stale trigger, and its decision in the metrics. */
+  static final String STALE_TRIGGER = "stale_trigger";
+
   /**
-   * Records the wake a chain of agents would have caused as {@code skipped}, with why, in place of
-   * the run: the agent's run log shows what did not run and which chain it stopped.
+   * Records a wake refused before it was queued (a chain too deep or coming back, a stale trigger)
+   * as {@code skipped}, with why and {@code code}, in place of the run: the agent's run log shows
+   * what did not run and why.
    */
-  private void chainBroken(
-      String batchId, Cause cause, SubscriptionWake wake, AgentState state, String why) {
+  private void refused(
+      String batchId,
+      Cause cause,
+      SubscriptionWake wake,
+      AgentState state,
+      String why,
+      String code) {
     var now = clock.instant();
     var entry = subscriptionEntry(batchId, cause, wake, state, now);
-    entry.skip(now, why, RunCounts.CHAIN_BROKEN);
+    entry.skip(now, why, code);
     em.persist(entry);
-    metrics.wakeDecision(RunCounts.CHAIN_BROKEN);
+    metrics.wakeDecision(code);
     LOG.log(
         Level.INFO,
         "Batch {0} did not wake agent {1}: {2}",

@@ -8,6 +8,7 @@ import static io.reveille.platform.entity.Guards.truncate;
 import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.json.JsonDocuments;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonString;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
@@ -19,10 +20,13 @@ import jakarta.persistence.Version;
 import java.io.StringReader;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * One wake of one agent, keyed by its deterministic run key, from enqueue to its final status.
@@ -229,6 +233,13 @@ public class WakeRunLogEntry {
   @Column(name = "cause_chain")
   private String causeChain;
 
+  /**
+   * JSON object of the producing hosts' counters of the batches that woke the run, host to the
+   * highest; null when none named a host and counter. See {@link #triggeredAt}.
+   */
+  @Column(name = "trigger_counters")
+  private String triggerCounters;
+
   @Version
   @Column(name = "version", nullable = false)
   private long version;
@@ -328,6 +339,37 @@ public class WakeRunLogEntry {
     }
     causeHops = hops;
     causeChain = chain.isEmpty() ? null : write(chain);
+  }
+
+  /**
+   * Records that a batch of {@code hostId} at {@code counter} woke (or coalesced into) this run; a
+   * host's highest counter is kept. Once the run completes, the agent has processed that host's
+   * notifications up to it.
+   */
+  public void triggeredAt(String hostId, long counter) {
+    nonBlankText("hostId", hostId, 200);
+    if (counter < 0) {
+      throw new IllegalArgumentException("counter must not be negative: " + counter);
+    }
+    var counters = new TreeMap<>(getTriggerCounters());
+    counters.merge(hostId, counter, Math::max);
+    var json = JsonDocuments.provider().createObjectBuilder();
+    counters.forEach(json::add);
+    triggerCounters = json.build().toString();
+  }
+
+  /** The hosts' highest counters of the batches that woke the run; empty when none. */
+  public Map<String, Long> getTriggerCounters() {
+    if (triggerCounters == null) {
+      return Map.of();
+    }
+    try (var reader = JsonDocuments.provider().createReader(new StringReader(triggerCounters))) {
+      var counters = new TreeMap<String, Long>();
+      reader
+          .readObject()
+          .forEach((host, value) -> counters.put(host, ((JsonNumber) value).longValue()));
+      return Collections.unmodifiableMap(counters);
+    }
   }
 
   /** How many agent runs in a row led to this run's wake (0 when none did). */

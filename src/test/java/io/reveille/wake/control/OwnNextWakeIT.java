@@ -11,13 +11,11 @@ import io.reveille.alertness.control.SubscriptionService.NewSubscription;
 import io.reveille.journal.control.JournalFixture;
 import io.reveille.testing.Api;
 import io.reveille.testing.Poll;
+import io.reveille.testing.PublicQueue;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
-import jakarta.annotation.Resource;
 import jakarta.inject.Inject;
-import jakarta.jms.ConnectionFactory;
-import jakarta.jms.Queue;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,11 +40,7 @@ class OwnNextWakeIT {
   @Inject SubscriptionService subscriptions;
   @Inject JournalFixture fixture;
 
-  @Resource(lookup = "jms/reveille/ConnectionFactory")
-  ConnectionFactory connectionFactory;
-
-  @Resource(lookup = "jms/reveille/notifications")
-  Queue notifications;
+  @Inject PublicQueue queue;
 
   @Test
   void theAgentWakesWhenItChoseWithWhatItHeardMeanwhile() {
@@ -62,14 +56,9 @@ class OwnNextWakeIT {
     assertEquals(wakeAt, Instant.parse(asleep.getString("sleepUntil")), asleep::toString);
 
     // Heard while asleep: it waits for the wake the agent chose, in that one run.
-    try (var context = connectionFactory.createContext()) {
-      context
-          .createProducer()
-          .send(
-              notifications,
-              "{\"schemaVersion\":1,\"batchId\":\"%s\",\"tokens\":[\"%s\"]}"
-                  .formatted("sleeper-" + UUID.randomUUID(), heard));
-    }
+    queue.send(
+        "{\"schemaVersion\":1,\"batchId\":\"%s\",\"tokens\":[\"%s\"]}"
+            .formatted("sleeper-" + UUID.randomUUID(), heard));
     Poll.until(
         WAKE,
         () -> run(agentId, runKey).getStatus() == WakeStatus.COMPLETED,

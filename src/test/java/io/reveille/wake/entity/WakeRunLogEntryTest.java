@@ -36,6 +36,34 @@ class WakeRunLogEntryTest {
   }
 
   @Test
+  void aRunKeepsTheHighestCounterOfEachHostThatWokeIt() {
+    var run = queued();
+    assertEquals(java.util.Map.of(), run.getTriggerCounters());
+
+    run.triggeredAt("site-a", 5);
+    run.triggeredAt("site-b", 2);
+    run.triggeredAt("site-a", 3);
+
+    assertEquals(java.util.Map.of("site-a", 5L, "site-b", 2L), run.getTriggerCounters());
+    assertThrows(IllegalArgumentException.class, () -> run.triggeredAt("site-a", -1));
+    assertThrows(RuntimeException.class, () -> run.triggeredAt(" ", 1));
+  }
+
+  @Test
+  void aRunsCauseOnlyDeepens() {
+    var run = queued();
+    assertEquals(0, run.getCauseHops());
+    assertEquals(List.of(), run.getCauseChain());
+
+    run.causedByChain(2, List.of("a", "b"));
+    run.causedByChain(1, List.of("c"));
+
+    assertEquals(2, run.getCauseHops());
+    assertEquals(List.of("a", "b"), run.getCauseChain());
+    assertThrows(IllegalArgumentException.class, () -> run.causedByChain(1, List.of("a", "b")));
+  }
+
+  @Test
   void onlyAWakeAPersonCausedCarriesTheirRoleAndItIsSetOnce() {
     var manual =
         new WakeRunLogEntry(
