@@ -161,11 +161,12 @@ public class WakeScheduler {
       return Optional.empty();
     }
     var now = clock.instant();
+    var asleep = state.isAsleep(now);
+    // Asleep, what the agent hears joins the wake it set itself, else its queued subscription run.
+    var waiting = unstartedQueued(wake.agentId());
     var queued =
-        state.isAsleep(now)
-            ? queuedJob(wake.agentId(), WakeReason.SCHEDULED)
-                .or(() -> queuedSubscriptionJob(wake.agentId()))
-            : queuedSubscriptionJob(wake.agentId());
+        (asleep ? first(waiting, WakeReason.SCHEDULED) : Optional.<WakeRunLogEntry>empty())
+            .or(() -> first(waiting, WakeReason.SUBSCRIPTION));
     if (queued.isPresent()) {
       queued.get().mergeTokens(wake.tokens());
       queued.get().causedByChain(cause.hops(), cause.chain());
@@ -188,7 +189,7 @@ public class WakeScheduler {
       // The back-off after a failed wake (or a deferral still standing) holds the job longer.
       windowEnd = state.getNextWakeAt();
     }
-    if (state.isAsleep(now) && state.getSleepUntil().isAfter(windowEnd)) {
+    if (asleep && state.getSleepUntil().isAfter(windowEnd)) {
       // The agent set its next wake: what it hears before then waits for it.
       windowEnd = state.getSleepUntil();
     }
@@ -390,14 +391,8 @@ public class WakeScheduler {
     var runKey = RunKeys.scheduled(agentId, setBy, wakeAt.toString());
     var replaced = new ArrayList<String>();
     var existing = em.find(WakeRunLogEntry.class, runKey);
-    for (var queued :
-        em.createNamedQuery("WakeRunLogEntry.findByAgentAndStatus", WakeRunLogEntry.class)
-            .setParameter("agentId", agentId)
-            .setParameter("status", WakeStatus.QUEUED)
-            .getResultList()) {
-      if (queued.getReason() == WakeReason.SCHEDULED
-          && !queued.hasStarted()
-          && !queued.getRunKey().equals(runKey)) {
+    for (var queued : unstartedQueued(agentId)) {
+      if (queued.getReason() == WakeReason.SCHEDULED && !queued.getRunKey().equals(runKey)) {
         queued.skip(now, "replaced by the agent's next wake at " + wakeAt + " (" + runKey + ")");
         replaced.add(queued.getRunKey());
       }
@@ -649,22 +644,25 @@ public class WakeScheduler {
             .setParameter("agentId", agentId));
   }
 
-  private Optional<WakeRunLogEntry> queuedSubscriptionJob(String agentId) {
-    return queuedJob(agentId, WakeReason.SUBSCRIPTION);
-  }
-
-  /** The agent's first queued run of {@code reason} that has not started yet. */
-  private Optional<WakeRunLogEntry> queuedJob(String agentId, WakeReason reason) {
+  /**
+   * The agent's queued runs that have not started yet, in run-log order, in one statement: what a
+   * new trigger may merge into. A run queued again after it started (resumed, retried, recovered)
+   * carries out what it recorded; tokens merged into it would never reach its decisions, so a new
+   * run takes them.
+   */
+  private List<WakeRunLogEntry> unstartedQueued(String agentId) {
     return em
         .createNamedQuery("WakeRunLogEntry.findByAgentAndStatus", WakeRunLogEntry.class)
         .setParameter("agentId", agentId)
         .setParameter("status", WakeStatus.QUEUED)
         .getResultList()
         .stream()
-        .filter(entry -> entry.getReason() == reason)
-        // A run queued again after it started (resumed, retried, recovered) carries out what it
-        // recorded; tokens merged into it would never reach its decisions, so a new run takes them.
         .filter(entry -> !entry.hasStarted())
-        .findFirst();
+        .toList();
+  }
+
+  /** The first of {@code runs} woken for {@code reason}. */
+  private static Optional<WakeRunLogEntry> first(List<WakeRunLogEntry> runs, WakeReason reason) {
+    return runs.stream().filter(entry -> entry.getReason() == reason).findFirst();
   }
 }
