@@ -272,7 +272,11 @@ function header(a) {
     h('p', {},
       badge(a.lifecycle), ' ', a.kind, ' · ', a.mode, ' · categories ',
       a.allowedCategoryIds.length ? a.allowedCategoryIds.join(', ') : 'none',
-      ' · ', h('code', {}, a.id)));
+      ' · ', h('code', {}, a.id)),
+    a.dormantReason
+      ? h('p', { class: 'dormant-reason' }, 'Dormant: ', a.dormantReason,
+        a.resumeAt ? [' · wakes again on its own ', countdown(a.resumeAt)] : null)
+      : null);
 }
 
 function controls(a, caller, reload) {

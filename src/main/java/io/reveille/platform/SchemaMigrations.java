@@ -61,7 +61,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V35__run_cause.sql",
           "V36__no_node_runtime_states.sql",
           "V37__scheduled_wakes.sql",
-          "V38__run_trigger_counters.sql");
+          "V38__run_trigger_counters.sql",
+          "V39__agent_dormancy_until.sql");
 
   private final ClassLoader classLoader;
 

@@ -101,9 +101,12 @@ class CrashRestartIT {
   private LibertyServer server;
   private Api api;
 
+  /** The server's environment, which a restart reads again. */
+  private Map<String, String> environment;
+
   @BeforeAll
   void start() {
-    var environment = LibertyServer.ownEnvironment();
+    environment = LibertyServer.ownEnvironment();
     environment.put("REVEILLE_DB_KIND", System.getProperty("reveille.it.crashDbKind", "derby"));
     environment.put("REVEILLE_DB_PORT", blankToNull("reveille.it.crashDbPort"));
     environment.put("REVEILLE_DB_NAME", blankToNull("reveille.it.crashDbName"));
@@ -306,6 +309,117 @@ class CrashRestartIT {
       var verified = timed(() -> world.assertRecovered(load));
       LOG.info("Recovery verified in " + verified.toMillis() + " ms");
     }
+  }
+
+  /**
+   * A day later: an agent whose daily token quota stopped it sleeps until midnight, and another set
+   * its own next wake hours ahead; the server stops and starts a day later (its test clock moved
+   * past both moments, as a server down overnight would find them). The first agent's quota is
+   * renewed and it thinks again — resumed by the wake queued for midnight — and the second wakes
+   * once, at or after the time it chose: neither alarm was lost in the restart. Last: the server
+   * stays on the moved clock.
+   */
+  @Test
+  @Order(4)
+  @Execution(ExecutionMode.SAME_THREAD)
+  void aDayLaterTheSpentQuotaIsRenewedAndAnOwnWakeSetBeforeTheRestartRuns() {
+    model.reset();
+    var quotaMarker = "quota-" + UUID.randomUUID();
+    // Each answer costs 40 tokens and asks for a tool: the second step finds 40 of 30 spent.
+    model.alwaysAnswerWith(
+        quotaMarker,
+        OpenAiProtocolServer.toolCallsBody(
+            30,
+            10,
+            new OpenAiProtocolServer.ToolCall(
+                "call_" + UUID.randomUUID(),
+                "record_observations",
+                "{\"observations\":[{\"text\":\"" + quotaMarker + "\"}]}")));
+    var quota = thinker(quotaMarker, ",\"budgets\":{\"dailyTokens\":30}");
+    var spentKey = api.post("/api/agents/" + quota + "/wakes", "").json().getString("runKey");
+    await().atMost(SETTLE).until(() -> run(quota, spentKey).getString("status"), "failed"::equals);
+    assertEquals("budget_daily_tokens", run(quota, spentKey).getString("errorCode"));
+    var dormant = api.get("/api/agents/" + quota).json();
+    assertEquals("dormant", dormant.getString("lifecycle"), dormant::toString);
+    var renewsAt = Instant.parse(dormant.getString("resumeAt"));
+
+    var sleeperMarker = "sleeper-" + UUID.randomUUID();
+    model.alwaysAnswer(sleeperMarker, "Awake as planned " + sleeperMarker);
+    var sleeper = thinker(sleeperMarker, "");
+    var set =
+        api.post(
+            "/api/agents/" + sleeper + "/tools/set_next_wake",
+            "{\"operationId\":\"op-"
+                + UUID.randomUUID()
+                + "\",\"arguments\":{\"in\":\"PT3H\",\"reason\":\"look again later\"}}");
+    assertEquals(200, set.status(), set::toString);
+    var wakeAt = Instant.parse(set.json().getJsonObject("payload").getString("wakeAt"));
+    var ownWake = set.json().getJsonObject("payload").getString("runKey");
+
+    // The new day's answers are plain: the renewed agent's run completes.
+    model.forget(quotaMarker);
+    model.alwaysAnswer(quotaMarker, "A new day " + quotaMarker);
+    server.stop();
+    var later = renewsAt.isAfter(wakeAt) ? renewsAt : wakeAt;
+    var offset = Duration.between(Instant.now(), later).plusMinutes(2);
+    environment.put("REVEILLE_TESTING_ENABLED", "true");
+    environment.put("REVEILLE_TESTING_CLOCK_OFFSET", offset.toString());
+    var took = timed(() -> server.start(READY_WITHIN));
+    LOG.info(
+        "reveille-crash ready " + took.toMillis() + " ms after a restart " + offset + " later");
+
+    var renewal =
+        await()
+            .atMost(SETTLE)
+            .until(
+                () ->
+                    api.getAll("/api/agents/" + quota + "/wakes?limit=500").stream()
+                        .filter(run -> "scheduled".equals(run.getString("reason")))
+                        .filter(run -> "completed".equals(run.getString("status")))
+                        .findFirst(),
+                java.util.Optional::isPresent)
+            .orElseThrow();
+    assertTrue(
+        !Instant.parse(renewal.getString("startedAt")).isBefore(renewsAt),
+        () -> "the renewed agent ran on the new day: " + renewal);
+    var renewed = api.get("/api/agents/" + quota).json();
+    assertEquals("active", renewed.getString("lifecycle"), renewed::toString);
+    assertTrue(!renewed.containsKey("dormantReason"), renewed::toString);
+    assertEquals(
+        "A new day " + quotaMarker,
+        api.get("/api/agents/" + quota + "/report").json().getString("content"));
+
+    await()
+        .atMost(SETTLE)
+        .until(() -> run(sleeper, ownWake).getString("status"), "completed"::equals);
+    var woke = run(sleeper, ownWake);
+    assertTrue(
+        !Instant.parse(woke.getString("startedAt")).isBefore(wakeAt),
+        () -> "woken at or after the time it chose, " + wakeAt + ": " + woke);
+    assertEquals(
+        1L,
+        api.getAll("/api/agents/" + sleeper + "/wakes?limit=500").stream()
+            .filter(run -> "scheduled".equals(run.getString("reason")))
+            .count(),
+        "one own wake, run once");
+    model.forget(quotaMarker);
+    model.forget(sleeperMarker);
+  }
+
+  /**
+   * An active custom agent thinking with the test model, its instructions naming {@code marker}.
+   */
+  private String thinker(String marker, String moreConfig) {
+    return created(
+        api.post(
+            "/api/agents",
+            "{\"kind\":\"custom\",\"displayName\":\"Thinker "
+                + marker
+                + "\",\"config\":{\"modelId\":\"default\",\"instructions\":\"You are "
+                + marker
+                + ".\""
+                + moreConfig
+                + "}}"));
   }
 
   /** One test's agents, category and load, and what must hold after each crash. */

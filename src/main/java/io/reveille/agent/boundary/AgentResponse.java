@@ -11,7 +11,9 @@ import java.util.List;
 /**
  * An agent as the API shows it, with its wake activity: when it last woke, when it may wake next
  * (the subscription throttle's {@code nextWakeAt}, the next timer's {@code scheduledWakeAt}), its
- * failure streak and how many wakes it has had.
+ * failure streak and how many wakes it has had. A dormant agent the server paused says why ({@code
+ * dormantReason}, e.g. {@code dailyTokenQuota}) and when it wakes again on its own ({@code
+ * resumeAt}); an operator's pause gives neither.
  */
 public record AgentResponse(
     String id,
@@ -19,6 +21,8 @@ public record AgentResponse(
     String kind,
     String displayName,
     String lifecycle,
+    String dormantReason,
+    Instant resumeAt,
     String mode,
     List<String> allowedCategoryIds,
     JsonObject config,
@@ -75,6 +79,8 @@ public record AgentResponse(
         agent.getKind().wire(),
         agent.getDisplayName(),
         agent.getLifecycle().wire(),
+        agent.getDormantReason().orElse(null),
+        agent.getResumeAt().orElse(null),
         agent.getMode().wire(),
         agent.getAllowedCategoryIds().stream().sorted().toList(),
         agent.getConfig().toJson(),

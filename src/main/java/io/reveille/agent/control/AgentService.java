@@ -345,6 +345,18 @@ public class AgentService {
     return transition(agentId, expectedVersion, Agent::pause, actor);
   }
 
+  /**
+   * Pauses an active agent until {@code until} for {@code reason}, the server's doing (e.g. its
+   * daily token quota is spent): it wakes again on its own from then on ({@link Agent#resumesBy}).
+   */
+  public Agent pauseUntil(String agentId, String reason, java.time.Instant until) {
+    return transition(
+        agentId,
+        OptionalLong.empty(),
+        (agent, now) -> agent.pauseUntil(now, reason, until),
+        Optional.empty());
+  }
+
   public Agent resume(String agentId, OptionalLong expectedVersion) {
     return resume(agentId, expectedVersion, Optional.empty());
   }

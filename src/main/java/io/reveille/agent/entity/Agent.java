@@ -22,6 +22,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -46,6 +47,7 @@ public class Agent {
   public static final int MAX_ID_LENGTH = 64;
   public static final int MAX_DISPLAY_NAME_LENGTH = 200;
   public static final int MAX_CATEGORY_ID_LENGTH = 64;
+  public static final int MAX_DORMANT_REASON_LENGTH = 64;
 
   @Id
   @Column(name = "id", length = MAX_ID_LENGTH, nullable = false, updatable = false)
@@ -88,6 +90,14 @@ public class Agent {
   @Column(name = "destroyed_at")
   private Instant destroyedAt;
 
+  /** Why a dormant agent sleeps when the server, not an operator, paused it; null otherwise. */
+  @Column(name = "dormant_reason", length = MAX_DORMANT_REASON_LENGTH)
+  private String dormantReason;
+
+  /** When a dormant agent the server paused may wake again on its own; null otherwise. */
+  @Column(name = "resume_at")
+  private Instant resumeAt;
+
   protected Agent() {}
 
   /** A new agent in lifecycle {@code created}; {@link #activate} makes it wake. */
@@ -121,15 +131,53 @@ public class Agent {
     move(EnumSet.of(AgentLifecycle.ACTIVE), AgentLifecycle.DORMANT, now);
   }
 
-  /** {@code dormant → active}. */
+  /**
+   * {@code active → dormant} until {@code until}, for {@code reason} (e.g. its daily token quota is
+   * spent): from then on the agent wakes again on its own ({@link #resumesBy}), or an operator
+   * resumes it sooner.
+   */
+  public void pauseUntil(Instant now, String reason, Instant until) {
+    Objects.requireNonNull(until, "until");
+    if (Objects.requireNonNull(reason, "reason").isBlank()
+        || reason.length() > MAX_DORMANT_REASON_LENGTH) {
+      throw new IllegalArgumentException("a dormant reason is 1 to 64 characters: " + reason);
+    }
+    pause(now);
+    dormantReason = reason;
+    resumeAt = until;
+  }
+
+  /** {@code dormant → active}, forgetting why and until when it slept. */
   public void resume(Instant now) {
     move(EnumSet.of(AgentLifecycle.DORMANT), AgentLifecycle.ACTIVE, now);
+    dormantReason = null;
+    resumeAt = null;
+  }
+
+  /**
+   * Whether the agent is dormant until a time that has come at {@code now}: it wakes again on its
+   * own, resumed by what wakes it ({@code pauseUntil}).
+   */
+  public boolean resumesBy(Instant now) {
+    return lifecycle == AgentLifecycle.DORMANT && resumeAt != null && !now.isBefore(resumeAt);
+  }
+
+  /** Why the server paused the dormant agent, if it did (an operator's pause gives none). */
+  public Optional<String> getDormantReason() {
+    return Optional.ofNullable(dormantReason);
+  }
+
+  /** When the dormant agent wakes again on its own, if it does. */
+  public Optional<Instant> getResumeAt() {
+    return Optional.ofNullable(resumeAt);
   }
 
   /** Any lifecycle but {@code destroyed} → {@code destroyed}: a tombstone until deleted. */
   public void destroy(Instant now) {
     move(EnumSet.complementOf(EnumSet.of(AgentLifecycle.DESTROYED)), AgentLifecycle.DESTROYED, now);
     destroyedAt = now;
+    dormantReason = null;
+    resumeAt = null;
   }
 
   private void move(Set<AgentLifecycle> from, AgentLifecycle to, Instant now) {

@@ -4,6 +4,7 @@ import io.reveille.api.PageQuery;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
+import io.reveille.wake.control.DailyTokenQuota;
 import io.reveille.wake.control.RunSpec;
 import io.reveille.wake.control.WakeScheduler;
 import io.reveille.wake.entity.WakeRunLogEntry;
@@ -91,7 +92,8 @@ public class WakesResource {
 
     /**
      * The budgets the run is held to, fixed when it first started; null for a run that has not
-     * started, or ran before budgets.
+     * started, or ran before budgets. {@code dailyTokens} and {@code dailyTokensZone} are the
+     * agent's daily model-token quota, every run of a day together, when it has one.
      */
     public record Budgets(
         long maxWallClockSeconds,
@@ -100,7 +102,9 @@ public class WakesResource {
         int maxToolRetries,
         int maxSameErrorRepeats,
         long maxModelTokens,
-        boolean askHumanOnBudget) {
+        boolean askHumanOnBudget,
+        Long dailyTokens,
+        String dailyTokensZone) {
 
       static Budgets of(RunSpec spec) {
         return new Budgets(
@@ -110,7 +114,9 @@ public class WakesResource {
             spec.maxToolRetries(),
             spec.maxSameErrorRepeats(),
             spec.maxModelTokens(),
-            spec.askHumanOnBudget());
+            spec.askHumanOnBudget(),
+            spec.daily().map(DailyTokenQuota::tokens).orElse(null),
+            spec.daily().map(quota -> quota.zone().getId()).orElse(null));
       }
     }
 

@@ -49,6 +49,7 @@ class RunFailures {
   @Inject RunJournal journal;
   @Inject RunLeases leases;
   @Inject RunEntries entries;
+  @Inject WakeScheduler scheduler;
 
   /**
    * Records a failed run: the agent's failure streak grows, its next subscription wake backs off
@@ -65,10 +66,55 @@ class RunFailures {
             ? failure.getClass().getSimpleName()
             : failure.getClass().getSimpleName() + ": " + failure.getMessage();
     var now = clock.instant();
-    var code = RunMeters.budgetOf(failure).map(RunBudget::wire).orElse(null);
+    var stop = RunMeters.budgetStopOf(failure);
+    var code = stop.map(RunBudgetExceededException::code).orElse(null);
     entry.fail(now, error, code);
     journal.settle(run.runKey(), StepStatus.FAILED, code, error);
+    var quota =
+        stop.filter(RunBudgetExceededException::isDailyQuota).flatMap(s -> dailyQuota(entry));
+    if (quota.isPresent()) {
+      restUntilRenewed(entry, quota.get(), now);
+      return;
+    }
     countFailure(entry, error, now);
+  }
+
+  private static Optional<DailyTokenQuota> dailyQuota(WakeRunLogEntry entry) {
+    return entry.getRunSpec().map(RunSpec::fromJson).flatMap(RunSpec::daily);
+  }
+
+  /**
+   * A run its agent's spent daily quota stopped: not the agent's failure (no streak, no back-off),
+   * but the agent sleeps, dormant until the quota renews at the next midnight of its zone, with a
+   * {@code system} message saying so, and a wake queued for that moment; an operator may resume it
+   * sooner.
+   */
+  private void restUntilRenewed(WakeRunLogEntry entry, DailyTokenQuota quota, Instant now) {
+    var agent = agents.get(entry.getAgentId());
+    if (!agent.isActive()) {
+      return;
+    }
+    var renewsAt = quota.renewsAt(now);
+    agents.pauseUntil(entry.getAgentId(), DailyTokenQuota.DORMANT_REASON, renewsAt);
+    var why =
+        "Dormant until "
+            + renewsAt
+            + ": the daily quota of "
+            + quota.tokens()
+            + " model tokens ("
+            + quota.zone().getId()
+            + ") is spent. Resume the agent to let it think again sooner.";
+    memory.append(
+        entry.getAgentId(),
+        new NewMessage(
+            entry.getThreadId(),
+            AgentMessageKind.SYSTEM,
+            Optional.of(entry.getRunKey()),
+            Optional.of(why),
+            0,
+            AgentMessageMetadata.empty()));
+    scheduler.scheduleResumption(entry.getAgentId(), DailyTokenQuota.DORMANT_REASON, renewsAt);
+    LOG.log(Level.INFO, "Agent {0} went dormant: {1}", new Object[] {entry.getAgentId(), why});
   }
 
   /**

@@ -111,6 +111,10 @@ class RunGate {
       entry.skip(now, "agent no longer exists");
       return Optional.empty();
     }
+    if (agent.get().resumesBy(now)) {
+      // Dormant until a moment that has come (its daily token quota renewed): this run resumes it.
+      agents.resume(entry.getAgentId(), java.util.OptionalLong.empty());
+    }
     if (!agent.get().isActive()) {
       entry.skip(now, "agent is " + agent.get().getLifecycle().wire());
       return Optional.empty();

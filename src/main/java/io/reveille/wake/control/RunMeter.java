@@ -36,6 +36,7 @@ public final class RunMeter {
   private BooleanSupplier cancelled = () -> false;
   private boolean cancelRead;
   private String runKey = "";
+  private long spentTodayElsewhere;
 
   /**
    * @param start when this attempt started
@@ -68,6 +69,7 @@ public final class RunMeter {
     copy.retries.putAll(retries);
     copy.errors.putAll(errors);
     copy.cancelRead = cancelRead;
+    copy.spentTodayElsewhere = spentTodayElsewhere;
     return copy;
   }
 
@@ -93,6 +95,18 @@ public final class RunMeter {
    */
   RunMeter withCancelMarkUnset() {
     cancelRead = true;
+    return this;
+  }
+
+  /**
+   * Counts {@code tokens} the agent's other runs spent today toward its daily quota ({@link
+   * RunSpec#daily()}), beside what this run spends.
+   */
+  public RunMeter spentTodayElsewhere(long tokens) {
+    if (tokens < 0) {
+      throw new IllegalArgumentException("tokens must not be negative");
+    }
+    spentTodayElsewhere = tokens;
     return this;
   }
 
@@ -127,6 +141,7 @@ public final class RunMeter {
    */
   public void step() {
     boundary();
+    checkDailyQuota();
     if (steps + 1 > spec.maxSteps()) {
       throw new RunBudgetExceededException(
           RunBudget.MAX_STEPS,
@@ -137,6 +152,32 @@ public final class RunMeter {
               + " (the model was still calling tools)");
     }
     steps++;
+  }
+
+  /**
+   * The agent's daily quota, if it has one: the tokens its other runs spent today and this run's
+   * reach it, and the next model call is refused until the next day.
+   */
+  private void checkDailyQuota() {
+    var quota = spec.daily();
+    if (quota.isEmpty()) {
+      return;
+    }
+    var spent = Math.addExact(spentTodayElsewhere, tokens);
+    if (spent >= quota.get().tokens()) {
+      var now = clock.instant();
+      throw RunBudgetExceededException.dailyQuota(
+          "the agent has spent "
+              + spent
+              + " model tokens today (since "
+              + quota.get().dayStart(now)
+              + ", "
+              + quota.get().zone().getId()
+              + "), its daily quota is "
+              + quota.get().tokens()
+              + "; it thinks again from "
+              + quota.get().renewsAt(now));
+    }
   }
 
   /** Before a tool call: one more call, not cancelled, within the run's wall clock. */

@@ -34,7 +34,9 @@ public class RunMeters {
   /**
    * A meter of the run's budgets for the attempt under way: the spec it started under, from the
    * attempt's start, counting the model tokens every attempt spent so far. A run from before
-   * budgets is held to its agent's budgets as they are now.
+   * budgets is held to its agent's budgets as they are now. Under a daily quota, the tokens of the
+   * agent's other runs that started today count too (one statement; a run that started before
+   * midnight counts toward the day it started).
    *
    * @throws IllegalStateException when the run is not started
    */
@@ -60,6 +62,15 @@ public class RunMeters {
                 Math.addExact(entry.getInputTokens(), entry.getOutputTokens()),
                 clock)
             .stopWhen(runKey, () -> journal.cancelRequested(runKey));
+    var daily = spec.daily();
+    if (daily.isPresent()) {
+      meter.spentTodayElsewhere(
+          em.createNamedQuery("WakeRunLogEntry.tokensSince", Long.class)
+              .setParameter("agentId", entry.getAgentId())
+              .setParameter("since", daily.get().dayStart(clock.instant()))
+              .setParameter("runKey", runKey)
+              .getSingleResult());
+    }
     // The entry just read carries the cancel mark: the first boundary, right after, takes it from
     // here instead of reading it again. A mark that is set is read again there, and stops the run.
     return entry.getCancelRequestedAt() == null ? meter.withCancelMarkUnset() : meter;
@@ -85,9 +96,11 @@ public class RunMeters {
     }
   }
 
-  /** The budget that stopped the run, if the failure (or one of its causes) is a budget stop. */
-  static Optional<RunBudget> budgetOf(Throwable failure) {
-    return WakeRunner.causeOf(failure, RunBudgetExceededException.class)
-        .map(RunBudgetExceededException::budget);
+  /**
+   * The budget stop behind a failure (it, or one of its causes): a run budget's or the daily
+   * quota's.
+   */
+  static Optional<RunBudgetExceededException> budgetStopOf(Throwable failure) {
+    return WakeRunner.causeOf(failure, RunBudgetExceededException.class);
   }
 }

@@ -5,8 +5,11 @@ import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
+import java.time.DateTimeException;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The budgets one run is held to and what it does when it goes over one, fixed when it first starts
@@ -15,6 +18,8 @@ import java.util.Objects;
  *
  * @param askHumanOnBudget the escalation: a run over a budget waits for a person ({@code waiting},
  *     its code the budget's) instead of failing
+ * @param dailyQuota the agent's daily model-token quota, null when it has none; not a budget of the
+ *     run but of every run of the agent in a day, checked at the same step boundaries
  */
 public record RunSpec(
     Duration maxWallClock,
@@ -23,10 +28,36 @@ public record RunSpec(
     int maxToolRetries,
     int maxSameErrorRepeats,
     long maxModelTokens,
-    boolean askHumanOnBudget) {
+    boolean askHumanOnBudget,
+    DailyTokenQuota dailyQuota) {
 
   /** The JSON field of the escalation flag. */
   static final String ASK_HUMAN_ON_BUDGET = "askHumanOnBudget";
+
+  /** The JSON fields of the daily quota. */
+  static final String DAILY_TOKENS = "dailyTokens";
+
+  static final String DAILY_TOKENS_ZONE = "dailyTokensZone";
+
+  /** Budgets with the escalation {@code askHumanOnBudget} and no daily quota. */
+  public RunSpec(
+      Duration maxWallClock,
+      int maxSteps,
+      int maxToolCalls,
+      int maxToolRetries,
+      int maxSameErrorRepeats,
+      long maxModelTokens,
+      boolean askHumanOnBudget) {
+    this(
+        maxWallClock,
+        maxSteps,
+        maxToolCalls,
+        maxToolRetries,
+        maxSameErrorRepeats,
+        maxModelTokens,
+        askHumanOnBudget,
+        null);
+  }
 
   /** Budgets that fail the run when exceeded. */
   public RunSpec(
@@ -43,7 +74,8 @@ public record RunSpec(
         maxToolRetries,
         maxSameErrorRepeats,
         maxModelTokens,
-        false);
+        false,
+        null);
   }
 
   static final long MAX_WALL_CLOCK_SECONDS = 86_400;
@@ -103,7 +135,8 @@ public record RunSpec(
         budget == RunBudget.MAX_TOOL_RETRIES ? Math.toIntExact(value) : maxToolRetries,
         budget == RunBudget.MAX_SAME_ERROR ? Math.toIntExact(value) : maxSameErrorRepeats,
         budget == RunBudget.MAX_MODEL_TOKENS ? value : maxModelTokens,
-        askHumanOnBudget);
+        askHumanOnBudget,
+        dailyQuota);
   }
 
   /** The same budgets with the escalation set to {@code ask}. */
@@ -115,12 +148,32 @@ public record RunSpec(
         maxToolRetries,
         maxSameErrorRepeats,
         maxModelTokens,
-        ask);
+        ask,
+        dailyQuota);
+  }
+
+  /** The same budgets under {@code quota} (null: none). */
+  public RunSpec withDailyQuota(DailyTokenQuota quota) {
+    return new RunSpec(
+        maxWallClock,
+        maxSteps,
+        maxToolCalls,
+        maxToolRetries,
+        maxSameErrorRepeats,
+        maxModelTokens,
+        askHumanOnBudget,
+        quota);
+  }
+
+  /** The agent's daily quota, if it has one. */
+  public Optional<DailyTokenQuota> daily() {
+    return Optional.ofNullable(dailyQuota);
   }
 
   /**
-   * The spec as a JSON object of every budget's field, e.g. {@code {"maxSteps":8,...}}, and {@code
-   * askHumanOnBudget: true} when set (left out when not, as in specs stored before it existed).
+   * The spec as a JSON object of every budget's field, e.g. {@code {"maxSteps":8,...}}, {@code
+   * askHumanOnBudget: true} when set (left out when not, as in specs stored before it existed), and
+   * the daily quota as {@code dailyTokens} and {@code dailyTokensZone} when there is one.
    */
   public JsonObject toJsonObject() {
     var json = JsonDocuments.provider().createObjectBuilder();
@@ -129,6 +182,9 @@ public record RunSpec(
     }
     if (askHumanOnBudget) {
       json.add(ASK_HUMAN_ON_BUDGET, true);
+    }
+    if (dailyQuota != null) {
+      json.add(DAILY_TOKENS, dailyQuota.tokens()).add(DAILY_TOKENS_ZONE, dailyQuota.zone().getId());
     }
     return json.build();
   }
@@ -168,9 +224,18 @@ public record RunSpec(
           Math.toIntExact(values[RunBudget.MAX_TOOL_RETRIES.ordinal()]),
           Math.toIntExact(values[RunBudget.MAX_SAME_ERROR.ordinal()]),
           values[RunBudget.MAX_MODEL_TOKENS.ordinal()],
-          object.getBoolean(ASK_HUMAN_ON_BUDGET, false));
-    } catch (IllegalArgumentException | ArithmeticException e) {
+          object.getBoolean(ASK_HUMAN_ON_BUDGET, false),
+          dailyQuota(object));
+    } catch (IllegalArgumentException | ArithmeticException | DateTimeException e) {
       throw new IllegalStateException("stored run spec is out of bounds: " + json, e);
     }
+  }
+
+  private static DailyTokenQuota dailyQuota(JsonObject object) {
+    if (!(object.get(DAILY_TOKENS) instanceof JsonNumber tokens)) {
+      return null;
+    }
+    return new DailyTokenQuota(
+        tokens.longValueExact(), ZoneId.of(object.getString(DAILY_TOKENS_ZONE, "UTC")));
   }
 }

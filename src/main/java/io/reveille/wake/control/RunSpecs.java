@@ -1,5 +1,6 @@
 package io.reveille.wake.control;
 
+import io.reveille.agent.entity.AgentBudgets;
 import io.reveille.agent.entity.AgentConfig;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.platform.Settings;
@@ -21,9 +22,15 @@ import org.eclipse.microprofile.config.Config;
  * reveille.run.escalation.ask-human-on-budget} (default false), set apart per kind as {@code
  * reveille.run.escalation.<kind>.ask-human-on-budget}.
  *
+ * <p>An agent's daily model-token quota is {@code reveille.run.budgets.daily-tokens} (none by
+ * default), set apart per kind as {@code reveille.run.budgets.<kind>.daily-tokens}, then the
+ * agent's own {@code config.budgets.dailyTokens} in its {@code config.budgets.dailyTokensZone} (UTC
+ * when it names none).
+ *
  * <p>An agent's budgets may only lower a limit: a value above the server's has no effect, so an
- * agent (whose config its owner writes) cannot grant itself more than the operator allows. Every
- * setting is checked when the application starts, with an error naming its key.
+ * agent (whose config its owner writes) cannot grant itself more than the operator allows; where
+ * the server sets no daily quota, the agent's own is its quota. Every setting is checked when the
+ * application starts, with an error naming its key.
  */
 @ApplicationScoped
 public class RunSpecs {
@@ -34,6 +41,9 @@ public class RunSpecs {
   static final String ESCALATION = "reveille.run.escalation.";
 
   static final String ASK_HUMAN = "ask-human-on-budget";
+
+  /** The last part of the daily quota's settings. */
+  static final String DAILY_TOKENS = "daily-tokens";
 
   private Map<AgentKind, RunSpec> byKind;
 
@@ -59,9 +69,15 @@ public class RunSpecs {
       var key = PREFIX + budget.setting();
       server.put(budget, checked(key, number(lookup, key).orElse(defaults.get(budget)), budget));
     }
+    var daily = dailyTokens(lookup, PREFIX + DAILY_TOKENS);
     byKind = new EnumMap<>(AgentKind.class);
     for (var kind : AgentKind.values()) {
       var spec = spec(server);
+      var kindDaily =
+          dailyTokens(lookup, PREFIX + kind.wire() + "." + DAILY_TOKENS).or(() -> daily);
+      if (kindDaily.isPresent()) {
+        spec = spec.withDailyQuota(DailyTokenQuota.utc(kindDaily.get()));
+      }
       for (var budget : RunBudget.values()) {
         var key = PREFIX + kind.wire() + "." + budget.setting();
         var value = number(lookup, key);
@@ -96,7 +112,22 @@ public class RunSpecs {
         spec = spec.with(budget, limit.getAsLong());
       }
     }
+    var ownDaily = own.limit(AgentBudgets.DAILY_TOKENS);
+    var tokens = spec.daily().map(DailyTokenQuota::tokens);
+    if (ownDaily.isPresent() && (tokens.isEmpty() || ownDaily.getAsLong() < tokens.get())) {
+      tokens = Optional.of(ownDaily.getAsLong());
+    }
+    if (tokens.isPresent()) {
+      spec =
+          spec.withDailyQuota(
+              new DailyTokenQuota(tokens.get(), own.dailyTokensZone().orElse(DailyTokenQuota.UTC)));
+    }
     return spec;
+  }
+
+  private static Optional<Long> dailyTokens(Function<String, Optional<String>> lookup, String key) {
+    return number(lookup, key)
+        .map(value -> Settings.within(key, value, 1, DailyTokenQuota.MAX_TOKENS));
   }
 
   private static RunSpec spec(Map<RunBudget, Long> values) {

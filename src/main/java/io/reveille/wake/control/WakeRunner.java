@@ -94,9 +94,10 @@ public class WakeRunner {
             return;
           }
           var over = causeOf(e, RunBudgetExceededException.class);
-          if (over.isPresent() && meters.asksHumanOnBudget(run.runKey())) {
-            steps.park(
-                run, new RunWaitingException(over.get().budget().wire(), over.get().getMessage()));
+          if (over.isPresent()
+              && !over.get().isDailyQuota()
+              && meters.asksHumanOnBudget(run.runKey())) {
+            steps.park(run, new RunWaitingException(over.get().code(), over.get().getMessage()));
             ending = WAITING;
             return;
           }

@@ -130,7 +130,7 @@ public class WakeScheduler {
       SubscriptionWake wake,
       boolean inline) {
     var agent = agents.find(wake.agentId());
-    if (agent.isEmpty() || !agent.get().isActive()) {
+    if (agent.isEmpty() || !(agent.get().isActive() || agent.get().resumesBy(clock.instant()))) {
       LOG.log(
           Level.FINE,
           "Batch {0} matched agent {1}, which is not active: no wake",
@@ -420,6 +420,35 @@ public class WakeScheduler {
         "Agent {0} set its next wake at {1} ({2}): run {3}",
         new Object[] {agentId, wakeAt, LogText.quoted(why), runKey});
     return new OwnWake(entry, List.copyOf(replaced));
+  }
+
+  /**
+   * A wake at {@code at} for an agent the server sent dormant until then ({@code why}, e.g. its
+   * daily token quota): a {@code scheduled} run deferred to that moment, which resumes the agent
+   * when it begins ({@link RunGate}). Unlike the agent's own next wake it replaces nothing and
+   * leaves the agent's {@code sleepUntil} alone. Written once per agent and moment.
+   */
+  public WakeRunLogEntry scheduleResumption(String agentId, String why, Instant at) {
+    var runKey = RunKeys.scheduled(agentId, why, at.toString());
+    var existing = em.find(WakeRunLogEntry.class, runKey);
+    if (existing != null) {
+      return existing;
+    }
+    var now = clock.instant();
+    var entry =
+        new WakeRunLogEntry(
+            runKey,
+            agentId,
+            WakeReason.SCHEDULED,
+            null,
+            RunKeys.threadId(agentId, runKey),
+            List.of(),
+            null,
+            now);
+    entry.deferUntil(at);
+    em.persist(entry);
+    queue.enqueue(agentId, runKey, Duration.between(now, at), runKey);
+    return entry;
   }
 
   /** The run an agent's own next wake queued, and the queued ones it replaced. */

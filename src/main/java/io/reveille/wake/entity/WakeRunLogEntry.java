@@ -51,6 +51,11 @@ import java.util.TreeMap;
 @Entity
 @Table(name = "wake_run_log")
 @NamedQuery(
+    name = "WakeRunLogEntry.tokensSince",
+    query =
+        "SELECT COALESCE(SUM(w.inputTokens + w.outputTokens), 0L) FROM WakeRunLogEntry w"
+            + " WHERE w.agentId = :agentId AND w.startedAt >= :since AND w.runKey <> :runKey")
+@NamedQuery(
     name = "WakeRunLogEntry.keysAmong",
     query = "SELECT e.runKey FROM WakeRunLogEntry e WHERE e.runKey IN :runKeys")
 @NamedQuery(

@@ -176,6 +176,36 @@ class AgentConfigTest {
   }
 
   @Test
+  void aDailyTokenQuotaAndItsZoneAreReadShownBackAndABadZoneIsRefusedNamingIt() {
+    var config =
+        AgentConfig.fromUserJson(
+            json("{\"budgets\":{\"dailyTokens\":20000,\"dailyTokensZone\":\"Europe/Berlin\"}}"),
+            "config");
+    assertEquals(OptionalLong.of(20_000), config.getBudgets().limit(AgentBudgets.DAILY_TOKENS));
+    assertEquals(
+        java.util.Optional.of(java.time.ZoneId.of("Europe/Berlin")),
+        config.getBudgets().dailyTokensZone());
+    assertEquals(
+        json("{\"dailyTokens\":20000,\"dailyTokensZone\":\"Europe/Berlin\"}"),
+        config.toJson().getJsonObject("budgets"));
+    assertEquals(config, AgentConfig.fromStored(config.toStored()));
+    var zone =
+        assertThrows(
+            InvalidInputException.class,
+            () ->
+                AgentConfig.fromUserJson(
+                    json("{\"budgets\":{\"dailyTokensZone\":\"Mars/Olympus\"}}"), "config"));
+    assertEquals("config.budgets.dailyTokensZone", zone.getField());
+    var many =
+        assertThrows(
+            InvalidInputException.class,
+            () ->
+                AgentConfig.fromUserJson(
+                    json("{\"budgets\":{\"dailyTokens\":10000000001}}"), "config"));
+    assertEquals("config.budgets.dailyTokens", many.getField());
+  }
+
+  @Test
   void budgetOutOfBoundsIsRejectedNamingConfigBudgetsField() {
     var zero =
         assertThrows(

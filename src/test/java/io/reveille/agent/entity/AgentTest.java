@@ -1,6 +1,7 @@
 package io.reveille.agent.entity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -261,5 +262,32 @@ class AgentTest {
       case DESTROYED -> agent.destroy(T0);
     }
     return agent;
+  }
+
+  @Test
+  void aPauseUntilAMomentResumesByThenAndAnyResumeOrDestroyForgetsIt() {
+    var t0 = java.time.Instant.parse("2026-11-30T10:00:00Z");
+    var midnight = java.time.Instant.parse("2026-12-01T00:00:00Z");
+    var agent = agentIn(AgentLifecycle.ACTIVE);
+    agent.pauseUntil(t0, "dailyTokenQuota", midnight);
+    assertEquals(AgentLifecycle.DORMANT, agent.getLifecycle());
+    assertEquals(java.util.Optional.of("dailyTokenQuota"), agent.getDormantReason());
+    assertEquals(java.util.Optional.of(midnight), agent.getResumeAt());
+    assertFalse(agent.resumesBy(midnight.minusNanos(1)));
+    assertTrue(agent.resumesBy(midnight));
+    agent.resume(midnight);
+    assertEquals(java.util.Optional.empty(), agent.getDormantReason());
+    assertEquals(java.util.Optional.empty(), agent.getResumeAt());
+    assertFalse(agent.resumesBy(midnight), "an active agent does not resume");
+    agent.pause(midnight);
+    assertFalse(agent.resumesBy(midnight.plusSeconds(86_400)), "an operator's pause lasts");
+    assertThrows(
+        IllegalTransitionException.class,
+        () -> agent.pauseUntil(midnight, "dailyTokenQuota", midnight.plusSeconds(60)),
+        "only an active agent is paused");
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> agentIn(AgentLifecycle.ACTIVE).pauseUntil(t0, " ", midnight),
+        "a reason is given");
   }
 }

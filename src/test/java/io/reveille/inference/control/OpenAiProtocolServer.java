@@ -213,6 +213,15 @@ public final class OpenAiProtocolServer {
     return this;
   }
 
+  /**
+   * As {@link #alwaysAnswer}, with {@code body} as the whole chat completion (e.g. {@link
+   * #toolCallsBody}): every request that mentions {@code marker} gets it.
+   */
+  public OpenAiProtocolServer alwaysAnswerWith(String marker, String body) {
+    standing.put(marker, new Answer(200, body, Duration.ZERO));
+    return this;
+  }
+
   /** Stops answering the requests that mention {@code marker} ({@link #alwaysAnswer}). */
   public void forget(String marker) {
     standing.remove(marker);

@@ -33,7 +33,24 @@ class WakeResponseTest {
     var response = WakeResponse.of(entry);
 
     assertEquals("budget_max_steps", response.errorCode());
-    assertEquals(new WakeResponse.Budgets(600, 2, 50, 2, 3, 200_000, false), response.budgets());
+    assertEquals(
+        new WakeResponse.Budgets(600, 2, 50, 2, 3, 200_000, false, null, null), response.budgets());
+  }
+
+  @Test
+  void aRunUnderADailyQuotaShowsItWithItsZone() {
+    var entry = started();
+    entry.fixSpec(
+        new RunSpec(Duration.ofSeconds(600), 2, 50, 2, 3, 200_000)
+            .withDailyQuota(
+                new io.reveille.wake.control.DailyTokenQuota(
+                    9_000, java.time.ZoneId.of("Europe/Berlin")))
+            .toJson());
+
+    var budgets = WakeResponse.of(entry).budgets();
+
+    assertEquals(9_000L, budgets.dailyTokens());
+    assertEquals("Europe/Berlin", budgets.dailyTokensZone());
   }
 
   @Test

@@ -21,7 +21,7 @@ class RunMeterTest {
   }
 
   private static RunBudget stopped(Runnable check) {
-    return assertThrows(RunBudgetExceededException.class, check::run).budget();
+    return assertThrows(RunBudgetExceededException.class, check::run).budget().orElseThrow();
   }
 
   @Test
@@ -30,7 +30,7 @@ class RunMeterTest {
     meter.step();
     meter.step();
     var e = assertThrows(RunBudgetExceededException.class, meter::step);
-    assertEquals(RunBudget.MAX_STEPS, e.budget());
+    assertEquals(RunBudget.MAX_STEPS, e.budget().orElseThrow());
     assertEquals(
         "budget_max_steps: the run needs step 3 and may take at most 2 (the model was still"
             + " calling tools)",
@@ -57,7 +57,7 @@ class RunMeterTest {
     var meter = meterAt(T0, 900);
     meter.afterModelCall(100);
     var e = assertThrows(RunBudgetExceededException.class, () -> meter.afterModelCall(1));
-    assertEquals(RunBudget.MAX_MODEL_TOKENS, e.budget());
+    assertEquals(RunBudget.MAX_MODEL_TOKENS, e.budget().orElseThrow());
     assertTrue(e.getMessage().contains("1001"), e.getMessage());
   }
 
@@ -152,5 +152,34 @@ class RunMeterTest {
     assertEquals(RunBudget.MAX_TOOL_CALLS, stopped(copy::beforeToolCall));
     meter.beforeToolCall();
     assertEquals(RunBudget.MAX_TOOL_CALLS, stopped(meter::beforeToolCall));
+  }
+
+  @Test
+  void theDailyQuotaStopsTheNextStepOnceTheDaysTokensReachIt() {
+    var spec =
+        SPEC.with(RunBudget.MAX_STEPS, 10)
+            .withDailyQuota(new DailyTokenQuota(100, java.time.ZoneId.of("Europe/Berlin")));
+    var meter = new RunMeter(spec, T0, 20, Clock.fixed(T0, ZoneOffset.UTC)).spentTodayElsewhere(50);
+    meter.step();
+    meter.afterModelCall(29);
+    meter.step();
+    meter.afterModelCall(1);
+    var spent = assertThrows(RunBudgetExceededException.class, meter::step);
+    assertTrue(spent.isDailyQuota());
+    assertEquals(
+        "budget_daily_tokens: the agent has spent 100 model tokens today (since"
+            + " 2026-11-25T23:00:00Z, Europe/Berlin), its daily quota is 100; it thinks again from"
+            + " 2026-11-26T23:00:00Z",
+        spent.getMessage());
+    assertTrue(
+        assertThrows(RunBudgetExceededException.class, meter.copy()::step).isDailyQuota(),
+        "a copy keeps the tokens spent elsewhere");
+  }
+
+  @Test
+  void withoutADailyQuotaTokensSpentElsewhereStopNothing() {
+    var meter = meterAt(T0, 0).spentTodayElsewhere(1_000_000);
+    meter.step();
+    assertThrows(IllegalArgumentException.class, () -> meter.spentTodayElsewhere(-1));
   }
 }

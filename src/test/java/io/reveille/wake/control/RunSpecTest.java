@@ -63,4 +63,18 @@ class RunSpecTest {
             + "\"maxSameErrorRepeats\":2,\"maxModelTokens\":1000}";
     assertFalse(RunSpec.fromJson(stored).askHumanOnBudget());
   }
+
+  @Test
+  void aDailyQuotaSurvivesTheJsonFormAndIsLeftOutWithoutOne() {
+    var daily = SPEC.withDailyQuota(new DailyTokenQuota(5_000, java.time.ZoneId.of("Asia/Tokyo")));
+    assertEquals(daily, RunSpec.fromJson(daily.toJson()));
+    assertEquals(5_000, daily.toJsonObject().getJsonNumber("dailyTokens").longValue());
+    assertEquals("Asia/Tokyo", daily.toJsonObject().getString("dailyTokensZone"));
+    assertTrue(!SPEC.toJsonObject().containsKey("dailyTokens"), SPEC::toJson);
+    assertEquals(daily.daily(), daily.with(RunBudget.MAX_STEPS, 3).daily(), "kept by with");
+    var zero = daily.toJson().replace("\"dailyTokens\":5000", "\"dailyTokens\":0");
+    assertThrows(IllegalStateException.class, () -> RunSpec.fromJson(zero));
+    var nowhere = daily.toJson().replace("Asia/Tokyo", "Nowhere/At_All");
+    assertThrows(IllegalStateException.class, () -> RunSpec.fromJson(nowhere));
+  }
 }

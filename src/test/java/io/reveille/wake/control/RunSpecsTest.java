@@ -112,4 +112,38 @@ class RunSpecsTest {
             () -> specs(Map.of("reveille.run.escalation.taskAgent.ask-human-on-budget", "yes")));
     assertTrue(e.getMessage().contains("reveille.run.escalation.taskAgent.ask-human-on-budget"));
   }
+
+  @Test
+  void theDailyQuotaIsNoneByDefaultAServerOrKindSettingAndTheAgentsOwnMayOnlyLowerIt() {
+    assertEquals(Optional.empty(), specs(Map.of()).forKind(AgentKind.CUSTOM).daily());
+    var specs =
+        specs(
+            Map.of(
+                "reveille.run.budgets.daily-tokens", "1000",
+                "reveille.run.budgets.dayPlanner.daily-tokens", "5000"));
+    assertEquals(Optional.of(DailyTokenQuota.utc(1000)), specs.forKind(AgentKind.CUSTOM).daily());
+    assertEquals(
+        Optional.of(DailyTokenQuota.utc(5000)), specs.forKind(AgentKind.DAY_PLANNER).daily());
+    var lower =
+        AgentConfig.empty()
+            .withBudgets(AgentBudgets.of(Map.of(AgentBudgets.DAILY_TOKENS, 300L), "Europe/Berlin"));
+    assertEquals(
+        Optional.of(new DailyTokenQuota(300, java.time.ZoneId.of("Europe/Berlin"))),
+        specs.forAgent(AgentKind.CUSTOM, lower).daily());
+    var higher =
+        AgentConfig.empty().withBudgets(AgentBudgets.of(Map.of(AgentBudgets.DAILY_TOKENS, 9000L)));
+    assertEquals(
+        Optional.of(DailyTokenQuota.utc(1000)), specs.forAgent(AgentKind.CUSTOM, higher).daily());
+    assertEquals(
+        Optional.of(DailyTokenQuota.utc(9000)),
+        specs(Map.of()).forAgent(AgentKind.CUSTOM, higher).daily(),
+        "with no server quota, the agent's own is its quota");
+    var refused =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> specs(Map.of("reveille.run.budgets.taskAgent.daily-tokens", "0")));
+    assertEquals(
+        "reveille.run.budgets.taskAgent.daily-tokens must be between 1 and 10000000000, was 0",
+        refused.getMessage());
+  }
 }
