@@ -19,7 +19,9 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.time.Clock;
 import java.time.DateTimeException;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -49,6 +51,12 @@ public class DayPlannerWorkflow implements AgentWorkflow {
   static final String ZONE_PREFERENCE = "timeZone";
 
   /**
+   * A slot preference naming a local time ({@code HH:mm}) at which the planner plans again, every
+   * day, without a timer: each wake sets its next one there ({@link WakeOutcome#withNextWake}).
+   */
+  static final String REPLAN_PREFERENCE = "replanAt";
+
+  /**
    * What an engine made of the day: the report, the ids of the planner's blocks on the day's plan
    * after the wake, and the start of the report's provenance (the engine's).
    */
@@ -76,7 +84,8 @@ public class DayPlannerWorkflow implements AgentWorkflow {
   @Override
   public WakeOutcome execute(WakeRun run) {
     var opening = opener.open(run);
-    var zone = zone(run);
+    var preferences = new Preferences(run.agentId());
+    var zone = zone(run, preferences);
     var day = new Day(planDate(run, zone), zone, config.dayStart(), config.dayEnd());
     var planned =
         opening.engine().isDeterministic()
@@ -92,8 +101,59 @@ public class DayPlannerWorkflow implements AgentWorkflow {
             .add("zone", day.zone().getId())
             .add("blockIds", ids)
             .build();
-    return WakeOutcome.report(
-        new ReportDraft(MemoryService.DEFAULT_REPORT_SCOPE, planned.report(), provenance));
+    var outcome =
+        WakeOutcome.report(
+            new ReportDraft(MemoryService.DEFAULT_REPORT_SCOPE, planned.report(), provenance));
+    var replan = replanAt(run.agentId(), preferences);
+    if (replan.isEmpty()) {
+      return outcome;
+    }
+    var next = nextOccurrence(replan.get(), zone, clock.instant());
+    return outcome.withNextWake(
+        next, "plan the day again at " + replan.get() + " (" + zone.getId() + ")");
+  }
+
+  /** The agent's slot preferences, read once a wake and only when asked for. */
+  private final class Preferences {
+    private final String agentId;
+    private java.util.Map<String, String> read;
+
+    Preferences(String agentId) {
+      this.agentId = agentId;
+    }
+
+    String get(String key) {
+      if (read == null) {
+        read = agents.state(agentId).getSlots().getPreferenceByKey();
+      }
+      return read.get(key);
+    }
+  }
+
+  /** The planner's {@code replanAt} preference, if it sets a valid one. */
+  private static Optional<LocalTime> replanAt(String agentId, Preferences preferences) {
+    var preferred = preferences.get(REPLAN_PREFERENCE);
+    if (preferred == null) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(LocalTime.parse(preferred.strip()));
+    } catch (DateTimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "Day planner {0}: slot preference {1}=''{2}'' is not a time like 07:30; ignored",
+          new Object[] {agentId, REPLAN_PREFERENCE, preferred});
+      return Optional.empty();
+    }
+  }
+
+  /** The first moment after {@code now} at which it is {@code time} in {@code zone}. */
+  static Instant nextOccurrence(LocalTime time, ZoneId zone, Instant now) {
+    var today = now.atZone(zone).toLocalDate();
+    var candidate = today.atTime(time).atZone(zone).toInstant();
+    return candidate.isAfter(now)
+        ? candidate
+        : today.plusDays(1).atTime(time).atZone(zone).toInstant();
   }
 
   // ---- the day -------------------------------------------------------------------------------
@@ -103,7 +163,7 @@ public class DayPlannerWorkflow implements AgentWorkflow {
    * interval has none), else the {@code timeZone} slot preference, else the zone of the agent's
    * first zoned timer (for manual wakes), else UTC.
    */
-  private ZoneId zone(WakeRun run) {
+  private ZoneId zone(WakeRun run, Preferences preferences) {
     var firing =
         run.firings()
             .flatMap(f -> timer(run.agentId(), f.timerId()))
@@ -111,8 +171,7 @@ public class DayPlannerWorkflow implements AgentWorkflow {
     if (firing.isPresent()) {
       return firing.get();
     }
-    var preferred =
-        agents.state(run.agentId()).getSlots().getPreferenceByKey().get(ZONE_PREFERENCE);
+    var preferred = preferences.get(ZONE_PREFERENCE);
     if (preferred != null) {
       try {
         return ZoneId.of(preferred.strip());

@@ -50,6 +50,8 @@ class RunCompletion {
   @Inject RunJournal journal;
   @Inject RunEntries entries;
   @Inject RunFailures failures;
+  @Inject WakeScheduler scheduler;
+  @Inject NextWakeBounds nextWakeBounds;
   @Inject @Any Instance<RunWaits> waits;
   @Inject Event<RunCompleted> completed;
   @Inject Event<RunCancelled> cancelledRuns;
@@ -112,9 +114,34 @@ class RunCompletion {
     outcome
         .dormancy()
         .ifPresent(why -> failures.sendToSleep(run.agentId(), run.threadId(), run.runKey(), why));
+    outcome.nextWake().ifPresent(next -> setNextWake(run, next));
     if (flush) {
       em.flush();
     }
+  }
+
+  /**
+   * The next wake the workflow set, as the agent's own ({@code set_next_wake}'s run key and
+   * replacement rules), moved into its kind's bounds: a workflow's time is code's, not a model's
+   * argument, so it is kept as near as allowed rather than refused. A run completed again (a
+   * retried completion) writes the same run.
+   */
+  private void setNextWake(WakeRun run, WakeOutcome.NextWake next) {
+    var now = clock.instant();
+    var bounds = nextWakeBounds.of(agents.get(run.agentId()).getKind());
+    var at = next.at();
+    if (at.isBefore(now.plus(bounds.min()))) {
+      at = now.plus(bounds.min());
+    } else if (at.isAfter(now.plus(bounds.max()))) {
+      at = now.plus(bounds.max());
+    }
+    if (!at.equals(next.at())) {
+      LOG.log(
+          Level.INFO,
+          "Run {0} asked for the next wake at {1}, outside its kind''s bounds; it wakes at {2}",
+          new Object[] {run.runKey(), next.at(), at});
+    }
+    scheduler.scheduleOwnWake(run.agentId(), run.runKey(), at, next.why());
   }
 
   /**

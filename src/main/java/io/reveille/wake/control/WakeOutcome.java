@@ -2,17 +2,40 @@ package io.reveille.wake.control;
 
 import io.reveille.memory.control.MemoryService.NewMessage;
 import jakarta.json.JsonObject;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * What a workflow asks the runner to write with the run's completion, in one transaction: the new
- * report (and its head), messages that must be appended exactly once, and whether the agent should
- * go dormant (with the reason, told to the user as a {@code system} message).
+ * report (and its head), messages that must be appended exactly once, whether the agent should go
+ * dormant (with the reason, told to the user as a {@code system} message), and when it wakes next
+ * on its own — as {@code set_next_wake} does: it sleeps until then, and what its subscriptions hear
+ * meanwhile waits for that wake ({@link WakeScheduler#scheduleOwnWake}).
  */
 public record WakeOutcome(
-    Optional<ReportDraft> report, List<NewMessage> closingMessages, Optional<String> dormancy) {
+    Optional<ReportDraft> report,
+    List<NewMessage> closingMessages,
+    Optional<String> dormancy,
+    Optional<NextWake> nextWake) {
+
+  /**
+   * The agent's next wake, at {@code at} (moved into its kind's bounds, {@link NextWakeBounds}),
+   * for the reason {@code why}.
+   */
+  public record NextWake(Instant at, String why) {
+    public NextWake {
+      Objects.requireNonNull(at, "at");
+      Objects.requireNonNull(why, "why");
+    }
+  }
+
+  /** An outcome that sets no next wake. */
+  public WakeOutcome(
+      Optional<ReportDraft> report, List<NewMessage> closingMessages, Optional<String> dormancy) {
+    this(report, closingMessages, dormancy, Optional.empty());
+  }
 
   /**
    * A report to write under {@code scope}, with the provenance a reader (or the next wake) needs.
@@ -29,6 +52,12 @@ public record WakeOutcome(
     Objects.requireNonNull(report, "report");
     closingMessages = List.copyOf(closingMessages);
     Objects.requireNonNull(dormancy, "dormancy");
+    Objects.requireNonNull(nextWake, "nextWake");
+  }
+
+  /** This outcome, and the agent wakes next at {@code at} for {@code why}. */
+  public WakeOutcome withNextWake(Instant at, String why) {
+    return new WakeOutcome(report, closingMessages, dormancy, Optional.of(new NextWake(at, why)));
   }
 
   /** Nothing to write but the completion. */

@@ -24,6 +24,7 @@ import io.reveille.schedule.control.AgentTimerService;
 import io.reveille.testing.Poll;
 import io.reveille.wake.control.WakeScheduler;
 import io.reveille.wake.entity.WakeReason;
+import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -213,6 +214,70 @@ class DayPlannerIT {
                 Optional.ofNullable(due)),
             ChangeOrigin.NONE)
         .getId();
+  }
+
+  /**
+   * A planner with the slot preference {@code replanAt} plans again at that time of day with no
+   * timer: each wake's outcome sets the next one (a scheduled wake), which runs then and sets the
+   * one after, a day later.
+   */
+  @Test
+  void aPlannerThatSaysWhenToReplanWakesThenAndSetsTheNextDay() {
+    var suffix = UUID.randomUUID().toString().substring(0, 8);
+    var category = journal.createCategory("Replanned " + suffix, ChangeOrigin.NONE).getId();
+    var replanAt = java.time.LocalTime.now(ZoneOffset.UTC).plusSeconds(12).withNano(0);
+    var chosen = DayPlannerWorkflow.nextOccurrence(replanAt, ZoneOffset.UTC, Instant.now());
+    var agentId =
+        agents
+            .create(
+                new NewAgent(
+                    AgentKind.DAY_PLANNER,
+                    "Replanner " + suffix,
+                    AgentMode.AUTONOMOUS,
+                    AgentLifecycle.ACTIVE,
+                    Set.of(category),
+                    AgentConfig.empty(),
+                    AgentSlots.empty()
+                        .withPreference("timeZone", "UTC")
+                        .withPreference("replanAt", replanAt.toString())))
+            .agent()
+            .getId();
+
+    var manual = scheduler.scheduleManual(agentId, Optional.empty()).getRunKey();
+    Poll.until(
+        Duration.ofSeconds(60),
+        () -> completedRuns(agentId) == 2,
+        () -> "runs " + fixture.runs(agentId).stream().map(DayPlannerIT::shown).toList());
+
+    var runs = fixture.runs(agentId);
+    var replanned =
+        runs.stream()
+            .filter(run -> run.getReason() == WakeReason.SCHEDULED)
+            .filter(run -> run.getStatus() == WakeStatus.COMPLETED)
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(runs.stream().map(DayPlannerIT::shown).toList()));
+    assertFalse(
+        replanned.getStartedAt().isBefore(chosen),
+        () -> shown(replanned) + " started before " + chosen);
+    assertEquals(WakeStatus.COMPLETED, fixture.run(manual).getStatus());
+    var next =
+        runs.stream()
+            .filter(run -> run.getReason() == WakeReason.SCHEDULED)
+            .filter(run -> run.getStatus() == WakeStatus.QUEUED)
+            .toList();
+    assertEquals(1, next.size(), () -> runs.stream().map(DayPlannerIT::shown).toList().toString());
+    assertEquals(chosen.plus(Duration.ofDays(1)), next.get(0).getNotBefore(), "a day later");
+    agents.destroy(agentId, java.util.OptionalLong.empty());
+  }
+
+  private static String shown(WakeRunLogEntry run) {
+    return run.getReason().wire()
+        + " "
+        + run.getStatus().wire()
+        + " notBefore="
+        + run.getNotBefore()
+        + " startedAt="
+        + run.getStartedAt();
   }
 
   private long completedRuns(String agentId) {

@@ -44,4 +44,19 @@ class DayPlannerWorkflowTest {
         1,
         firings);
   }
+
+  @Test
+  void theNextReplanIsTheFirstMomentAfterNowAtThatLocalTime() {
+    var berlin = java.time.ZoneId.of("Europe/Berlin");
+    var time = java.time.LocalTime.of(7, 30);
+    assertEquals(
+        java.time.Instant.parse("2026-11-30T06:30:00Z"),
+        DayPlannerWorkflow.nextOccurrence(
+            time, berlin, java.time.Instant.parse("2026-11-30T05:00:00Z")));
+    assertEquals(
+        java.time.Instant.parse("2026-12-01T06:30:00Z"),
+        DayPlannerWorkflow.nextOccurrence(
+            time, berlin, java.time.Instant.parse("2026-11-30T06:30:00Z")),
+        "not now: the next day");
+  }
 }
