@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.testing.Api;
@@ -100,6 +101,28 @@ class ExternalToolsIT {
     assertEquals("req-" + key.substring(0, 8), row.getString("externalCorrelationId"));
     assertEquals("external", row.getString("sideEffect"));
     assertEquals(1, row.getInt("attempts"));
+  }
+
+  @Test
+  void aToolCalledOnAWakeReasonItDoesNotAllowIsRefusedAndSendsNothing() {
+    var agent = agent();
+    var note = "on-request-" + UUID.randomUUID();
+
+    var manual =
+        api.post(
+            "/api/agents/" + agent + "/tools/send_it_on_request",
+            "{\"operationId\":\"op-"
+                + UUID.randomUUID()
+                + "\",\"wakeReason\":\"manual\",\"arguments\":{\"note\":\""
+                + note
+                + "\"}}");
+
+    assertEquals(403, manual.status(), manual.body());
+    assertEquals("wake_reason_denied", manual.json().getString("errorCode"), manual.body());
+    assertNull(sink.keyOf(note), "nothing was sent");
+    var session = call(agent, "send_it_on_request", "op-" + UUID.randomUUID(), note);
+    assertEquals(200, session.status(), session.body());
+    assertEquals(1, sink.applications(sink.keyOf(note)), "a person's turn may call it");
   }
 
   @Test

@@ -3,12 +3,14 @@ package io.reveille.tool.control.external;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.entity.RiskLevel;
 import io.reveille.tool.entity.ToolSideEffect;
+import io.reveille.wake.entity.WakeReason;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One external tool as its document declares it, after validation: what to send, how to read the
@@ -22,6 +24,8 @@ import java.util.Optional;
  *     same key is safe
  * @param scopeArguments the arguments whose values make the effect unique (the side-effect scope of
  *     the idempotency key)
+ * @param allowedWakeReasons the wake reasons on which the tool may be called (every one unless the
+ *     document narrows them, e.g. to wakes a person started)
  */
 public record ExternalToolDeclaration(
     String name,
@@ -38,7 +42,8 @@ public record ExternalToolDeclaration(
     boolean idempotent,
     Optional<Lookup> lookup,
     List<String> scopeArguments,
-    RiskLevel riskLevel) {
+    RiskLevel riskLevel,
+    Set<WakeReason> allowedWakeReasons) {
 
   /** The body template that sends the call's arguments unchanged. */
   public static final JsonValue ARGUMENTS_BODY = JsonDocuments.provider().createValue("arguments");
@@ -57,6 +62,10 @@ public record ExternalToolDeclaration(
     Objects.requireNonNull(lookup, "lookup");
     scopeArguments = List.copyOf(scopeArguments);
     Objects.requireNonNull(riskLevel, "riskLevel");
+    allowedWakeReasons = Set.copyOf(allowedWakeReasons);
+    if (allowedWakeReasons.isEmpty()) {
+      throw new IllegalArgumentException("an external tool is allowed on one wake reason at least");
+    }
   }
 
   /**

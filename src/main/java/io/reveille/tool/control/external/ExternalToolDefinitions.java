@@ -5,7 +5,6 @@ import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.entity.Capability;
 import io.reveille.tool.entity.ScopeRule;
 import io.reveille.wake.entity.WakeReason;
-import java.util.EnumSet;
 import java.util.Set;
 
 /**
@@ -21,7 +20,7 @@ public final class ExternalToolDefinitions {
     return new ToolDefinition(
         tool.name(),
         Set.of(Capability.EXTERNAL_CALL),
-        EnumSet.allOf(WakeReason.class),
+        tool.allowedWakeReasons(),
         tool.sideEffect(),
         tool.riskLevel(),
         Set.of(ScopeRule.OUTSIDE_REVEILLE),
@@ -31,7 +30,7 @@ public final class ExternalToolDefinitions {
 
   public static String contractEntry(ExternalToolDeclaration tool) {
     var wakeReasons = JsonDocuments.provider().createArrayBuilder();
-    EnumSet.allOf(WakeReason.class).forEach(reason -> wakeReasons.add(reason.wire()));
+    tool.allowedWakeReasons().stream().map(WakeReason::wire).sorted().forEach(wakeReasons::add);
     return JsonDocuments.provider()
         .createObjectBuilder()
         .add("name", tool.name())

@@ -7,6 +7,7 @@ import io.reveille.platform.json.JsonDocuments;
 import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.entity.RiskLevel;
 import io.reveille.tool.entity.ToolSideEffect;
+import io.reveille.wake.entity.WakeReason;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -280,7 +282,20 @@ public final class ExternalToolDocument {
         tool.get("idempotent").asBoolean(),
         lookup,
         scope,
-        WireEnum.find(RiskLevel.class, tool.get("riskLevel").asString()).orElseThrow());
+        WireEnum.find(RiskLevel.class, tool.get("riskLevel").asString()).orElseThrow(),
+        wakeReasons(tool.get("allowedWakeReasons")));
+  }
+
+  /** The declared wake reasons (the schema checked their names), or every one when absent. */
+  private static Set<WakeReason> wakeReasons(JsonNode node) {
+    if (node == null) {
+      return EnumSet.allOf(WakeReason.class);
+    }
+    var reasons = EnumSet.noneOf(WakeReason.class);
+    for (var reason : node) {
+      reasons.add(WireEnum.find(WakeReason.class, reason.asString()).orElseThrow());
+    }
+    return reasons;
   }
 
   /** Placeholders only after the authority; those that are arguments must be required ones. */

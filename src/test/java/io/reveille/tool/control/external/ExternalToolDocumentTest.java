@@ -65,6 +65,44 @@ class ExternalToolDocumentTest {
   }
 
   @Test
+  void aToolMayNarrowItsWakeReasonsAndAnUnknownOneIsRefused() {
+    var narrowed =
+        example()
+            .replace(
+                "\"riskLevel\": \"medium\"",
+                "\"riskLevel\": \"medium\", \"allowedWakeReasons\": [\"userInitiated\", \"manual\"]");
+    var tools = ExternalToolDocument.parse(narrowed, Set.of(), CLASSIFIER);
+    assertEquals(
+        java.util.EnumSet.of(
+            io.reveille.wake.entity.WakeReason.USER_INITIATED,
+            io.reveille.wake.entity.WakeReason.MANUAL),
+        tools.get(0).allowedWakeReasons());
+    assertEquals(
+        java.util.EnumSet.allOf(io.reveille.wake.entity.WakeReason.class),
+        tools.get(1).allowedWakeReasons(),
+        "every reason when the tool names none");
+    var definition = ExternalToolDefinitions.definition(tools.get(0));
+    assertEquals(tools.get(0).allowedWakeReasons(), definition.allowedWakeReasons());
+    assertTrue(
+        ExternalToolDefinitions.contractEntry(tools.get(0))
+            .contains("\"allowedWakeReasons\":[\"manual\",\"userInitiated\"]"));
+    for (var bad : new String[] {"[\"whenever\"]", "[]", "\"manual\""}) {
+      var refused =
+          assertThrows(
+              IllegalStateException.class,
+              () ->
+                  ExternalToolDocument.parse(
+                      example()
+                          .replace(
+                              "\"riskLevel\": \"medium\"",
+                              "\"riskLevel\": \"medium\", \"allowedWakeReasons\": " + bad),
+                      Set.of(),
+                      CLASSIFIER));
+      assertTrue(refused.getMessage().contains("allowedWakeReasons"), refused::getMessage);
+    }
+  }
+
+  @Test
   void schemaViolationsAreAllNamedAtOnce() {
     var bad =
         example()
