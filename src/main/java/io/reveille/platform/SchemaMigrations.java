@@ -62,7 +62,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V36__no_node_runtime_states.sql",
           "V37__scheduled_wakes.sql",
           "V38__run_trigger_counters.sql",
-          "V39__agent_dormancy_until.sql");
+          "V39__agent_dormancy_until.sql",
+          "V40__agent_created_tasks.sql");
 
   private final ClassLoader classLoader;
 

@@ -3,6 +3,7 @@ package io.reveille.tool.control;
 import io.opentelemetry.api.trace.StatusCode;
 import io.reveille.agent.control.AgentService;
 import io.reveille.agent.control.AgentService.AgentView;
+import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.agent.entity.AgentState;
 import io.reveille.journal.control.ChangeOrigin;
@@ -18,6 +19,8 @@ import io.reveille.tool.control.external.ExternalCalls;
 import io.reveille.tool.control.external.ExternalToolHandler;
 import io.reveille.tool.control.ledger.ToolCallSteps;
 import io.reveille.tool.control.ledger.ToolLedger;
+import io.reveille.tool.control.scope.CategoryScope;
+import io.reveille.tool.control.scope.TaskSubgraphs;
 import io.reveille.tool.entity.ToolCall;
 import io.reveille.tool.entity.ToolSideEffect;
 import io.reveille.wake.control.RunKeys;
@@ -79,6 +82,7 @@ public class ToolExecutor {
   @Inject ToolApprovals approvals;
   @Inject ExternalCalls externalCalls;
   @Inject WorkingStates workingStates;
+  @Inject TaskSubgraphs subgraphs;
 
   /**
    * One call.
@@ -474,7 +478,7 @@ public class ToolExecutor {
             request.toolName(),
             operationId,
             request.wakeReason(),
-            CategoryScope.of(agent.getAllowedCategoryIds()),
+            scope(agent, state),
             new ToolArguments(request.arguments(), state.getSlots().getActiveTaskId()),
             request.previewOnly(),
             ChangeOrigin.agent(agent.getId(), runKey),
@@ -488,6 +492,17 @@ public class ToolExecutor {
         request.runKey(),
         threadId,
         request.caller());
+  }
+
+  /**
+   * The agent's scope: its categories, and for a task agent its task's subgraph within them (its
+   * task and the tasks it created).
+   */
+  private CategoryScope scope(Agent agent, AgentState state) {
+    var scope = CategoryScope.of(agent.getAllowedCategoryIds());
+    return agent.getKind() == AgentKind.TASK_AGENT
+        ? scope.within(subgraphs.of(agent.getId(), state.getSlots().getActiveTaskId()))
+        : scope;
   }
 
   /**

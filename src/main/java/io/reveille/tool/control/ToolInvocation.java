@@ -1,6 +1,7 @@
 package io.reveille.tool.control;
 
 import io.reveille.journal.control.ChangeOrigin;
+import io.reveille.tool.control.scope.CategoryScope;
 import io.reveille.wake.entity.WakeReason;
 import java.util.Objects;
 import java.util.Optional;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.tool.control.scope.CategoryScope;
 import io.reveille.tool.entity.Capability;
 import jakarta.json.Json;
 import java.time.Instant;

@@ -17,6 +17,7 @@ import io.reveille.journal.control.JournalService.NewTask;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.testing.NotificationSentinel;
 import io.reveille.tool.control.ToolExecutor.ToolRequest;
+import io.reveille.tool.control.scope.CategoryScope;
 import io.reveille.tool.entity.Capability;
 import io.reveille.tool.entity.RiskLevel;
 import io.reveille.tool.entity.ScopeRule;

@@ -304,6 +304,7 @@ public class ChecklistTools implements ToolSet {
                 Optional.empty(),
                 Optional.empty()),
             call.origin());
+    call.scope().created(task.getId());
     var checklist =
         checklists.createChecklist(task.getId(), checklistTitle, List.of(), call.origin());
     var to = checklist.checklist().getId();
@@ -392,7 +393,7 @@ public class ChecklistTools implements ToolSet {
   /** The task, in scope, or a refusal. */
   private Task scopedTask(ToolInvocation call, String taskId) {
     var task = journal.task(taskId);
-    call.scope().require(task.getCategoryId(), "task", taskId);
+    call.scope().requireTask(task.getCategoryId(), taskId, "task", taskId);
     return task;
   }
 
@@ -400,15 +401,23 @@ public class ChecklistTools implements ToolSet {
   private Checklist scopedChecklist(ToolInvocation call, String checklistId) {
     var checklist = checklists.checklist(checklistId);
     call.scope()
-        .require(
-            checklists.categoryOfChecklist(checklistId).orElse(null), "checklist", checklistId);
+        .requireTask(
+            checklists.categoryOfChecklist(checklistId).orElse(null),
+            checklist.getTaskId(),
+            "checklist",
+            checklistId);
     return checklist;
   }
 
   /** The item, whose task is in scope, or a refusal. */
   private ChecklistItem scopedItem(ToolInvocation call, String itemId) {
     var item = checklists.item(itemId);
-    call.scope().require(journal.task(item.getTaskId()).getCategoryId(), "checklist item", itemId);
+    call.scope()
+        .requireTask(
+            journal.task(item.getTaskId()).getCategoryId(),
+            item.getTaskId(),
+            "checklist item",
+            itemId);
     return item;
   }
 

@@ -127,7 +127,7 @@ public class FollowUpTools implements ToolSet {
     var args = call.arguments();
     var sourceId = args.string("sourceTaskId");
     var source = journal.task(sourceId);
-    call.scope().require(source.getCategoryId(), "task", sourceId);
+    call.scope().requireTask(source.getCategoryId(), sourceId, "task", sourceId);
     source.requireOpenForEdits("conclude it with a follow-up");
     var preserve = args.bool("preserveCategoryAndLabels", true);
     var categoryId =
@@ -177,6 +177,7 @@ public class FollowUpTools implements ToolSet {
                 Optional.empty(),
                 Optional.ofNullable(source.getLanguage())),
             origin);
+    call.scope().created(followUp.getId());
     var outcome =
         ToolOutcome.of(JsonObject.EMPTY_JSON_OBJECT).changed(SemanticKey.TASK, followUp.getId());
     if (!plan.labelIds().isEmpty()) {

@@ -117,17 +117,18 @@ public class RatingTools implements ToolSet {
       throw ToolFailure.invalid("categoryId", "is only given to rate a dayPlan");
     }
     if (type == RatingTarget.DAY_PLAN) {
-      call.scope()
-          .requireCategory(
-              categoryId.orElseThrow(
-                  () -> ToolFailure.invalid("categoryId", "is required to rate a dayPlan")),
-              "categoryId");
+      var planCategory =
+          categoryId.orElseThrow(
+              () -> ToolFailure.invalid("categoryId", "is required to rate a dayPlan"));
+      call.scope().requireCategory(planCategory, "categoryId");
+      // A day plan is of no task: a task agent, which writes only its task's, may not rate one.
+      call.scope().requireTask(planCategory, null, type.wire(), targetId);
     } else {
       var category =
           targetCategory(type, targetId)
               .orElseThrow(
                   () -> ToolFailure.invalid("targetId", "no " + type.wire() + " " + targetId));
-      call.scope().require(category, type.wire(), targetId);
+      call.scope().requireTask(category, taskOf(type, targetId), type.wire(), targetId);
     }
     var dimension = args.string("dimension");
     var existing =
@@ -174,6 +175,15 @@ public class RatingTools implements ToolSet {
       case TASK -> journal.findTask(targetId).map(Task::getCategoryId);
       case TIME_ENTRY -> timeEntries.findTimeEntry(targetId).map(TimeEntry::getCategoryId);
       case DAY_PLAN -> Optional.empty();
+    };
+  }
+
+  /** The task the rated target is (or belongs to); null for a day plan or a free time entry. */
+  private String taskOf(RatingTarget type, String targetId) {
+    return switch (type) {
+      case TASK -> targetId;
+      case TIME_ENTRY -> timeEntries.findTimeEntry(targetId).map(TimeEntry::getTaskId).orElse(null);
+      case DAY_PLAN -> null;
     };
   }
 

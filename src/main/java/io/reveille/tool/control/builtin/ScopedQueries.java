@@ -4,7 +4,7 @@ import io.reveille.journal.control.JournalService;
 import io.reveille.journal.entity.Category;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskStatus;
-import io.reveille.tool.control.CategoryScope;
+import io.reveille.tool.control.scope.CategoryScope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Collection;

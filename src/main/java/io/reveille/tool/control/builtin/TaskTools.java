@@ -124,6 +124,7 @@ public class TaskTools implements ToolSet {
                 args.optionalInteger("estimateMinutes"),
                 args.optionalDate("dueDate")),
             call.origin());
+    call.scope().created(task.getId());
     return ToolOutcome.of(
             JsonDocuments.provider().createObjectBuilder().add("task", ToolJson.task(task)).build())
         .changed(SemanticKey.TASK, task.getId())
@@ -133,7 +134,7 @@ public class TaskTools implements ToolSet {
   /** Loads the call's task, in scope, or refuses. */
   Task scopedTask(ToolInvocation call, String taskId) {
     var task = journal.task(taskId);
-    call.scope().require(task.getCategoryId(), "task", taskId);
+    call.scope().requireTask(task.getCategoryId(), taskId, "task", taskId);
     return task;
   }
 

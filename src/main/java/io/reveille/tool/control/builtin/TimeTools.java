@@ -63,7 +63,12 @@ public class TimeTools implements ToolSet {
     categoryId.ifPresent(id -> call.scope().requireCategory(id, "categoryId"));
     Optional<String> taskId =
         args.has("taskId") || categoryId.isEmpty() ? Optional.of(args.taskId()) : Optional.empty();
-    taskId.ifPresent(id -> scopedTask(call, id));
+    if (taskId.isPresent()) {
+      scopedTask(call, taskId.get());
+    } else {
+      call.scope()
+          .requireTask(categoryId.get(), null, "a time entry in category", categoryId.get());
+    }
     var startedAt = args.instant("startedAt");
     var endedAt = args.instant("endedAt");
     if (!endedAt.isAfter(startedAt)) {
@@ -104,7 +109,7 @@ public class TimeTools implements ToolSet {
     var args = call.arguments();
     var entryId = args.string("entryId");
     var before = timeEntries.timeEntry(entryId);
-    call.scope().require(before.getCategoryId(), "time entry", entryId);
+    call.scope().requireTask(before.getCategoryId(), before.getTaskId(), "time entry", entryId);
     var version = before.getVersion();
     var entry =
         timeEntries.annotate(
@@ -116,7 +121,7 @@ public class TimeTools implements ToolSet {
   }
 
   private void scopedTask(ToolInvocation call, String taskId) {
-    call.scope().require(journal.task(taskId).getCategoryId(), "task", taskId);
+    call.scope().requireTask(journal.task(taskId).getCategoryId(), taskId, "task", taskId);
   }
 
   /** The entry as payload; when it changed, its id and the tokens its batch carries. */

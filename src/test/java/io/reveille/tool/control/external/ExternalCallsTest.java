@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.journal.control.ChangeOrigin;
-import io.reveille.tool.control.CategoryScope;
 import io.reveille.tool.control.OperationIds;
 import io.reveille.tool.control.PreparedCall;
 import io.reveille.tool.control.ToolArguments;
@@ -14,6 +13,7 @@ import io.reveille.tool.control.ToolInvocation;
 import io.reveille.tool.control.ToolOutcome;
 import io.reveille.tool.control.ToolResult;
 import io.reveille.tool.control.ledger.ToolCallSteps;
+import io.reveille.tool.control.scope.CategoryScope;
 import io.reveille.wake.entity.WakeReason;
 import jakarta.enterprise.inject.Vetoed;
 import jakarta.json.Json;
