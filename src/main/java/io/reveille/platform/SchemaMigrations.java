@@ -63,7 +63,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V37__scheduled_wakes.sql",
           "V38__run_trigger_counters.sql",
           "V39__agent_dormancy_until.sql",
-          "V40__agent_created_tasks.sql");
+          "V40__agent_created_tasks.sql",
+          "V41__agent_questions.sql");
 
   private final ClassLoader classLoader;
 

@@ -26,6 +26,7 @@ import io.reveille.security.entity.AuditEvent;
 import io.reveille.session.entity.SessionStatus;
 import io.reveille.tool.entity.Capability;
 import io.reveille.tool.entity.ProposalStatus;
+import io.reveille.tool.entity.QuestionStatus;
 import io.reveille.tool.entity.RiskLevel;
 import io.reveille.tool.entity.ScopeRule;
 import io.reveille.tool.entity.ToolCallStatus;
@@ -84,6 +85,7 @@ public class EnumsResource {
     enums.put("toolSideEffect", WireEnum.values(ToolSideEffect.class));
     enums.put("toolCallStatus", WireEnum.values(ToolCallStatus.class));
     enums.put("proposalStatus", WireEnum.values(ProposalStatus.class));
+    enums.put("questionStatus", WireEnum.values(QuestionStatus.class));
     enums.put("riskLevel", WireEnum.values(RiskLevel.class));
     enums.put("capability", WireEnum.values(Capability.class));
     enums.put("scopeRule", WireEnum.values(ScopeRule.class));

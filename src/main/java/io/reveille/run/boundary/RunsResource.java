@@ -1,5 +1,6 @@
 package io.reveille.run.boundary;
 
+import io.reveille.api.ETags;
 import io.reveille.api.PageQuery;
 import io.reveille.memory.boundary.AgentMemoryResource.MessageResponse;
 import io.reveille.memory.control.MemoryService;
@@ -7,9 +8,12 @@ import io.reveille.platform.json.JsonDocuments;
 import io.reveille.run.control.RunFilter;
 import io.reveille.run.control.RunQueries;
 import io.reveille.security.boundary.Allowed;
+import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
 import io.reveille.tool.boundary.ProposalResponse;
 import io.reveille.tool.boundary.ToolCallResponse;
+import io.reveille.tool.control.question.AgentQuestions;
+import io.reveille.tool.entity.AgentQuestion;
 import io.reveille.wake.boundary.WakesResource.WakeResponse;
 import io.reveille.wake.control.RunControl;
 import io.reveille.wake.entity.RunCheckpoint;
@@ -18,8 +22,11 @@ import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -29,10 +36,12 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -44,7 +53,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Runs across agents over HTTP: the run log filtered and paged, one run with what it did (steps,
- * checkpoints, tool calls, messages), and what an operator does to a run (cancel, resume, retry).
+ * checkpoints, tool calls, messages), what an operator does to a run (cancel, resume, retry), and
+ * what a run asked a person ({@code ask_user}, {@code propose_plan}) with the answer that resumes
+ * it.
  */
 @Path("runs")
 @RequestScoped
@@ -56,6 +67,57 @@ public class RunsResource {
   @Inject RunQueries runs;
   @Inject MemoryService memory;
   @Inject RunControl control;
+  @Inject AgentQuestions questions;
+  @Context SecurityContext security;
+
+  /**
+   * An answer: the text (one of the question's choices, if it has any; {@code approve} or {@code
+   * reject} for a plan), and which question when the run has several open.
+   */
+  public record AnswerRequest(
+      @NotNull(message = "is required")
+          @Size(
+              min = 1,
+              max = AgentQuestion.MAX_ANSWER_LENGTH,
+              message = "must be 1 to " + AgentQuestion.MAX_ANSWER_LENGTH + " characters")
+          String answer,
+      @Size(max = 200, message = "must be at most 200 characters") String questionId) {}
+
+  /** A question as the API shows it; absent fields are left out. */
+  public record QuestionResponse(
+      String id,
+      String agentId,
+      String runKey,
+      String kind,
+      String question,
+      List<String> choices,
+      JsonObject plan,
+      String status,
+      String answer,
+      String answeredBy,
+      Instant createdAt,
+      Instant expiresAt,
+      Instant closedAt,
+      long version) {
+
+    static QuestionResponse of(AgentQuestion q) {
+      return new QuestionResponse(
+          q.getId(),
+          q.getAgentId(),
+          q.getRunKey(),
+          q.getKind().wire(),
+          q.getQuestion(),
+          q.getChoices().isEmpty() ? null : q.getChoices(),
+          q.getPlan().orElse(null),
+          q.getStatus().wire(),
+          q.getAnswer().orElse(null),
+          q.getAnsweredBy().orElse(null),
+          q.getCreatedAt(),
+          q.getExpiresAt(),
+          q.getAnsweredAt().orElse(null),
+          q.getVersion());
+    }
+  }
 
   /**
    * A run, its steps in order (each with the checkpoint it ended with), its tool calls, the
@@ -186,5 +248,41 @@ public class RunsResource {
   public WakeResponse retry(
       @PathParam("runKey") @Size(max = WakeRunLogEntry.RUN_KEY_LENGTH) String runKey) {
     return WakeResponse.of(control.retry(runKey));
+  }
+
+  @Allowed(Role.VIEWER)
+  @GET
+  @Path("{runKey}/questions")
+  @Operation(summary = "What the run asked a person, oldest first, with the answers")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(
+              schema = @Schema(type = SchemaType.ARRAY, implementation = QuestionResponse.class)))
+  public Response questions(
+      @PathParam("runKey") @Size(max = 200) String runKey, @BeanParam PageQuery page) {
+    return PageQuery.ok(questions.ofRun(runKey, page.window()), QuestionResponse::of, uriInfo);
+  }
+
+  @Allowed(Role.OPERATOR)
+  @POST
+  @Path("{runKey}/answer")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary =
+          "Answer the run's open question (or approve or reject its plan): the run resumes with"
+              + " the answer. 409 when the question is answered or expired already")
+  @APIResponse(responseCode = "200", description = "Answered; the run resumes")
+  @APIResponse(responseCode = "404", description = "The run asked nothing (of that id)")
+  public Response answer(
+      @PathParam("runKey") @Size(max = 200) String runKey, @NotNull @Valid AnswerRequest body) {
+    var question =
+        questions.answer(runKey, Optional.ofNullable(body.questionId()), body.answer(), who());
+    return Response.ok(QuestionResponse.of(question)).tag(ETags.of(question.getVersion())).build();
+  }
+
+  private String who() {
+    return Authorization.name(security);
   }
 }

@@ -36,6 +36,12 @@ public final class Authorization {
     return Optional.of(RoleFilter.forbidden(held, role, what).toResponse());
   }
 
+  /** The name of the request's caller, {@code anonymous} without one: who decided or answered. */
+  public static String name(SecurityContext security) {
+    var principal = security.getUserPrincipal();
+    return principal == null ? "anonymous" : principal.getName();
+  }
+
   /**
    * The request's caller as authentication established it (how it signed in, until when its
    * credential is accepted); empty without a caller.

@@ -97,7 +97,6 @@ public class ProposalsResource {
   }
 
   private String who() {
-    var principal = security.getUserPrincipal();
-    return principal == null ? "anonymous" : principal.getName();
+    return Authorization.name(security);
   }
 }

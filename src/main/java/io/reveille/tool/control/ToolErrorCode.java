@@ -39,6 +39,12 @@ public enum ToolErrorCode {
    * goes on without its result.
    */
   PROPOSED("proposed", 202),
+  /**
+   * The agent asked a person ({@code ask_user}, {@code propose_plan}): the question is recorded and
+   * the run waits for the answer (it resumes when the question is answered or expires, and the call
+   * then returns the answer).
+   */
+  AWAITING_ANSWER("awaiting_answer", 202),
   /** A person rejected the call's proposal; nothing was changed. */
   PROPOSAL_REJECTED("proposal_rejected", 409),
   /**
@@ -82,6 +88,6 @@ public enum ToolErrorCode {
 
   /** Whether a run that gets this result must stop and wait for a person. */
   public boolean parksRun() {
-    return this == AWAITING_APPROVAL || this == IN_DOUBT;
+    return this == AWAITING_APPROVAL || this == IN_DOUBT || this == AWAITING_ANSWER;
   }
 }

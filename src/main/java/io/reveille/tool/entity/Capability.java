@@ -22,7 +22,9 @@ public enum Capability implements WireEnum {
   /** Calling the external HTTP tools declared where the server runs. */
   EXTERNAL_CALL("externalCall"),
   /** Setting the agent's own next wake; never another agent's. */
-  SELF_SCHEDULE("selfSchedule");
+  SELF_SCHEDULE("selfSchedule"),
+  /** Asking a person a question, or proposing a plan, and waiting for the answer in its run. */
+  ASK_PERSON("askPerson");
 
   private final String wire;
 

@@ -162,7 +162,10 @@ class RunCompletion {
     }
     entry.park(now, why.code(), why.getMessage());
     journal.settle(run.runKey(), StepStatus.BLOCKED, why.code(), why.getMessage());
-    if (waits.stream().noneMatch(wait -> wait.stillWaiting(run.runKey(), why.code()))) {
+    var known = waits.stream().filter(wait -> wait.knows(why.code())).toList();
+    // A wait nobody knows (a budget's, say) stays until an operator acts on it.
+    if (!known.isEmpty()
+        && known.stream().noneMatch(wait -> wait.stillWaiting(run.runKey(), why.code()))) {
       // Decided while the run made its way to the step boundary: it goes on at once.
       entry.resume(now);
       queue.enqueue(

@@ -9,9 +9,12 @@ package io.reveille.wake.control;
  */
 public interface RunWaits {
 
+  /** Whether this implementation knows what {@code code} waits for. */
+  boolean knows(String code);
+
   /**
-   * Whether run {@code runKey} still waits for what {@code code} names ({@code awaiting_approval},
-   * {@code in_doubt}); {@code true} for a code this implementation does not know.
+   * Whether run {@code runKey} still waits for what {@code code} (one this implementation {@link
+   * #knows}) names ({@code awaiting_approval}, {@code in_doubt}, {@code awaiting_answer}).
    */
   boolean stillWaiting(String runKey, String code);
 }

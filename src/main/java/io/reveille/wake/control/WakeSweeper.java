@@ -2,6 +2,8 @@ package io.reveille.wake.control;
 
 import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
@@ -23,7 +25,8 @@ import java.util.logging.Logger;
  *       already, gives it up as failed;
  *   <li>a queued job long past due whose message is on no queue is enqueued again;
  *   <li>the records of agents' own changes that no suppression can read any more are purged ({@link
- *       SelfMutations#purgeExpired}).
+ *       SelfMutations#purgeExpired});
+ *   <li>every other feature's {@link SweepStep} (questions past their expiry, say).
  * </ul>
  *
  * A job re-enqueued while its message still exists is delivered twice and runs once. The heartbeat
@@ -45,11 +48,12 @@ public class WakeSweeper {
   @Inject SweepConfig config;
   @Inject SelfMutations selfMutations;
   @Inject Clock clock;
+  @Inject @Any Instance<SweepStep> moreSteps;
 
   /** What one sweep did. */
-  public record Sweep(int deadLettered, int restarted, int requeued, int purged) {
+  public record Sweep(int deadLettered, int restarted, int requeued, int purged, int other) {
     public boolean isEmpty() {
-      return deadLettered + restarted + requeued + purged == 0;
+      return deadLettered + restarted + requeued + purged + other == 0;
     }
   }
 
@@ -64,7 +68,11 @@ public class WakeSweeper {
     var restarted = step("lease check", this::restartExpired, 0);
     var requeued = step("lost-job check", this::requeueLost, 0);
     var purged = step("self-mutation purge", selfMutations::purgeExpired, 0);
-    return new Sweep(deadLettered, restarted, requeued, purged);
+    var other = 0;
+    for (var more : moreSteps) {
+      other += step(more.name(), more::sweep, 0);
+    }
+    return new Sweep(deadLettered, restarted, requeued, purged, other);
   }
 
   private static <T> T step(String what, java.util.function.Supplier<T> step, T nothing) {

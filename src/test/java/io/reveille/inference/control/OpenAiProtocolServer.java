@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -46,6 +47,8 @@ public final class OpenAiProtocolServer {
   private final AtomicInteger requests = new AtomicInteger();
   private final ConcurrentLinkedQueue<String> bodies = new ConcurrentLinkedQueue<>();
   private final java.util.Map<String, Answer> standing =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.Map<String, List<String>> turns =
       new java.util.concurrent.ConcurrentHashMap<>();
 
   private OpenAiProtocolServer() {
@@ -222,9 +225,20 @@ public final class OpenAiProtocolServer {
     return this;
   }
 
+  /**
+   * Answers every request that mentions {@code marker} by where its conversation stands: a request
+   * carrying {@code n} tool results gets {@code bodies[n]} (the last one beyond them), so a run
+   * that waited and resumed gets the answer for its next turn, whatever happened in between.
+   */
+  public OpenAiProtocolServer alwaysAnswerByTurn(String marker, List<String> bodies) {
+    turns.put(marker, List.copyOf(bodies));
+    return this;
+  }
+
   /** Stops answering the requests that mention {@code marker} ({@link #alwaysAnswer}). */
   public void forget(String marker) {
     standing.remove(marker);
+    turns.remove(marker);
   }
 
   /** How many chat-completion requests arrived since the last {@link #reset()}. */
@@ -244,16 +258,39 @@ public final class OpenAiProtocolServer {
     server.stop(0);
   }
 
+  /** The body for a request carrying as many tool results as it does. */
+  private static Answer byTurn(List<String> bodies, String request) {
+    int results;
+    try (var reader = jakarta.json.Json.createReader(new java.io.StringReader(request))) {
+      results =
+          (int)
+              reader
+                  .readObject()
+                  .getJsonArray("messages")
+                  .getValuesAs(jakarta.json.JsonObject.class)
+                  .stream()
+                  .filter(message -> "tool".equals(message.getString("role", "")))
+                  .count();
+    }
+    return new Answer(200, bodies.get(Math.min(results, bodies.size() - 1)), Duration.ZERO);
+  }
+
   private void answer(HttpExchange exchange) throws IOException {
     try (exchange) {
       var request = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
       bodies.add(request);
       requests.incrementAndGet();
       var answer =
-          standing.entrySet().stream()
+          turns.entrySet().stream()
               .filter(marked -> request.contains(marked.getKey()))
-              .map(java.util.Map.Entry::getValue)
+              .map(marked -> byTurn(marked.getValue(), request))
               .findFirst()
+              .or(
+                  () ->
+                      standing.entrySet().stream()
+                          .filter(marked -> request.contains(marked.getKey()))
+                          .map(java.util.Map.Entry::getValue)
+                          .findFirst())
               .orElseGet(script::poll);
       if (answer == null) {
         answer = UNSCRIPTED;

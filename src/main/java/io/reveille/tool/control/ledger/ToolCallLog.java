@@ -8,6 +8,7 @@ import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.control.PreparedCall;
+import io.reveille.tool.control.ToolErrorCode;
 import io.reveille.tool.control.ToolResult;
 import io.reveille.workingstate.control.ObservedOutcome;
 import io.reveille.workingstate.control.WorkingStates;
@@ -54,7 +55,7 @@ public class ToolCallLog {
     var envelope =
         JsonDocuments.provider()
             .createObjectBuilder()
-            .add("actionType", "tool_call")
+            .add("actionType", actionType(call.toolName()))
             .add("toolName", call.toolName())
             .add("argumentsHash", call.argumentsHash())
             .add(
@@ -87,6 +88,27 @@ public class ToolCallLog {
         .getId();
   }
 
+  /**
+   * The envelope's {@code actionType}: {@code ask_user} and {@code propose_plan} for a question or
+   * plan put to a person, {@code tool_call} for any other tool.
+   */
+  static String actionType(String toolName) {
+    return switch (toolName) {
+      case "ask_user", "propose_plan" -> toolName;
+      default -> "tool_call";
+    };
+  }
+
+  /**
+   * The envelope's {@code status}: the result's ({@code success}, {@code error}), or {@code
+   * partial} for a question asked whose answer is still to come ({@code awaiting_answer}).
+   */
+  static String status(ToolResult result) {
+    return result.errorCode().filter(code -> code == ToolErrorCode.AWAITING_ANSWER).isPresent()
+        ? "partial"
+        : result.status();
+  }
+
   /** Appends the result message answering {@code actionId} and links it to what changed. */
   public void result(PreparedCall call, String actionId, ToolResult result) {
     var envelope =
@@ -103,7 +125,7 @@ public class ToolCallLog {
     var metadata =
         AgentMessageMetadata.empty()
             .withActionRefId(actionId)
-            .withStatus(result.status())
+            .withStatus(status(result))
             .withExtension(
                 JsonDocuments.provider()
                     .createObjectBuilder()

@@ -19,6 +19,11 @@ public class ToolCallWaits implements RunWaits {
   EntityManager em;
 
   @Override
+  public boolean knows(String code) {
+    return "awaiting_approval".equals(code) || ToolCall.IN_DOUBT.equals(code);
+  }
+
+  @Override
   public boolean stillWaiting(String runKey, String code) {
     return switch (code) {
       case "awaiting_approval" ->
