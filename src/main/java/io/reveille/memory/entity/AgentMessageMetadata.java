@@ -23,6 +23,15 @@ public final class AgentMessageMetadata {
   public static final int MAX_ID_LENGTH = 200;
   public static final int MAX_ERROR_MESSAGE_LENGTH = 4_000;
 
+  /**
+   * The extension that carries an {@code action} message's envelope ({@code actionType}: {@code
+   * tool_call}, {@code ask_user}, {@code propose_plan}, {@code lifecycle_transition}; what it acted
+   * on), and the one that carries its {@code toolResult}'s.
+   */
+  public static final String ACTION_ENVELOPE = "reveille.action";
+
+  public static final String RESULT_ENVELOPE = "reveille.toolResult";
+
   static final String ROOT = "metadata";
   private static final String ACTION_REF_ID = "actionRefId";
   private static final String OPERATION_ID = "operationId";

@@ -2,10 +2,12 @@ package io.reveille.wake.control;
 
 import io.reveille.agent.control.AgentNotifications;
 import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.AgentLifecycle;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.wake.entity.StepStatus;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
@@ -95,7 +97,6 @@ class RunFailures {
       return;
     }
     var renewsAt = quota.renewsAt(now);
-    agents.pauseUntil(entry.getAgentId(), DailyTokenQuota.DORMANT_REASON, renewsAt);
     var why =
         "Dormant until "
             + renewsAt
@@ -104,6 +105,8 @@ class RunFailures {
             + " model tokens ("
             + quota.zone().getId()
             + ") is spent. Resume the agent to let it think again sooner.";
+    agents.pauseUntil(entry.getAgentId(), DailyTokenQuota.DORMANT_REASON, renewsAt);
+    recordTransition(entry.getAgentId(), entry.getThreadId(), entry.getRunKey(), why);
     memory.append(
         entry.getAgentId(),
         new NewMessage(
@@ -180,6 +183,46 @@ class RunFailures {
   }
 
   /**
+   * Records the run's move of its agent to dormant as an action of the run: an {@code action}
+   * message of type {@code lifecycle_transition} ({@code from}, {@code to}, {@code reason}) and its
+   * {@code toolResult}, {@code success}, in the run's thread — beside the tool calls it made.
+   */
+  private void recordTransition(String agentId, String threadId, String runKey, String why) {
+    var action =
+        memory.append(
+            agentId,
+            new NewMessage(
+                threadId,
+                AgentMessageKind.ACTION,
+                Optional.of(runKey),
+                Optional.of(why),
+                0,
+                AgentMessageMetadata.empty()
+                    .withExtension(
+                        JsonDocuments.provider()
+                            .createObjectBuilder()
+                            .add(
+                                AgentMessageMetadata.ACTION_ENVELOPE,
+                                JsonDocuments.provider()
+                                    .createObjectBuilder()
+                                    .add("actionType", "lifecycle_transition")
+                                    .add("from", AgentLifecycle.ACTIVE.wire())
+                                    .add("to", AgentLifecycle.DORMANT.wire())
+                                    .add("reason", why)
+                                    .add("runKey", runKey))
+                            .build())));
+    memory.append(
+        agentId,
+        new NewMessage(
+            threadId,
+            AgentMessageKind.TOOL_RESULT,
+            Optional.of(runKey),
+            Optional.empty(),
+            0,
+            AgentMessageMetadata.empty().withActionRefId(action.getId()).withStatus("success")));
+  }
+
+  /**
    * Pauses an active agent with a {@code system} message in the run's thread saying why: after too
    * many failures, or when a completed run's workflow asks for it ({@link WakeOutcome#dormancy}).
    */
@@ -189,6 +232,7 @@ class RunFailures {
       return;
     }
     agents.pause(agentId, OptionalLong.empty());
+    recordTransition(agentId, threadId, runKey, why);
     memory.append(
         agentId,
         new NewMessage(

@@ -3,6 +3,7 @@ package io.reveille.workingstate.control;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.entity.AgentMessage;
 import io.reveille.memory.entity.AgentMessageKind;
+import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.wake.control.RunCompleted;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -32,7 +33,7 @@ public class RunSummaries {
   static final int MAX_MESSAGES_READ = 2_000;
 
   /** The extension of a {@code toolResult} message that describes the result. */
-  static final String RESULT_EXTENSION = "reveille.toolResult";
+  static final String RESULT_EXTENSION = AgentMessageMetadata.RESULT_ENVELOPE;
 
   @Inject MemoryService memory;
   @Inject WorkingStates states;

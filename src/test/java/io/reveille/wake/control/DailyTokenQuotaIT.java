@@ -102,6 +102,18 @@ class DailyTokenQuotaIT {
           0,
           dormant.getJsonObject("activity").getInt("consecutiveFailureCount"),
           "a spent quota is not the agent's failure");
+      var transition =
+          Api.inServer().get("/api/runs/" + first).json().getJsonArray("messages").stream()
+              .map(jakarta.json.JsonValue::asJsonObject)
+              .filter(m -> "action".equals(m.getString("kind")))
+              .map(m -> m.getJsonObject("metadata").getJsonObject("extension"))
+              .map(extension -> extension.getJsonObject("reveille.action"))
+              .filter(envelope -> "lifecycle_transition".equals(envelope.getString("actionType")))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no lifecycle_transition action"));
+      assertEquals("dormant", transition.getString("to"), transition::toString);
+      assertEquals("active", transition.getString("from"));
+      assertTrue(transition.getString("reason").startsWith("Dormant until "), transition::toString);
       var renewal =
           fixture.runs(agentId).stream()
               .filter(run -> run.getReason() == WakeReason.SCHEDULED)

@@ -40,8 +40,8 @@ import java.util.UUID;
 @Transactional(TxType.MANDATORY)
 public class ToolCallLog {
 
-  static final String ACTION_EXTENSION = "reveille.action";
-  static final String RESULT_EXTENSION = "reveille.toolResult";
+  static final String ACTION_EXTENSION = AgentMessageMetadata.ACTION_ENVELOPE;
+  static final String RESULT_EXTENSION = AgentMessageMetadata.RESULT_ENVELOPE;
 
   @PersistenceContext(unitName = "reveille")
   EntityManager em;
