@@ -107,6 +107,19 @@ public class Metrics {
         .record(late.isNegative() ? Duration.ZERO : late);
   }
 
+  /**
+   * A question an agent put to a person ({@code ask_user}, {@code propose_plan}): {@code asked},
+   * {@code answered} or {@code expired}, counted once its transaction commits; those asked and
+   * neither answered nor expired are waiting for a person.
+   */
+  public void question(String event) {
+    AfterCommit.run(
+        transactions,
+        () ->
+            counter("reveille.questions", "Questions agents put to a person", "event", event)
+                .increment());
+  }
+
   public void batch(String outcome) {
     counter(
             "reveille.notification.batches",

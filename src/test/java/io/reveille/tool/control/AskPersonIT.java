@@ -83,6 +83,15 @@ class AskPersonIT {
               envelopes.contains("toolResult partial awaiting_answer"),
               () -> "asked, the answer to come: " + envelopes);
           assertTrue(envelopes.contains("toolResult success"), () -> "then answered: " + envelopes);
+          var metrics = Api.inServer().get("/metrics", "text/plain").body();
+          assertTrue(
+              metrics
+                  .lines()
+                  .anyMatch(
+                      line ->
+                          line.startsWith("reveille_questions_total{")
+                              && line.contains("event=\"answered\"")),
+              "answers are counted in /metrics");
           var again = answer(runKey, "Monday");
           assertEquals(409, again.status(), again::toString);
           assertEquals(1, questions(runKey).size(), "asked once, though the run ran twice");

@@ -1,6 +1,7 @@
 package io.reveille.tool.control.question;
 
 import io.reveille.agent.control.AgentService;
+import io.reveille.observability.control.Metrics;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.persistence.Window;
@@ -43,6 +44,7 @@ public class AgentQuestions implements RunWaits, SweepStep {
   @Inject AgentService agents;
   @Inject Clock clock;
   @Inject Event<RunMayResume> mayResume;
+  @Inject Metrics metrics;
 
   /**
    * Records {@code question} unless a question of its id is there already (the call made again by a
@@ -55,6 +57,7 @@ public class AgentQuestions implements RunWaits, SweepStep {
       return existing;
     }
     em.persist(question);
+    metrics.question("asked");
     return question;
   }
 
@@ -116,6 +119,7 @@ public class AgentQuestions implements RunWaits, SweepStep {
     em.refresh(question);
     question.answer(answer, by, clock.instant());
     em.flush();
+    metrics.question("answered");
     mayResume.fire(new RunMayResume(runKey, "question " + question.getId() + " answered"));
     return question;
   }
@@ -153,6 +157,7 @@ public class AgentQuestions implements RunWaits, SweepStep {
             .getResultList();
     for (var question : due) {
       question.expire(now);
+      metrics.question("expired");
       mayResume.fire(
           new RunMayResume(question.getRunKey(), "question " + question.getId() + " expired"));
       LOG.log(
