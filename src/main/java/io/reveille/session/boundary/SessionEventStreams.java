@@ -2,12 +2,15 @@ package io.reveille.session.boundary;
 
 import io.reveille.memory.boundary.AgentMemoryResource.MessageResponse;
 import io.reveille.observability.control.Metrics;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.session.control.SessionConfig;
 import io.reveille.session.control.SessionService;
 import io.reveille.session.control.SessionService.MessageCursor;
 import io.reveille.session.control.SessionService.ThreadMessage;
 import io.reveille.session.control.StreamQuota;
 import io.reveille.session.entity.AgentSession;
+import io.reveille.workingstate.control.WorkingStateDocuments;
+import io.reveille.workingstate.control.WorkingStates;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -66,7 +69,11 @@ public class SessionEventStreams {
   @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
   ManagedScheduledExecutorService scheduler;
 
+  /** The event that carries the session thread's working state when it changed. */
+  public static final String STATE_EVENT = "agent_state_update";
+
   @Inject SessionService sessions;
+  @Inject WorkingStates workingStates;
   @Inject SessionConfig config;
   @Inject Clock clock;
 
@@ -154,6 +161,11 @@ public class SessionEventStreams {
     private Optional<MessageCursor> cursor;
     private Instant lastSentAt;
 
+    /** The version of the thread's working state sent last; -1 before the first. */
+    private long stateVersion = -1;
+
+    private boolean stateAsked;
+
     Stream(
         AgentSession session,
         Optional<MessageCursor> after,
@@ -196,6 +208,17 @@ public class SessionEventStreams {
           cursor = Optional.of(MessageCursor.after(message.message()));
           lastSentAt = now;
         }
+        // The working state changes with the messages of the step that changes it: asked after a
+        // poll that found messages (and once when the stream opens), not on every poll.
+        if (!batch.isEmpty() || !stateAsked) {
+          stateAsked = true;
+          var state = workingStates.stored(agentId, threadId);
+          if (state.isPresent() && state.get().version() > stateVersion) {
+            send(stateEvent(state.get()));
+            stateVersion = state.get().version();
+            lastSentAt = now;
+          }
+        }
         if (batch.isEmpty() && !now.isBefore(lastSentAt.plus(config.eventsKeepAlive()))) {
           send(sse.newEventBuilder().comment("keep-alive").build());
           lastSentAt = now;
@@ -232,6 +255,27 @@ public class SessionEventStreams {
           .data(
               MessageResponse.class,
               MessageResponse.of(message.message(), message.content().orElse(null)))
+          .build();
+    }
+
+    /**
+     * An {@value #STATE_EVENT} event: the session thread's working state as it now stands, with its
+     * version. It has no id: a client's {@code Last-Event-ID} stays the last message's.
+     */
+    private OutboundSseEvent stateEvent(WorkingStates.Stored state) {
+      var data =
+          JsonDocuments.provider()
+              .createObjectBuilder()
+              .add("agentId", agentId)
+              .add("threadId", threadId)
+              .add("version", state.version())
+              .add("updatedAt", state.updatedAt().toString())
+              .add("state", WorkingStateDocuments.toJson(state.state()))
+              .build();
+      return sse.newEventBuilder()
+          .name(STATE_EVENT)
+          .mediaType(MediaType.APPLICATION_JSON_TYPE)
+          .data(String.class, data.toString())
           .build();
     }
 

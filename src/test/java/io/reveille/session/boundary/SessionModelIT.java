@@ -161,6 +161,17 @@ class SessionModelIT {
       assertTrue(result.contains("out_of_scope"), result);
       assertTrue(!result.contains("Other "), "a refusal never names the foreign category");
       assertEquals(REPLY, events.get(4).json().getString("content"));
+      // The turn's end-of-run summary changed the session thread's working state: the stream
+      // says so, with the state as it now stands.
+      org.awaitility.Awaitility.await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> !stream.stateEvents().isEmpty());
+      var update = stream.stateEvents().get(0).json();
+      assertEquals(agentId, update.getString("agentId"), update::toString);
+      assertTrue(update.getString("threadId").contains(sessionId), update::toString);
+      assertTrue(update.getJsonNumber("version").longValue() >= 0, update::toString);
+      assertTrue(update.containsKey("state"), update::toString);
+      assertEquals(null, stream.stateEvents().get(0).id(), "a state event moves no cursor");
     }
     var foreign = api.get("/api/tasks/" + foreignId).json();
     assertEquals("p2", foreign.getString("priority"), "the out-of-scope task is untouched");

@@ -324,9 +324,23 @@ class SessionsIT {
       reader.submit(this::read);
     }
 
+    /** The first {@code count} message events, once they arrived (working state events aside). */
     List<SseEvent> awaitEvents(int count) {
-      await().atMost(WAIT).until(() -> events.size() >= count);
-      return List.copyOf(events.subList(0, count));
+      await().atMost(WAIT).until(() -> messages().size() >= count);
+      return List.copyOf(messages().subList(0, count));
+    }
+
+    /** The working state events ({@code agent_state_update}) that arrived so far. */
+    List<SseEvent> stateEvents() {
+      return events.stream()
+          .filter(e -> SessionEventStreams.STATE_EVENT.equals(e.event()))
+          .toList();
+    }
+
+    private List<SseEvent> messages() {
+      return events.stream()
+          .filter(e -> !SessionEventStreams.STATE_EVENT.equals(e.event()))
+          .toList();
     }
 
     int comments() {
