@@ -32,6 +32,9 @@ public final class AgentConfig {
   static final String BUDGETS = "budgets";
   static final String PLAN = "plan";
   static final String CHAINS = "chains";
+  static final String WORKING_STATE_DELTA = "workingStateDelta";
+  static final String DELTA_MODEL = "model";
+  static final String DELTA_DETERMINISTIC = "deterministic";
 
   private static final AgentConfig EMPTY =
       new AgentConfig(
@@ -42,6 +45,7 @@ public final class AgentConfig {
           AgentBudgets.none(),
           AgentPlan.none(),
           AgentChains.defaults(),
+          false,
           JsonValue.EMPTY_JSON_OBJECT,
           JsonValue.EMPTY_JSON_OBJECT);
 
@@ -52,6 +56,7 @@ public final class AgentConfig {
   private final AgentBudgets budgets;
   private final AgentPlan plan;
   private final AgentChains chains;
+  private final boolean modelStateDelta;
   private final JsonObject extension;
   private final JsonObject unknownFields;
   private final String stored;
@@ -64,6 +69,7 @@ public final class AgentConfig {
       AgentBudgets budgets,
       AgentPlan plan,
       AgentChains chains,
+      boolean modelStateDelta,
       JsonObject extension,
       JsonObject unknownFields) {
     this.schemaVersion = schemaVersion;
@@ -73,6 +79,7 @@ public final class AgentConfig {
     this.budgets = Objects.requireNonNull(budgets, "budgets");
     this.plan = Objects.requireNonNull(plan, "plan");
     this.chains = Objects.requireNonNull(chains, "chains");
+    this.modelStateDelta = modelStateDelta;
     this.extension = extension;
     this.unknownFields = unknownFields;
     this.stored = write(DocumentWriter.of(schemaVersion), true).buildStored(unknownFields);
@@ -108,9 +115,21 @@ public final class AgentConfig {
     var limits = in.object(BUDGETS).map(AgentBudgets::read).orElse(AgentBudgets.none());
     var calls = AgentPlan.read(in, PLAN);
     var reach = in.object(CHAINS).map(AgentChains::read).orElse(AgentChains.defaults());
+    var delta =
+        in.identifier(WORKING_STATE_DELTA, 32)
+            .map(
+                value -> {
+                  if (!value.equals(DELTA_MODEL) && !value.equals(DELTA_DETERMINISTIC)) {
+                    throw new io.reveille.platform.error.InvalidInputException(
+                        ROOT + "." + WORKING_STATE_DELTA,
+                        "must be " + DELTA_DETERMINISTIC + " or " + DELTA_MODEL);
+                  }
+                  return value.equals(DELTA_MODEL);
+                })
+            .orElse(false);
     var extension = in.extension();
     return new AgentConfig(
-        version, model, prompt, text, limits, calls, reach, extension, in.unknownFields());
+        version, model, prompt, text, limits, calls, reach, delta, extension, in.unknownFields());
   }
 
   /** The stored form: schema version, known fields, extension and any kept unknown fields. */
@@ -138,6 +157,7 @@ public final class AgentConfig {
             chains.isDefault()
                 ? Optional.<JsonObject>empty()
                 : Optional.of(storing ? chains.toStored() : chains.toJson()))
+        .add(WORKING_STATE_DELTA, modelStateDelta ? Optional.of(DELTA_MODEL) : Optional.empty())
         .extension(extension);
   }
 
@@ -151,6 +171,7 @@ public final class AgentConfig {
             budgets,
             plan,
             chains,
+            modelStateDelta,
             extension,
             unknownFields)
         .checked();
@@ -166,6 +187,7 @@ public final class AgentConfig {
             budgets,
             plan,
             chains,
+            modelStateDelta,
             extension,
             unknownFields)
         .checked();
@@ -181,6 +203,7 @@ public final class AgentConfig {
             budgets,
             plan,
             chains,
+            modelStateDelta,
             extension,
             unknownFields)
         .checked();
@@ -196,9 +219,36 @@ public final class AgentConfig {
             Objects.requireNonNull(newBudgets, "budgets"),
             plan,
             chains,
+            modelStateDelta,
             extension,
             unknownFields)
         .checked();
+  }
+
+  /**
+   * Whether a model writes the working-state delta at the end of the agent's model runs ({@code
+   * config.workingStateDelta: "model"}) instead of the deterministic summary of its tool results
+   * ({@code "deterministic"}, the default; also the fallback when the model's delta is refused).
+   */
+  public boolean writesWorkingStateWithModel() {
+    return modelStateDelta;
+  }
+
+  /**
+   * A copy whose working-state delta a model writes ({@code true}) or the deterministic summary.
+   */
+  public AgentConfig withModelStateDelta(boolean model) {
+    return new AgentConfig(
+        schemaVersion,
+        modelId,
+        promptId,
+        instructions,
+        budgets,
+        plan,
+        chains,
+        model,
+        extension,
+        unknownFields);
   }
 
   /** A copy with other chain limits; {@link AgentChains#defaults()} clears them. */
@@ -211,6 +261,7 @@ public final class AgentConfig {
             budgets,
             plan,
             Objects.requireNonNull(newChains, "chains"),
+            modelStateDelta,
             extension,
             unknownFields)
         .checked();
@@ -226,6 +277,7 @@ public final class AgentConfig {
             budgets,
             Objects.requireNonNull(newPlan, "plan"),
             chains,
+            modelStateDelta,
             extension,
             unknownFields)
         .checked();
@@ -241,6 +293,7 @@ public final class AgentConfig {
             budgets,
             plan,
             chains,
+            modelStateDelta,
             Objects.requireNonNull(newExtension, "extension"),
             unknownFields)
         .checked();
@@ -310,6 +363,7 @@ public final class AgentConfig {
             && budgets.equals(that.budgets)
             && plan.equals(that.plan)
             && chains.equals(that.chains)
+            && modelStateDelta == that.modelStateDelta
             && extension.equals(that.extension)
             && unknownFields.equals(that.unknownFields);
   }
@@ -324,6 +378,7 @@ public final class AgentConfig {
         budgets,
         plan,
         chains,
+        modelStateDelta,
         extension,
         unknownFields);
   }

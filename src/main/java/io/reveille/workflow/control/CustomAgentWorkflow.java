@@ -17,6 +17,7 @@ import io.reveille.wake.control.WakeOutcome.ReportDraft;
 import io.reveille.wake.control.WakeRun;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.workflow.control.AgentConversation.Brief;
+import io.reveille.workingstate.control.ModelDeltas;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
@@ -40,6 +41,7 @@ public class CustomAgentWorkflow implements AgentWorkflow {
   @Inject TokenClassifier classifier;
   @Inject WakeOpener opener;
   @Inject AgentConversation conversation;
+  @Inject ModelDeltas modelDeltas;
   @Inject WakeMemory memory;
   @Inject WakeReads reads;
 
@@ -217,6 +219,7 @@ public class CustomAgentWorkflow implements AgentWorkflow {
               false,
               tools),
           start.history());
+      writeStateDelta(run, start, model);
       return WakeOutcome.nothing();
     }
     var outcome =
@@ -230,11 +233,23 @@ public class CustomAgentWorkflow implements AgentWorkflow {
                 true,
                 tools),
             start.history());
+    writeStateDelta(run, start, model);
     return WakeOutcome.report(
         new ReportDraft(
             MemoryService.DEFAULT_REPORT_SCOPE,
             outcome.report(),
             engine.provenance(run, outcome).build()));
+  }
+
+  /**
+   * The model writes the run's working-state delta when the agent asks for it ({@code
+   * config.workingStateDelta: "model"}); otherwise, or when its delta is refused, the deterministic
+   * summary is written as the run completes.
+   */
+  private void writeStateDelta(WakeRun run, Start start, String model) {
+    if (start.agent().getConfig().writesWorkingStateWithModel()) {
+      modelDeltas.write(model, run.agentId(), run.threadId(), run.runKey());
+    }
   }
 
   /**

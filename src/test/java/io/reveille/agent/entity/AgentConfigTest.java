@@ -206,6 +206,24 @@ class AgentConfigTest {
   }
 
   @Test
+  void theWorkingStateDeltaIsDeterministicByDefaultOrTheModels() {
+    assertTrue(!AgentConfig.empty().writesWorkingStateWithModel());
+    var model = AgentConfig.fromUserJson(json("{\"workingStateDelta\":\"model\"}"), "config");
+    assertTrue(model.writesWorkingStateWithModel());
+    assertEquals("model", model.toJson().getString("workingStateDelta"));
+    assertEquals(model, AgentConfig.fromStored(model.toStored()));
+    assertEquals(model, AgentConfig.empty().withModelStateDelta(true));
+    assertTrue(
+        !AgentConfig.fromUserJson(json("{\"workingStateDelta\":\"deterministic\"}"), "config")
+            .writesWorkingStateWithModel());
+    var wrong =
+        assertThrows(
+            InvalidInputException.class,
+            () -> AgentConfig.fromUserJson(json("{\"workingStateDelta\":\"llm\"}"), "config"));
+    assertEquals("config.workingStateDelta", wrong.getField());
+  }
+
+  @Test
   void budgetOutOfBoundsIsRejectedNamingConfigBudgetsField() {
     var zero =
         assertThrows(
