@@ -45,7 +45,10 @@ public class WorkingStateResource {
   public record AssumptionResponse(
       String id, String hypothesis, double confidence, List<String> evidence) {}
 
-  /** An expectation: {@code pending}, {@code confirmed} or {@code failed}. */
+  /**
+   * An expectation: {@code pending}, {@code confirmed} or {@code failed}; its {@code invariant},
+   * when it has one, what must keep holding afterwards.
+   */
   public record ExpectationResponse(
       String id,
       String action,
@@ -54,7 +57,8 @@ public class WorkingStateResource {
       String expectedType,
       Integer expectedCount,
       String status,
-      Instant lastCheckedAt) {}
+      Instant lastCheckedAt,
+      String invariant) {}
 
   /** An open hypothesis. */
   public record HypothesisResponse(String id, String hypothesis, String reason) {}
@@ -135,6 +139,7 @@ public class WorkingStateResource {
         e.expectedType().orElse(null),
         e.expectedCount().isPresent() ? e.expectedCount().getAsInt() : null,
         e.status().wire(),
-        e.lastCheckedAt().orElse(null));
+        e.lastCheckedAt().orElse(null),
+        e.invariant().orElse(null));
   }
 }

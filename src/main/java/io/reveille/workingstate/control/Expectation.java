@@ -14,7 +14,8 @@ import java.util.Set;
  * structured fields a deterministic check can compare: the entity ids the result must name, the
  * entity type it must contain, how many entities it must touch. An expectation without any of them
  * is never verified (nothing is guessed). At most {@value WorkingState#MAX_EXPECTED_IDS} expected
- * ids.
+ * ids. An {@code invariant} says what must keep holding once the action is done ("the task stays in
+ * category work"); it is recorded and shown to the model, not checked by the matcher.
  */
 public record Expectation(
     String id,
@@ -24,7 +25,30 @@ public record Expectation(
     Optional<String> expectedType,
     OptionalInt expectedCount,
     Status status,
-    Optional<Instant> lastCheckedAt) {
+    Optional<Instant> lastCheckedAt,
+    Optional<String> invariant) {
+
+  /** An expectation without an invariant. */
+  public Expectation(
+      String id,
+      String action,
+      String expectedOutcome,
+      List<String> expectedIds,
+      Optional<String> expectedType,
+      OptionalInt expectedCount,
+      Status status,
+      Optional<Instant> lastCheckedAt) {
+    this(
+        id,
+        action,
+        expectedOutcome,
+        expectedIds,
+        expectedType,
+        expectedCount,
+        status,
+        lastCheckedAt,
+        Optional.empty());
+  }
 
   /** Where an expectation stands. */
   public enum Status implements LowerCaseWire {
@@ -60,6 +84,23 @@ public record Expectation(
     }
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(lastCheckedAt, "lastCheckedAt");
+    Objects.requireNonNull(invariant, "invariant");
+    invariant.ifPresent(
+        value -> text("expectation.invariant", value, WorkingState.MAX_OUTCOME_LENGTH));
+  }
+
+  /** The same expectation with {@code text} as its invariant (empty: none). */
+  public Expectation withInvariant(Optional<String> text) {
+    return new Expectation(
+        id,
+        action,
+        expectedOutcome,
+        expectedIds,
+        expectedType,
+        expectedCount,
+        status,
+        lastCheckedAt,
+        text);
   }
 
   /** A new, pending expectation. */
@@ -96,7 +137,8 @@ public record Expectation(
         && expectedOutcome.equals(other.expectedOutcome)
         && expectedIds.equals(other.expectedIds)
         && expectedType.equals(other.expectedType)
-        && expectedCount.equals(other.expectedCount);
+        && expectedCount.equals(other.expectedCount)
+        && invariant.equals(other.invariant);
   }
 
   Expectation checked(Status outcome, Instant now) {
@@ -108,7 +150,8 @@ public record Expectation(
         expectedType,
         expectedCount,
         outcome,
-        Optional.of(now));
+        Optional.of(now),
+        invariant);
   }
 
   static String text(String field, String value, int max) {

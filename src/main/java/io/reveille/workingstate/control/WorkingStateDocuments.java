@@ -210,6 +210,7 @@ public final class WorkingStateDocuments {
     expectation.expectedType().ifPresent(type -> json.add("expectedType", type));
     expectation.expectedCount().ifPresent(count -> json.add("expectedCount", count));
     expectation.lastCheckedAt().ifPresent(at -> json.add("lastCheckedAt", at.toString()));
+    expectation.invariant().ifPresent(text -> json.add("invariant", text));
     return json.build();
   }
 
@@ -286,7 +287,8 @@ public final class WorkingStateDocuments {
                                         new IllegalArgumentException(
                                             "unknown expectation status '" + s + "'")))
                     .orElse(Status.PENDING),
-                string(json, "lastCheckedAt").map(WorkingStateDocuments::instant)));
+                string(json, "lastCheckedAt").map(WorkingStateDocuments::instant),
+                string(json, "invariant")));
   }
 
   static Hypothesis hypothesis(JsonObject json) {

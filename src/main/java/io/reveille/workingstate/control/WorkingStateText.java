@@ -128,7 +128,8 @@ public final class WorkingStateText {
         + e.action()
         + ": "
         + cut(e.expectedOutcome())
-        + structure;
+        + structure
+        + e.invariant().map(text -> "; invariant: " + cut(text)).orElse("");
   }
 
   private static String cut(String text) {

@@ -86,7 +86,8 @@ class WorkingStateIT {
             """
             {"operationId":"op-%s","arguments":{"expectations":[
               {"id":"priority-set","action":"update_task_priority",
-               "expectedOutcome":"task %s is P1","expectedIds":["%s"]},
+               "expectedOutcome":"task %s is P1","expectedIds":["%s"],
+               "invariant":"its category stays the same"},
               {"id":"two-touched","action":"update_task_priority",
                "expectedOutcome":"two tasks change","expectedCount":2}]}}"""
                 .formatted(UUID.randomUUID(), taskId, taskId));
@@ -111,6 +112,8 @@ class WorkingStateIT {
     var confirmed = byId(state, "expectations", "priority-set");
     assertEquals("confirmed", confirmed.getString("status"), state::toString);
     assertNotNull(confirmed.getString("lastCheckedAt"));
+    assertEquals(
+        "its category stays the same", confirmed.getString("invariant", ""), confirmed::toString);
     assertEquals("failed", byId(state, "expectations", "two-touched").getString("status"));
     var discrepancy =
         state.getJsonArray("assumptions").getValuesAs(JsonObject.class).stream()
@@ -124,6 +127,9 @@ class WorkingStateIT {
     assertEquals("TASK", byId(state, "entities", taskId).getString("kind"));
     assertTrue(
         state.getString("rendered").contains("[priority-set] confirmed after update_task_priority"),
+        state::toString);
+    assertTrue(
+        state.getString("rendered").contains("invariant: its category stays the same"),
         state::toString);
 
     var foreign = api.get("/api/agents/" + agentId + "/working-state?threadId=someone-else:tools");

@@ -62,6 +62,35 @@ class WorkingStateDocumentsTest {
   }
 
   @Test
+  void anExpectationsInvariantIsKeptShownAndBounded() {
+    var state =
+        WorkingState.empty()
+            .apply(
+                WorkingStateDocuments.delta(
+                    json(
+                        "{'schemaVersion':1,'expectations':[{'id':'e-1','action':'update_task_fields',"
+                            + "'expectedOutcome':'the title changes',"
+                            + "'invariant':'the task stays in category work'}]}")));
+    var expectation = state.expectations().get(0);
+    assertEquals(java.util.Optional.of("the task stays in category work"), expectation.invariant());
+    var stored = WorkingStateDocuments.toJson(expectation);
+    assertEquals("the task stays in category work", stored.getString("invariant"));
+    assertEquals(expectation, WorkingStateDocuments.expectation(stored));
+    assertEquals(
+        expectation.invariant(),
+        expectation.checked(Status.CONFIRMED, NOW).invariant(),
+        "a check keeps it");
+    assertTrue(
+        WorkingStateText.render(state).contains("invariant: the task stays in category work"),
+        () -> WorkingStateText.render(state));
+    var tooLong =
+        assertThrows(
+            io.reveille.platform.error.InvalidInputException.class,
+            () -> expectation.withInvariant(java.util.Optional.of("x".repeat(1001))));
+    assertEquals("expectation.invariant", tooLong.getField());
+  }
+
+  @Test
   void theSchemaRefusesEveryBadFieldAtOnceByItsJsonPath() {
     var refused =
         assertThrows(

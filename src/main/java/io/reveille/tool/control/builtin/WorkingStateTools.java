@@ -70,18 +70,22 @@ public class WorkingStateTools implements ToolSet {
   private static Expectation expectation(String where, JsonObject json) {
     try {
       return Expectation.pending(
-          json.getString("id"),
-          json.getString("action"),
-          json.getString("expectedOutcome"),
-          json.containsKey("expectedIds")
-              ? json.getJsonArray("expectedIds").getValuesAs(JsonString::getString)
-              : List.of(),
-          json.containsKey("expectedType")
-              ? Optional.of(json.getString("expectedType"))
-              : Optional.empty(),
-          json.containsKey("expectedCount")
-              ? OptionalInt.of(json.getInt("expectedCount"))
-              : OptionalInt.empty());
+              json.getString("id"),
+              json.getString("action"),
+              json.getString("expectedOutcome"),
+              json.containsKey("expectedIds")
+                  ? json.getJsonArray("expectedIds").getValuesAs(JsonString::getString)
+                  : List.of(),
+              json.containsKey("expectedType")
+                  ? Optional.of(json.getString("expectedType"))
+                  : Optional.empty(),
+              json.containsKey("expectedCount")
+                  ? OptionalInt.of(json.getInt("expectedCount"))
+                  : OptionalInt.empty())
+          .withInvariant(
+              json.containsKey("invariant")
+                  ? Optional.of(json.getString("invariant"))
+                  : Optional.empty());
     } catch (InvalidInputException e) {
       throw new InvalidInputException(
           where + "." + e.getField().replaceFirst("^expectation\\.", ""), e.getMessage());
