@@ -119,7 +119,8 @@ public final class ConversationModel implements AutoCloseable {
     }
   }
 
-  private static int toolResults(String body) {
+  /** How many tool results a chat-completion request carries: where its conversation stands. */
+  public static int toolResults(String body) {
     try (var reader = Json.createReader(new StringReader(body))) {
       return (int)
           reader

@@ -106,16 +106,7 @@ class RunFailures {
             + quota.zone().getId()
             + ") is spent. Resume the agent to let it think again sooner.";
     agents.pauseUntil(entry.getAgentId(), DailyTokenQuota.DORMANT_REASON, renewsAt);
-    recordTransition(entry.getAgentId(), entry.getThreadId(), entry.getRunKey(), why);
-    memory.append(
-        entry.getAgentId(),
-        new NewMessage(
-            entry.getThreadId(),
-            AgentMessageKind.SYSTEM,
-            Optional.of(entry.getRunKey()),
-            Optional.of(why),
-            0,
-            AgentMessageMetadata.empty()));
+    toldDormant(entry.getAgentId(), entry.getThreadId(), entry.getRunKey(), why);
     scheduler.scheduleResumption(entry.getAgentId(), DailyTokenQuota.DORMANT_REASON, renewsAt);
     LOG.log(Level.INFO, "Agent {0} went dormant: {1}", new Object[] {entry.getAgentId(), why});
   }
@@ -232,6 +223,15 @@ class RunFailures {
       return;
     }
     agents.pause(agentId, OptionalLong.empty());
+    toldDormant(agentId, threadId, runKey, why);
+    LOG.log(Level.WARNING, "Agent {0} went dormant: {1}", new Object[] {agentId, why});
+  }
+
+  /**
+   * What the run's thread says of the agent it sent dormant: the {@code lifecycle_transition}
+   * action ({@link #recordTransition}) and a {@code system} message saying why.
+   */
+  private void toldDormant(String agentId, String threadId, String runKey, String why) {
     recordTransition(agentId, threadId, runKey, why);
     memory.append(
         agentId,
@@ -242,6 +242,5 @@ class RunFailures {
             Optional.of(why),
             0,
             AgentMessageMetadata.empty()));
-    LOG.log(Level.WARNING, "Agent {0} went dormant: {1}", new Object[] {agentId, why});
   }
 }

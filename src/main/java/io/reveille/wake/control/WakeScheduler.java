@@ -402,19 +402,7 @@ public class WakeScheduler {
       // The same call again (a replayed step): its run is queued already.
       return new OwnWake(existing, List.copyOf(replaced));
     }
-    var entry =
-        new WakeRunLogEntry(
-            runKey,
-            agentId,
-            WakeReason.SCHEDULED,
-            null,
-            RunKeys.threadId(agentId, runKey),
-            List.of(),
-            null,
-            now);
-    entry.deferUntil(wakeAt);
-    em.persist(entry);
-    queue.enqueue(agentId, runKey, Duration.between(now, wakeAt), runKey);
+    var entry = deferredScheduledRun(agentId, runKey, wakeAt, now);
     LOG.log(
         Level.FINE,
         "Agent {0} set its next wake at {1} ({2}): run {3}",
@@ -434,7 +422,12 @@ public class WakeScheduler {
     if (existing != null) {
       return existing;
     }
-    var now = clock.instant();
+    return deferredScheduledRun(agentId, runKey, at, clock.instant());
+  }
+
+  /** A {@code scheduled} run written queued with {@code notBefore} {@code at}, its job delayed. */
+  private WakeRunLogEntry deferredScheduledRun(
+      String agentId, String runKey, Instant at, Instant now) {
     var entry =
         new WakeRunLogEntry(
             runKey,

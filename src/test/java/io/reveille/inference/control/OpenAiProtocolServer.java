@@ -260,18 +260,7 @@ public final class OpenAiProtocolServer {
 
   /** The body for a request carrying as many tool results as it does. */
   private static Answer byTurn(List<String> bodies, String request) {
-    int results;
-    try (var reader = jakarta.json.Json.createReader(new java.io.StringReader(request))) {
-      results =
-          (int)
-              reader
-                  .readObject()
-                  .getJsonArray("messages")
-                  .getValuesAs(jakarta.json.JsonObject.class)
-                  .stream()
-                  .filter(message -> "tool".equals(message.getString("role", "")))
-                  .count();
-    }
+    var results = io.reveille.testing.ConversationModel.toolResults(request);
     return new Answer(200, bodies.get(Math.min(results, bodies.size() - 1)), Duration.ZERO);
   }
 
