@@ -64,7 +64,9 @@ final class SchemaMigrations implements ResourceProvider {
           "V38__run_trigger_counters.sql",
           "V39__agent_dormancy_until.sql",
           "V40__agent_created_tasks.sql",
-          "V41__agent_questions.sql");
+          "V41__agent_questions.sql",
+          "V42__run_jobs.sql",
+          "V43__tool_call_step.sql");
 
   private final ClassLoader classLoader;
 

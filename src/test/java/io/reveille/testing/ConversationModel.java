@@ -119,8 +119,17 @@ public final class ConversationModel implements AutoCloseable {
     }
   }
 
+  /** How many answers of the model a chat-completion request carries. */
+  public static int assistantTurns(String body) {
+    return count(body, "assistant");
+  }
+
   /** How many tool results a chat-completion request carries: where its conversation stands. */
   public static int toolResults(String body) {
+    return count(body, "tool");
+  }
+
+  private static int count(String body, String role) {
     try (var reader = Json.createReader(new StringReader(body))) {
       return (int)
           reader
@@ -128,7 +137,7 @@ public final class ConversationModel implements AutoCloseable {
               .getJsonArray("messages")
               .getValuesAs(jakarta.json.JsonObject.class)
               .stream()
-              .filter(message -> "tool".equals(message.getString("role", "")))
+              .filter(message -> role.equals(message.getString("role", "")))
               .count();
     }
   }

@@ -52,6 +52,7 @@ public final class HttpSink implements AutoCloseable {
     server.createContext("/drop", exchange -> post(exchange, Mode.DROP));
     server.createContext("/hold", exchange -> post(exchange, Mode.HOLD));
     server.createContext("/lookup/", this::lookup);
+    server.createContext("/expiring/", this::expiring);
     server.start();
   }
 
@@ -187,6 +188,22 @@ public final class HttpSink implements AutoCloseable {
         }
       }
       default -> answer(exchange, 201, apply(key));
+    }
+  }
+
+  /**
+   * {@code GET /expiring/{note}}: the first request for a note is refused its credentials (401, as
+   * if its token had expired); later ones, as if the token was renewed, read {@code read}.
+   */
+  private void expiring(HttpExchange exchange) throws IOException {
+    exchange.getRequestBody().readAllBytes();
+    var path = exchange.getRequestURI().getPath();
+    var note = path.substring(path.lastIndexOf('/') + 1);
+    var seen = requests.computeIfAbsent(note, k -> new AtomicInteger()).incrementAndGet();
+    if (seen == 1) {
+      answer(exchange, 401, Json.createObjectBuilder().add("error", "token expired").build());
+    } else {
+      answer(exchange, 200, Json.createObjectBuilder().add("status", "read").build());
     }
   }
 

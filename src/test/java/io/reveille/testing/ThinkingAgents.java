@@ -24,10 +24,16 @@ public final class ThinkingAgents {
 
   /** As {@link #thinking(String, String)}, its config changed further by {@code config}. */
   public static NewAgent thinking(String name, String marker, UnaryOperator<AgentConfig> config) {
+    return thinking(name, marker, AgentMode.AUTONOMOUS, config);
+  }
+
+  /** As {@link #thinking(String, String, UnaryOperator)}, in {@code mode}. */
+  public static NewAgent thinking(
+      String name, String marker, AgentMode mode, UnaryOperator<AgentConfig> config) {
     return new NewAgent(
         AgentKind.CUSTOM,
         name + " " + marker,
-        AgentMode.AUTONOMOUS,
+        mode,
         AgentLifecycle.ACTIVE,
         Set.of(),
         config.apply(

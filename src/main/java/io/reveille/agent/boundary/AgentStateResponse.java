@@ -11,7 +11,8 @@ import java.util.Optional;
 /**
  * An agent's durable state as the API shows it, with what it is doing now: {@code runStatus}
  * ({@code idle}, {@code queued}, {@code running} or {@code waiting}) and, unless idle, the run's
- * key and wake reason, read from the run log.
+ * key and wake reason, read from the run log; a waiting run's code ({@code activeRunWaitingFor},
+ * e.g. {@code awaiting_answer}) and the question it asked a person ({@code openQuestion}).
  */
 public record AgentStateResponse(
     String id,
@@ -30,7 +31,9 @@ public record AgentStateResponse(
     Instant updatedAt,
     String runStatus,
     String activeRunId,
-    String activeRunReason) {
+    String activeRunReason,
+    String activeRunWaitingFor,
+    String openQuestion) {
 
   static AgentStateResponse of(AgentState state, Optional<RunCounts.ActiveRun> active) {
     return new AgentStateResponse(
@@ -50,6 +53,8 @@ public record AgentStateResponse(
         state.getUpdatedAt(),
         active.map(RunCounts.ActiveRun::status).orElse(AgentRunStatus.IDLE).wire(),
         active.map(RunCounts.ActiveRun::runKey).orElse(null),
-        active.map(RunCounts.ActiveRun::reason).orElse(null));
+        active.map(RunCounts.ActiveRun::reason).orElse(null),
+        active.map(RunCounts.ActiveRun::waitingFor).orElse(null),
+        active.map(RunCounts.ActiveRun::question).orElse(null));
   }
 }

@@ -37,8 +37,13 @@ public interface RunCounts {
    * @param status running, waiting or queued (never idle)
    * @param reason why the run was woken, by its wire name ({@code subscription}, {@code
    *     userInitiated}, …)
+   * @param waitingFor what a waiting run waits for, by its code ({@code awaiting_answer}, {@code
+   *     awaiting_approval}, a budget's code, …); null unless waiting
+   * @param question the question a run waiting for an answer asked (the title of a plan it
+   *     proposed); null unless it waits for one
    */
-  record ActiveRun(AgentRunStatus status, String runKey, String reason) {}
+  record ActiveRun(
+      AgentRunStatus status, String runKey, String reason, String waitingFor, String question) {}
 
   /** An agent's runs in the run log, and those of them refused to a chain. */
   record Tally(long runs, long chainBreaks) {

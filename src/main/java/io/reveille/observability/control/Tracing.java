@@ -49,6 +49,13 @@ public class Tracing {
   public static final AttributeKey<String> RUN_KEY = AttributeKey.stringKey("reveille.run.key");
   public static final AttributeKey<String> REASON = AttributeKey.stringKey("reveille.wake.reason");
   public static final AttributeKey<String> TOOL = AttributeKey.stringKey("reveille.tool.name");
+
+  /** The step of its run a tool call is made at. */
+  public static final AttributeKey<Long> STEP_INDEX = AttributeKey.longKey("reveille.step.index");
+
+  /** A tool call's ledger key (its idempotency key). */
+  public static final AttributeKey<String> TOOL_CALL = AttributeKey.stringKey("reveille.tool.call");
+
   public static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("reveille.outcome");
   public static final AttributeKey<String> MODEL = AttributeKey.stringKey("gen_ai.request.model");
   public static final AttributeKey<Long> INPUT_TOKENS =

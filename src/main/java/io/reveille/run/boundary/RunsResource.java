@@ -4,7 +4,11 @@ import io.reveille.api.ETags;
 import io.reveille.api.PageQuery;
 import io.reveille.memory.boundary.AgentMemoryResource.MessageResponse;
 import io.reveille.memory.control.MemoryService;
+import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.run.boundary.JobRequests.ArtifactResponse;
+import io.reveille.run.boundary.JobRequests.JobRequest;
+import io.reveille.run.boundary.JobRequests.JobResponse;
 import io.reveille.run.control.RunFilter;
 import io.reveille.run.control.RunQueries;
 import io.reveille.security.boundary.Allowed;
@@ -12,10 +16,13 @@ import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
 import io.reveille.tool.boundary.ProposalResponse;
 import io.reveille.tool.boundary.ToolCallResponse;
+import io.reveille.tool.control.ToolRegistry;
 import io.reveille.tool.control.question.AgentQuestions;
 import io.reveille.tool.entity.AgentQuestion;
 import io.reveille.wake.boundary.WakesResource.WakeResponse;
+import io.reveille.wake.control.Jobs;
 import io.reveille.wake.control.RunControl;
+import io.reveille.wake.entity.RunArtifact;
 import io.reveille.wake.entity.RunCheckpoint;
 import io.reveille.wake.entity.RunStep;
 import io.reveille.wake.entity.WakeRunLogEntry;
@@ -24,10 +31,12 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -48,6 +57,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -55,7 +65,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * Runs across agents over HTTP: the run log filtered and paged, one run with what it did (steps,
  * checkpoints, tool calls, messages), what an operator does to a run (cancel, resume, retry), and
  * what a run asked a person ({@code ask_user}, {@code propose_plan}) with the answer that resumes
- * it.
+ * it, and jobs: a run started with an objective and a definition of done, with the artifacts it
+ * wrote.
  */
 @Path("runs")
 @RequestScoped
@@ -63,11 +74,15 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "Wakes")
 public class RunsResource {
 
+  static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
   @Context UriInfo uriInfo;
   @Inject RunQueries runs;
   @Inject MemoryService memory;
   @Inject RunControl control;
   @Inject AgentQuestions questions;
+  @Inject Jobs jobs;
+  @Inject ToolRegistry tools;
   @Context SecurityContext security;
 
   /**
@@ -128,7 +143,12 @@ public class RunsResource {
       List<StepResponse> steps,
       List<ToolCallResponse> toolCalls,
       List<ProposalResponse> proposals,
-      List<MessageResponse> messages) {}
+      List<MessageResponse> messages,
+      @Schema(description = "The job the run serves; null for a run that is no job")
+          JobResponse job) {}
+
+  /** A job just started: its run, queued, and the job. */
+  public record JobRunResponse(WakeResponse run, JobResponse job) {}
 
   /**
    * One step of a run: a model turn ({@code model_turn}, its decision the model's answer) or a
@@ -207,7 +227,76 @@ public class RunsResource {
         detail.proposals().stream().map(ProposalResponse::of).toList(),
         detail.messages().stream()
             .map(m -> MessageResponse.of(m, memory.content(m).orElse(null)))
-            .toList());
+            .toList(),
+        jobs.row(runKey).map(JobResponse::of).orElse(null));
+  }
+
+  @Allowed(Role.OPERATOR)
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary =
+          "Start a job: a run on a custom agent with an objective, constraints the tool executor"
+              + " enforces, stop conditions (the run completes only when one holds), expected"
+              + " artifacts, escalation rules and budgets. Idempotency-Key makes a retried request"
+              + " return the same run; the same key with another request is a 409")
+  @RequestBody(content = @Content(schema = @Schema(implementation = JobRequest.class)))
+  @APIResponse(
+      responseCode = "202",
+      description = "The job's run, queued; Location names it",
+      content = @Content(schema = @Schema(implementation = JobRunResponse.class)))
+  @APIResponse(responseCode = "400", description = "A field is invalid; the problem names it")
+  @APIResponse(responseCode = "404", description = "No such agent")
+  @APIResponse(responseCode = "409", description = "The agent is not active, or the key was used")
+  public Response start(
+      @HeaderParam(IDEMPOTENCY_KEY)
+          @Size(max = 128)
+          @Pattern(regexp = "[\\x21-\\x7e]+", message = "must be printable ASCII without spaces")
+          String idempotencyKey,
+      JsonObject body) {
+    var request = JobRequests.read(body, tools);
+    var entry =
+        jobs.start(
+            request.agentId(),
+            request.objective(),
+            request.spec(),
+            request.hash(),
+            Optional.ofNullable(idempotencyKey),
+            Authorization.actor(security));
+    var job = jobs.row(entry.getRunKey()).orElseThrow();
+    return Response.accepted(new JobRunResponse(WakeResponse.of(entry), JobResponse.of(job)))
+        .location(uriInfo.getBaseUriBuilder().path("runs").path(entry.getRunKey()).build())
+        .build();
+  }
+
+  @Allowed(Role.VIEWER)
+  @GET
+  @Path("{runKey}/artifacts")
+  @Operation(summary = "What the run wrote (write_artifact), oldest first, without the content")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(
+              schema = @Schema(type = SchemaType.ARRAY, implementation = ArtifactResponse.class)))
+  public Response artifacts(
+      @PathParam("runKey") @Size(max = WakeRunLogEntry.RUN_KEY_LENGTH) String runKey,
+      @BeanParam PageQuery page) {
+    return PageQuery.ok(jobs.artifacts(runKey, page.window()), ArtifactResponse::listed, uriInfo);
+  }
+
+  @Allowed(Role.VIEWER)
+  @GET
+  @Path("{runKey}/artifacts/{name}")
+  @Operation(summary = "One artifact of the run, with its content")
+  @APIResponse(responseCode = "200", description = "The artifact")
+  @APIResponse(responseCode = "404", description = "The run wrote no artifact of that name")
+  public ArtifactResponse artifact(
+      @PathParam("runKey") @Size(max = WakeRunLogEntry.RUN_KEY_LENGTH) String runKey,
+      @PathParam("name") @Size(max = RunArtifact.MAX_NAME_LENGTH) String name) {
+    return jobs.artifact(runKey, name)
+        .map(a -> ArtifactResponse.of(a, a.getContent()))
+        .orElseThrow(() -> new NotFoundException("artifact", runKey + "/" + name));
   }
 
   @Allowed(Role.OPERATOR)

@@ -9,6 +9,7 @@ import io.reveille.platform.persistence.Window;
 import io.reveille.platform.persistence.Window.Page;
 import io.reveille.tool.control.approval.ToolProposals;
 import io.reveille.tool.control.ledger.ToolLedger;
+import io.reveille.tool.control.question.AgentQuestions;
 import io.reveille.tool.entity.ToolCall;
 import io.reveille.tool.entity.ToolProposal;
 import io.reveille.wake.control.RunJournal;
@@ -44,6 +45,7 @@ public class RunQueries implements RunCounts {
   @Inject RunJournal journal;
   @Inject ToolProposals proposals;
   @Inject MemoryService memory;
+  @Inject AgentQuestions questions;
 
   /**
    * One run with its tool calls and messages, each oldest first and at most {@link #DETAIL_LIMIT}.
@@ -101,7 +103,11 @@ public class RunQueries implements RunCounts {
                   default -> AgentRunStatus.QUEUED;
                 },
                 run.get().getRunKey(),
-                run.get().getReason().wire()));
+                run.get().getReason().wire(),
+                status == WakeStatus.WAITING ? run.get().getErrorCode().orElse(null) : null,
+                status == WakeStatus.WAITING
+                    ? questions.openQuestion(run.get().getRunKey()).orElse(null)
+                    : null));
       }
     }
     return Optional.empty();

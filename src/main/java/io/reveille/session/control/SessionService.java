@@ -10,8 +10,11 @@ import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.security.control.Actor;
 import io.reveille.session.entity.AgentSession;
+import io.reveille.tool.control.question.AgentQuestions;
+import io.reveille.tool.entity.AgentQuestion;
 import io.reveille.wake.control.RunKeys;
 import io.reveille.wake.control.WakeScheduler;
+import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -49,6 +52,7 @@ public class SessionService {
   @Inject WakeScheduler scheduler;
   @Inject io.reveille.wake.control.WakeRateLimit rateLimit;
   @Inject Clock clock;
+  @Inject AgentQuestions questions;
 
   /**
    * What a turn gave the client: the run that answers it.
@@ -147,23 +151,20 @@ public class SessionService {
     var session = get(agentId, sessionId);
     var threadId = threadId(session);
     var runKey = RunKeys.session(agentId, sessionId, turn.turnId());
-    if (scheduler.run(runKey).isPresent()) {
-      return new TurnReceipt(sessionId, turn.turnId(), runKey, threadId, true);
+    var taken = scheduler.run(runKey);
+    if (taken.isPresent()) {
+      return new TurnReceipt(sessionId, turn.turnId(), answering(taken.get()), threadId, true);
     }
     if (actor.isPresent()) {
       // A new turn asked for over the API; a replayed one (above) costs nothing.
       rateLimit.take(agentId);
     }
+    var waiting = questions.openInThread(agentId, threadId);
+    if (waiting.isPresent()) {
+      return answer(session, turn, runKey, waiting.get(), actor);
+    }
     session.recordTurn(clock.instant());
-    memory.append(
-        agentId,
-        new NewMessage(
-            threadId,
-            AgentMessageKind.USER,
-            Optional.of(runKey),
-            Optional.of(turn.text()),
-            approximateTokens(turn.text()),
-            AgentMessageMetadata.empty()));
+    recordTurnMessage(agentId, threadId, runKey, turn);
     scheduler.scheduleUserInitiated(agentId, runKey, threadId, actor.map(Actor::role));
     actor.ifPresent(
         who ->
@@ -175,6 +176,62 @@ public class SessionService {
     // The thread grew: the compaction worker looks at it later; the turn never waits for it.
     compaction.touched(agentId, threadId);
     return new TurnReceipt(sessionId, turn.turnId(), runKey, threadId, false);
+  }
+
+  /** The user's turn as a message of the session's thread, under the turn's run key. */
+  private void recordTurnMessage(String agentId, String threadId, String runKey, TurnInput turn) {
+    memory.append(
+        agentId,
+        new NewMessage(
+            threadId,
+            AgentMessageKind.USER,
+            Optional.of(runKey),
+            Optional.of(turn.text()),
+            approximateTokens(turn.text()),
+            AgentMessageMetadata.empty()));
+  }
+
+  /** The run that answers a turn: its own, or the one it resumed by answering its question. */
+  private static String answering(WakeRunLogEntry turn) {
+    return WakeScheduler.ANSWERED_QUESTION.equals(turn.getErrorCode().orElse(null))
+        ? turn.getReasonId()
+        : turn.getRunKey();
+  }
+
+  /**
+   * A turn that answers the question the session's run waits on ({@code ask_user}, {@code
+   * propose_plan} asked in the session): the turn's text is the answer (one of the choices, if the
+   * question has any), it is recorded in the thread, and that run resumes with it instead of a new
+   * run starting; the turn's run key is recorded as skipped with {@code answered_question}.
+   */
+  private TurnReceipt answer(
+      AgentSession session,
+      TurnInput turn,
+      String runKey,
+      AgentQuestion question,
+      Optional<Actor> actor) {
+    var agentId = session.getAgentId();
+    var threadId = threadId(session);
+    session.recordTurn(clock.instant());
+    recordTurnMessage(agentId, threadId, runKey, turn);
+    try {
+      questions.answer(
+          question.getRunKey(),
+          Optional.of(question.getId()),
+          turn.text().strip(),
+          actor.map(Actor::name).orElse("session " + session.getId()));
+    } catch (InvalidInputException e) {
+      throw new InvalidInputException(
+          "text",
+          "answers the question the agent asked (\""
+              + question.getQuestion()
+              + "\"): "
+              + e.getMessage());
+    }
+    scheduler.recordAnsweringTurn(
+        agentId, runKey, threadId, question.getRunKey(), actor.map(Actor::role));
+    em.flush();
+    return new TurnReceipt(session.getId(), turn.turnId(), question.getRunKey(), threadId, false);
   }
 
   /**

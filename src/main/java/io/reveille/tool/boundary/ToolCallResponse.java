@@ -9,12 +9,14 @@ import java.time.Instant;
  * result} with its affected entities, or {@code errorCode} and {@code error}), and how often it was
  * executed. A replay returns the stored result and adds no row. An external call also shows the
  * {@code Idempotency-Key} it sends, the provider's id for it, whether it is in doubt (sent, outcome
- * unknown) and who resolved it by hand.
+ * unknown) and who resolved it by hand. A call a run's step made names the step ({@code stepIndex},
+ * the index of the run's step in {@code GET /api/runs/{runKey}}).
  */
 public record ToolCallResponse(
     String idempotencyKey,
     String agentId,
     String runKey,
+    Integer stepIndex,
     String toolName,
     String operationId,
     String sideEffect,
@@ -37,6 +39,7 @@ public record ToolCallResponse(
         call.getIdempotencyKey(),
         call.getAgentId(),
         call.getRunKey(),
+        call.getStepIndex().isPresent() ? call.getStepIndex().getAsInt() : null,
         call.getToolName(),
         call.getOperationId(),
         call.getSideEffect().wire(),

@@ -10,6 +10,7 @@ import java.util.Optional;
  * @param ledgerKey the ledger key, present for a mutating call that is not a preview
  * @param caller the principal who asked for the call over the API, named in the agent's operator
  *     thread when the call runs, and what their request records with the result
+ * @param stepIndex the step of its run making the call, if a run's step makes it
  */
 public record PreparedCall(
     ToolDefinition definition,
@@ -19,7 +20,30 @@ public record PreparedCall(
     Optional<String> ledgerKey,
     Optional<String> runKey,
     String threadId,
-    Optional<ToolCaller> caller) {
+    Optional<ToolCaller> caller,
+    java.util.OptionalInt stepIndex) {
+
+  /** A call made at no step of a run. */
+  public PreparedCall(
+      ToolDefinition definition,
+      ToolInvocation invocation,
+      JsonObject arguments,
+      String argumentsHash,
+      Optional<String> ledgerKey,
+      Optional<String> runKey,
+      String threadId,
+      Optional<ToolCaller> caller) {
+    this(
+        definition,
+        invocation,
+        arguments,
+        argumentsHash,
+        ledgerKey,
+        runKey,
+        threadId,
+        caller,
+        java.util.OptionalInt.empty());
+  }
 
   public String toolName() {
     return definition.name();

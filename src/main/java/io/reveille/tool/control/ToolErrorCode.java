@@ -45,6 +45,15 @@ public enum ToolErrorCode {
    * then returns the answer).
    */
   AWAITING_ANSWER("awaiting_answer", 202),
+  /** The job the run serves forbids the tool ({@code constraints.forbiddenActions}). */
+  FORBIDDEN_ACTION("forbidden_action", 403),
+  /** The job the run serves allows external calls only to other hosts ({@code allowedDomains}). */
+  DOMAIN_NOT_ALLOWED("domain_not_allowed", 403),
+  /**
+   * The job the run serves forbids repeating an external action ({@code
+   * noDuplicateExternalActions}), and the agent already made this one; nothing was sent.
+   */
+  DUPLICATE_EXTERNAL_ACTION("duplicate_external_action", 409),
   /** A person rejected the call's proposal; nothing was changed. */
   PROPOSAL_REJECTED("proposal_rejected", 409),
   /**

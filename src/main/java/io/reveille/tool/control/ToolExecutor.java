@@ -20,6 +20,7 @@ import io.reveille.tool.control.external.ExternalToolHandler;
 import io.reveille.tool.control.ledger.ToolCallSteps;
 import io.reveille.tool.control.ledger.ToolLedger;
 import io.reveille.tool.control.scope.CategoryScope;
+import io.reveille.tool.control.scope.JobConstraints;
 import io.reveille.tool.control.scope.TaskSubgraphs;
 import io.reveille.tool.entity.ToolCall;
 import io.reveille.tool.entity.ToolSideEffect;
@@ -44,14 +45,15 @@ import java.util.logging.Logger;
  *
  * <p>In order: the tool must be registered and in the contract; the agent's kind must hold every
  * capability it requires; the agent must be awake for a reason the tool allows; the arguments must
- * satisfy the tool's input schema; a mutating call needs an operation id, given or derived inside a
- * run as {@code hash(runKey, actionOrdinal, toolName)}. The checks and the call run in one
- * transaction under the agent's state lock, with the ledger row, the messages and what the caller
- * records with the result ({@link ToolCallSteps#locked}); a replayed operation id returns the
- * stored receipt without running. A call the approval policy holds is not run but proposed ({@link
- * ToolApprovals}). A refusal or a failure is recorded as an action with an error result (and, once
- * the handler ran, a failed ledger row) and returned, never thrown: the caller — a workflow or the
- * REST boundary — always gets a {@link ToolResult}.
+ * satisfy the tool's input schema; the constraints of the job the run serves must allow it ({@link
+ * JobConstraints}); a mutating call needs an operation id, given or derived inside a run as {@code
+ * hash(runKey, actionOrdinal, toolName)}. The checks and the call run in one transaction under the
+ * agent's state lock, with the ledger row, the messages and what the caller records with the result
+ * ({@link ToolCallSteps#locked}); a replayed operation id returns the stored receipt without
+ * running. A call the approval policy holds is not run but proposed ({@link ToolApprovals}). A
+ * refusal or a failure is recorded as an action with an error result (and, once the handler ran, a
+ * failed ledger row) and returned, never thrown: the caller — a workflow or the REST boundary —
+ * always gets a {@link ToolResult}.
  *
  * <p>An external HTTP tool passes the same checks, then runs through {@link ExternalCalls}: its
  * request is sent between short transactions, never inside one, and a call whose outcome is unknown
@@ -83,6 +85,7 @@ public class ToolExecutor {
   @Inject ExternalCalls externalCalls;
   @Inject WorkingStates workingStates;
   @Inject TaskSubgraphs subgraphs;
+  @Inject JobConstraints jobConstraints;
 
   /**
    * One call.
@@ -99,6 +102,7 @@ public class ToolExecutor {
    *     beyond it is held for an admin's approval
    * @param chosenByModel whether a model asked for the call (inside a run): its external and
    *     high-risk calls are held for a person's approval unless the agent kind's policy opts out
+   * @param stepIndex inside a run, the step making the call: its ledger row and trace name it
    */
   public record ToolRequest(
       String agentId,
@@ -112,7 +116,8 @@ public class ToolExecutor {
       Optional<String> threadId,
       Optional<ToolCaller> caller,
       Optional<Role> causedBy,
-      boolean chosenByModel) {
+      boolean chosenByModel,
+      OptionalInt stepIndex) {
     public ToolRequest {
       Objects.requireNonNull(agentId, "agentId");
       Objects.requireNonNull(toolName, "toolName");
@@ -124,6 +129,55 @@ public class ToolExecutor {
       Objects.requireNonNull(threadId, "threadId");
       Objects.requireNonNull(caller, "caller");
       Objects.requireNonNull(causedBy, "causedBy");
+      Objects.requireNonNull(stepIndex, "stepIndex");
+    }
+
+    /** A request made at no step of a run. */
+    public ToolRequest(
+        String agentId,
+        String toolName,
+        Optional<String> operationId,
+        JsonObject arguments,
+        boolean previewOnly,
+        WakeReason wakeReason,
+        Optional<String> runKey,
+        OptionalInt actionOrdinal,
+        Optional<String> threadId,
+        Optional<ToolCaller> caller,
+        Optional<Role> causedBy,
+        boolean chosenByModel) {
+      this(
+          agentId,
+          toolName,
+          operationId,
+          arguments,
+          previewOnly,
+          wakeReason,
+          runKey,
+          actionOrdinal,
+          threadId,
+          caller,
+          causedBy,
+          chosenByModel,
+          OptionalInt.empty());
+    }
+
+    /** This request, made by step {@code index} of its run. */
+    public ToolRequest atStep(int index) {
+      return new ToolRequest(
+          agentId,
+          toolName,
+          operationId,
+          arguments,
+          previewOnly,
+          wakeReason,
+          runKey,
+          actionOrdinal,
+          threadId,
+          caller,
+          causedBy,
+          chosenByModel,
+          OptionalInt.of(index));
     }
 
     /** A call that names no caller: a run's own call, or one Reveille makes for the agent. */
@@ -170,7 +224,8 @@ public class ToolExecutor {
           threadId,
           caller,
           causedBy,
-          chosenByModel);
+          chosenByModel,
+          stepIndex);
     }
 
     /** This request, made over the API by {@code principal}. */
@@ -192,7 +247,8 @@ public class ToolExecutor {
           threadId,
           Optional.of(caller),
           causedBy,
-          chosenByModel);
+          chosenByModel,
+          stepIndex);
     }
 
     /** A call made for the agent by an operator or a test, outside any run ({@code manual}). */
@@ -268,6 +324,9 @@ public class ToolExecutor {
     var span = tracing.start("reveille.tool " + tool);
     span.setAttribute(Tracing.TOOL, tool).setAttribute(Tracing.AGENT_ID, request.agentId());
     request.runKey().ifPresent(runKey -> span.setAttribute(Tracing.RUN_KEY, runKey));
+    request
+        .stepIndex()
+        .ifPresent(index -> span.setAttribute(Tracing.STEP_INDEX, Long.valueOf(index)));
     return Tracing.within(
         span,
         () -> {
@@ -277,6 +336,12 @@ public class ToolExecutor {
             return answered;
           }
           var result = answered.get();
+          result
+              .operationId()
+              .ifPresent(
+                  id ->
+                      span.setAttribute(
+                          Tracing.TOOL_CALL, OperationIds.ledgerKey(request.agentId(), id)));
           var outcome =
               result.replayed()
                   ? "replayed"
@@ -404,6 +469,9 @@ public class ToolExecutor {
             registry.find(request.toolName()),
             request,
             call.operationId());
+    if (refusal.isEmpty()) {
+      refusal = jobConstraints.refusal(call);
+    }
     if (refusal.isPresent()) {
       return Optional.of(
           steps.refusalWithin(call, refusal.get().getCode(), refusal.get().getMessage()));
@@ -491,7 +559,8 @@ public class ToolExecutor {
         ledgerKey,
         request.runKey(),
         threadId,
-        request.caller());
+        request.caller(),
+        request.stepIndex());
   }
 
   /**

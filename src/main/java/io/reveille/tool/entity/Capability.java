@@ -24,7 +24,9 @@ public enum Capability implements WireEnum {
   /** Setting the agent's own next wake; never another agent's. */
   SELF_SCHEDULE("selfSchedule"),
   /** Asking a person a question, or proposing a plan, and waiting for the answer in its run. */
-  ASK_PERSON("askPerson");
+  ASK_PERSON("askPerson"),
+  /** Writing the run's own artifacts (a report, a draft): never another run's. */
+  ARTIFACT_WRITE("artifactWrite");
 
   private final String wire;
 

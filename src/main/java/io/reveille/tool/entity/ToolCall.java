@@ -61,7 +61,7 @@ import org.hibernate.jdbc.Expectation;
                 "insert into tool_calls ("
                     + ToolCall.COLUMNS
                     + ")"
-                    + " values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+                    + " values (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
                     + " on conflict (idempotency_key) do nothing",
             verify = Expectation.RowCount.class))
 @DialectOverride.SQLInsert(
@@ -78,12 +78,12 @@ import org.hibernate.jdbc.Expectation;
                     + " cast(? as varchar(200)), cast(? as varchar(64)), cast(? as varchar(200)),"
                     + " cast(? as varchar(2000)), cast(? as varchar(200)), cast(? as clob),"
                     + " cast(? as varchar(200)), cast(? as varchar(16)), cast(? as varchar(16)),"
-                    + " cast(? as varchar(100)), cast(? as timestamp), cast(? as bigint),"
-                    + " cast(? as varchar(200))))"
+                    + " cast(? as integer), cast(? as varchar(100)), cast(? as timestamp),"
+                    + " cast(? as bigint), cast(? as varchar(200))))"
                     + " v (c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16,"
-                    + " c17, c18, c19, c20)"
+                    + " c17, c18, c19, c20, c21)"
                     + " where not exists"
-                    + " (select 1 from tool_calls t where t.idempotency_key = v.c20)",
+                    + " (select 1 from tool_calls t where t.idempotency_key = v.c21)",
             verify = Expectation.RowCount.class))
 @NamedQuery(
     name = "ToolCall.findByRunKey",
@@ -111,7 +111,8 @@ public class ToolCall {
   static final String COLUMNS =
       "action_id,agent_id,arguments,attempts,created_at,error_code,error_message,"
           + "external_correlation_id,external_idempotency_key,operation_id,resolution_note,"
-          + "resolved_by,result,run_key,side_effect_class,status,tool_name,updated_at,version,"
+          + "resolved_by,result,run_key,side_effect_class,status,step_index,tool_name,updated_at,"
+          + "version,"
           + "idempotency_key";
 
   public static final int KEY_LENGTH = 200;
@@ -129,6 +130,10 @@ public class ToolCall {
 
   @Column(name = "tool_name", length = 100, nullable = false, updatable = false)
   private String toolName;
+
+  /** The step of its run that made the call; null outside runs (and for rows from before). */
+  @Column(name = "step_index")
+  private Integer stepIndex;
 
   @Column(name = "operation_id", length = 200, updatable = false)
   private String operationId;
@@ -211,6 +216,19 @@ public class ToolCall {
     this.createdAt = required("now", now);
     this.updatedAt = now;
     this.status = ToolCallStatus.PENDING;
+  }
+
+  /** Names the step of its run that made the call, before the row is first written. */
+  public void madeAtStep(int index) {
+    if (index < 0) {
+      throw new IllegalArgumentException("a step index is 0 or more, was " + index);
+    }
+    this.stepIndex = index;
+  }
+
+  /** The step of its run that made the call, if a run's step did. */
+  public java.util.OptionalInt getStepIndex() {
+    return stepIndex == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(stepIndex);
   }
 
   /** The error code that marks a running call in doubt. */

@@ -10,6 +10,7 @@ import io.reveille.platform.NodeIdentity;
 import io.reveille.platform.wire.WireEnum;
 import io.reveille.security.control.Role;
 import io.reveille.wake.control.RunGate.Admission;
+import io.reveille.wake.entity.RunJob;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
@@ -74,7 +75,17 @@ class RunClaim {
     }
     entry.claim(node.owner());
     // The first start fixes the run's budgets; a restart keeps the ones it started under.
-    entry.fixSpec(specs.forAgent(agent.getKind(), agent.getConfig()).toJson());
+    if (entry.getRunSpec().isEmpty()) {
+      var spec = specs.forAgent(agent.getKind(), agent.getConfig());
+      if (entry.getReason() == WakeReason.MANUAL) {
+        // A job's budgets and escalation replace the agent's.
+        var job = em.find(RunJob.class, entry.getRunKey());
+        if (job != null) {
+          spec = JobSpec.fromJson(job.getSpec()).applyTo(spec);
+        }
+      }
+      entry.fixSpec(spec.toJson());
+    }
     var state = agents.stateForUpdate(entry.getAgentId());
     state.recordWake(now);
     if (entry.getReason() == WakeReason.SUBSCRIPTION) {

@@ -69,7 +69,13 @@ class RunFailures {
             : failure.getClass().getSimpleName() + ": " + failure.getMessage();
     var now = clock.instant();
     var stop = RunMeters.budgetStopOf(failure);
-    var code = stop.map(RunBudgetExceededException::code).orElse(null);
+    var code =
+        stop.map(RunBudgetExceededException::code)
+            .or(
+                () ->
+                    WakeRunner.causeOf(failure, JobUnfinishedException.class)
+                        .map(JobUnfinishedException::code))
+            .orElse(null);
     entry.fail(now, error, code);
     journal.settle(run.runKey(), StepStatus.FAILED, code, error);
     var quota =

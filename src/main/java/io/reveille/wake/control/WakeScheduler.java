@@ -300,16 +300,50 @@ public class WakeScheduler {
    */
   public WakeRunLogEntry scheduleManual(
       String agentId, Optional<String> idempotencyKey, Optional<Actor> actor) {
-    var agent = agents.get(agentId);
-    agent.requireActive("be woken");
-    var now = clock.instant();
     // Without a key every request is a new wake; a random part keeps it off the agent state, so a
     // manual wake never collides with a run that is writing that state.
     var runKey =
         idempotencyKey
             .map(key -> RunKeys.manual(agentId, "key:" + key))
             .orElseGet(() -> RunKeys.manual(agentId, "request:" + UUID.randomUUID()));
-    if (idempotencyKey.isPresent()) {
+    return operatorRun(agentId, runKey, idempotencyKey.isPresent(), actor, "Manual wake", e -> {});
+  }
+
+  /**
+   * A job an operator started ({@code POST /api/runs}): a manual run that carries an objective and
+   * a definition of done, written with the job's row ({@code job}, given the run key) in one
+   * transaction. With an idempotency key a repeated request returns the run the first one made (the
+   * caller compares the requests).
+   */
+  public WakeRunLogEntry scheduleJob(
+      String agentId,
+      Optional<String> idempotencyKey,
+      Optional<Actor> actor,
+      java.util.function.Function<String, io.reveille.wake.entity.RunJob> job) {
+    var runKey =
+        idempotencyKey
+            .map(key -> RunKeys.manual(agentId, "job:" + key))
+            .orElseGet(() -> RunKeys.manual(agentId, "job-request:" + UUID.randomUUID()));
+    return operatorRun(
+        agentId,
+        runKey,
+        idempotencyKey.isPresent(),
+        actor,
+        "Job",
+        entry -> em.persist(job.apply(entry.getRunKey())));
+  }
+
+  private WakeRunLogEntry operatorRun(
+      String agentId,
+      String runKey,
+      boolean keyed,
+      Optional<Actor> actor,
+      String what,
+      java.util.function.Consumer<WakeRunLogEntry> alongside) {
+    var agent = agents.get(agentId);
+    agent.requireActive("be woken");
+    var now = clock.instant();
+    if (keyed) {
       var existing = em.find(WakeRunLogEntry.class, runKey);
       if (existing != null) {
         return existing;
@@ -324,9 +358,7 @@ public class WakeScheduler {
       // lock while it waited to read that row: a deadlock, which Derby breaks only after its 20 s
       // timeout.
       memory.noteOperatorAction(
-          agentId,
-          "Manual wake " + runKey + " asked by " + actor.get().name(),
-          Optional.of(runKey));
+          agentId, what + " " + runKey + " asked by " + actor.get().name(), Optional.of(runKey));
     }
     var entry =
         new WakeRunLogEntry(
@@ -340,6 +372,8 @@ public class WakeScheduler {
             now);
     actor.ifPresent(who -> entry.causedBy(who.role().wire()));
     em.persist(entry);
+    em.flush();
+    alongside.accept(entry);
     em.flush();
     queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
     return entry;
@@ -373,6 +407,28 @@ public class WakeScheduler {
     em.persist(entry);
     em.flush();
     queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
+    return entry;
+  }
+
+  /** The error code of a session turn that answered its session's waiting question. */
+  public static final String ANSWERED_QUESTION = "answered_question";
+
+  /**
+   * A user's turn that answered the question its session's run waits on ({@code answered}, that
+   * run's key): recorded under the turn's run key, so that the turn taken again finds it, and
+   * skipped at once with {@link #ANSWERED_QUESTION} — the run it answered resumes instead of a new
+   * one. The entry's {@code reasonId} names that run.
+   */
+  public WakeRunLogEntry recordAnsweringTurn(
+      String agentId, String runKey, String threadId, String answered, Optional<Role> causedBy) {
+    var now = clock.instant();
+    var entry =
+        new WakeRunLogEntry(
+            runKey, agentId, WakeReason.USER_INITIATED, answered, threadId, List.of(), null, now);
+    causedBy.ifPresent(role -> entry.causedBy(role.wire()));
+    entry.skip(
+        now, "the turn answered the question run " + answered + " waits on", ANSWERED_QUESTION);
+    em.persist(entry);
     return entry;
   }
 

@@ -79,21 +79,52 @@ public class AgentConversation {
   @Inject RunMeters meters;
   @Inject RunJournal journal;
 
-  /** What to talk about, with which model and tools. */
+  /**
+   * What to talk about, with which model and tools.
+   *
+   * @param goal when the talk is done: without one, when the model answers without tool calls; with
+   *     one, when it does so and the goal is reached — until then it is reminded and goes on
+   */
   public record Brief(
       WakeRun run,
       String model,
       String systemPrompt,
       List<ChatMessage> userTurns,
       boolean persistUserTurns,
-      List<ToolSpec> tools) {
+      List<ToolSpec> tools,
+      Optional<Goal> goal) {
     public Brief {
       Objects.requireNonNull(run, "run");
       Objects.requireNonNull(model, "model");
       Objects.requireNonNull(systemPrompt, "systemPrompt");
       userTurns = List.copyOf(userTurns);
       tools = List.copyOf(tools);
+      Objects.requireNonNull(goal, "goal");
     }
+
+    /** A brief whose talk ends when the model answers without tool calls. */
+    public Brief(
+        WakeRun run,
+        String model,
+        String systemPrompt,
+        List<ChatMessage> userTurns,
+        boolean persistUserTurns,
+        List<ToolSpec> tools) {
+      this(run, model, systemPrompt, userTurns, persistUserTurns, tools, Optional.empty());
+    }
+  }
+
+  /** What must hold before a talk may end ({@link Brief#goal}). */
+  public interface Goal {
+
+    /** Whether it holds now. */
+    boolean reached();
+
+    /**
+     * What the model is told when it ends its turn short of the goal; the same words each time, so
+     * that a resumed run rebuilds the same conversation.
+     */
+    String reminder();
   }
 
   /** How it ended: the model's final text (its report or reply), after how many model calls. */
@@ -213,7 +244,14 @@ public class AgentConversation {
       usage = usage.plus(plan.answer().usage());
       var answer = carryOut(brief, plan, progress).answer;
       if (!answer.hasToolCalls()) {
-        return new Outcome(answer.content().orElse("").strip(), index + 1, progress.ordinal, usage);
+        // Short of its goal the talk goes on. A step recorded after this one says that it went on
+        // before, so a resumed run goes on without asking again (the goal may hold by now).
+        if (brief.goal().isEmpty()
+            || (!recorded.containsKey(index + 1) && brief.goal().get().reached())) {
+          return new Outcome(
+              answer.content().orElse("").strip(), index + 1, progress.ordinal, usage);
+        }
+        progress.messages.add(ChatMessage.user(brief.goal().get().reminder()));
       }
     }
   }
@@ -527,7 +565,8 @@ public class AgentConversation {
                   Optional.of(run.runKey()),
                   OptionalInt.of(progress.ordinal),
                   Optional.of(run.threadId()))
-              .within(run.causedBy(), true);
+              .within(run.causedBy(), true)
+              .atStep(plan.index());
       ToolResult result;
       if (within) {
         var answered = tools.executeWithin(call, plan.done());

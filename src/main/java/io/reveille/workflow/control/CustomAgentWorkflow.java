@@ -12,6 +12,10 @@ import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.wake.control.AgentWorkflow;
 import io.reveille.wake.control.AgentWorkflow.Prepared;
+import io.reveille.wake.control.JobUnfinishedException;
+import io.reveille.wake.control.Jobs;
+import io.reveille.wake.control.Jobs.Job;
+import io.reveille.wake.control.RunBudgetExceededException;
 import io.reveille.wake.control.WakeOutcome;
 import io.reveille.wake.control.WakeOutcome.ReportDraft;
 import io.reveille.wake.control.WakeRun;
@@ -31,6 +35,12 @@ import java.util.Optional;
  * becomes its report; in a session it answers the conversation so far. An agent with a plan ({@code
  * config.plan}) follows it instead on every wake that is not a session, whatever its engine: its
  * calls, in order, each a step of the run, and a report of what they did.
+ *
+ * <p>A job ({@link Jobs}: an operator's run with an objective) tells the model its objective,
+ * constraints and stop conditions, hides the tools it forbids, and reminds the model to go on while
+ * no stop condition holds; a job whose workflow ends with none holding — a plan that ran out, the
+ * deterministic engine — fails {@link Jobs#UNFINISHED}. A budget named as a stop condition ends the
+ * job done instead of failing it.
  */
 @ApplicationScoped
 public class CustomAgentWorkflow implements AgentWorkflow {
@@ -44,6 +54,7 @@ public class CustomAgentWorkflow implements AgentWorkflow {
   @Inject ModelDeltas modelDeltas;
   @Inject WakeMemory memory;
   @Inject WakeReads reads;
+  @Inject Jobs jobs;
 
   @Override
   public AgentKind kind() {
@@ -58,7 +69,7 @@ public class CustomAgentWorkflow implements AgentWorkflow {
   public boolean isSelfContained(WakeRun run) {
     try {
       var agent = opener.agent(run);
-      if (follows(agent, run)) {
+      if (follows(agent, run) || jobOf(run).isPresent()) {
         return false;
       }
       return opener.engineFor(agent).isDeterministic();
@@ -90,10 +101,14 @@ public class CustomAgentWorkflow implements AgentWorkflow {
             ? prepared.map(Start.class::cast)
             : reads.inOneTransaction(() -> start(run));
     if (start.isPresent() && start.get().follows()) {
-      return follow(run, start.get());
+      return done(run, start.get().job(), follow(run, start.get()));
     }
     if (start.isPresent()) {
       return think(run, start.get());
+    }
+    var job = jobOf(run);
+    if (job.isPresent()) {
+      return done(run, job, WakeOutcome.messages(List.of(closing(run))));
     }
     if (run.reason() == WakeReason.USER_INITIATED) {
       var reply =
@@ -103,15 +118,50 @@ public class CustomAgentWorkflow implements AgentWorkflow {
       return WakeOutcome.reply(run, reply);
     }
     // A closing message: appended with the run's completion, so a re-run does not repeat it.
-    return WakeOutcome.messages(
-        List.of(
-            new NewMessage(
-                run.threadId(),
-                AgentMessageKind.SYSTEM,
-                Optional.of(run.runKey()),
-                Optional.of(describe(run)),
-                0,
-                AgentMessageMetadata.empty())));
+    return WakeOutcome.messages(List.of(closing(run)));
+  }
+
+  private NewMessage closing(WakeRun run) {
+    return new NewMessage(
+        run.threadId(),
+        AgentMessageKind.SYSTEM,
+        Optional.of(run.runKey()),
+        Optional.of(describe(run)),
+        0,
+        AgentMessageMetadata.empty());
+  }
+
+  /** {@code run}'s job: only an operator's run can be one. */
+  private Optional<Job> jobOf(WakeRun run) {
+    return run.reason() == WakeReason.MANUAL ? jobs.of(run.runKey()) : Optional.empty();
+  }
+
+  /**
+   * A workflow that cannot go on ended: a job is done if a stop condition holds (or it has none),
+   * and fails {@link Jobs#UNFINISHED} otherwise.
+   */
+  private WakeOutcome done(WakeRun run, Optional<Job> job, WakeOutcome outcome) {
+    if (job.isEmpty()) {
+      return outcome;
+    }
+    var held = heldBy(job.get());
+    if (held.isEmpty()) {
+      throw new JobUnfinishedException(
+          "the run ended with none of the job's stop conditions holding: "
+              + job.get().spec().stopConditions().stream()
+                  .map(c -> c.describe())
+                  .collect(java.util.stream.Collectors.joining("; ")));
+    }
+    jobs.finish(job.get(), held.get());
+    return outcome;
+  }
+
+  /** What ends the job now: a stop condition that holds, or the turn's end when it has none. */
+  private Optional<String> heldBy(Job job) {
+    if (job.spec().stopConditions().isEmpty()) {
+      return Optional.of("the agent ended its work (the job names no stop condition)");
+    }
+    return jobs.held(job);
   }
 
   /**
@@ -125,7 +175,8 @@ public class CustomAgentWorkflow implements AgentWorkflow {
       Engine engine,
       List<ChatMessage> turns,
       AgentConversation.History history,
-      boolean follows)
+      boolean follows,
+      Optional<Job> job)
       implements Prepared {}
 
   /** Whether {@code agent} follows its plan on {@code run}: it has one, and this is no session. */
@@ -137,7 +188,13 @@ public class CustomAgentWorkflow implements AgentWorkflow {
     var agent = opener.agent(run);
     if (follows(agent, run)) {
       return Optional.of(
-          new Start(agent, Engine.deterministic(), List.of(), conversation.history(run), true));
+          new Start(
+              agent,
+              Engine.deterministic(),
+              List.of(),
+              conversation.history(run),
+              true,
+              jobOf(run)));
     }
     var engine = opener.engineFor(agent);
     if (engine.isDeterministic()) {
@@ -155,7 +212,8 @@ public class CustomAgentWorkflow implements AgentWorkflow {
                             .workingState(run.agentId(), run.threadId())
                             .map(state -> "\n\n## Your working state\n" + state)
                             .orElse("")));
-    return Optional.of(new Start(agent, engine, turns, conversation.history(run), false));
+    return Optional.of(
+        new Start(agent, engine, turns, conversation.history(run), false, jobOf(run)));
   }
 
   /**
@@ -222,6 +280,10 @@ public class CustomAgentWorkflow implements AgentWorkflow {
       writeStateDelta(run, start, model);
       return WakeOutcome.nothing();
     }
+    var job = start.job();
+    if (job.isPresent()) {
+      return work(run, start, job.get(), model, instructions, tools);
+    }
     var outcome =
         conversation.talk(
             new Brief(
@@ -239,6 +301,75 @@ public class CustomAgentWorkflow implements AgentWorkflow {
             MemoryService.DEFAULT_REPORT_SCOPE,
             outcome.report(),
             engine.provenance(run, outcome).build()));
+  }
+
+  /**
+   * A job's talk: the job's brief in the system prompt, its forbidden tools hidden, and no end
+   * until a stop condition holds ({@link AgentConversation.Goal}); a budget it names as a stop
+   * condition ends it done.
+   */
+  private WakeOutcome work(
+      WakeRun run,
+      Start start,
+      Job job,
+      String model,
+      String instructions,
+      List<io.reveille.inference.control.ToolSpec> tools) {
+    var allowed =
+        tools.stream()
+            .filter(t -> !job.spec().constraints().forbiddenActions().contains(t.name()))
+            .toList();
+    var goal =
+        new AgentConversation.Goal() {
+          @Override
+          public boolean reached() {
+            return heldBy(job).isPresent();
+          }
+
+          @Override
+          public String reminder() {
+            return job.reminder();
+          }
+        };
+    String report;
+    String stoppedBy;
+    var engine = start.engine();
+    AgentConversation.Outcome outcome = null;
+    try {
+      outcome =
+          conversation.talk(
+              new Brief(
+                  run,
+                  model,
+                  instructions
+                      + "\n\n"
+                      + job.brief()
+                      + "\n\nWhen the job is done, your final answer is your report of it for the"
+                      + " user, in markdown.",
+                  start.turns(),
+                  true,
+                  allowed,
+                  Optional.of(goal)),
+              start.history());
+      report = outcome.report();
+      stoppedBy = heldBy(job).orElseThrow();
+    } catch (RunBudgetExceededException e) {
+      var budget = e.budget().filter(b -> job.spec().stopsAt(b));
+      if (budget.isEmpty()) {
+        throw e;
+      }
+      stoppedBy = new io.reveille.wake.control.JobSpec.BudgetReached(budget.get()).describe();
+      report =
+          "The job stopped where its stop condition said: " + stoppedBy + ". " + e.getMessage();
+    }
+    jobs.finish(job, stoppedBy);
+    writeStateDelta(run, start, model);
+    var provenance = outcome == null ? engine.provenance(run) : engine.provenance(run, outcome);
+    return WakeOutcome.report(
+        new ReportDraft(
+            MemoryService.DEFAULT_REPORT_SCOPE,
+            report,
+            provenance.add("jobStoppedBy", stoppedBy).build()));
   }
 
   /**

@@ -50,6 +50,8 @@ public final class OpenAiProtocolServer {
       new java.util.concurrent.ConcurrentHashMap<>();
   private final java.util.Map<String, List<String>> turns =
       new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.Map<String, List<String>> steps =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   private OpenAiProtocolServer() {
     try {
@@ -235,9 +237,20 @@ public final class OpenAiProtocolServer {
     return this;
   }
 
+  /**
+   * Answers every request that mentions {@code marker} by how many answers of the model its
+   * conversation holds: a request carrying {@code n} assistant messages gets {@code bodies[n]} (the
+   * last one beyond them), so that a model answering without tool calls can be scripted to go on.
+   */
+  public OpenAiProtocolServer alwaysAnswerByStep(String marker, List<String> bodies) {
+    steps.put(marker, List.copyOf(bodies));
+    return this;
+  }
+
   /** Stops answering the requests that mention {@code marker} ({@link #alwaysAnswer}). */
   public void forget(String marker) {
     standing.remove(marker);
+    steps.remove(marker);
     turns.remove(marker);
   }
 
@@ -258,6 +271,12 @@ public final class OpenAiProtocolServer {
     server.stop(0);
   }
 
+  /** The body for a request carrying as many answers of the model as it does. */
+  private static Answer byStep(List<String> bodies, String request) {
+    var answers = io.reveille.testing.ConversationModel.assistantTurns(request);
+    return new Answer(200, bodies.get(Math.min(answers, bodies.size() - 1)), Duration.ZERO);
+  }
+
   /** The body for a request carrying as many tool results as it does. */
   private static Answer byTurn(List<String> bodies, String request) {
     var results = io.reveille.testing.ConversationModel.toolResults(request);
@@ -274,6 +293,12 @@ public final class OpenAiProtocolServer {
               .filter(marked -> request.contains(marked.getKey()))
               .map(marked -> byTurn(marked.getValue(), request))
               .findFirst()
+              .or(
+                  () ->
+                      steps.entrySet().stream()
+                          .filter(marked -> request.contains(marked.getKey()))
+                          .map(marked -> byStep(marked.getValue(), request))
+                          .findFirst())
               .or(
                   () ->
                       standing.entrySet().stream()

@@ -1,25 +1,29 @@
 package io.reveille.tool.control;
 
+import static io.reveille.testing.Runs.answering;
+import static io.reveille.testing.Runs.awaitStatus;
+import static io.reveille.testing.Runs.calling;
+import static io.reveille.testing.Runs.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.agent.control.AgentService;
+import io.reveille.agent.entity.AgentMode;
 import io.reveille.inference.control.ClosedCircuit;
 import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.OpenAiProtocolServer;
 import io.reveille.testing.Api;
-import io.reveille.testing.Poll;
 import io.reveille.testing.ThinkingAgents;
 import io.reveille.wake.control.WakeScheduler;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -33,8 +37,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 class AskPersonIT {
-
-  private static final Duration SETTLED = Duration.ofSeconds(60);
 
   @Inject AgentService agents;
   @Inject WakeScheduler scheduler;
@@ -56,6 +58,13 @@ class AskPersonIT {
           awaitStatus(runKey, "waiting");
           var run = run(runKey).getJsonObject("run");
           assertEquals("awaiting_answer", run.getString("errorCode"), run::toString);
+          var state = Api.inServer().get("/api/agents/" + agentId + "/state").json();
+          assertEquals("waiting", state.getString("runStatus"), state::toString);
+          assertEquals("awaiting_answer", state.getString("activeRunWaitingFor"), state::toString);
+          assertEquals(
+              "Which day should the review be, " + marker + "?",
+              state.getString("openQuestion"),
+              "the agent's state says what it waits for");
           var asked = questions(runKey);
           assertEquals(1, asked.size(), asked::toString);
           var question = asked.get(0);
@@ -95,6 +104,49 @@ class AskPersonIT {
           var again = answer(runKey, "Monday");
           assertEquals(409, again.status(), again::toString);
           assertEquals(1, questions(runKey).size(), "asked once, though the run ran twice");
+        });
+  }
+
+  @Test
+  void inASessionThePersonsNextTurnAnswersTheQuestionAndTheSameRunGoesOn() {
+    var marker = "session-ask-" + UUID.randomUUID();
+    var arguments =
+        Json.createObjectBuilder()
+            .add("question", "Monday or Tuesday, " + marker + "?")
+            .add("choices", Json.createArrayBuilder().add("Monday").add("Tuesday"))
+            .build();
+    withAgent(
+        marker,
+        AgentMode.HYBRID,
+        List.of(calling("ask_user", arguments), answering("Tuesday it is.")),
+        (agentId, model) -> {
+          var api = Api.inServer();
+          var sessionId =
+              api.post("/api/agents/" + agentId + "/sessions", "").json().getString("id");
+          var turns = "/api/agents/" + agentId + "/sessions/" + sessionId + "/turns";
+          var first = api.post(turns, "{\"text\":\"When shall we meet?\",\"turnId\":\"t1\"}");
+          assertEquals(202, first.status(), first::toString);
+          var runKey = first.json().getString("runKey");
+          awaitStatus(runKey, "waiting");
+
+          var wrong = api.post(turns, "{\"text\":\"Someday\",\"turnId\":\"t2\"}");
+          assertEquals(400, wrong.status(), wrong::toString);
+          assertTrue(wrong.body().contains("\"text\""), wrong::toString);
+          var answer = api.post(turns, "{\"text\":\"Tuesday\",\"turnId\":\"t2\"}");
+          assertEquals(202, answer.status(), answer::toString);
+          assertEquals(runKey, answer.json().getString("runKey"), "the waiting run answers it");
+
+          awaitStatus(runKey, "completed");
+          assertTrue(
+              model.requestsMentioning("\\\"answer\\\":\\\"Tuesday\\\"") > 0,
+              "the model heard the answer");
+          var again = api.post(turns, "{\"text\":\"Tuesday\",\"turnId\":\"t2\"}");
+          assertEquals(202, again.status(), again::toString);
+          assertEquals(runKey, again.json().getString("runKey"), "the turn taken again");
+          var asked = questions(runKey);
+          assertEquals(1, asked.size(), asked::toString);
+          assertEquals("Tuesday", asked.get(0).getString("answer"));
+          assertEquals("admin", asked.get(0).getString("answeredBy"));
         });
   }
 
@@ -183,9 +235,17 @@ class AskPersonIT {
   }
 
   private void withAgent(String marker, List<String> turns, Scenario scenario) {
+    withAgent(marker, AgentMode.AUTONOMOUS, turns, scenario);
+  }
+
+  private void withAgent(String marker, AgentMode mode, List<String> turns, Scenario scenario) {
     var model = OpenAiProtocolServer.shared().alwaysAnswerByTurn(marker, turns);
     ClosedCircuit.await(gateway);
-    var agentId = agents.create(ThinkingAgents.thinking("Asker", marker)).agent().getId();
+    var agentId =
+        agents
+            .create(ThinkingAgents.thinking("Asker", marker, mode, UnaryOperator.identity()))
+            .agent()
+            .getId();
     try {
       scenario.run(agentId, model);
     } finally {
@@ -196,17 +256,6 @@ class AskPersonIT {
 
   private String wake(String agentId) {
     return scheduler.scheduleManual(agentId, Optional.empty()).getRunKey();
-  }
-
-  private static void awaitStatus(String runKey, String status) {
-    Poll.until(
-        SETTLED,
-        () -> status.equals(run(runKey).getJsonObject("run").getString("status")),
-        () -> "run " + run(runKey));
-  }
-
-  private static JsonObject run(String runKey) {
-    return Api.inServer().get("/api/runs/" + runKey).json();
   }
 
   private static List<JsonObject> questions(String runKey) {
@@ -243,16 +292,5 @@ class AskPersonIT {
 
   private static Api.Response answer(String runKey, String text) {
     return Api.inServer().post("/api/runs/" + runKey + "/answer", "{\"answer\":\"" + text + "\"}");
-  }
-
-  private static String calling(String tool, JsonObject arguments) {
-    return OpenAiProtocolServer.toolCallsBody(
-        30,
-        10,
-        new OpenAiProtocolServer.ToolCall("call_" + UUID.randomUUID(), tool, arguments.toString()));
-  }
-
-  private static String answering(String text) {
-    return OpenAiProtocolServer.answerBody(text);
   }
 }

@@ -53,7 +53,8 @@ class ToolCatalogIT {
   static final java.util.Map<String, String> TESTED_ELSEWHERE =
       java.util.Map.of(
           "ask_user", "AskPersonIT: a run asks, waits, and resumes with the answer",
-          "propose_plan", "AskPersonIT: a run proposes, waits, and resumes approved or rejected");
+          "propose_plan", "AskPersonIT: a run proposes, waits, and resumes approved or rejected",
+          "write_artifact", "JobsIT: a job's run writes artifacts, one of which ends the job");
 
   static List<ToolScenario> scenarios() {
     var all = new ArrayList<ToolScenario>();

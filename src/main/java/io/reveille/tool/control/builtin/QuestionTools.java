@@ -7,7 +7,6 @@ import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.control.OperationIds;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolErrorCode;
-import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolFailure;
 import io.reveille.tool.control.ToolInvocation;
 import io.reveille.tool.control.ToolOutcome;
@@ -86,16 +85,9 @@ public class QuestionTools implements ToolSet {
       List<String> choices,
       Optional<jakarta.json.JsonObject> plan) {
     var runKey =
-        call.origin()
-            .runKey()
-            .filter(key -> !key.startsWith(ToolExecutor.API_RUN_KEY_PREFIX))
-            .orElseThrow(
-                () ->
-                    new ToolFailure(
-                        ToolErrorCode.CONFLICT,
-                        call.toolName()
-                            + " asks from inside a run, which waits for the answer; a call over"
-                            + " the API has no run to wait"));
+        RunCalls.runKey(
+            call,
+            "asks from inside a run, which waits for the answer; a call over the API has no run to wait");
     var id = OperationIds.ledgerKey(call.agentId(), call.operationId().orElseThrow());
     var question =
         questions

@@ -45,6 +45,7 @@ public class ExternalCalls {
   @Inject ToolCallSteps callSteps;
   @Inject ExternalHttp http;
   @Inject ExternalTools tools;
+  @Inject AuthEscalation auth;
 
   public ToolResult execute(PreparedCall call, ExternalToolDeclaration tool) {
     if (!tool.sideEffect().isMutating()) {
@@ -78,6 +79,15 @@ public class ExternalCalls {
           reconcile.correlationId());
     }
     var send = (ExternalCallSteps.Send) reservation;
+    var decided = auth.before(call);
+    if (decided.isPresent()) {
+      return steps.fail(
+          call,
+          send.actionId(),
+          decided.get().getCode(),
+          decided.get().getMessage(),
+          Optional.empty());
+    }
     ExternalRequest request;
     try {
       request = request(call, tool, send.key());
@@ -202,6 +212,11 @@ public class ExternalCalls {
       if (answered.isSuccess()) {
         return steps.succeed(call, actionId, mapped.result(), mapped.correlationId());
       }
+      if (AuthEscalation.isAuthFailure(answered.status()) && auth.escalates(call)) {
+        var asked = auth.ask(call, answered.status());
+        return steps.fail(
+            call, actionId, asked.getCode(), asked.getMessage(), mapped.correlationId());
+      }
       var message =
           answered.isProviderFailure()
               ? tool.name()
@@ -225,11 +240,22 @@ public class ExternalCalls {
   }
 
   private ToolResult read(PreparedCall call, ExternalToolDeclaration tool) {
+    var decided = auth.before(call);
+    if (decided.isPresent()) {
+      return steps.recordRead(
+          call, Optional.empty(), decided.get().getCode(), decided.get().getMessage());
+    }
     var key = idempotencyKey(call, tool);
     var exchange = exchange(request(call, tool, key));
     if (exchange instanceof ExternalExchange.Answered answered && answered.isSuccess()) {
       var mapped = tool.response().map(answered::header, answered.body());
       return steps.recordRead(call, Optional.of(mapped.result()), null, null);
+    }
+    if (exchange instanceof ExternalExchange.Answered answered
+        && AuthEscalation.isAuthFailure(answered.status())
+        && auth.escalates(call)) {
+      var asked = auth.ask(call, answered.status());
+      return steps.recordRead(call, Optional.empty(), asked.getCode(), asked.getMessage());
     }
     if (exchange instanceof ExternalExchange.Answered answered) {
       return steps.recordRead(

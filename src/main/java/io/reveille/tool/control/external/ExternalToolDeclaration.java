@@ -100,4 +100,23 @@ public record ExternalToolDeclaration(
         + lookup.isPresent()
         + "]";
   }
+
+  /**
+   * The host the call with {@code arguments} would reach, lower-cased; empty when its URL cannot be
+   * built from them (the call would not be sent either).
+   */
+  public java.util.Optional<String> host(jakarta.json.JsonObject arguments) {
+    try {
+      return java.util.Optional.ofNullable(
+              java.net
+                  .URI
+                  .create(
+                      Templates.url(
+                          url, arguments, java.util.Map.of(Templates.IDEMPOTENCY_KEY, "0")))
+                  .getHost())
+          .map(h -> h.toLowerCase(java.util.Locale.ROOT));
+    } catch (RuntimeException e) {
+      return java.util.Optional.empty();
+    }
+  }
 }

@@ -250,15 +250,18 @@ public class ToolCallSteps {
   }
 
   public static ToolCall newLedgerRow(PreparedCall call, String key, java.time.Instant now) {
-    return new ToolCall(
-        key,
-        call.agentId(),
-        call.runKey().orElse(null),
-        call.toolName(),
-        call.operationId().orElseThrow(),
-        call.definition().sideEffect(),
-        call.arguments(),
-        now);
+    var row =
+        new ToolCall(
+            key,
+            call.agentId(),
+            call.runKey().orElse(null),
+            call.toolName(),
+            call.operationId().orElseThrow(),
+            call.definition().sideEffect(),
+            call.arguments(),
+            now);
+    call.stepIndex().ifPresent(row::madeAtStep);
+    return row;
   }
 
   public static void requireSameOperation(PreparedCall call, ToolCall ledger) {

@@ -75,6 +75,58 @@ public class AgentQuestions implements RunWaits, SweepStep {
         .getResultList();
   }
 
+  /**
+   * The oldest open question a run of {@code threadId} asked and waits on: a session's run that
+   * asked its person, whose next turn answers it.
+   */
+  @Transactional(TxType.SUPPORTS)
+  public Optional<AgentQuestion> openInThread(String agentId, String threadId) {
+    return em
+        .createQuery(
+            "SELECT q FROM AgentQuestion q, WakeRunLogEntry r WHERE r.runKey = q.runKey"
+                + " AND q.agentId = :agentId AND r.threadId = :threadId AND q.status = :status"
+                + " AND r.status = :waiting ORDER BY q.createdAt, q.id",
+            AgentQuestion.class)
+        .setParameter("agentId", agentId)
+        .setParameter("threadId", threadId)
+        .setParameter("status", QuestionStatus.OPEN)
+        .setParameter("waiting", io.reveille.wake.entity.WakeStatus.WAITING)
+        .setMaxResults(1)
+        .getResultList()
+        .stream()
+        .findFirst();
+  }
+
+  /**
+   * The questions whose ids start with {@code prefix} (which holds no {@code %} or {@code _}),
+   * newest first.
+   */
+  @Transactional(TxType.SUPPORTS)
+  public List<AgentQuestion> withIdPrefix(String prefix) {
+    return em.createQuery(
+            "SELECT q FROM AgentQuestion q WHERE q.id LIKE :prefix ORDER BY q.createdAt DESC, q.id"
+                + " DESC",
+            AgentQuestion.class)
+        .setParameter("prefix", prefix + "%")
+        .getResultList();
+  }
+
+  /** The text of the oldest question {@code runKey} asked that is still open, if any. */
+  @Transactional(TxType.SUPPORTS)
+  public Optional<String> openQuestion(String runKey) {
+    return em
+        .createQuery(
+            "SELECT q.question FROM AgentQuestion q WHERE q.runKey = :runKey AND q.status = :status"
+                + " ORDER BY q.createdAt, q.id",
+            String.class)
+        .setParameter("runKey", runKey)
+        .setParameter("status", QuestionStatus.OPEN)
+        .setMaxResults(1)
+        .getResultList()
+        .stream()
+        .findFirst();
+  }
+
   /** A page of the questions the run asked, oldest first. */
   @Transactional(TxType.SUPPORTS)
   public Page<AgentQuestion> ofRun(String runKey, Window window) {
