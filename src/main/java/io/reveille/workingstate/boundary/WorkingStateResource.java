@@ -63,8 +63,19 @@ public class WorkingStateResource {
   /** An open hypothesis. */
   public record HypothesisResponse(String id, String hypothesis, String reason) {}
 
-  /** An item: task, doc, note, idea or question; active, resolved or discarded. */
-  public record ItemResponse(String id, String kind, String title, String details, String status) {}
+  /**
+   * An item: task, doc, note, idea or question; active, resolved or discarded; the entities it
+   * concerns, when a delta added it and last changed it (null for items kept from before).
+   */
+  public record ItemResponse(
+      String id,
+      String kind,
+      String title,
+      String details,
+      String status,
+      List<String> relatedEntityIds,
+      Instant createdAt,
+      Instant updatedAt) {}
 
   /**
    * The state ({@code version} and {@code updatedAt} {@code null} before anything was written for
@@ -120,7 +131,17 @@ public class WorkingStateResource {
             .map(h -> new HypothesisResponse(h.id(), h.hypothesis(), h.reason()))
             .toList(),
         state.items().stream()
-            .map(i -> new ItemResponse(i.id(), i.kind(), i.title(), i.details(), i.status()))
+            .map(
+                i ->
+                    new ItemResponse(
+                        i.id(),
+                        i.kind(),
+                        i.title(),
+                        i.details(),
+                        i.status(),
+                        i.relatedEntityIds(),
+                        i.createdAt(),
+                        i.updatedAt()))
             .toList(),
         state.summarisedRuns(),
         state.isEmpty() ? null : io.reveille.workingstate.control.WorkingStateText.render(state));

@@ -28,15 +28,26 @@ public record StateDelta(
     }
   }
 
-  /** Changes the given fields of an existing item. */
+  /** Changes the given fields of an existing item ({@code relatedEntityIds} replaced whole). */
   public record Update(
-      String id, Optional<String> title, Optional<String> details, Optional<String> status)
+      String id,
+      Optional<String> title,
+      Optional<String> details,
+      Optional<String> status,
+      Optional<List<String>> relatedEntityIds)
       implements ItemOp {
     public Update {
       id = Expectation.text("item.id", id, WorkingState.MAX_ID_LENGTH);
       Objects.requireNonNull(title, "title");
       Objects.requireNonNull(details, "details");
       Objects.requireNonNull(status, "status");
+      Objects.requireNonNull(relatedEntityIds, "relatedEntityIds");
+    }
+
+    /** An update that leaves the related entities as they are. */
+    public Update(
+        String id, Optional<String> title, Optional<String> details, Optional<String> status) {
+      this(id, title, details, status, Optional.empty());
     }
   }
 

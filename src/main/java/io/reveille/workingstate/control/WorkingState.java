@@ -115,12 +115,53 @@ public record WorkingState(
     }
   }
 
-  /** A task, doc, note, idea or question of the agent's own. */
-  public record Item(String id, String kind, String title, String details, String status) {
+  /**
+   * A task, doc, note, idea or question of the agent's own.
+   *
+   * @param relatedEntityIds the entities (journal ids, or ids of the understanding) it concerns
+   * @param createdAt when a delta added it; null for an item kept from before the field
+   * @param updatedAt when a delta last added or changed it; null as {@code createdAt}
+   */
+  public record Item(
+      String id,
+      String kind,
+      String title,
+      String details,
+      String status,
+      List<String> relatedEntityIds,
+      Instant createdAt,
+      Instant updatedAt) {
     public static final List<String> KINDS = List.of("task", "doc", "note", "idea", "question");
     public static final List<String> STATUSES = List.of("active", "resolved", "discarded");
 
+    /** Most entities one item names. */
+    public static final int MAX_RELATED = 20;
+
+    /** An item not yet stamped, relating to no entity. */
+    public Item(String id, String kind, String title, String details, String status) {
+      this(id, kind, title, details, status, List.of(), null, null);
+    }
+
+    /** The same item, related to {@code ids} (checked as the canonical constructor does). */
+    public Item relatedTo(List<String> ids) {
+      return new Item(id, kind, title, details, status, ids, createdAt, updatedAt);
+    }
+
+    /** The same item, added or changed at {@code created} and {@code updated}. */
+    Item stamped(Instant created, Instant updated) {
+      return new Item(id, kind, title, details, status, relatedEntityIds, created, updated);
+    }
+
     public Item {
+      relatedEntityIds = List.copyOf(relatedEntityIds);
+      if (relatedEntityIds.size() > MAX_RELATED) {
+        throw new InvalidInputException("item.relatedEntityIds", "at most " + MAX_RELATED + " ids");
+      }
+      relatedEntityIds.forEach(
+          ref -> Expectation.text("item.relatedEntityIds", ref, MAX_REF_LENGTH));
+      if (new java.util.HashSet<>(relatedEntityIds).size() != relatedEntityIds.size()) {
+        throw new InvalidInputException("item.relatedEntityIds", "names an id twice");
+      }
       id = Expectation.text("item.id", id, MAX_ID_LENGTH);
       if (!KINDS.contains(kind)) {
         throw new InvalidInputException("item.kind", "one of " + KINDS);
@@ -283,7 +324,8 @@ public record WorkingState(
    * exists, updating or removing one that does not) refuses the whole delta with the operation's
    * index, as does a result beyond a bound, and this state stays as it was.
    */
-  public WorkingState apply(StateDelta delta) {
+  public WorkingState apply(StateDelta delta, Instant now) {
+    Objects.requireNonNull(now, "now");
     var nextItems = new LinkedHashMap<String, Item>();
     items.forEach(i -> nextItems.put(i.id(), i));
     var index = 0;
@@ -293,7 +335,7 @@ public record WorkingState(
         if (nextItems.containsKey(add.item().id())) {
           throw new InvalidInputException(where, "adds item " + add.item().id() + ", which exists");
         }
-        nextItems.put(add.item().id(), add.item());
+        nextItems.put(add.item().id(), add.item().stamped(now, now));
       } else if (op instanceof StateDelta.Update update) {
         var current = nextItems.get(update.id());
         if (current == null) {
@@ -307,7 +349,10 @@ public record WorkingState(
                 current.kind(),
                 update.title().orElse(current.title()),
                 update.details().orElse(current.details()),
-                update.status().orElse(current.status())));
+                update.status().orElse(current.status()),
+                update.relatedEntityIds().orElse(current.relatedEntityIds()),
+                current.createdAt(),
+                now));
       } else if (op instanceof StateDelta.Remove remove && nextItems.remove(remove.id()) == null) {
         throw new InvalidInputException(
             where, "removes item " + remove.id() + ", which does not exist");

@@ -124,7 +124,13 @@ public final class WorkingStateDocuments {
                     op.getString("id"),
                     string(patch, "title"),
                     string(patch, "details"),
-                    string(patch, "status")));
+                    string(patch, "status"),
+                    patch.containsKey("relatedEntityIds")
+                        ? Optional.of(
+                            patch
+                                .getJsonArray("relatedEntityIds")
+                                .getValuesAs(JsonString::getString))
+                        : Optional.empty()));
       }
       default -> relative(() -> new StateDelta.Remove(op.getString("id")));
     };
@@ -233,6 +239,12 @@ public final class WorkingStateDocuments {
             .add("title", item.title())
             .add("status", item.status());
     optional(json, "details", item.details());
+    if (!item.relatedEntityIds().isEmpty()) {
+      json.add(
+          "relatedEntityIds", JsonDocuments.provider().createArrayBuilder(item.relatedEntityIds()));
+    }
+    optional(json, "createdAt", item.createdAt() == null ? null : item.createdAt().toString());
+    optional(json, "updatedAt", item.updatedAt() == null ? null : item.updatedAt().toString());
     return json.build();
   }
 
@@ -308,7 +320,12 @@ public final class WorkingStateDocuments {
                 json.getString("kind"),
                 json.getString("title"),
                 string(json, "details").orElse(null),
-                json.getString("status")));
+                json.getString("status"),
+                json.containsKey("relatedEntityIds")
+                    ? json.getJsonArray("relatedEntityIds").getValuesAs(JsonString::getString)
+                    : List.of(),
+                string(json, "createdAt").map(Instant::parse).orElse(null),
+                string(json, "updatedAt").map(Instant::parse).orElse(null)));
   }
 
   private static Instant instant(String text) {

@@ -108,6 +108,10 @@ public final class WorkingStateText {
                       .append(i.status())
                       .append(": ")
                       .append(cut(i.title()))
+                      .append(
+                          i.relatedEntityIds().isEmpty()
+                              ? ""
+                              : " (about " + String.join(", ", i.relatedEntityIds()) + ")")
                       .append('\n'));
     }
     return text.toString();

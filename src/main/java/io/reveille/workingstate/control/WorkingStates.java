@@ -204,7 +204,7 @@ public class WorkingStates {
         state ->
             state.hasSummarised(deltaKey)
                 ? state
-                : state.apply(parsed).summarised(deltaKey, clock.instant()));
+                : state.apply(parsed, clock.instant()).summarised(deltaKey, clock.instant()));
   }
 
   /**

@@ -51,7 +51,8 @@ class RunSummaryTest {
                 Optional.empty()));
 
     var delta = RunSummary.delta(results, WorkingState.empty());
-    var state = WorkingState.empty().apply(WorkingStateDocuments.delta(delta));
+    var state =
+        WorkingState.empty().apply(WorkingStateDocuments.delta(delta), java.time.Instant.EPOCH);
 
     assertEquals(
         List.of(
@@ -73,7 +74,8 @@ class RunSummaryTest {
   void aFailureMadeGoodLaterInTheRunOrInALaterRunIsNoLongerOpen() {
     var first =
         RunSummary.delta(List.of(failed("m-1", "create_task", "conflict")), WorkingState.empty());
-    var afterFirst = WorkingState.empty().apply(WorkingStateDocuments.delta(first));
+    var afterFirst =
+        WorkingState.empty().apply(WorkingStateDocuments.delta(first), java.time.Instant.EPOCH);
     assertEquals("active", afterFirst.items().get(0).status());
 
     var retried =
@@ -82,7 +84,8 @@ class RunSummaryTest {
                 failed("m-5", "create_task", "conflict"),
                 ok("m-6", "create_task", List.of("t-2"), "TASK")),
             afterFirst);
-    var afterSecond = afterFirst.apply(WorkingStateDocuments.delta(retried));
+    var afterSecond =
+        afterFirst.apply(WorkingStateDocuments.delta(retried), java.time.Instant.EPOCH);
     assertEquals(1, afterSecond.items().size(), "the failure made good in the run adds nothing");
     assertEquals("resolved", afterSecond.items().get(0).status());
   }

@@ -31,7 +31,36 @@ class WorkingStateDocumentsTest {
             WorkingStateDocuments.delta(
                 json(
                     "{'schemaVersion':1,'itemOps':[{'op':'add','item':{'id':'i-1','kind':'task',"
-                        + "'title':'Call Ana','status':'active'}}]}")));
+                        + "'title':'Call Ana','status':'active'}}]}")),
+            java.time.Instant.EPOCH);
+  }
+
+  @Test
+  void anItemsRelatedEntitiesAndTimesAreKeptThroughTheStoredDocument() {
+    var added = java.time.Instant.parse("2026-11-30T08:00:00Z");
+    var state =
+        WorkingState.empty()
+            .apply(
+                WorkingStateDocuments.delta(
+                    json(
+                        "{'schemaVersion':1,'itemOps':[{'op':'add','item':{'id':'i-1',"
+                            + "'kind':'question','title':'Which room?','status':'active',"
+                            + "'relatedEntityIds':['t-1','c-2']}}]}")),
+                added);
+    var item = state.item("i-1").orElseThrow();
+    assertEquals(List.of("t-1", "c-2"), item.relatedEntityIds());
+    assertEquals(added, item.createdAt());
+    assertEquals(added, item.updatedAt());
+    var stored = WorkingStateDocuments.fromJson(WorkingStateDocuments.toJson(state));
+    assertEquals(item, stored.item("i-1").orElseThrow());
+    assertThrows(
+        InvalidInputException.class,
+        () ->
+            WorkingStateDocuments.delta(
+                json(
+                    "{'schemaVersion':1,'itemOps':[{'op':'add','item':{'id':'i-2','kind':'note',"
+                        + "'title':'x','status':'active','createdAt':'2020-01-01T00:00:00Z'}}]}")),
+        "a delta does not set an item's times: the server stamps them");
   }
 
   @Test
@@ -50,7 +79,8 @@ class WorkingStateDocumentsTest {
                             + "'hypotheses':[{'id':'h-1','hypothesis':'It is late','reason':'no reply'}],"
                             + "'itemOps':[{'op':'update','id':'i-1','patch':{'status':'resolved'}},"
                             + "{'op':'add','item':{'id':'i-2','kind':'question','title':'Which room?',"
-                            + "'status':'active'}},{'op':'remove','id':'i-1'}]}")));
+                            + "'status':'active'}},{'op':'remove','id':'i-1'}]}")),
+                java.time.Instant.EPOCH);
 
     assertEquals(List.of(new WorkingState.Entity("t-1", "TASK", "Tax")), state.entities());
     assertEquals("blocks", state.dependencies().get(0).rel());
@@ -70,7 +100,8 @@ class WorkingStateDocumentsTest {
                     json(
                         "{'schemaVersion':1,'expectations':[{'id':'e-1','action':'update_task_fields',"
                             + "'expectedOutcome':'the title changes',"
-                            + "'invariant':'the task stays in category work'}]}")));
+                            + "'invariant':'the task stays in category work'}]}")),
+                java.time.Instant.EPOCH);
     var expectation = state.expectations().get(0);
     assertEquals(java.util.Optional.of("the task stays in category work"), expectation.invariant());
     var stored = WorkingStateDocuments.toJson(expectation);
@@ -121,7 +152,9 @@ class WorkingStateDocumentsTest {
                     + "{'op':'add','item':{'id':'i-2','kind':'note','title':'x','status':'active'}},"
                     + "{'op':'remove','id':'i-404'}]}"));
 
-    var refused = assertThrows(InvalidInputException.class, () -> state.apply(delta));
+    var refused =
+        assertThrows(
+            InvalidInputException.class, () -> state.apply(delta, java.time.Instant.EPOCH));
     assertEquals("itemOps[2]", refused.getField());
     assertTrue(refused.getMessage().contains("i-404"), refused::getMessage);
     assertEquals(withItem(), state, "the state is as it was");
@@ -148,7 +181,9 @@ class WorkingStateDocumentsTest {
         WorkingStateDocuments.delta(
             Json.createObjectBuilder().add("schemaVersion", 1).add("itemOps", ops).build());
     var state = withItem();
-    var refused = assertThrows(InvalidInputException.class, () -> state.apply(delta));
+    var refused =
+        assertThrows(
+            InvalidInputException.class, () -> state.apply(delta, java.time.Instant.EPOCH));
     assertEquals("items", refused.getField());
     assertTrue(refused.getMessage().contains("would make 51"), refused::getMessage);
   }

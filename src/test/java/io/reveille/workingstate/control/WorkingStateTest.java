@@ -18,6 +18,9 @@ import org.junit.jupiter.api.Test;
 
 class WorkingStateTest {
 
+  private static final java.time.Instant T0 = java.time.Instant.parse("2026-11-30T08:00:00Z");
+  private static final java.time.Instant T1 = java.time.Instant.parse("2026-11-30T09:00:00Z");
+
   private static final Instant NOW = Instant.parse("2026-11-26T09:00:00Z");
 
   private final AtomicInteger ids = new AtomicInteger();
@@ -82,7 +85,9 @@ class WorkingStateTest {
     var unrelated = new Assumption("a-x", "The user works mornings", 0.8, List.of("act-0"));
     var state =
         WorkingState.empty()
-            .apply(new StateDelta(List.of(), List.of(resting, unrelated), List.of(), List.of()))
+            .apply(
+                new StateDelta(List.of(), List.of(resting, unrelated), List.of(), List.of()),
+                java.time.Instant.EPOCH)
             .expect(byIds("e-1", "update_task_priority", "t-1"))
             .expect(byCount("e-2", "create_task", 1))
             .expect(
@@ -137,7 +142,8 @@ class WorkingStateTest {
                         new StateDelta.Add(new Item("i-1", "task", "Call Ana", null, "active"))),
                     List.of(),
                     List.of(),
-                    List.of()));
+                    List.of()),
+                T0);
 
     var bad =
         new StateDelta(
@@ -151,10 +157,12 @@ class WorkingStateTest {
             List.of(),
             List.of(),
             List.of());
-    var refused = assertThrows(InvalidInputException.class, () -> state.apply(bad));
+    var refused = assertThrows(InvalidInputException.class, () -> state.apply(bad, T1));
     assertTrue(refused.getMessage().contains("i-404"), refused::getMessage);
     assertEquals(
-        Optional.of(new Item("i-1", "task", "Call Ana", null, "active")), state.item("i-1"));
+        Optional.of(new Item("i-1", "task", "Call Ana", null, "active", List.of(), T0, T0)),
+        state.item("i-1"),
+        "stamped when added, and unchanged");
 
     assertThrows(
         InvalidInputException.class,
@@ -164,7 +172,8 @@ class WorkingStateTest {
                     List.of(new StateDelta.Add(new Item("i-1", "note", "again", null, "active"))),
                     List.of(),
                     List.of(),
-                    List.of())),
+                    List.of()),
+                T1),
         "an id that exists");
     assertThrows(
         InvalidInputException.class,
@@ -176,7 +185,8 @@ class WorkingStateTest {
                             "i-1", Optional.empty(), Optional.empty(), Optional.of("forgotten"))),
                     List.of(),
                     List.of(),
-                    List.of())),
+                    List.of()),
+                T1),
         "a status that does not exist");
     assertThrows(
         InvalidInputException.class, () -> new Assumption("a", "too sure", 1.5, List.of()));
@@ -186,13 +196,27 @@ class WorkingStateTest {
             new StateDelta(
                 List.of(
                     new StateDelta.Update(
-                        "i-1", Optional.empty(), Optional.empty(), Optional.of("resolved")),
+                        "i-1",
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.of("resolved"),
+                        Optional.of(List.of("t-1", "t-2"))),
                     new StateDelta.Add(new Item("i-2", "question", "Which room?", null, "active"))),
                 List.of(),
                 List.of(),
-                List.of()));
-    assertEquals("resolved", good.item("i-1").orElseThrow().status());
+                List.of()),
+            T1);
+    var resolved = good.item("i-1").orElseThrow();
+    assertEquals("resolved", resolved.status());
+    assertEquals(List.of("t-1", "t-2"), resolved.relatedEntityIds());
+    assertEquals(T0, resolved.createdAt(), "created when it was added");
+    assertEquals(T1, resolved.updatedAt(), "updated by the delta that changed it");
+    assertEquals(T1, good.item("i-2").orElseThrow().createdAt());
     assertEquals(2, good.items().size());
+    assertThrows(
+        InvalidInputException.class,
+        () -> resolved.relatedTo(List.of("t-1", "t-1")),
+        "an id named twice");
   }
 
   @Test

@@ -36,7 +36,8 @@ class WorkingStateTextTest {
                                 "i-1", "question", "x".repeat(400), null, "active"))),
                     List.of(),
                     List.of(),
-                    List.of(new WorkingState.Hypothesis("h-1", "It moved", "the date changed"))));
+                    List.of(new WorkingState.Hypothesis("h-1", "It moved", "the date changed"))),
+                java.time.Instant.EPOCH);
 
     var text = WorkingStateText.render(state);
 
