@@ -66,7 +66,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V40__agent_created_tasks.sql",
           "V41__agent_questions.sql",
           "V42__run_jobs.sql",
-          "V43__tool_call_step.sql");
+          "V43__tool_call_step.sql",
+          "V44__checkpoint_type.sql");
 
   private final ClassLoader classLoader;
 

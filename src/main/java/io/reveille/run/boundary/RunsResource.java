@@ -164,7 +164,9 @@ public class RunsResource {
       String error,
       Instant startedAt,
       Instant endedAt,
-      JsonObject checkpoint) {
+      JsonObject checkpoint,
+      @Schema(description = "step_boundary or phase_boundary; null while the step has not ended")
+          String checkpointType) {
 
     static StepResponse of(RunStep step, Map<Integer, RunCheckpoint> checkpoints) {
       var checkpoint = checkpoints.get(step.getStepIndex());
@@ -180,7 +182,8 @@ public class RunsResource {
           step.getEndedAt(),
           checkpoint == null
               ? null
-              : JsonDocuments.parseStored(checkpoint.getCursor(), "run checkpoint"));
+              : JsonDocuments.parseStored(checkpoint.getCursor(), "run checkpoint"),
+          checkpoint == null ? null : checkpoint.getCheckpointType());
     }
   }
 

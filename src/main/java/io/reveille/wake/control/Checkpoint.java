@@ -1,6 +1,7 @@
 package io.reveille.wake.control;
 
 import io.reveille.platform.json.JsonDocuments;
+import io.reveille.wake.entity.RunCheckpoint;
 import jakarta.json.JsonObject;
 import java.util.List;
 import java.util.Objects;
@@ -39,6 +40,16 @@ public record Checkpoint(
         .limit(MAX_ITEMS)
         .map(item -> item.length() > MAX_ITEM_LENGTH ? item.substring(0, MAX_ITEM_LENGTH) : item)
         .toList();
+  }
+
+  /**
+   * What kind of boundary the checkpoint marks: {@code phase_boundary} when the step ends its phase
+   * (what comes next, if anything, is another phase), else {@code step_boundary}.
+   */
+  public String type() {
+    return remaining.isEmpty() || !remaining.get(0).equals(phase)
+        ? RunCheckpoint.PHASE_BOUNDARY
+        : RunCheckpoint.STEP_BOUNDARY;
   }
 
   public JsonObject toJson() {

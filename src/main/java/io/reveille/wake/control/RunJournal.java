@@ -141,7 +141,12 @@ public class RunJournal {
     if (!written) {
       em.persist(
           new RunCheckpoint(
-              runKey, index, checkpoint.phase(), checkpoint.toJson().toString(), now));
+              runKey,
+              index,
+              checkpoint.phase(),
+              checkpoint.type(),
+              checkpoint.toJson().toString(),
+              now));
     }
   }
 

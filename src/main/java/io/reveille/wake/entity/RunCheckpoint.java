@@ -26,6 +26,12 @@ public class RunCheckpoint {
 
   public static final int CURSOR_LENGTH = 4000;
 
+  /** A checkpoint between two steps of one phase (e.g. two model turns). */
+  public static final String STEP_BOUNDARY = "step_boundary";
+
+  /** A checkpoint at the end of a phase: what comes next, if anything, is another phase. */
+  public static final String PHASE_BOUNDARY = "phase_boundary";
+
   @Id
   @Column(name = "run_key", length = WakeRunLogEntry.RUN_KEY_LENGTH, updatable = false)
   private String runKey;
@@ -43,14 +49,31 @@ public class RunCheckpoint {
   @Column(name = "created_at", nullable = false, updatable = false)
   private Instant createdAt;
 
+  @Column(name = "checkpoint_type", length = 24, nullable = false, updatable = false)
+  private String checkpointType;
+
   protected RunCheckpoint() {}
 
-  public RunCheckpoint(String runKey, int stepIndex, String phase, String cursor, Instant now) {
+  /**
+   * @param type {@link #STEP_BOUNDARY} or {@link #PHASE_BOUNDARY}
+   */
+  public RunCheckpoint(
+      String runKey, int stepIndex, String phase, String type, String cursor, Instant now) {
     this.runKey = nonBlankText("runKey", runKey, WakeRunLogEntry.RUN_KEY_LENGTH);
     this.stepIndex = stepIndex;
     this.phase = nonBlankText("phase", phase, RunStep.PHASE_LENGTH);
+    if (!STEP_BOUNDARY.equals(type) && !PHASE_BOUNDARY.equals(type)) {
+      throw new IllegalArgumentException(
+          "a checkpoint's type is " + STEP_BOUNDARY + " or " + PHASE_BOUNDARY + ", was " + type);
+    }
+    this.checkpointType = type;
     this.cursor = nonBlankText("cursor", cursor, CURSOR_LENGTH);
     this.createdAt = required("now", now);
+  }
+
+  /** {@link #STEP_BOUNDARY} or {@link #PHASE_BOUNDARY}. */
+  public String getCheckpointType() {
+    return checkpointType;
   }
 
   public String getRunKey() {

@@ -86,6 +86,18 @@ class JobsIT {
               .map(call -> call.getInt("stepIndex"))
               .toList(),
           "each ledger row names the step that made it");
+      assertEquals(
+          List.of(
+              "phase_boundary",
+              "step_boundary",
+              "phase_boundary",
+              "step_boundary",
+              "phase_boundary"),
+          detail.getJsonArray("steps").getValuesAs(JsonObject.class).stream()
+              .map(step -> step.getString("checkpointType"))
+              .toList(),
+          "a turn with tool calls goes on in its phase; one without ends it (a reminder begins the"
+              + " next)");
       var job = detail.getJsonObject("job");
       assertEquals("summary.md", job.getString("finalArtifact"), job::toString);
       assertTrue(job.getString("stoppedBy").contains("summary.md"), job::toString);
