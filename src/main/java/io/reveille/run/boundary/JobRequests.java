@@ -86,6 +86,15 @@ public final class JobRequests {
       problems.addAll(e.getViolations());
     }
     problems.addAll(unknownTools(body, tools));
+    if (spec != null && spec.toJson().length() > RunJob.MAX_SPEC_LENGTH) {
+      problems.add(
+          new InvalidInputException.Violation(
+              "stopConditions",
+              "with the constraints, expected artifacts and budgets, the job's spec is "
+                  + spec.toJson().length()
+                  + " chars of JSON, at most "
+                  + RunJob.MAX_SPEC_LENGTH));
+    }
     if (!problems.isEmpty()) {
       throw new InvalidInputException(problems);
     }
@@ -118,11 +127,20 @@ public final class JobRequests {
       for (var i = 0; i < conditions.size(); i++) {
         if (conditions.get(i) instanceof JsonObject condition
             && "toolResult".equals(condition.getString("type", ""))
-            && condition.get("tool") instanceof JsonString name
-            && tools.find(name.getString()).isEmpty()) {
-          unknown.add(
-              new InvalidInputException.Violation(
-                  "stopConditions[" + i + "].tool", "names no tool: " + name.getString()));
+            && condition.get("tool") instanceof JsonString name) {
+          var tool = tools.find(name.getString());
+          if (tool.isEmpty()) {
+            unknown.add(
+                new InvalidInputException.Violation(
+                    "stopConditions[" + i + "].tool", "names no tool: " + name.getString()));
+          } else if (!tool.get().isMutating()) {
+            unknown.add(
+                new InvalidInputException.Violation(
+                    "stopConditions[" + i + "].tool",
+                    name.getString()
+                        + " changes nothing, and only the calls that change something are on the"
+                        + " ledger a toolResult condition reads"));
+          }
         }
       }
     }

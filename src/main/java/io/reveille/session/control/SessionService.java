@@ -230,7 +230,21 @@ public class SessionService {
     }
     scheduler.recordAnsweringTurn(
         agentId, runKey, threadId, question.getRunKey(), actor.map(Actor::role));
+    actor.ifPresent(
+        who ->
+            memory.noteOperatorAction(
+                agentId,
+                "Turn "
+                    + turn.turnId()
+                    + " of session "
+                    + session.getId()
+                    + " sent by "
+                    + who.name()
+                    + " answered question "
+                    + question.getId(),
+                Optional.of(runKey)));
     em.flush();
+    compaction.touched(agentId, threadId);
     return new TurnReceipt(session.getId(), turn.turnId(), question.getRunKey(), threadId, false);
   }
 

@@ -178,11 +178,15 @@ public record JobSpec(
         .anyMatch(c -> c instanceof BudgetReached reached && reached.budget() == budget);
   }
 
-  /** {@code spec} with this job's budgets and escalation on budget. */
+  /**
+   * {@code spec} with this job's budgets, each of which may only lower the agent's (raising one is
+   * an admin's change to the agent), and its escalation on budget.
+   */
   public RunSpec applyTo(RunSpec spec) {
     var applied = spec;
     for (var budget : budgets.entrySet()) {
-      applied = applied.with(budget.getKey(), budget.getValue());
+      applied =
+          applied.with(budget.getKey(), Math.min(budget.getValue(), spec.limit(budget.getKey())));
     }
     return escalation.onBudget() ? applied.askingHumanOnBudget(true) : applied;
   }
@@ -457,6 +461,15 @@ public record JobSpec(
     return budgets;
   }
 
+  private static boolean isPointer(String pointer) {
+    try {
+      JsonDocuments.provider().createPointer(pointer);
+      return true;
+    } catch (jakarta.json.JsonException e) {
+      return false;
+    }
+  }
+
   private static Optional<RunBudget> budgetNamed(String field) {
     for (var budget : RunBudget.values()) {
       if (budget.field().equals(field)) {
@@ -519,7 +532,7 @@ public record JobSpec(
         Optional<String> pointer = Optional.empty();
         if (object.containsKey("pointer")) {
           var given = object.get("pointer") instanceof JsonString text ? text.getString() : "";
-          if (!given.startsWith("/") || given.length() > MAX_POINTER_LENGTH) {
+          if (!given.startsWith("/") || given.length() > MAX_POINTER_LENGTH || !isPointer(given)) {
             problems.add(
                 new InvalidInputException.Violation(
                     path + ".pointer",

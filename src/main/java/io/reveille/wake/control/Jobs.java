@@ -182,16 +182,17 @@ public class Jobs {
   }
 
   /**
-   * Records what ended the job ({@code stoppedBy}) and its final artifact: the artifact its held
-   * condition names, else the first expected one that exists, else the one written last, else none.
-   * Once; in a transaction of its own.
+   * Records what ended the job of {@code runKey} ({@code stoppedBy}) and its final artifact: the
+   * artifact its held condition names, else the first expected one that exists, else the one
+   * written last, else none. Once; in the transaction that completes the run.
    */
-  @Transactional(Transactional.TxType.REQUIRES_NEW)
-  public void finish(Job job, String stoppedBy) {
-    var row = em.find(RunJob.class, job.runKey());
+  @Transactional
+  public void finish(String runKey, String stoppedBy) {
+    var row = em.find(RunJob.class, runKey);
     if (row == null || row.getDoneAt().isPresent()) {
       return;
     }
+    var job = job(row);
     var named =
         job.spec().stopConditions().stream()
             .filter(c -> c instanceof JobSpec.ArtifactExists && c.describe().equals(stoppedBy))

@@ -43,6 +43,7 @@ class RunCompletion {
   EntityManager em;
 
   @Inject AgentService agents;
+  @Inject Jobs jobs;
   @Inject AgentNotifications notifications;
   @Inject MemoryService memory;
   @Inject WakeQueue queue;
@@ -115,6 +116,7 @@ class RunCompletion {
         .dormancy()
         .ifPresent(why -> failures.sendToSleep(run.agentId(), run.threadId(), run.runKey(), why));
     outcome.nextWake().ifPresent(next -> setNextWake(run, next));
+    outcome.jobStoppedBy().ifPresent(why -> jobs.finish(run.runKey(), why));
     if (flush) {
       em.flush();
     }

@@ -84,6 +84,11 @@ class RunFailures {
       restUntilRenewed(entry, quota.get(), now);
       return;
     }
+    if (Jobs.UNFINISHED.equals(code)) {
+      // A job whose definition of done was not met says nothing of the agent's health: its
+      // subscriptions go on waking it.
+      return;
+    }
     countFailure(entry, error, now);
   }
 

@@ -18,7 +18,17 @@ public record WakeOutcome(
     Optional<ReportDraft> report,
     List<NewMessage> closingMessages,
     Optional<String> dormancy,
-    Optional<NextWake> nextWake) {
+    Optional<NextWake> nextWake,
+    Optional<String> jobStoppedBy) {
+
+  /** An outcome that ends no job. */
+  public WakeOutcome(
+      Optional<ReportDraft> report,
+      List<NewMessage> closingMessages,
+      Optional<String> dormancy,
+      Optional<NextWake> nextWake) {
+    this(report, closingMessages, dormancy, nextWake, Optional.empty());
+  }
 
   /**
    * The agent's next wake, at {@code at} (moved into its kind's bounds, {@link NextWakeBounds}),
@@ -53,11 +63,21 @@ public record WakeOutcome(
     closingMessages = List.copyOf(closingMessages);
     Objects.requireNonNull(dormancy, "dormancy");
     Objects.requireNonNull(nextWake, "nextWake");
+    Objects.requireNonNull(jobStoppedBy, "jobStoppedBy");
   }
 
   /** This outcome, and the agent wakes next at {@code at} for {@code why}. */
   public WakeOutcome withNextWake(Instant at, String why) {
-    return new WakeOutcome(report, closingMessages, dormancy, Optional.of(new NextWake(at, why)));
+    return new WakeOutcome(
+        report, closingMessages, dormancy, Optional.of(new NextWake(at, why)), jobStoppedBy);
+  }
+
+  /**
+   * This outcome, and the job the run serves is done, {@code stoppedBy} the condition that held:
+   * recorded with the run's completion ({@link Jobs#finish}).
+   */
+  public WakeOutcome withJobStop(String stoppedBy) {
+    return new WakeOutcome(report, closingMessages, dormancy, nextWake, Optional.of(stoppedBy));
   }
 
   /** Nothing to write but the completion. */

@@ -320,9 +320,10 @@ public class WakeScheduler {
       Optional<String> idempotencyKey,
       Optional<Actor> actor,
       java.util.function.Function<String, io.reveille.wake.entity.RunJob> job) {
+    // A key names one job whatever the agent: the same key for another agent is another request.
     var runKey =
         idempotencyKey
-            .map(key -> RunKeys.manual(agentId, "job:" + key))
+            .map(key -> RunKeys.manual(JOBS, "key:" + key))
             .orElseGet(() -> RunKeys.manual(agentId, "job-request:" + UUID.randomUUID()));
     return operatorRun(
         agentId,
@@ -341,14 +342,17 @@ public class WakeScheduler {
       String what,
       java.util.function.Consumer<WakeRunLogEntry> alongside) {
     var agent = agents.get(agentId);
-    agent.requireActive("be woken");
     var now = clock.instant();
     if (keyed) {
+      // Under the agent's lock, so that two requests with one key make one run; a request retried
+      // after the agent went to sleep still finds the run the first one made.
+      agents.stateForUpdate(agentId);
       var existing = em.find(WakeRunLogEntry.class, runKey);
       if (existing != null) {
         return existing;
       }
     }
+    agent.requireActive("be woken");
     if (actor.isPresent()) {
       // A new wake asked for over the API; a retry with the same key (above) costs nothing.
       rateLimit.take(agentId);
@@ -409,6 +413,9 @@ public class WakeScheduler {
     queue.enqueue(agentId, runKey, Duration.ZERO, runKey);
     return entry;
   }
+
+  /** What the run key of a job started with an idempotency key derives from instead of an agent. */
+  static final String JOBS = "jobs";
 
   /** The error code of a session turn that answered its session's waiting question. */
   public static final String ANSWERED_QUESTION = "answered_question";

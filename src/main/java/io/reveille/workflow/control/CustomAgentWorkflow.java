@@ -152,8 +152,7 @@ public class CustomAgentWorkflow implements AgentWorkflow {
                   .map(c -> c.describe())
                   .collect(java.util.stream.Collectors.joining("; ")));
     }
-    jobs.finish(job.get(), held.get());
-    return outcome;
+    return outcome.withJobStop(held.get());
   }
 
   /** What ends the job now: a stop condition that holds, or the turn's end when it has none. */
@@ -362,14 +361,17 @@ public class CustomAgentWorkflow implements AgentWorkflow {
       report =
           "The job stopped where its stop condition said: " + stoppedBy + ". " + e.getMessage();
     }
-    jobs.finish(job, stoppedBy);
-    writeStateDelta(run, start, model);
+    if (outcome != null) {
+      // A run its budget stopped asks the model nothing more: the deterministic delta follows.
+      writeStateDelta(run, start, model);
+    }
     var provenance = outcome == null ? engine.provenance(run) : engine.provenance(run, outcome);
     return WakeOutcome.report(
-        new ReportDraft(
-            MemoryService.DEFAULT_REPORT_SCOPE,
-            report,
-            provenance.add("jobStoppedBy", stoppedBy).build()));
+            new ReportDraft(
+                MemoryService.DEFAULT_REPORT_SCOPE,
+                report,
+                provenance.add("jobStoppedBy", stoppedBy).build()))
+        .withJobStop(stoppedBy);
   }
 
   /**

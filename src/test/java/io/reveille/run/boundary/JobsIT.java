@@ -76,6 +76,13 @@ class JobsIT {
       assertEquals(runKey, again.json().getJsonObject("run").getString("runKey"));
       var other = start(body.replace("Summarise", "Shorten"), key);
       assertEquals(409, other.status(), other::toString);
+      var otherAgent = agents.create(ThinkingAgents.thinking("Other", marker)).agent().getId();
+      try {
+        var elsewhere = start(body.replace(agentId, otherAgent), key);
+        assertEquals(409, elsewhere.status(), "one key, one job: " + elsewhere);
+      } finally {
+        agents.destroy(otherAgent, OptionalLong.empty());
+      }
 
       awaitStatus(runKey, "completed");
       var detail = run(runKey);
@@ -350,7 +357,8 @@ class JobsIT {
                   + "\",\"objective\":\" \",\"constraints\":{\"allowedDomains\":[\"Not A Host\"],"
                   + "\"forbiddenActions\":[\"no_such_tool\"]},"
                   + "\"stopConditions\":[{\"type\":\"sometime\"},"
-                  + "{\"type\":\"toolResult\",\"tool\":\"send_it_receipt\",\"equals\":1}],"
+                  + "{\"type\":\"toolResult\",\"tool\":\"send_it_receipt\",\"equals\":1},"
+                  + "{\"type\":\"toolResult\",\"tool\":\"list_allowed_categories\"}],"
                   + "\"budgets\":{\"maxSteps\":0,\"maxFun\":1},\"colour\":\"red\"}",
               null);
       assertEquals(400, bad.status(), bad::toString);
@@ -362,6 +370,7 @@ class JobsIT {
               "constraints.forbiddenActions",
               "stopConditions[0].type",
               "stopConditions[1].equals",
+              "stopConditions[2].tool",
               "budgets.maxSteps",
               "budgets.maxFun",
               "colour")) {

@@ -103,13 +103,17 @@ class JobSpecTest {
   }
 
   @Test
-  void theJobsBudgetsAndEscalationReplaceTheAgents() {
+  void theJobsBudgetsOnlyLowerTheAgentsAndItsEscalationApplies() {
     var agents = new RunSpec(Duration.ofMinutes(5), 8, 50, 3, 3, 100_000);
     var spec =
-        JobSpec.parse(json("{\"budgets\":{\"maxSteps\":20},\"escalation\":{\"onBudget\":true}}"));
+        JobSpec.parse(
+            json(
+                "{\"budgets\":{\"maxSteps\":20,\"maxToolCalls\":10},"
+                    + "\"escalation\":{\"onBudget\":true}}"));
     var applied = spec.applyTo(agents);
-    assertEquals(20, applied.maxSteps());
-    assertEquals(50, applied.maxToolCalls());
+    assertEquals(8, applied.maxSteps(), "raising a budget is an admin's change to the agent");
+    assertEquals(10, applied.maxToolCalls());
+    assertEquals(3, applied.maxToolRetries());
     assertTrue(applied.askHumanOnBudget());
   }
 

@@ -57,7 +57,12 @@ public class ArtifactTools implements ToolSet {
               args.string("content"),
               OperationIds.ledgerKey(call.agentId(), call.operationId().orElseThrow()));
     } catch (IllegalArgumentException e) {
-      throw ToolFailure.invalid("name", e.getMessage());
+      var message = String.valueOf(e.getMessage());
+      throw ToolFailure.invalid(
+          message.startsWith("content")
+              ? "content"
+              : message.startsWith("mediaType") ? "mediaType" : "name",
+          message);
     }
     return ToolOutcome.of(
             JsonDocuments.provider()

@@ -60,11 +60,14 @@ public class AuthEscalation {
     if (!escalates(call)) {
       return Optional.empty();
     }
-    var asked = questions.withIdPrefix(prefix(call));
-    if (asked.isEmpty()) {
+    var last = latest(call);
+    if (last.isEmpty()) {
       return Optional.empty();
     }
-    var last = asked.get(0);
+    return after(call, last.get());
+  }
+
+  private Optional<ToolFailure> after(PreparedCall call, AgentQuestion last) {
     if (last.getStatus() == QuestionStatus.OPEN) {
       return Optional.of(waiting(call, last));
     }
@@ -87,11 +90,16 @@ public class AuthEscalation {
    */
   ToolFailure ask(PreparedCall call, int status) {
     var prefix = prefix(call);
+    var latest = latest(call);
+    if (latest.isPresent() && latest.get().getStatus() == QuestionStatus.OPEN) {
+      // Asked before, and the attempt that asked did not get to record the call's failure.
+      return waiting(call, latest.get());
+    }
     var now = clock.instant();
     var question =
         questions.ask(
             new AgentQuestion(
-                prefix + (questions.withIdPrefix(prefix).size() + 1),
+                prefix + (latest.map(AuthEscalation::number).orElse(0) + 1),
                 call.agentId(),
                 call.runKey().orElseThrow(),
                 AgentQuestion.Kind.QUESTION,
@@ -116,6 +124,17 @@ public class AuthEscalation {
             + " asks a person whether to retry or skip it (POST /api/runs/"
             + question.getRunKey()
             + "/answer)");
+  }
+
+  /** The last question asked about the call: the one with the highest number. */
+  private Optional<AgentQuestion> latest(PreparedCall call) {
+    return questions.withIdPrefix(prefix(call)).stream()
+        .max(java.util.Comparator.comparingInt(AuthEscalation::number));
+  }
+
+  private static int number(AgentQuestion question) {
+    var id = question.getId();
+    return Integer.parseInt(id.substring(id.lastIndexOf(':') + 1));
   }
 
   /** The ids of the questions about one call: per agent and operation. */

@@ -3,7 +3,6 @@ package io.reveille.tool.control.ledger;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.entity.ToolCall;
 import io.reveille.tool.entity.ToolCallStatus;
-import io.reveille.tool.entity.ToolSideEffect;
 import io.reveille.wake.control.JobEvidence;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonException;
@@ -63,22 +62,21 @@ public class LedgerEvidence implements JobEvidence {
   }
 
   /**
-   * The ledger key of a call the agent made before that changed something outside Reveille with
-   * {@code tool} and arguments hashing to {@code argumentsHash}, and succeeded; none when it made
-   * none. {@code except}: the call's own key, which a replay finds.
+   * The ledger key of a call the agent made before with {@code tool} and arguments hashing to
+   * {@code argumentsHash} that took effect or may have — succeeded, running, pending or in doubt,
+   * anything but failed or cancelled; none when it made none. {@code except}: the call's own key,
+   * which a replay finds.
    */
   public Optional<String> earlierExternalCall(
       String agentId, String tool, String argumentsHash, Optional<String> except) {
     List<ToolCall> calls =
         em.createQuery(
                 "SELECT c FROM ToolCall c WHERE c.agentId = :agentId AND c.toolName = :tool"
-                    + " AND c.status = :status AND c.sideEffect = :external"
-                    + " ORDER BY c.createdAt",
+                    + " AND c.status NOT IN :settled ORDER BY c.createdAt",
                 ToolCall.class)
             .setParameter("agentId", agentId)
             .setParameter("tool", tool)
-            .setParameter("status", ToolCallStatus.SUCCEEDED)
-            .setParameter("external", ToolSideEffect.EXTERNAL)
+            .setParameter("settled", List.of(ToolCallStatus.FAILED, ToolCallStatus.CANCELLED))
             .getResultList();
     return calls.stream()
         .filter(call -> except.filter(call.getIdempotencyKey()::equals).isEmpty())

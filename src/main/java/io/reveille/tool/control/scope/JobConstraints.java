@@ -43,7 +43,8 @@ public class JobConstraints {
       return Optional.empty();
     }
     var host = external.declaration().host(call.arguments());
-    if (host.isEmpty() || !constraints.allowsHost(host.get())) {
+    if (!constraints.allowedDomains().isEmpty()
+        && (host.isEmpty() || !constraints.allowsHost(host.get()))) {
       return Optional.of(
           new ToolFailure(
               ToolErrorCode.DOMAIN_NOT_ALLOWED,
@@ -64,7 +65,7 @@ public class JobConstraints {
             new ToolFailure(
                 ToolErrorCode.DUPLICATE_EXTERNAL_ACTION,
                 call.toolName()
-                    + " with these arguments succeeded before (call "
+                    + " with these arguments was made before and took effect or may have (call "
                     + earlier.get()
                     + "); the job forbids repeating it (constraints.noDuplicateExternalActions)"));
       }
