@@ -67,7 +67,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V41__agent_questions.sql",
           "V42__run_jobs.sql",
           "V43__tool_call_step.sql",
-          "V44__checkpoint_type.sql");
+          "V44__checkpoint_type.sql",
+          "V45__run_entrypoint.sql");
 
   private final ClassLoader classLoader;
 

@@ -77,6 +77,7 @@ public class EnumsResource {
     enums.put("compactionJobStatus", WireEnum.values(CompactionJobStatus.class));
     enums.put("sessionStatus", WireEnum.values(SessionStatus.class));
     enums.put("wakeReason", WireEnum.values(WakeReason.class));
+    enums.put("runEntrypoint", WireEnum.values(io.reveille.wake.entity.RunEntrypoint.class));
     enums.put("wakeStatus", WireEnum.values(WakeStatus.class));
     enums.put("stepStatus", WireEnum.values(StepStatus.class));
     enums.put("scheduleKind", WireEnum.values(ScheduleKind.class));

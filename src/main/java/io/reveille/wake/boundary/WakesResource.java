@@ -7,6 +7,7 @@ import io.reveille.security.control.Role;
 import io.reveille.wake.control.DailyTokenQuota;
 import io.reveille.wake.control.RunSpec;
 import io.reveille.wake.control.WakeScheduler;
+import io.reveille.wake.entity.RunEntrypoint;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -56,6 +57,11 @@ public class WakesResource {
       String runKey,
       String agentId,
       String reason,
+      @Schema(
+              description =
+                  "The door the run came in through: notification, timer, api, session, agent or"
+                      + " system; null for runs from before it was recorded")
+          String entrypoint,
       String reasonId,
       String status,
       String threadId,
@@ -125,6 +131,7 @@ public class WakesResource {
           e.getRunKey(),
           e.getAgentId(),
           e.getReason().wire(),
+          e.getEntrypoint().map(RunEntrypoint::wire).orElse(null),
           e.getReasonId(),
           e.getStatus().wire(),
           e.getThreadId(),

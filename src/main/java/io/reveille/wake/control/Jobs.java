@@ -13,7 +13,10 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -91,10 +94,35 @@ public class Jobs {
     }
   }
 
+  /** Most runs whose answer {@link #of} keeps. */
+  static final int KNOWN_RUNS = 4096;
+
+  /**
+   * Whether a run is a job, and its job, by run key: a run's job is written with the run and never
+   * changes, so an answer holds for good (an empty one too). The run's workflow, its gate and each
+   * of its tool calls ask; only the first asks the database.
+   */
+  private final Map<String, Optional<Job>> known =
+      Collections.synchronizedMap(
+          new LinkedHashMap<>(256, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Optional<Job>> eldest) {
+              return size() > KNOWN_RUNS;
+            }
+          });
+
   /** {@code runKey}'s job, if the run is one. */
   @Transactional
   public Optional<Job> of(String runKey) {
-    return Optional.ofNullable(em.find(RunJob.class, runKey)).map(Jobs::job);
+    var cached = known.get(runKey);
+    if (cached != null) {
+      return cached;
+    }
+    var found = Optional.ofNullable(em.find(RunJob.class, runKey)).map(Jobs::job);
+    known.put(runKey, found);
+    return found;
   }
 
   /** The job of a row. */

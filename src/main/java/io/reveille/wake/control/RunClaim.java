@@ -10,7 +10,6 @@ import io.reveille.platform.NodeIdentity;
 import io.reveille.platform.wire.WireEnum;
 import io.reveille.security.control.Role;
 import io.reveille.wake.control.RunGate.Admission;
-import io.reveille.wake.entity.RunJob;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
@@ -46,6 +45,7 @@ class RunClaim {
   @Inject AgentService agents;
   @Inject NodeIdentity node;
   @Inject RunSpecs specs;
+  @Inject Jobs jobs;
   @Inject Metrics metrics;
   @Inject RunCauses causes = new RunCauses();
 
@@ -78,10 +78,10 @@ class RunClaim {
     if (entry.getRunSpec().isEmpty()) {
       var spec = specs.forAgent(agent.getKind(), agent.getConfig());
       if (entry.getReason() == WakeReason.MANUAL) {
-        // A job's budgets and escalation replace the agent's.
-        var job = em.find(RunJob.class, entry.getRunKey());
-        if (job != null) {
-          spec = JobSpec.fromJson(job.getSpec()).applyTo(spec);
+        // A job's budgets (only lower) and escalation apply.
+        var job = jobs.of(entry.getRunKey());
+        if (job.isPresent()) {
+          spec = job.get().spec().applyTo(spec);
         }
       }
       entry.fixSpec(spec.toJson());

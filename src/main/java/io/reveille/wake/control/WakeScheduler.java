@@ -12,6 +12,7 @@ import io.reveille.platform.persistence.Window;
 import io.reveille.platform.persistence.Window.Page;
 import io.reveille.security.control.Actor;
 import io.reveille.security.control.Role;
+import io.reveille.wake.entity.RunEntrypoint;
 import io.reveille.wake.entity.WakeReason;
 import io.reveille.wake.entity.WakeRunLogEntry;
 import io.reveille.wake.entity.WakeStatus;
@@ -306,7 +307,14 @@ public class WakeScheduler {
         idempotencyKey
             .map(key -> RunKeys.manual(agentId, "key:" + key))
             .orElseGet(() -> RunKeys.manual(agentId, "request:" + UUID.randomUUID()));
-    return operatorRun(agentId, runKey, idempotencyKey.isPresent(), actor, "Manual wake", e -> {});
+    return operatorRun(
+        agentId,
+        runKey,
+        idempotencyKey.isPresent(),
+        actor,
+        actor.isPresent() ? RunEntrypoint.API : RunEntrypoint.SYSTEM,
+        "Manual wake",
+        e -> {});
   }
 
   /**
@@ -330,6 +338,7 @@ public class WakeScheduler {
         runKey,
         idempotencyKey.isPresent(),
         actor,
+        RunEntrypoint.API,
         "Job",
         entry -> em.persist(job.apply(entry.getRunKey())));
   }
@@ -339,6 +348,7 @@ public class WakeScheduler {
       String runKey,
       boolean keyed,
       Optional<Actor> actor,
+      RunEntrypoint door,
       String what,
       java.util.function.Consumer<WakeRunLogEntry> alongside) {
     var agent = agents.get(agentId);
@@ -375,6 +385,7 @@ public class WakeScheduler {
             null,
             now);
     actor.ifPresent(who -> entry.causedBy(who.role().wire()));
+    entry.enteredThrough(door);
     em.persist(entry);
     em.flush();
     alongside.accept(entry);
@@ -465,7 +476,7 @@ public class WakeScheduler {
       // The same call again (a replayed step): its run is queued already.
       return new OwnWake(existing, List.copyOf(replaced));
     }
-    var entry = deferredScheduledRun(agentId, runKey, wakeAt, now);
+    var entry = deferredScheduledRun(agentId, runKey, wakeAt, now, RunEntrypoint.AGENT);
     LOG.log(
         Level.FINE,
         "Agent {0} set its next wake at {1} ({2}): run {3}",
@@ -485,12 +496,15 @@ public class WakeScheduler {
     if (existing != null) {
       return existing;
     }
-    return deferredScheduledRun(agentId, runKey, at, clock.instant());
+    return deferredScheduledRun(agentId, runKey, at, clock.instant(), RunEntrypoint.SYSTEM);
   }
 
-  /** A {@code scheduled} run written queued with {@code notBefore} {@code at}, its job delayed. */
+  /**
+   * A {@code scheduled} run written queued with {@code notBefore} {@code at}, its job delayed;
+   * {@code door}: the agent's own wake, or Reveille's.
+   */
   private WakeRunLogEntry deferredScheduledRun(
-      String agentId, String runKey, Instant at, Instant now) {
+      String agentId, String runKey, Instant at, Instant now, RunEntrypoint door) {
     var entry =
         new WakeRunLogEntry(
             runKey,
@@ -501,6 +515,7 @@ public class WakeScheduler {
             List.of(),
             null,
             now);
+    entry.enteredThrough(door);
     entry.deferUntil(at);
     em.persist(entry);
     queue.enqueue(agentId, runKey, Duration.between(now, at), runKey);

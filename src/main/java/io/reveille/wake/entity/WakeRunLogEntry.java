@@ -143,6 +143,11 @@ public class WakeRunLogEntry {
   @Column(name = "reason", length = 32, nullable = false, updatable = false)
   private WakeReason reason;
 
+  /** The door the run came in through; null for runs from before it was recorded. */
+  @Convert(converter = RunEntrypoint.Converter.class)
+  @Column(name = "entrypoint", length = 16)
+  private RunEntrypoint entrypoint;
+
   @Column(name = "reason_id", length = 200, updatable = false)
   private String reasonId;
 
@@ -271,6 +276,7 @@ public class WakeRunLogEntry {
     this.runKey = nonBlankText("runKey", runKey, RUN_KEY_LENGTH);
     this.agentId = nonBlankText("agentId", agentId, 64);
     this.reason = required("reason", reason);
+    this.entrypoint = RunEntrypoint.of(reason);
     this.reasonId = optionalText("reasonId", reasonId, 200);
     this.threadId = nonBlankText("threadId", threadId, 200);
     var union = Union.of(List.of(), required("tokens", tokens));
@@ -279,6 +285,20 @@ public class WakeRunLogEntry {
     this.logicalChangeKey = optionalText("logicalChangeKey", logicalChangeKey, 200);
     this.createdAt = required("createdAt", createdAt);
     this.status = WakeStatus.QUEUED;
+  }
+
+  /**
+   * Names the door the run came in through when its reason alone does not ({@link
+   * RunEntrypoint#of}): an operator's manual run, Reveille's own scheduled one. Before the entry is
+   * first written.
+   */
+  public void enteredThrough(RunEntrypoint door) {
+    this.entrypoint = required("entrypoint", door);
+  }
+
+  /** The door the run came in through; empty for runs from before it was recorded. */
+  public java.util.Optional<RunEntrypoint> getEntrypoint() {
+    return java.util.Optional.ofNullable(entrypoint);
   }
 
   /**

@@ -87,9 +87,11 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget MODEL_RUN =
       new RoundTripBudget(
           "A model-driven run of one turn (the model answers, no tool)",
-          // 31 from 30: the run reads its working state (or its previous run's) into its context.
-          of(31, 30, 3),
-          of(31, 30, 3),
+          // 31 from 30: the run reads its working state (or its previous run's) into its context;
+          // 32 from 31: a manual run's first start asks whether it is a job (once a run and node;
+          // a run of any other reason does not ask).
+          of(32, 31, 3),
+          of(32, 31, 3),
           "at most 1 transaction a step");
 
   static final RoundTripBudget MODEL_TOOL_STEP =
@@ -102,8 +104,9 @@ class RoundTripBudgetsIT {
   static final RoundTripBudget PLAN_RUN =
       new RoundTripBudget(
           "A run of a plan of one mutating tool call (update_task_priority)",
-          of(37, 37, 3),
-          of(37, 37, 3),
+          // 38 from 37: a manual run's first start asks whether it is a job.
+          of(38, 38, 3),
+          of(38, 38, 3),
           "at most 1 transaction a step");
 
   static final RoundTripBudget PLAN_STEP =

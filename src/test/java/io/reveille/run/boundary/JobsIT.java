@@ -66,6 +66,7 @@ class JobsIT {
       var started = start(body, key);
       assertEquals(202, started.status(), started::toString);
       var runKey = started.json().getJsonObject("run").getString("runKey");
+      assertEquals("api", started.json().getJsonObject("run").getString("entrypoint"));
       assertTrue(started.header("Location").endsWith("/api/runs/" + runKey), started::toString);
       assertEquals(
           "Summarise the week of " + marker,
