@@ -223,8 +223,6 @@ public final class JsonRpcCodec {
         id);
   }
 
-  }
-
   private static JsonRpcException refused(int code, String message, Optional<JsonValue> id) {
     return new JsonRpcException(new JsonRpcError(code, message), id);
   }
