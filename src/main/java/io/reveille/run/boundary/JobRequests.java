@@ -86,12 +86,13 @@ public final class JobRequests {
       problems.addAll(e.getViolations());
     }
     problems.addAll(unknownTools(body, tools));
-    if (spec != null && spec.toJson().length() > RunJob.MAX_SPEC_LENGTH) {
+    var stored = spec == null ? 0 : spec.toJson().length();
+    if (stored > RunJob.MAX_SPEC_LENGTH) {
       problems.add(
           new InvalidInputException.Violation(
               "stopConditions",
               "with the constraints, expected artifacts and budgets, the job's spec is "
-                  + spec.toJson().length()
+                  + stored
                   + " chars of JSON, at most "
                   + RunJob.MAX_SPEC_LENGTH));
     }

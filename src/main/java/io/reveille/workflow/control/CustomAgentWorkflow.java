@@ -318,11 +318,14 @@ public class CustomAgentWorkflow implements AgentWorkflow {
         tools.stream()
             .filter(t -> !job.spec().constraints().forbiddenActions().contains(t.name()))
             .toList();
+    // What held when the goal was last asked: the talk ends right after, so it is what stopped it.
+    var held = new java.util.concurrent.atomic.AtomicReference<Optional<String>>(Optional.empty());
     var goal =
         new AgentConversation.Goal() {
           @Override
           public boolean reached() {
-            return heldBy(job).isPresent();
+            held.set(heldBy(job));
+            return held.get().isPresent();
           }
 
           @Override
@@ -351,7 +354,7 @@ public class CustomAgentWorkflow implements AgentWorkflow {
                   Optional.of(goal)),
               start.history());
       report = outcome.report();
-      stoppedBy = heldBy(job).orElseThrow();
+      stoppedBy = held.get().or(() -> heldBy(job)).orElseThrow();
     } catch (RunBudgetExceededException e) {
       var budget = e.budget().filter(b -> job.spec().stopsAt(b));
       if (budget.isEmpty()) {
