@@ -68,7 +68,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V42__run_jobs.sql",
           "V43__tool_call_step.sql",
           "V44__checkpoint_type.sql",
-          "V45__run_entrypoint.sql");
+          "V45__run_entrypoint.sql",
+          "V46__mcp_sessions.sql");
 
   private final ClassLoader classLoader;
 

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -161,6 +162,18 @@ public final class Api {
             .header("Content-Type", "application/json")
             .header(header, value)
             .method(method, BodyPublishers.ofString(json)));
+  }
+
+  /** Any method, with a body ({@code null}: none) and the given headers. */
+  public Response send(String method, String path, String json, Map<String, String> headers) {
+    var builder =
+        request(path)
+            .method(method, json == null ? BodyPublishers.noBody() : BodyPublishers.ofString(json));
+    if (json != null) {
+      builder.header("Content-Type", "application/json");
+    }
+    headers.forEach(builder::setHeader);
+    return send(builder);
   }
 
   public Response delete(String path) {

@@ -13,6 +13,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
+import java.util.Optional;
 
 /**
  * Authentication, in one place, before anything else reads the request: the {@code Authorization}
@@ -40,7 +41,9 @@ public class AuthenticationFilter implements ContainerRequestFilter {
     if (result.caller().isPresent()) {
       CallerContext.establish(request, result.caller().get());
     } else {
-      request.abortWith(unauthenticated(result));
+      request.abortWith(
+          unauthenticated(
+              result, ProtectedResourceMetadata.addressFor(request.getUriInfo().getRequestUri())));
     }
   }
 
@@ -58,6 +61,14 @@ public class AuthenticationFilter implements ContainerRequestFilter {
   }
 
   static Response unauthenticated(Authentication.Result result) {
+    return unauthenticated(result, Optional.empty());
+  }
+
+  /**
+   * The 401 (or 429) for {@code result}; its bearer challenge names {@code metadata}, the
+   * resource's OAuth 2.0 Protected Resource Metadata (RFC 9728), when there is one.
+   */
+  static Response unauthenticated(Authentication.Result result, Optional<String> metadata) {
     if (result.retryAfter().isPresent()) {
       return Response.fromResponse(
               Problem.of(429, "Too many requests", result.failure().orElseThrow()).toResponse())
@@ -70,9 +81,11 @@ public class AuthenticationFilter implements ContainerRequestFilter {
         result.bearerRefused()
             ? "Bearer realm=\"" + REALM + "\", error=\"invalid_token\""
             : "Bearer realm=\"" + REALM + "\"";
+    var challenge =
+        metadata.map(address -> bearer + ", resource_metadata=\"" + address + "\"").orElse(bearer);
     return Response.fromResponse(Problem.of(401, "Unauthorized", detail).toResponse())
         .header(HttpHeaders.WWW_AUTHENTICATE, "Basic realm=\"" + REALM + "\", charset=\"UTF-8\"")
-        .header(HttpHeaders.WWW_AUTHENTICATE, bearer)
+        .header(HttpHeaders.WWW_AUTHENTICATE, challenge)
         .build();
   }
 }

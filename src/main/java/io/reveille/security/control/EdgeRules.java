@@ -88,6 +88,16 @@ public final class EdgeRules {
     if (!CHANGES.contains(method)) {
       return Optional.empty();
     }
+    return crossSite(origin, secFetchSite, hostHeader, scheme);
+  }
+
+  /**
+   * Refuses any request a browser sent from another origin, as {@link #crossSiteChange} refuses a
+   * change: for an endpoint that must check every request whatever its method (an MCP endpoint's
+   * event stream, against DNS rebinding).
+   */
+  public Optional<String> crossSite(
+      String origin, String secFetchSite, String hostHeader, String scheme) {
     if (origin != null && !origin.isBlank()) {
       var normalised = origin.strip().toLowerCase(Locale.ROOT);
       var own =
@@ -96,11 +106,11 @@ public final class EdgeRules {
         return Optional.empty();
       }
       return Optional.of(
-          "a change sent by a page of another origin is refused; allow that origin in"
+          "a request sent by a page of another origin is refused; allow that origin in"
               + " reveille.http.allowed-origins");
     }
     if ("cross-site".equalsIgnoreCase(secFetchSite)) {
-      return Optional.of("a change sent cross-site by a browser is refused");
+      return Optional.of("a request sent cross-site by a browser is refused");
     }
     return Optional.empty();
   }

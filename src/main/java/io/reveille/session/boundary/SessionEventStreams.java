@@ -2,12 +2,12 @@ package io.reveille.session.boundary;
 
 import io.reveille.memory.boundary.AgentMemoryResource.MessageResponse;
 import io.reveille.observability.control.Metrics;
+import io.reveille.platform.StreamQuota;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.session.control.SessionConfig;
 import io.reveille.session.control.SessionService;
 import io.reveille.session.control.SessionService.MessageCursor;
 import io.reveille.session.control.SessionService.ThreadMessage;
-import io.reveille.session.control.StreamQuota;
 import io.reveille.session.entity.AgentSession;
 import io.reveille.workingstate.control.WorkingStateDocuments;
 import io.reveille.workingstate.control.WorkingStates;

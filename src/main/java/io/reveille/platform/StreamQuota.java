@@ -1,4 +1,4 @@
-package io.reveille.session.control;
+package io.reveille.platform;
 
 import java.util.Objects;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package io.reveille.session.control;
+package io.reveille.platform;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
