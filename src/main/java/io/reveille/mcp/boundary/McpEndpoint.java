@@ -124,12 +124,6 @@ public class McpEndpoint {
             .build();
       } catch (JsonRpcException refused) {
         return json(200, JsonRpcCodec.error(refused.id(), refused.error()));
-      } catch (McpSessions.LimitException full) {
-        return json(
-            429,
-            JsonRpcCodec.error(
-                Optional.of(request.id()),
-                new JsonRpcError(JsonRpcError.INVALID_REQUEST, full.getMessage())));
       }
     }
     var session = session(agentId, sessionId, version, caller);

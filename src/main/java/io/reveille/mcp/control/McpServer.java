@@ -70,7 +70,6 @@ public class McpServer {
    *
    * @throws JsonRpcException {@code -32602} for params that are not an initialize's
    * @throws io.reveille.platform.error.NotFoundException when the agent does not exist
-   * @throws McpSessions.LimitException when the caller holds too many sessions
    */
   public Initialized initialize(String agentId, Caller caller, Request request) {
     var params = request.params().orElse(JsonValue.EMPTY_JSON_OBJECT);

@@ -41,19 +41,10 @@ public class McpSessions {
   /** A session just opened, and the id its client will send back. */
   public record Opened(String id, McpSession session) {}
 
-  /** A principal holds as many open sessions as it may. */
-  public static class LimitException extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    LimitException(String message) {
-      super(message);
-    }
-  }
-
   /**
-   * Opens a session.
-   *
-   * @throws LimitException when {@code principal} holds {@link McpConfig#maxSessions} open ones
+   * Opens a session. A principal that holds {@link McpConfig#maxSessions} open ones already loses
+   * the one it used least recently (its client, answered 404 there, initializes again): clients
+   * that never close their sessions cannot lock their principal out.
    */
   @Transactional
   public Opened open(
@@ -65,18 +56,15 @@ public class McpSessions {
     var now = clock.instant();
     var open =
         em.createQuery(
-                "SELECT COUNT(s) FROM McpSession s WHERE s.principal = :principal"
-                    + " AND s.closedAt IS NULL AND s.lastSeenAt > :since",
-                Long.class)
+                "SELECT s FROM McpSession s WHERE s.principal = :principal"
+                    + " AND s.closedAt IS NULL AND s.lastSeenAt > :since"
+                    + " ORDER BY s.lastSeenAt, s.createdAt",
+                McpSession.class)
             .setParameter("principal", principal)
             .setParameter("since", now.minus(config.sessionIdle()))
-            .getSingleResult();
-    if (open >= config.maxSessions()) {
-      throw new LimitException(
-          "this principal holds "
-              + open
-              + " open MCP sessions, the most it may (reveille.mcp.max-sessions-per-principal);"
-              + " close one (DELETE with its Mcp-Session-Id) or let one expire");
+            .getResultList();
+    for (var i = 0; i <= open.size() - config.maxSessions(); i++) {
+      open.get(i).close(now);
     }
     var bytes = new byte[32];
     RANDOM.nextBytes(bytes);

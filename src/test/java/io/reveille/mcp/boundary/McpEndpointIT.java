@@ -292,6 +292,24 @@ class McpEndpointIT {
   }
 
   @Test
+  void aPrincipalAtItsSessionLimitLosesItsLeastRecentlyUsedSession() {
+    var world = world("custom");
+    var viewer = api.as(Role.VIEWER);
+    var ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+    // The default limit, reveille.mcp.max-sessions-per-principal.
+    var limit = 32;
+    var sessions = new java.util.ArrayList<McpHttp>();
+    for (var i = 0; i < limit; i++) {
+      sessions.add(McpHttp.open(viewer, world.agent()));
+    }
+    // Last use is kept to the minute: within it, the order of opening decides.
+    var newest = McpHttp.open(viewer, world.agent());
+    assertEquals(404, sessions.get(0).post(ping, Map.of()).status(), "the oldest was closed");
+    assertEquals(200, sessions.get(1).post(ping, Map.of()).status());
+    assertEquals(200, newest.post(ping, Map.of()).status());
+  }
+
+  @Test
   void aSubscribedReportChangeIsToldOnTheSessionsStreamOnce() throws Exception {
     // An agent whose wake runs a one-step plan and writes its report.
     var category =
