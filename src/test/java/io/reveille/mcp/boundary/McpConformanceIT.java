@@ -2,25 +2,22 @@ package io.reveille.mcp.boundary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.reveille.security.control.Role;
 import io.reveille.testing.Api;
+import io.reveille.testing.NodeTools;
 import io.reveille.testing.TestIdentities;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -30,8 +27,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * scenarios that apply to a server of tools and resources. The suite cannot send credentials, so it
  * talks to a forwarding proxy ({@code proxy.mjs}) that adds an administrator's and passes {@code
  * Host} and {@code Origin} through unchanged — the DNS-rebinding scenario's foreign host reaches
- * Reveille as the suite sent it. Needs Node.js and npm: the CI run sets {@code
- * REVEILLE_IT_REQUIRE_NODE}, so there a missing Node fails; elsewhere the test is skipped.
+ * Reveille as the suite sent it. Needs Node.js and npm ({@link NodeTools}).
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -52,7 +48,7 @@ class McpConformanceIT {
 
   @Test
   void theServerScenariosThatApplyPass() throws Exception {
-    var work = install();
+    NodeTools.install();
     var category =
         created(api.post("/api/categories", "{\"name\":\"mcp-conf-" + UUID.randomUUID() + "\"}"));
     var agent =
@@ -64,18 +60,14 @@ class McpConformanceIT {
                     + "\"]}"));
     var base = System.getProperty("reveille.it.baseUri", "http://127.0.0.1:9181");
     var proxy =
-        new ProcessBuilder("node", "proxy.mjs", base, TestIdentities.basic(Role.ADMIN))
-            .directory(work.toFile())
-            .redirectErrorStream(true)
-            .start();
+        NodeTools.start(List.of("node", "proxy.mjs", base, TestIdentities.basic(Role.ADMIN)));
     try {
       var port = port(proxy);
       var url = "http://localhost:" + port + "/api/agents/" + agent + "/mcp";
       var failed = new ArrayList<String>();
       for (var scenario : SCENARIOS) {
         var run =
-            run(
-                work,
+            NodeTools.run(
                 List.of(
                     "node",
                     "node_modules/@modelcontextprotocol/conformance/dist/index.js",
@@ -83,7 +75,8 @@ class McpConformanceIT {
                     "--url",
                     url,
                     "--scenario",
-                    scenario));
+                    scenario),
+                Duration.ofMinutes(2));
         if (run.exit() != 0) {
           failed.add(scenario + " (exit " + run.exit() + "):\n" + run.output());
         }
@@ -99,37 +92,6 @@ class McpConformanceIT {
     return response.json().getString("id");
   }
 
-  /** Installs the pinned packages into a work directory under {@code target}. */
-  private static Path install() throws IOException, InterruptedException {
-    var node = probe(List.of("node", "--version")) && probe(List.of("npm", "--version"));
-    if (!node) {
-      if (System.getenv("REVEILLE_IT_REQUIRE_NODE") != null) {
-        fail("Node.js and npm are required here but node or npm does not run");
-      }
-      Assumptions.abort("the MCP conformance test needs Node.js and npm on PATH");
-    }
-    var sources = Path.of("src", "test", "mcp");
-    var work = Path.of("target", "mcp-node");
-    Files.createDirectories(work);
-    for (var file : List.of("package.json", "package-lock.json", "proxy.mjs")) {
-      Files.copy(sources.resolve(file), work.resolve(file), StandardCopyOption.REPLACE_EXISTING);
-    }
-    if (!Files.isDirectory(work.resolve("node_modules/@modelcontextprotocol/conformance"))) {
-      var installed =
-          run(work, List.of("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"));
-      assertEquals(0, installed.exit(), installed::output);
-    }
-    return work;
-  }
-
-  private static boolean probe(List<String> command) {
-    try {
-      return new ProcessBuilder(command).redirectErrorStream(true).start().waitFor() == 0;
-    } catch (IOException | InterruptedException e) {
-      return false;
-    }
-  }
-
   /** The port the proxy prints once it listens. */
   private static int port(Process proxy) throws IOException {
     var reader =
@@ -137,27 +99,5 @@ class McpConformanceIT {
     var line = reader.readLine();
     assertTrue(line != null && line.startsWith("listening "), "the proxy said: " + line);
     return Integer.parseInt(line.substring("listening ".length()).strip());
-  }
-
-  private record Run(int exit, String output) {}
-
-  private static Run run(Path directory, List<String> command)
-      throws IOException, InterruptedException {
-    var log = Files.createTempFile("mcp-node", ".log");
-    try {
-      var process =
-          new ProcessBuilder(command)
-              .directory(directory.toFile())
-              .redirectErrorStream(true)
-              .redirectOutput(log.toFile())
-              .start();
-      if (!process.waitFor(5, TimeUnit.MINUTES)) {
-        process.destroyForcibly();
-        return new Run(-1, "timed out: " + Files.readString(log));
-      }
-      return new Run(process.exitValue(), Files.readString(log));
-    } finally {
-      Files.deleteIfExists(log);
-    }
   }
 }

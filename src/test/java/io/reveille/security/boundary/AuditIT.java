@@ -328,8 +328,11 @@ class AuditIT {
                 Integer.valueOf(statusAndCount[0]), Long.valueOf(statusAndCount[1]), Long::sum);
           }
         });
-    assertEquals((long) oversized, refused.get(413), "the edge's refusals are counted: " + refused);
-    assertEquals((long) misdirected, refused.get(421), "and misdirected ones: " + refused);
+    // At least this test's own: another test's refusals from this address (a foreign Host the
+    // MCP conformance suite sends) may share the window that was open when this one began.
+    assertTrue(
+        refused.getOrDefault(413, 0L) >= oversized, "the edge's refusals are counted: " + refused);
+    assertTrue(refused.getOrDefault(421, 0L) >= misdirected, "and misdirected ones: " + refused);
     assertTrue(refused.get(401) >= requests, "every anonymous POST is counted: " + refused);
 
     var real = admin.getAll("/api/audit?agentId=" + agentId);

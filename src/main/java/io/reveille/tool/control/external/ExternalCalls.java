@@ -310,6 +310,10 @@ public class ExternalCalls {
 
   /** One send through Fault Tolerance; a retry budget used up or a timeout is an outcome too. */
   private ExternalExchange exchange(ExternalRequest request) {
+    var source = tools.sourceFor(request.uri());
+    if (source.isPresent()) {
+      return tools.breakers().guarded(request.tool(), () -> source.get().send(request));
+    }
     try {
       return http.send(request);
     } catch (ExternalHttp.Resend exhausted) {

@@ -78,19 +78,7 @@ public class ExternalHttp {
   @Timeout(70_000)
   @Retry(maxRetries = 2, delay = 200, jitter = 100, retryOn = Resend.class)
   public ExternalExchange send(ExternalRequest request) {
-    var breakers = tools.breakers();
-    if (!breakers.allow(request.tool())) {
-      return new ExternalExchange.NotSent(
-          "the circuit breaker of " + request.tool() + " is open",
-          ExternalExchange.Refusal.BREAKER_OPEN);
-    }
-    var exchange = exchange(request);
-    if (exchange instanceof ExternalExchange.Answered answered && !answered.isProviderFailure()) {
-      breakers.success(request.tool());
-    } else if (!(exchange instanceof ExternalExchange.NotSent notSent)
-        || notSent.refusal() == ExternalExchange.Refusal.CONNECTION) {
-      breakers.failure(request.tool());
-    }
+    var exchange = tools.breakers().guarded(request.tool(), () -> exchange(request));
     if (request.resendable() && resendable(exchange)) {
       throw new Resend(exchange);
     }

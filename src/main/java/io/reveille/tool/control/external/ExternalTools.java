@@ -2,12 +2,16 @@ package io.reveille.tool.control.external;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -29,6 +33,7 @@ public class ExternalTools {
   @Inject ExternalToolsConfig settings;
   @Inject Config config;
   @Inject Clock clock;
+  @Inject @Any Instance<ExternalToolSource> sources;
 
   private ToolBreakers breakers;
 
@@ -45,6 +50,31 @@ public class ExternalTools {
    * @throws IllegalStateException naming the file and every violation
    */
   public List<ExternalToolDeclaration> load(Set<String> builtInNames) {
+    var declared = new ArrayList<>(document(builtInNames));
+    var taken = new HashSet<>(builtInNames);
+    declared.forEach(tool -> taken.add(tool.name()));
+    for (var source : sources) {
+      for (var tool : source.declarations(Set.copyOf(taken))) {
+        if (!taken.add(tool.name())) {
+          throw new IllegalStateException("two external tools are named " + tool.name());
+        }
+        declared.add(tool);
+      }
+    }
+    return List.copyOf(declared);
+  }
+
+  /** The source that sends requests to {@code uri}; empty for HTTP, which Reveille sends itself. */
+  public Optional<ExternalToolSource> sourceFor(java.net.URI uri) {
+    for (var source : sources) {
+      if (source.sends(uri)) {
+        return Optional.of(source);
+      }
+    }
+    return Optional.empty();
+  }
+
+  private List<ExternalToolDeclaration> document(Set<String> builtInNames) {
     if (settings.file().isEmpty()) {
       return List.of();
     }
@@ -56,8 +86,7 @@ public class ExternalTools {
       throw new IllegalStateException(
           "reveille.tools.external.file: cannot read " + path + " (" + e + ")", e);
     }
-    var classifier =
-        new SideEffectClassifier(settings.readOnlyAllowlist(), settings.sideEffectDenylist());
+    var classifier = classifier();
     try {
       var declarations = ExternalToolDocument.parse(text, builtInNames, classifier);
       warnOfUnsetSecrets(declarations);
@@ -73,6 +102,11 @@ public class ExternalTools {
     } catch (IllegalStateException e) {
       throw new IllegalStateException(path + ": " + e.getMessage(), e);
     }
+  }
+
+  /** The classifier of tools that do not declare their side effect, with the configured lists. */
+  public SideEffectClassifier classifier() {
+    return new SideEffectClassifier(settings.readOnlyAllowlist(), settings.sideEffectDenylist());
   }
 
   /**

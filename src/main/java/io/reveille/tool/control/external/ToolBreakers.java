@@ -88,4 +88,24 @@ public final class ToolBreakers {
     return state.failures >= failureThreshold
         && (clock.instant().isBefore(state.openUntil) || state.trialOut);
   }
+
+  /**
+   * Sends through {@code tool}'s breaker: nothing while it is open; an answer that is not a
+   * provider failure counts as a success, a provider failure, a lost answer or a refused connection
+   * as a failure.
+   */
+  public ExternalExchange guarded(String tool, java.util.function.Supplier<ExternalExchange> send) {
+    if (!allow(tool)) {
+      return new ExternalExchange.NotSent(
+          "the circuit breaker of " + tool + " is open", ExternalExchange.Refusal.BREAKER_OPEN);
+    }
+    var exchange = send.get();
+    if (exchange instanceof ExternalExchange.Answered answered && !answered.isProviderFailure()) {
+      success(tool);
+    } else if (!(exchange instanceof ExternalExchange.NotSent notSent)
+        || notSent.refusal() == ExternalExchange.Refusal.CONNECTION) {
+      failure(tool);
+    }
+    return exchange;
+  }
 }
