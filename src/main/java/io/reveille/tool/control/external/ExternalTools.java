@@ -53,7 +53,7 @@ public class ExternalTools {
     var declared = new ArrayList<>(document(builtInNames));
     var taken = new HashSet<>(builtInNames);
     declared.forEach(tool -> taken.add(tool.name()));
-    for (var source : sources) {
+    for (var source : sources()) {
       for (var tool : source.declarations(Set.copyOf(taken))) {
         if (!taken.add(tool.name())) {
           throw new IllegalStateException("two external tools are named " + tool.name());
@@ -66,12 +66,17 @@ public class ExternalTools {
 
   /** The source that sends requests to {@code uri}; empty for HTTP, which Reveille sends itself. */
   public Optional<ExternalToolSource> sourceFor(java.net.URI uri) {
-    for (var source : sources) {
+    for (var source : sources()) {
       if (source.sends(uri)) {
         return Optional.of(source);
       }
     }
     return Optional.empty();
+  }
+
+  /** The sources the container found; none where there is no container (unit tests). */
+  private Iterable<ExternalToolSource> sources() {
+    return sources == null ? List.of() : sources;
   }
 
   private List<ExternalToolDeclaration> document(Set<String> builtInNames) {
