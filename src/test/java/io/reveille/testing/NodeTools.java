@@ -14,19 +14,42 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * The Node.js side of the MCP tests: the packages pinned by {@code src/test/mcp}'s lockfile (the
- * conformance suite, the TypeScript SDK, the reference servers) installed once into {@code
- * target/mcp-node} with its scripts, and Node commands run there. Needs Node.js and npm on PATH:
- * the CI run sets {@code REVEILLE_IT_REQUIRE_NODE}, so there a missing Node fails; elsewhere the
- * test that needs it is skipped.
+ * conformance suite, the TypeScript SDK, the reference servers) in {@code target/mcp-node} with its
+ * scripts — the build installs them there before the test server starts (profile {@code mcp-node})
+ * —, and Node commands run there. Needs Node.js and npm on PATH: the CI run sets {@code
+ * REVEILLE_IT_REQUIRE_NODE}, so there a missing Node fails; elsewhere the test that needs it is
+ * skipped.
  */
 public final class NodeTools {
 
-  private static final Path SOURCES = Path.of("src", "test", "mcp");
-  private static final Path WORK = Path.of("target", "mcp-node");
+  private static final Path ROOT = root();
+  private static final Path SOURCES = ROOT.resolve("src/test/mcp");
+  private static final Path WORK = ROOT.resolve("target/mcp-node");
   private static final List<String> FILES =
-      List.of("package.json", "package-lock.json", "proxy.mjs", "sdk-client.mjs");
+      List.of("package.json", "package-lock.json", "proxy.mjs", "sdk-client.mjs", "loopback.mjs");
 
   private NodeTools() {}
+
+  /**
+   * The project's directory: the working directory of a test run by Maven; inside the test server
+   * (an in-container test), four levels above the MCP servers document the build put under {@code
+   * target/test-classes/mcp}.
+   */
+  private static Path root() {
+    var here = Path.of("").toAbsolutePath();
+    if (Files.isDirectory(here.resolve("src/test/mcp"))) {
+      return here;
+    }
+    var servers =
+        org.eclipse.microprofile.config.ConfigProvider.getConfig()
+            .getValue("reveille.mcp.servers.file", String.class);
+    return Path.of(servers).toAbsolutePath().getParent().getParent().getParent().getParent();
+  }
+
+  /** Where the packages are installed and Node commands run. */
+  public static Path work() {
+    return WORK;
+  }
 
   /** What a command printed (stdout and stderr) and how it ended; -1 when it timed out. */
   public record Run(int exit, String output) {}
@@ -40,18 +63,22 @@ public final class NodeTools {
       Assumptions.abort("this test needs Node.js and npm on PATH");
     }
     Files.createDirectories(WORK);
+    var lock = Files.readString(SOURCES.resolve("package-lock.json"));
+    var installed =
+        Files.isDirectory(WORK.resolve("node_modules/@modelcontextprotocol/server-everything"))
+            && Files.exists(WORK.resolve("package-lock.json"))
+            && Files.readString(WORK.resolve("package-lock.json")).equals(lock);
     for (var file : FILES) {
       Files.copy(SOURCES.resolve(file), WORK.resolve(file), StandardCopyOption.REPLACE_EXISTING);
     }
-    var installedLock = WORK.resolve("node_modules").resolve(".reveille-lock.json");
-    var lock = Files.readString(WORK.resolve("package-lock.json"));
-    if (!Files.exists(installedLock) || !Files.readString(installedLock).equals(lock)) {
-      var installed =
+    // The build installs them before the test server starts (its stdio MCP server runs from
+    // here); a test run from an IDE installs them itself.
+    if (!installed) {
+      var run =
           run(
               List.of("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"),
               Duration.ofMinutes(5));
-      assertEquals(0, installed.exit(), installed::output);
-      Files.writeString(installedLock, lock);
+      assertEquals(0, run.exit(), run::output);
     }
     return WORK;
   }
@@ -79,7 +106,15 @@ public final class NodeTools {
 
   /** Starts {@code command} in the work directory (its output readable from the process). */
   public static Process start(List<String> command) throws IOException {
-    return new ProcessBuilder(command).directory(WORK.toFile()).redirectErrorStream(true).start();
+    return start(command, java.util.Map.of());
+  }
+
+  /** Starts {@code command} in the work directory with {@code environment} added. */
+  public static Process start(List<String> command, java.util.Map<String, String> environment)
+      throws IOException {
+    var builder = new ProcessBuilder(command).directory(WORK.toFile()).redirectErrorStream(true);
+    builder.environment().putAll(environment);
+    return builder.start();
   }
 
   private static boolean runs(List<String> command) {

@@ -15,7 +15,10 @@ import org.eclipse.microprofile.config.Config;
  * ({@code reveille.mcp.session-idle-seconds}, an hour), how many open sessions one principal may
  * hold ({@code reveille.mcp.max-sessions-per-principal}, 32), how many event streams one session
  * may hold open at once ({@code reveille.mcp.max-streams-per-session}, 4) and how often an open
- * stream looks for a changed report ({@code reveille.mcp.stream-poll-millis}, 2000).
+ * stream looks for a changed report ({@code reveille.mcp.stream-poll-millis}, 2000); for the MCP
+ * servers whose tools agents use, where they are declared ({@code reveille.mcp.servers.file}) and
+ * the longest wait between two attempts to reach one that is down ({@code
+ * reveille.mcp.client.max-backoff-seconds}, 60).
  */
 @ApplicationScoped
 public class McpConfig {
@@ -24,11 +27,15 @@ public class McpConfig {
   static final String MAX_SESSIONS = "reveille.mcp.max-sessions-per-principal";
   static final String MAX_STREAMS = "reveille.mcp.max-streams-per-session";
   static final String STREAM_POLL = "reveille.mcp.stream-poll-millis";
+  static final String SERVERS_FILE = "reveille.mcp.servers.file";
+  static final String MAX_BACKOFF = "reveille.mcp.client.max-backoff-seconds";
 
   private Duration sessionIdle;
   private int maxSessions;
   private int maxStreams;
   private Duration streamPoll;
+  private Optional<String> serversFile;
+  private Duration maxBackoff;
 
   McpConfig() {}
 
@@ -42,6 +49,8 @@ public class McpConfig {
     maxSessions = (int) number(lookup, MAX_SESSIONS, 32, 1, 10_000);
     maxStreams = (int) number(lookup, MAX_STREAMS, 4, 1, 64);
     streamPoll = Duration.ofMillis(number(lookup, STREAM_POLL, 2000, 100, 60_000));
+    serversFile = lookup.apply(SERVERS_FILE).map(String::strip).filter(path -> !path.isEmpty());
+    maxBackoff = Duration.ofSeconds(number(lookup, MAX_BACKOFF, 60, 1, 3600));
   }
 
   /** Touching the bean at start-up refuses a bad setting then, not at the first request. */
@@ -75,6 +84,16 @@ public class McpConfig {
   /** The most event streams one session may hold open at once. */
   public int maxStreams() {
     return maxStreams;
+  }
+
+  /** The MCP servers document, when agents use MCP servers' tools. */
+  public Optional<String> serversFile() {
+    return serversFile;
+  }
+
+  /** The longest wait between two attempts to reach an MCP server that is down. */
+  public Duration maxBackoff() {
+    return maxBackoff;
   }
 
   /** How often an open stream looks for a changed report. */

@@ -30,8 +30,10 @@ public class ToolRegistry {
   @Inject @Any Instance<ToolSet> toolSets;
   @Inject ExternalTools externalTools;
 
-  private ToolContract contract;
-  private Map<String, ToolDefinition> definitions;
+  private volatile Catalogue catalogue;
+
+  /** The contract and the definitions, swapped together so that a reader never sees them apart. */
+  private record Catalogue(ToolContract contract, Map<String, ToolDefinition> definitions) {}
 
   /** Loads at start-up, so that a bad setting or contract stops the deployment with its reason. */
   void onStartup(@Observes Startup event) {
@@ -40,17 +42,29 @@ public class ToolRegistry {
 
   @PostConstruct
   void load() {
+    catalogue = build();
+  }
+
+  /**
+   * Builds the catalogue again: a source of external tools (an MCP server that connected, or whose
+   * tools changed) has others to offer now. A rebuild that fails keeps the catalogue as it was.
+   */
+  public synchronized void refresh() {
+    catalogue = build();
+  }
+
+  private Catalogue build() {
     var builtIn = toolSets.stream().flatMap(set -> set.tools().stream()).toList();
     var builtInContract = ToolContract.fromClasspath();
     var reserved = new java.util.HashSet<String>(builtInContract.toolNames());
     builtIn.forEach(tool -> reserved.add(tool.name()));
     var external = externalTools.load(reserved);
-    contract =
+    var contract =
         builtInContract.withTools(
             external.stream().map(ExternalToolDefinitions::contractEntry).toList());
     var all = new ArrayList<ToolDefinition>(builtIn);
     external.stream().map(ExternalToolDefinitions::definition).forEach(all::add);
-    definitions = index(all);
+    return new Catalogue(contract, index(all));
   }
 
   /** Indexes definitions by name; a name defined twice is a programming error. */
@@ -69,17 +83,20 @@ public class ToolRegistry {
 
   /** The tool, when it is both registered and in the contract. */
   public Optional<ToolDefinition> find(String name) {
-    return Optional.ofNullable(definitions.get(name))
-        .filter(tool -> contract.entry(name).isPresent());
+    var current = catalogue;
+    return Optional.ofNullable(current.definitions().get(name))
+        .filter(tool -> current.contract().entry(name).isPresent());
   }
 
   /** Every registered tool, by name. */
   public List<ToolDefinition> all() {
     return new ArrayList<>(
-        definitions.values().stream().sorted(Comparator.comparing(ToolDefinition::name)).toList());
+        catalogue.definitions().values().stream()
+            .sorted(Comparator.comparing(ToolDefinition::name))
+            .toList());
   }
 
   public ToolContract contract() {
-    return contract;
+    return catalogue.contract();
   }
 }

@@ -565,7 +565,7 @@ public class AgentConversation {
                   Optional.of(run.runKey()),
                   OptionalInt.of(progress.ordinal),
                   Optional.of(run.threadId()))
-              .within(run.causedBy(), true)
+              .within(run.causedBy(), plan.modelTurn())
               .atStep(plan.index());
       ToolResult result;
       if (within) {

@@ -371,7 +371,7 @@ public final class ExternalToolDocument {
    * character other than a letter or digit to {@code _} and upper-casing. The namespace already
    * keeps such a reference from reading the setting; this refuses the document that tries.
    */
-  static boolean isReveilleSetting(String secret) {
+  public static boolean isReveilleSetting(String secret) {
     return secret.replaceAll("[^A-Za-z0-9]", "_").toUpperCase(Locale.ROOT).startsWith("REVEILLE_");
   }
 }
