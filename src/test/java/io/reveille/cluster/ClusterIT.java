@@ -10,6 +10,7 @@ import static io.reveille.cluster.ClusterChecks.runs;
 import static io.reveille.cluster.ClusterChecks.subscribe;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.inference.control.OpenAiProtocolServer;
@@ -174,6 +175,34 @@ class ClusterIT {
         cluster.nodes().stream().map(Node::id).collect(Collectors.toSet()),
         nodes,
         "nodes that ran runs");
+  }
+
+  @Test
+  @Execution(ExecutionMode.CONCURRENT)
+  @ResourceLock(value = NODES, mode = ResourceAccessMode.READ)
+  void anMcpSessionOpenedOnOneNodeIsAnsweredByTheOther() {
+    var on = cluster.node(1).api();
+    var other = cluster.node(2).api();
+    var agent = created(on.post("/api/agents", custom("mcp " + tag())));
+    var session = io.reveille.testing.McpHttp.open(on, agent);
+    var elsewhere = session.through(other);
+    assertEquals(Json.createObjectBuilder().build(), elsewhere.result("ping", null));
+    assertFalse(
+        elsewhere.result("tools/list", "{}").getJsonArray("tools").isEmpty(),
+        "the other node knows the session and its agent");
+    var closed =
+        other.send(
+            "DELETE",
+            io.reveille.testing.McpHttp.path(agent),
+            null,
+            java.util.Map.of(io.reveille.testing.McpHttp.SESSION, session.session()));
+    assertEquals(204, closed.status(), closed::toString);
+    assertEquals(
+        404,
+        session
+            .post("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", java.util.Map.of())
+            .status(),
+        "closed on one node, gone on the other");
   }
 
   @Test

@@ -57,6 +57,11 @@ public final class McpHttp {
     return Map.of("Accept", "application/json, text/event-stream");
   }
 
+  /** The same session, its requests sent through {@code other} (another node of a cluster). */
+  public McpHttp through(Api other) {
+    return new McpHttp(other, path, session, initialized);
+  }
+
   /** The result of {@code initialize}. */
   public JsonObject initialized() {
     return initialized;

@@ -32,6 +32,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
@@ -102,6 +103,7 @@ public class McpEndpoint {
       @PathParam("id") String agentId,
       @HeaderParam(SESSION_HEADER) String sessionId,
       @HeaderParam(VERSION_HEADER) String version,
+      @HeaderParam(HttpHeaders.ACCEPT) String accept,
       byte[] body) {
     JsonRpcMessage message;
     try {
@@ -134,10 +136,22 @@ public class McpEndpoint {
     var exchange =
         new McpServer.Exchange(
             agentId, caller, sessionId, session, recorded -> audited.recordWithin(200));
+    var progress = McpProgress.tokenOf(request);
+    if (progress.isPresent() && accept != null && accept.contains(MediaType.SERVER_SENT_EVENTS)) {
+      // A call whose client asked to hear how it goes: an event stream that tells it the call
+      // began, how it ended (done, held for approval, in doubt) and then answers it.
+      StreamingOutput events =
+          out -> McpProgress.stream(out, progress.get(), request, () -> answer(exchange, request));
+      return Response.ok(events).type(MediaType.SERVER_SENT_EVENTS).build();
+    }
+    return json(200, answer(exchange, request));
+  }
+
+  private JsonObject answer(McpServer.Exchange exchange, JsonRpcMessage.Request request) {
     try {
-      return json(200, JsonRpcCodec.result(request.id(), server.handle(exchange, request)));
+      return JsonRpcCodec.result(request.id(), server.handle(exchange, request));
     } catch (JsonRpcException refused) {
-      return json(200, JsonRpcCodec.error(refused.id(), refused.error()));
+      return JsonRpcCodec.error(refused.id(), refused.error());
     }
   }
 

@@ -202,6 +202,37 @@ class McpEndpointIT {
   }
 
   @Test
+  void aCallWithAProgressTokenIsAnsweredOnAStreamThatTellsHowItWent() {
+    var world = world("custom");
+    var mcp = McpHttp.open(api, world.agent());
+    var answer =
+        mcp.post(
+            "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":"
+                + "\"create_task\",\"arguments\":{\"title\":\"With progress\",\"categoryId\":\""
+                + world.category()
+                + "\"},\"_meta\":{\"progressToken\":\"p-7\"}}}",
+            Map.of());
+    assertEquals(200, answer.status(), answer::toString);
+    assertTrue(answer.contentType().startsWith("text/event-stream"), answer::toString);
+    var messages =
+        answer
+            .body()
+            .lines()
+            .filter(line -> line.startsWith("data:"))
+            .map(
+                line -> Json.createReader(new StringReader(line.substring(5).strip())).readObject())
+            .toList();
+    assertEquals(3, messages.size(), answer::body);
+    assertEquals("notifications/progress", messages.get(0).getString("method"));
+    assertEquals("p-7", messages.get(0).getJsonObject("params").getString("progressToken"));
+    assertEquals(0, messages.get(0).getJsonObject("params").getInt("progress"));
+    assertEquals(1, messages.get(1).getJsonObject("params").getInt("progress"));
+    assertEquals("done", messages.get(1).getJsonObject("params").getString("message"));
+    assertEquals(7, messages.get(2).getInt("id"));
+    assertFalse(messages.get(2).getJsonObject("result").getBoolean("isError"), answer::body);
+  }
+
+  @Test
   void aCallAboveTheCallersRoleIsAToolResultNamingTheRole() {
     var world = world("custom");
     var arguments = "{\"title\":\"Not applied\",\"categoryId\":\"" + world.category() + "\"}";
