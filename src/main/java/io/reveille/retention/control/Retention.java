@@ -14,9 +14,10 @@ import java.util.logging.Logger;
 
 /**
  * Purges finished records older than their retention ({@link RetentionConfig}): recorded
- * notification batches, finished wake runs, finished tool calls of the ledger, audit rows, and dead
- * letters. The agents' own memory (messages, reports, observations) has no retention: it is what
- * the agent knows. Runs on every node at once without harm: each batch deletes what is still there.
+ * notification batches, finished wake runs, finished tool calls of the ledger, audit rows, MCP
+ * sessions not used for a while, and dead letters. The agents' own memory (messages, reports,
+ * observations) has no retention: it is what the agent knows. Runs on every node at once without
+ * harm: each batch deletes what is still there.
  */
 @ApplicationScoped
 public class Retention {
@@ -39,6 +40,7 @@ public class Retention {
     purge(purged, Kind.RUN_LOG, config.runLog(), now);
     purge(purged, Kind.TOOL_CALLS, config.toolCalls(), now);
     purge(purged, Kind.AUDIT_EVENTS, config.audit(), now);
+    purge(purged, Kind.MCP_SESSIONS, config.mcpSessions(), now);
     config
         .deadLetters()
         .ifPresent(

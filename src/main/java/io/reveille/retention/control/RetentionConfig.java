@@ -22,10 +22,31 @@ public class RetentionConfig {
   private Optional<Duration> toolCalls;
   private Optional<Duration> deadLetters;
   private Optional<Duration> audit;
+  private Optional<Duration> mcpSessions;
   private int batchSize;
   private Duration period;
 
   RetentionConfig() {}
+
+  /** As the injected constructor, with MCP sessions kept a week. */
+  public RetentionConfig(
+      String notificationBatches,
+      String runLog,
+      String toolCalls,
+      String deadLetters,
+      String audit,
+      int batchSize,
+      long periodMinutes) {
+    this(
+        notificationBatches,
+        runLog,
+        toolCalls,
+        deadLetters,
+        audit,
+        "P7D",
+        batchSize,
+        periodMinutes);
+  }
 
   @Inject
   public RetentionConfig(
@@ -37,6 +58,8 @@ public class RetentionConfig {
       @ConfigProperty(name = "reveille.retention.dead-letters", defaultValue = "P30D")
           String deadLetters,
       @ConfigProperty(name = "reveille.retention.audit", defaultValue = "P400D") String audit,
+      @ConfigProperty(name = "reveille.retention.mcp-sessions", defaultValue = "P7D")
+          String mcpSessions,
       @ConfigProperty(name = "reveille.retention.batch-size", defaultValue = "500") int batchSize,
       @ConfigProperty(name = "reveille.retention.period-minutes", defaultValue = "60")
           long periodMinutes) {
@@ -45,6 +68,7 @@ public class RetentionConfig {
     this.toolCalls = age("reveille.retention.tool-calls", toolCalls);
     this.deadLetters = age("reveille.retention.dead-letters", deadLetters);
     this.audit = age("reveille.retention.audit", audit);
+    this.mcpSessions = age("reveille.retention.mcp-sessions", mcpSessions);
     this.batchSize = (int) within("reveille.retention.batch-size", batchSize, 1, 10_000);
     this.period =
         Duration.ofMinutes(
@@ -90,6 +114,11 @@ public class RetentionConfig {
   /** How long audit rows are kept: long enough to look back over a year, not for ever. */
   public Optional<Duration> audit() {
     return audit;
+  }
+
+  /** How long an MCP session is kept after its last request (closed or not). */
+  public Optional<Duration> mcpSessions() {
+    return mcpSessions;
   }
 
   /** Rows deleted per transaction: short transactions that never hold up a wake for long. */

@@ -42,7 +42,11 @@ public class RetentionSteps {
     /** Audit rows, by the time of their request (a summary's first refusal). */
     AUDIT_EVENTS(
         "SELECT a.id FROM AuditEvent a WHERE a.occurredAt < :cutoff",
-        "DELETE FROM AuditEvent a WHERE a.id IN :ids");
+        "DELETE FROM AuditEvent a WHERE a.id IN :ids"),
+    /** MCP sessions, by their last request (a closed one, or one long expired). */
+    MCP_SESSIONS(
+        "SELECT s.idHash FROM McpSession s WHERE s.lastSeenAt < :cutoff",
+        "DELETE FROM McpSession s WHERE s.idHash IN :ids");
 
     private final String find;
     private final String delete;

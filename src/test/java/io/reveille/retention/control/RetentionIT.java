@@ -1,6 +1,7 @@
 package io.reveille.retention.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,6 +45,8 @@ class RetentionIT {
   @Inject Retention retention;
   @Inject AuditTrail trail;
 
+  @Inject io.reveille.mcp.control.McpSessionFixture sessions;
+
   @Test
   void oldFinishedRunsArePurgedInBatchesWhileUnfinishedOnesStayAndWakesGoOn() {
     var agentId = agents.create(NewAgent.custom("Forgetful")).agent().getId();
@@ -69,6 +72,29 @@ class RetentionIT {
     assertEquals(WakeStatus.STARTED, runLog.find(unfinished).getStatus(), "a started run stays");
     var next = scheduler.scheduleManual(agentId, Optional.empty()).getRunKey();
     Poll.until(WAKE, () -> runLog.find(next).getStatus() == WakeStatus.COMPLETED);
+  }
+
+  @Test
+  void mcpSessionsLastUsedBeforeTheCutoffArePurgedAndYoungerOnesStay() throws Exception {
+    var agent =
+        agents
+            .create(
+                io.reveille.testing.ThinkingAgents.thinking("Retained", "mcp-" + UUID.randomUUID()))
+            .agent()
+            .getId();
+    var cutoff = Instant.parse("2000-01-02T00:00:00Z");
+    try {
+      var old = sessions.plant(agent, "retention-it", Instant.parse("2000-01-01T00:00:00Z"));
+      var young = sessions.plant(agent, "retention-it", Instant.now());
+
+      var purged = retention.purge(Kind.MCP_SESSIONS, cutoff, 10);
+
+      assertTrue(purged >= 1, "the old session went");
+      assertFalse(sessions.exists(old), "the old session went");
+      assertTrue(sessions.exists(young), "the young one stays");
+    } finally {
+      agents.destroy(agent, java.util.OptionalLong.empty());
+    }
   }
 
   @Test
