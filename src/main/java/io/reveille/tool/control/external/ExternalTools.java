@@ -37,6 +37,12 @@ public class ExternalTools {
 
   private ToolBreakers breakers;
 
+  /**
+   * The document's declarations once read: a rebuild of the registry (a source's tools changed)
+   * takes the document as the deployment read it rather than reading and checking the file again.
+   */
+  private volatile List<ExternalToolDeclaration> documented;
+
   @PostConstruct
   void init() {
     breakers =
@@ -50,7 +56,12 @@ public class ExternalTools {
    * @throws IllegalStateException naming the file and every violation
    */
   public List<ExternalToolDeclaration> load(Set<String> builtInNames) {
-    var declared = new ArrayList<>(document(builtInNames));
+    var fromDocument = documented;
+    if (fromDocument == null) {
+      fromDocument = document(builtInNames);
+      documented = fromDocument;
+    }
+    var declared = new ArrayList<>(fromDocument);
     var taken = new HashSet<>(builtInNames);
     declared.forEach(tool -> taken.add(tool.name()));
     for (var source : sources()) {
