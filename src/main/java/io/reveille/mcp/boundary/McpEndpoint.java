@@ -10,10 +10,9 @@ import io.reveille.platform.error.NotFoundException;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.boundary.AuditedRequest;
 import io.reveille.security.boundary.Authorization;
+import io.reveille.security.boundary.EdgeSettings;
 import io.reveille.security.control.Caller;
-import io.reveille.security.control.EdgeRules;
 import io.reveille.security.control.Role;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -37,8 +36,6 @@ import jakarta.ws.rs.core.UriInfo;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.util.Optional;
-import java.util.Set;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -74,20 +71,7 @@ public class McpEndpoint {
   @Context SecurityContext security;
   @Context UriInfo uriInfo;
 
-  @Inject
-  @ConfigProperty(name = "reveille.http.max-body-bytes", defaultValue = "1048576")
-  long maxBodyBytes;
-
-  @Inject
-  @ConfigProperty(name = "reveille.http.allowed-origins")
-  Optional<String> allowedOrigins;
-
-  private EdgeRules origins;
-
-  @PostConstruct
-  void init() {
-    origins = new EdgeRules(1, Set.of(), EdgeRules.list(allowedOrigins.orElse("")));
-  }
+  @Inject EdgeSettings edge;
 
   @Allowed(Role.VIEWER)
   @POST
@@ -110,7 +94,8 @@ public class McpEndpoint {
       message =
           JsonRpcCodec.read(
               body == null ? new byte[0] : body,
-              new JsonRpcCodec.Limits((int) Math.min(Integer.MAX_VALUE, maxBodyBytes), 64));
+              new JsonRpcCodec.Limits(
+                  (int) Math.min(Integer.MAX_VALUE, edge.rules().maxBodyBytes()), 64));
     } catch (JsonRpcException refused) {
       return json(400, JsonRpcCodec.error(refused.id(), refused.error()));
     }
@@ -173,7 +158,7 @@ public class McpEndpoint {
       @HeaderParam(HttpHeaders.HOST) String host,
       @Context SseEventSink sink,
       @Context Sse sse) {
-    origins
+    edge.rules()
         .crossSite(origin, fetchSite, host == null ? "" : host, uriInfo.getRequestUri().getScheme())
         .ifPresent(reason -> refuse(403, reason));
     session(agentId, sessionId, version, caller());

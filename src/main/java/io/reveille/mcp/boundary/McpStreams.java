@@ -3,6 +3,7 @@ package io.reveille.mcp.boundary;
 import io.reveille.mcp.control.JsonRpcCodec;
 import io.reveille.mcp.control.McpConfig;
 import io.reveille.mcp.control.McpSessions;
+import io.reveille.platform.PolledStream;
 import io.reveille.platform.StreamQuota;
 import io.reveille.platform.json.JsonDocuments;
 import jakarta.annotation.PostConstruct;
@@ -14,7 +15,6 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.ClientErrorException;
 import jakarta.ws.rs.ServiceUnavailableException;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.time.Clock;
@@ -23,11 +23,6 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * The event streams of MCP sessions ({@code GET} on the endpoint): server messages for the client,
@@ -44,14 +39,10 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class McpStreams {
 
-  private static final Logger LOG = Logger.getLogger(McpStreams.class.getName());
-
   static final int MAX_STREAMS_PER_NODE = 512;
 
   /** How often an idle stream sends a comment, so that a proxy keeps it and a gone client shows. */
   static final Duration KEEP_ALIVE = Duration.ofSeconds(15);
-
-  private static final long SEND_TIMEOUT_SECONDS = 30;
 
   @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
   ManagedScheduledExecutorService scheduler;
@@ -91,23 +82,13 @@ public class McpStreams {
     var stream = new Stream(idHash, lastEventId, sink, sse, clock.instant());
     streams.add(stream);
     try {
-      stream.send(
-          sse.newEventBuilder()
-              .id(lastEventId.or(() -> sessions.reportSeen(idHash)).orElse("0"))
-              .data("")
-              .build());
-      stream.future =
-          scheduler.scheduleWithFixedDelay(
-              stream::look, 0, config.streamPoll().toMillis(), TimeUnit.MILLISECONDS);
+      stream.open(lastEventId.or(() -> sessions.reportSeen(idHash)).orElse("0"));
+      stream.pollEvery(scheduler, config.streamPoll());
     } catch (Exception e) {
       stream.finish();
       if (e instanceof InterruptedException) {
         Thread.currentThread().interrupt();
       }
-      return;
-    }
-    if (stream.finished.get()) {
-      stream.future.cancel(false);
     }
   }
 
@@ -117,89 +98,66 @@ public class McpStreams {
     streams.forEach(Stream::finish);
   }
 
-  private final class Stream {
+  private final class Stream extends PolledStream {
     private final String idHash;
-    private final SseEventSink sink;
     private final Sse sse;
-    private final AtomicBoolean finished = new AtomicBoolean();
-    private volatile ScheduledFuture<?> future;
     private Optional<String> resumeAfter;
     private Instant lastSentAt;
 
     Stream(String idHash, Optional<String> resumeAfter, SseEventSink sink, Sse sse, Instant now) {
+      super(sink);
       this.idHash = idHash;
       this.resumeAfter = resumeAfter;
-      this.sink = sink;
       this.sse = sse;
       this.lastSentAt = now;
     }
 
-    void look() {
-      if (finished.get()) {
-        return;
-      }
-      try {
-        if (sink.isClosed()) {
-          finish();
-          return;
-        }
-        var tick = sessions.tick(idHash, resumeAfter);
-        resumeAfter = Optional.empty();
-        if (tick.isEmpty()) {
-          finish();
-          return;
-        }
-        var now = clock.instant();
-        if (tick.get().updatedReport().isPresent()) {
-          var notification =
-              JsonRpcCodec.notification(
-                  "notifications/resources/updated",
-                  JsonDocuments.provider()
-                      .createObjectBuilder()
-                      .add("uri", tick.get().uri())
-                      .build());
-          send(
-              sse.newEventBuilder()
-                  .id(tick.get().updatedReport().get())
-                  .name("message")
-                  .mediaType(MediaType.APPLICATION_JSON_TYPE)
-                  .data(String.class, notification.toString())
-                  .build());
-          lastSentAt = now;
-        } else if (!now.isBefore(lastSentAt.plus(KEEP_ALIVE))) {
-          send(sse.newEventBuilder().comment("keep-alive").build());
-          lastSentAt = now;
-        }
-      } catch (Exception e) {
-        // The client went away or the database failed: end the stream; the client reconnects
-        // with Last-Event-ID and is told of any report it missed.
-        LOG.log(Level.FINE, "An MCP event stream ends: {0}", e.toString());
-        if (e instanceof InterruptedException) {
-          Thread.currentThread().interrupt();
-        }
+    /** Sends the opening event: the client's resumption point, no data. */
+    void open(String eventId) throws Exception {
+      send(sse.newEventBuilder().id(eventId).data("").build());
+    }
+
+    @Override
+    protected void poll() throws Exception {
+      var tick = sessions.tick(idHash, resumeAfter);
+      resumeAfter = Optional.empty();
+      if (tick.isEmpty()) {
         finish();
-      }
-    }
-
-    void send(OutboundSseEvent event) throws Exception {
-      sink.send(event).toCompletableFuture().get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    }
-
-    void finish() {
-      if (!finished.compareAndSet(false, true)) {
         return;
       }
+      var now = clock.instant();
+      if (tick.get().updatedReport().isPresent()) {
+        var notification =
+            JsonRpcCodec.notification(
+                "notifications/resources/updated",
+                JsonDocuments.provider()
+                    .createObjectBuilder()
+                    .add("uri", tick.get().uri())
+                    .build());
+        send(
+            sse.newEventBuilder()
+                .id(tick.get().updatedReport().get())
+                .name("message")
+                .mediaType(MediaType.APPLICATION_JSON_TYPE)
+                .data(String.class, notification.toString())
+                .build());
+        lastSentAt = now;
+      } else if (!now.isBefore(lastSentAt.plus(KEEP_ALIVE))) {
+        send(sse.newEventBuilder().comment("keep-alive").build());
+        lastSentAt = now;
+      }
+    }
+
+    @Override
+    protected String name() {
+      // The client reconnects with Last-Event-ID and is told of any report it missed.
+      return "An MCP event stream";
+    }
+
+    @Override
+    protected void ended() {
       streams.remove(this);
       quota.release(idHash);
-      var running = future;
-      if (running != null) {
-        running.cancel(false);
-      }
-      try {
-        sink.close();
-      } catch (RuntimeException e) {
-        LOG.log(Level.FINE, "Closing an MCP event stream failed", e);
-      }
     }
   }
 }

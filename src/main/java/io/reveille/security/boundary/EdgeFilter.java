@@ -16,7 +16,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The API's edge, before authentication: a body over {@code reveille.http.max-body-bytes} is a 413
@@ -30,25 +29,13 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Priority(Priorities.AUTHENTICATION - 50)
 public class EdgeFilter implements ContainerRequestFilter, ContainerResponseFilter {
 
-  @Inject
-  @ConfigProperty(name = "reveille.http.max-body-bytes", defaultValue = "1048576")
-  long maxBodyBytes;
-
-  @Inject
-  @ConfigProperty(name = "reveille.http.allowed-hosts", defaultValue = "localhost,127.0.0.1,[::1]")
-  String allowedHosts;
-
-  @Inject
-  @ConfigProperty(name = "reveille.http.allowed-origins")
-  Optional<String> allowedOrigins;
+  @Inject EdgeSettings settings;
 
   private EdgeRules rules;
 
   @PostConstruct
   void init() {
-    rules =
-        new EdgeRules(
-            maxBodyBytes, EdgeRules.list(allowedHosts), EdgeRules.list(allowedOrigins.orElse("")));
+    rules = settings.rules();
   }
 
   @Override

@@ -1,14 +1,10 @@
 package io.reveille.security.boundary;
 
-import io.reveille.security.control.EdgeRules;
-import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.util.Optional;
-import java.util.Set;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The API's host rule for what is served beside it (the console's files, the OpenAPI document, the
@@ -18,17 +14,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class HostCheck {
 
-  @Inject
-  @ConfigProperty(name = "reveille.http.allowed-hosts", defaultValue = "localhost,127.0.0.1,[::1]")
-  String allowedHosts;
-
-  /** The edge's host rule; the API's limits on bodies and origins do not apply here. */
-  private EdgeRules rules;
-
-  @PostConstruct
-  void init() {
-    rules = new EdgeRules(1, EdgeRules.list(allowedHosts), Set.of());
-  }
+  @Inject EdgeSettings settings;
 
   /**
    * Whether the request names a host this server does not answer to: the authority the container
@@ -39,7 +25,7 @@ public class HostCheck {
       var host =
           Optional.ofNullable(URI.create(request.getRequestURL().toString()).getRawAuthority())
               .orElse("");
-      return rules.unknownHost(host).isPresent();
+      return settings.rules().unknownHost(host).isPresent();
     } catch (IllegalArgumentException e) {
       // A Host that does not even make an address names no host this server answers to.
       return true;

@@ -2,6 +2,7 @@ package io.reveille.session.boundary;
 
 import io.reveille.memory.boundary.AgentMemoryResource.MessageResponse;
 import io.reveille.observability.control.Metrics;
+import io.reveille.platform.PolledStream;
 import io.reveille.platform.StreamQuota;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.session.control.SessionConfig;
@@ -29,12 +30,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * Feeds open event streams: each stream polls its session's thread for messages newer than the last
@@ -55,16 +51,11 @@ import java.util.logging.Logger;
 @ApplicationScoped
 public class SessionEventStreams {
 
-  private static final Logger LOG = Logger.getLogger(SessionEventStreams.class.getName());
-
   /** Most messages one poll sends; the rest follow on the next poll. */
   static final int BATCH = 100;
 
   /** How often a stream opened with a console session token asks whether it was signed out. */
   static final Duration SIGN_OUT_CHECK = Duration.ofSeconds(5);
-
-  /** How long one send may take before the client counts as gone. */
-  private static final long SEND_TIMEOUT_SECONDS = 30;
 
   @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
   ManagedScheduledExecutorService scheduler;
@@ -128,15 +119,10 @@ public class SessionEventStreams {
     var stream = new Stream(session, after, sink, sse, now, deadline, principal, signedOut);
     streams.add(stream);
     try {
-      stream.future =
-          scheduler.scheduleWithFixedDelay(
-              stream::poll, 0, config.eventsPoll().toMillis(), TimeUnit.MILLISECONDS);
+      stream.pollEvery(scheduler, config.eventsPoll());
     } catch (RuntimeException e) {
       stream.finish();
       throw e;
-    }
-    if (stream.finished.get()) {
-      stream.future.cancel(false);
     }
   }
 
@@ -146,18 +132,15 @@ public class SessionEventStreams {
     streams.forEach(Stream::finish);
   }
 
-  private final class Stream {
+  private final class Stream extends PolledStream {
     private final String agentId;
     private final String sessionId;
     private final String threadId;
-    private final SseEventSink sink;
     private final Sse sse;
     private final Instant deadline;
     private final String principal;
     private final Optional<BooleanSupplier> signedOut;
     private Instant nextSignOutCheck;
-    private final AtomicBoolean finished = new AtomicBoolean();
-    private volatile ScheduledFuture<?> future;
     private Optional<MessageCursor> cursor;
     private Instant lastSentAt;
 
@@ -175,6 +158,7 @@ public class SessionEventStreams {
         Instant deadline,
         String principal,
         Optional<BooleanSupplier> signedOut) {
+      super(sink);
       this.principal = principal;
       this.signedOut = signedOut;
       this.nextSignOutCheck = now.plus(SIGN_OUT_CHECK);
@@ -182,59 +166,52 @@ public class SessionEventStreams {
       this.sessionId = session.getId();
       this.threadId = SessionService.threadId(session);
       this.cursor = after;
-      this.sink = sink;
       this.sse = sse;
       this.deadline = deadline;
       this.lastSentAt = now;
     }
 
-    void poll() {
-      if (finished.get()) {
+    @Override
+    protected void poll() throws Exception {
+      var now = clock.instant();
+      if (!now.isBefore(deadline)
+          || sessions.find(agentId, sessionId).isEmpty()
+          || wasSignedOut(now)) {
+        finish();
         return;
       }
-      try {
-        var now = clock.instant();
-        if (sink.isClosed() || !now.isBefore(deadline)) {
-          finish();
-          return;
-        }
-        if (sessions.find(agentId, sessionId).isEmpty() || wasSignedOut(now)) {
-          finish();
-          return;
-        }
-        var batch = sessions.messagesAfter(agentId, threadId, cursor, BATCH);
-        for (var message : batch) {
-          send(event(message));
-          cursor = Optional.of(MessageCursor.after(message.message()));
-          lastSentAt = now;
-        }
-        // The working state changes with the messages of the step that changes it: asked after a
-        // poll that found messages (and once when the stream opens), not on every poll.
-        if (!batch.isEmpty() || !stateAsked) {
-          stateAsked = true;
-          var state = workingStates.stored(agentId, threadId);
-          if (state.isPresent() && state.get().version() > stateVersion) {
-            send(stateEvent(state.get()));
-            stateVersion = state.get().version();
-            lastSentAt = now;
-          }
-        }
-        if (batch.isEmpty() && !now.isBefore(lastSentAt.plus(config.eventsKeepAlive()))) {
-          send(sse.newEventBuilder().comment("keep-alive").build());
-          lastSentAt = now;
-        }
-      } catch (Exception e) {
-        // The client went away (a failed send) or the database failed: end this stream; the
-        // client reconnects with Last-Event-ID and loses nothing.
-        LOG.log(
-            Level.FINE,
-            "Event stream of session {0} (agent {1}) ends: {2}",
-            new Object[] {sessionId, agentId, e.toString()});
-        if (e instanceof InterruptedException) {
-          Thread.currentThread().interrupt();
-        }
-        finish();
+      var batch = sessions.messagesAfter(agentId, threadId, cursor, BATCH);
+      for (var message : batch) {
+        send(event(message));
+        cursor = Optional.of(MessageCursor.after(message.message()));
+        lastSentAt = now;
       }
+      // The working state changes with the messages of the step that changes it: asked after a
+      // poll that found messages (and once when the stream opens), not on every poll.
+      if (!batch.isEmpty() || !stateAsked) {
+        stateAsked = true;
+        var state = workingStates.stored(agentId, threadId);
+        if (state.isPresent() && state.get().version() > stateVersion) {
+          send(stateEvent(state.get()));
+          stateVersion = state.get().version();
+          lastSentAt = now;
+        }
+      }
+      if (batch.isEmpty() && !now.isBefore(lastSentAt.plus(config.eventsKeepAlive()))) {
+        send(sse.newEventBuilder().comment("keep-alive").build());
+        lastSentAt = now;
+      }
+    }
+
+    @Override
+    protected String name() {
+      return "Event stream of session " + sessionId + " (agent " + agentId + ")";
+    }
+
+    @Override
+    protected void ended() {
+      streams.remove(this);
+      quota.release(principal);
     }
 
     /** Whether the console session was signed out, asked every {@link #SIGN_OUT_CHECK}. */
@@ -277,27 +254,6 @@ public class SessionEventStreams {
           .mediaType(MediaType.APPLICATION_JSON_TYPE)
           .data(String.class, data.toString())
           .build();
-    }
-
-    private void send(OutboundSseEvent event) throws Exception {
-      sink.send(event).toCompletableFuture().get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    }
-
-    void finish() {
-      if (!finished.compareAndSet(false, true)) {
-        return;
-      }
-      streams.remove(this);
-      quota.release(principal);
-      var running = future;
-      if (running != null) {
-        running.cancel(false);
-      }
-      try {
-        sink.close();
-      } catch (RuntimeException e) {
-        LOG.log(Level.FINE, "Closing the event stream of session " + sessionId + " failed", e);
-      }
     }
   }
 }

@@ -35,10 +35,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * server ({@code @modelcontextprotocol/server-everything}, pinned in {@code src/test/mcp}), which
  * the test server runs over stdio and this test starts over Streamable HTTP, both declared in the
  * test server's MCP servers document. A model-backed agent's scripted model calls {@code echo} on
- * each and the results reach the run (and the model); a call of a tool the document classifies as
- * mutating, cut by the stdio server's death (SIGKILL), leaves the run waiting in doubt until an
- * operator resolves the call and resumes the run, after which Reveille has started the server
- * again.
+ * each and a tool the document classifies as mutating; the results reach the run, the model and
+ * (the mutating call's) the ledger. The same call, cut by the stdio server's death (SIGKILL),
+ * leaves the model's run waiting in doubt until an operator resolves the call and resumes the run,
+ * whose model then reads the resolution; by then Reveille has started the server again.
+ *
+ * <p>The test server's custom agents have no model guard, so a model's mutating external call runs
+ * rather than waiting for an admin's approval (held calls have tests of their own).
  */
 @ExtendWith(ArquillianExtension.class)
 class McpClientIT {
@@ -72,6 +75,7 @@ class McpClientIT {
                 List.of(
                     calling(STDIO_ECHO, message("stdio " + marker)),
                     calling(HTTP_ECHO, message("http " + marker)),
+                    calling(LONG, longRunning(1, 1)),
                     answering("Both servers echoed.")));
     String agentId = null;
     try {
@@ -100,6 +104,13 @@ class McpClientIT {
           "the HTTP server's answer reached the model");
       var detail = run(runKey);
       assertTrue(detail.toString().contains("Echo: stdio " + marker), detail::toString);
+      var row = ledger(Api.inServer(), agentId).orElseThrow();
+      assertEquals("succeeded", row.getString("status"), row::toString);
+      assertEquals(runKey, row.getString("runKey"), row::toString);
+      assertEquals("external", row.getString("sideEffect"), row::toString);
+      assertTrue(
+          row.getJsonObject("result").toString().contains("Long running operation completed"),
+          row::toString);
     } finally {
       model.forget(marker);
       http.destroyForcibly().waitFor();
@@ -113,29 +124,29 @@ class McpClientIT {
   void aMutatingCallCutByTheServersDeathWaitsInDoubtUntilAnOperatorResolvesIt() throws Exception {
     NodeTools.install();
     Poll.until(Duration.ofSeconds(90), () -> registry.find(LONG).isPresent());
+    var marker = "mcp-doubt-" + UUID.randomUUID();
+    var resolution = "done by hand " + marker;
+    var model =
+        OpenAiProtocolServer.shared()
+            .alwaysAnswerByStep(
+                marker,
+                List.of(calling(LONG, longRunning(60, 2)), answering("The operation is done.")));
     var api = Api.inServer();
-    var agent =
-        api.post(
-            "/api/agents",
-            "{\"kind\":\"custom\",\"displayName\":\"mcp long "
-                + UUID.randomUUID()
-                + "\",\"config\":{\"plan\":[{\"tool\":\""
-                + LONG
-                + "\",\"arguments\":{\"duration\":60,\"steps\":2}}]}}");
-    assertEquals(201, agent.status(), agent::toString);
-    var agentId = agent.json().getString("id");
+    String agentId = null;
     try {
+      ClosedCircuit.await(gateway);
+      agentId = agents.create(ThinkingAgents.thinking("Operator", marker)).agent().getId();
+      var id = agentId;
       Poll.until(Duration.ofSeconds(30), () -> stdioServer().isPresent());
       var woken = api.post("/api/agents/" + agentId + "/wakes", "");
       assertEquals(202, woken.status(), woken::toString);
       var runKey = woken.json().getString("runKey");
       Poll.until(
           Duration.ofSeconds(60),
-          () ->
-              ledger(api, agentId).map(row -> row.getString("status")).orElse("").equals("running"),
+          () -> ledger(api, id).map(row -> row.getString("status")).orElse("").equals("running"),
           () ->
               "ledger "
-                  + api.get("/api/agents/" + agentId + "/tool-calls").body()
+                  + api.get("/api/agents/" + id + "/tool-calls").body()
                   + ", run "
                   + run(runKey));
       var server = stdioServer().orElseThrow();
@@ -143,6 +154,8 @@ class McpClientIT {
       awaitStatus(runKey, "waiting");
       var row = ledger(api, agentId).orElseThrow();
       assertTrue(row.getBoolean("inDoubt"), row::toString);
+      assertEquals(runKey, row.getString("runKey"), row::toString);
+      assertEquals(0, model.requestsMentioning(resolution), "the model has not read it yet");
 
       var resolved =
           api.post(
@@ -151,18 +164,23 @@ class McpClientIT {
                   + "/tool-calls/"
                   + row.getString("idempotencyKey")
                   + "/resolution",
-              "{\"applied\":true,\"result\":{\"text\":\"done by hand\",\"content\":[]},"
-                  + "\"note\":\"the operation finished on the other side\"}");
+              "{\"applied\":true,\"result\":{\"text\":\""
+                  + resolution
+                  + "\",\"content\":[]},\"note\":\"the operation finished on the other side\"}");
       assertEquals(200, resolved.status(), resolved::toString);
       assertEquals("succeeded", resolved.json().getString("status"));
       var resumed = api.post("/api/runs/" + runKey + "/resume", "");
       assertTrue(resumed.status() < 300, resumed::toString);
       awaitStatus(runKey, "completed");
+      assertTrue(model.requestsMentioning(resolution) > 0, "the model read the resolution");
       Poll.until(
           Duration.ofSeconds(60),
           () -> stdioServer().filter(p -> p.pid() != server.pid()).isPresent());
     } finally {
-      agents.destroy(agentId, OptionalLong.empty());
+      model.forget(marker);
+      if (agentId != null) {
+        agents.destroy(agentId, OptionalLong.empty());
+      }
     }
   }
 
@@ -178,6 +196,10 @@ class McpClientIT {
       throw new IllegalStateException("no Streamable HTTP server in " + document);
     }
     return Integer.parseInt(matcher.group(1));
+  }
+
+  private static JsonObject longRunning(int seconds, int steps) {
+    return Json.createObjectBuilder().add("duration", seconds).add("steps", steps).build();
   }
 
   private static JsonObject message(String text) {
