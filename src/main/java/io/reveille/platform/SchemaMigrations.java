@@ -69,7 +69,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V43__tool_call_step.sql",
           "V44__checkpoint_type.sql",
           "V45__run_entrypoint.sql",
-          "V46__mcp_sessions.sql");
+          "V46__mcp_sessions.sql",
+          "V47__task_statuses_groomed_on_hold.sql");
 
   private final ClassLoader classLoader;
 

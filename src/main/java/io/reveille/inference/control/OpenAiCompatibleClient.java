@@ -17,6 +17,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -214,10 +215,7 @@ public class OpenAiCompatibleClient implements InferenceProvider {
         var call = value.asJsonObject();
         var function = call.getJsonObject("function");
         calls.add(
-            new ToolCallRequest(
-                call.getString("id"),
-                function.getString("name"),
-                arguments(function.get("arguments"))));
+            toolCall(call.getString("id"), function.getString("name"), function.get("arguments")));
       }
     }
     var finish =
@@ -228,26 +226,47 @@ public class OpenAiCompatibleClient implements InferenceProvider {
   }
 
   /**
-   * The protocol sends arguments as a JSON string; some servers send the object itself, or an empty
-   * string for a call without arguments.
+   * A tool call, its arguments read as the protocol sends them: a JSON string holding the object's
+   * text. Some servers send the object itself, or an empty string for a call without arguments; a
+   * model that encoded its arguments twice (a JSON string holding a JSON string of the object) is
+   * understood, decoding once more, and the call says so.
    */
-  private static JsonObject arguments(JsonValue value) {
+  static ToolCallRequest toolCall(String id, String name, JsonValue value) {
     if (value == null || value == JsonValue.NULL) {
-      return JsonValue.EMPTY_JSON_OBJECT;
+      return new ToolCallRequest(id, name, JsonValue.EMPTY_JSON_OBJECT);
     }
     if (value instanceof JsonObject object) {
-      return object;
+      return new ToolCallRequest(id, name, object);
     }
     var text = ((JsonString) value).getString();
     if (text.isBlank()) {
-      return JsonValue.EMPTY_JSON_OBJECT;
+      return new ToolCallRequest(id, name, JsonValue.EMPTY_JSON_OBJECT);
     }
-    try (var reader = JsonDocuments.provider().createReader(new StringReader(text))) {
-      var parsed = reader.readValue();
-      if (parsed instanceof JsonObject object) {
-        return object;
+    var parsed = read(text);
+    if (parsed instanceof JsonObject object) {
+      return new ToolCallRequest(id, name, object);
+    }
+    if (parsed instanceof JsonString inner) {
+      var once = objectIn(inner.getString());
+      if (once.isPresent()) {
+        return new ToolCallRequest(
+            id, name, once.get(), List.of(ToolCallRequest.Recovery.doubleEncoded()));
       }
-      throw new JsonException("tool call arguments are not a JSON object");
+    }
+    throw new JsonException("tool call arguments are not a JSON object");
+  }
+
+  private static Optional<JsonObject> objectIn(String text) {
+    try {
+      return read(text) instanceof JsonObject object ? Optional.of(object) : Optional.empty();
+    } catch (JsonException notJson) {
+      return Optional.empty();
+    }
+  }
+
+  private static JsonValue read(String text) {
+    try (var reader = JsonDocuments.provider().createReader(new StringReader(text))) {
+      return reader.readValue();
     }
   }
 

@@ -6,13 +6,17 @@ import java.util.EnumSet;
 import java.util.Set;
 
 /**
- * Where a task is: open work moves freely between {@code open}, {@code inProgress} and {@code
- * blocked} and ends as {@code done} or {@code rejected}; an ended task can only be reopened.
+ * Where a task is: open work moves freely between {@code open}, {@code inProgress}, {@code
+ * blocked}, {@code groomed} (refined and ready to be picked up) and {@code onHold} (set aside on
+ * purpose, not blocked by anything) and ends as {@code done} or {@code rejected}; an ended task can
+ * only be reopened.
  */
 public enum TaskStatus implements WireEnum {
   OPEN("open"),
   IN_PROGRESS("inProgress"),
   BLOCKED("blocked"),
+  GROOMED("groomed"),
+  ON_HOLD("onHold"),
   DONE("done"),
   REJECTED("rejected");
 

@@ -133,6 +133,16 @@ public class Metrics {
     counter("reveille.tool.calls", "Tool calls", "tool", tool, "outcome", outcome).increment();
   }
 
+  /** A model's tool call read despite a small mistake of the {@code kind} given. */
+  public void toolCallRecovered(String kind) {
+    counter(
+            "reveille.tool.recoveries",
+            "Model tool calls read despite a small mistake (a misspelt name, arguments encoded twice)",
+            "kind",
+            kind)
+        .increment();
+  }
+
   public void inferenceCall(String model, String outcome, long inputTokens, long outputTokens) {
     counter(
             "reveille.inference.calls",

@@ -59,6 +59,7 @@ public class TaskAgentWorkflow implements AgentWorkflow {
           "update_task_estimate",
           "update_task_due_date",
           "update_task_priority",
+          "set_task_status",
           "add_multiple_checklist_items",
           "update_checklist_items",
           "record_observations");

@@ -36,13 +36,29 @@ final class ToolChecks {
       Optional<ToolDefinition> definition,
       ToolRequest request,
       Optional<String> operationId) {
+    var held = profiles.of(agent.getKind());
     if (definition.isEmpty()) {
+      // The names the agent may call, so that a model that misspelt one can call it next.
+      var callable =
+          registry.all().stream()
+              .filter(tool -> held.containsAll(tool.capabilities()))
+              .filter(tool -> tool.allowedWakeReasons().contains(request.wakeReason()))
+              .map(ToolDefinition::name)
+              .sorted()
+              .toList();
       return Optional.of(
           new ToolFailure(
-              ToolErrorCode.UNKNOWN_TOOL, "no tool named '" + request.toolName() + "'"));
+              ToolErrorCode.UNKNOWN_TOOL,
+              "no tool named '"
+                  + (request.toolName().length() > 128
+                      ? request.toolName().substring(0, 128) + "…"
+                      : request.toolName())
+                  + "'; this agent may call on a "
+                  + request.wakeReason().wire()
+                  + " wake: "
+                  + String.join(", ", callable)));
     }
     var tool = definition.get();
-    var held = profiles.of(agent.getKind());
     var missing = EnumSet.noneOf(io.reveille.tool.entity.Capability.class);
     tool.capabilities().stream().filter(c -> !held.contains(c)).forEach(missing::add);
     if (!missing.isEmpty()) {

@@ -13,6 +13,7 @@ import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.observability.control.Metrics;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.tool.control.CapabilityProfiles;
 import io.reveille.tool.control.OperationIds;
@@ -78,6 +79,7 @@ public class AgentConversation {
   @Inject MemoryService memory;
   @Inject RunMeters meters;
   @Inject RunJournal journal;
+  @Inject Metrics metrics;
 
   /**
    * What to talk about, with which model and tools.
@@ -230,7 +232,11 @@ public class AgentConversation {
                 false);
       } else {
         progress.meter.step();
-        var answer = provider.chat(ChatRequest.of(brief.model(), progress.messages, brief.tools()));
+        var answer =
+            forgiven(
+                run,
+                provider.chat(ChatRequest.of(brief.model(), progress.messages, brief.tools())),
+                brief.tools());
         plan =
             Step.turn(
                 index,
@@ -629,6 +635,46 @@ public class AgentConversation {
     return Reached.ENDED;
   }
 
+  /**
+   * The model's answer with its small mistakes forgiven: a tool name no tool has that is a slip for
+   * exactly one tool offered ({@link ToolNameRepair}) is taken as that tool; arguments encoded
+   * twice were decoded once by the client. Each recovery is kept with the call (in the step's
+   * decision, which the run's detail shows), logged and counted ({@code reveille.tool.recoveries});
+   * any other unknown name is left for the executor, whose refusal lists the tools the agent may
+   * call.
+   */
+  private ChatResult forgiven(WakeRun run, ChatResult answer, List<ToolSpec> offered) {
+    var names = offered.stream().map(ToolSpec::name).toList();
+    var calls = new ArrayList<ToolCallRequest>();
+    for (var call : answer.toolCalls()) {
+      var taken = call;
+      if (!names.contains(call.name()) && registry.find(call.name()).isEmpty()) {
+        var intended = ToolNameRepair.intended(call.name(), names);
+        if (intended.isPresent()) {
+          taken = call.recovered(intended.get(), ToolCallRequest.Recovery.toolName(call.name()));
+        }
+      }
+      for (var recovery : taken.recoveries()) {
+        metrics.toolCallRecovered(recovery.kind());
+        var named = taken;
+        LOG.info(
+            () ->
+                "Run "
+                    + run.runKey()
+                    + ": the model's call "
+                    + named.id()
+                    + " of "
+                    + named.name()
+                    + " recovered ("
+                    + recovery.kind()
+                    + recovery.from().map(from -> ", written " + from).orElse("")
+                    + ")");
+      }
+      calls.add(taken);
+    }
+    return new ChatResult(answer.content(), calls, answer.usage(), answer.finishReason());
+  }
+
   /** The phase name of a model turn's step. */
   static final String MODEL_TURN = "model_turn";
 
@@ -637,6 +683,9 @@ public class AgentConversation {
 
   /** The field of a step's decision that lists its tool calls. */
   private static final String TOOL_CALLS = "reveille.toolCalls";
+
+  /** The field of a decision's tool call that lists the model's mistakes forgiven to read it. */
+  private static final String RECOVERED = "recovered";
 
   /** A model answer as a step's decision: its text and the tool calls it asked for. */
   static jakarta.json.JsonObject decisionOf(ChatResult answer, String model) {
@@ -650,9 +699,20 @@ public class AgentConversation {
     var calls = new ArrayList<ToolCallRequest>();
     for (var value : decision.getJsonArray(TOOL_CALLS)) {
       var call = value.asJsonObject();
+      var recoveries = new ArrayList<ToolCallRequest.Recovery>();
+      if (call.get(RECOVERED) instanceof jakarta.json.JsonArray recorded) {
+        for (var entry : recorded.getValuesAs(jakarta.json.JsonObject.class)) {
+          recoveries.add(
+              new ToolCallRequest.Recovery(
+                  entry.getString("kind"), Optional.ofNullable(entry.getString("from", null))));
+        }
+      }
       calls.add(
           new ToolCallRequest(
-              call.getString("id"), call.getString("name"), call.getJsonObject("arguments")));
+              call.getString("id"),
+              call.getString("name"),
+              call.getJsonObject("arguments"),
+              recoveries));
     }
     var content = Optional.ofNullable(decision.getString("content", null));
     return new ChatResult(content, calls, Usage.NONE, calls.isEmpty() ? "stop" : "tool_calls");
@@ -679,12 +739,22 @@ public class AgentConversation {
   private static jakarta.json.JsonArray toolCalls(List<ToolCallRequest> calls) {
     var list = JsonDocuments.provider().createArrayBuilder();
     for (var call : calls) {
-      list.add(
+      var entry =
           JsonDocuments.provider()
               .createObjectBuilder()
               .add("id", call.id())
               .add("name", call.name())
-              .add("arguments", call.arguments()));
+              .add("arguments", call.arguments());
+      if (!call.recoveries().isEmpty()) {
+        var recovered = JsonDocuments.provider().createArrayBuilder();
+        for (var recovery : call.recoveries()) {
+          var one = JsonDocuments.provider().createObjectBuilder().add("kind", recovery.kind());
+          recovery.from().ifPresent(from -> one.add("from", from));
+          recovered.add(one);
+        }
+        entry.add(RECOVERED, recovered);
+      }
+      list.add(entry);
     }
     return list.build();
   }

@@ -199,6 +199,43 @@ class OpenAiCompatibleClientTest {
   }
 
   @Test
+  void argumentsEncodedTwiceAreDecodedOnceAndTheCallSaysSo() {
+    script.add(
+        Answer.ok(
+            completion(
+                """
+                {"role":"assistant","content":null,"tool_calls":[
+                  {"id":"call_1","type":"function","function":{"name":"update_task_priority",
+                   "arguments":"\\"{\\\\\\"taskId\\\\\\":\\\\\\"t-1\\\\\\"}\\""}},
+                  {"id":"call_2","type":"function","function":{"name":"update_task_priority",
+                   "arguments":"{\\"taskId\\":\\"t-2\\"}"}}]}
+                """,
+                "tool_calls")));
+
+    var result = client().chat(question(List.of(priorityTool())));
+
+    var twice = result.toolCalls().get(0);
+    assertEquals("t-1", twice.arguments().getString("taskId"));
+    assertEquals(List.of(ToolCallRequest.Recovery.doubleEncoded()), twice.recoveries());
+    assertTrue(result.toolCalls().get(1).recoveries().isEmpty(), "encoded once: nothing forgiven");
+  }
+
+  @Test
+  void argumentsThatAreAStringOfNoObjectAreRefused() {
+    script.add(
+        Answer.ok(
+            completion(
+                """
+                {"role":"assistant","content":null,"tool_calls":[
+                  {"id":"call_1","type":"function","function":{"name":"update_task_priority",
+                   "arguments":"\\"not json\\""}}]}
+                """,
+                "tool_calls")));
+
+    assertThrows(RuntimeException.class, () -> client().chat(question(List.of(priorityTool()))));
+  }
+
+  @Test
   void theRequestCarriesModelMessagesToolsAndTheBearerKey() {
     script.add(Answer.ok(completion("{\"role\":\"assistant\",\"content\":\"ok\"}", "stop")));
     var arguments = Json.createObjectBuilder().add("priority", "P0").build();

@@ -126,9 +126,24 @@ class TaskTest {
   }
 
   @Test
+  void groomedAndOnHoldAreOpenWorkThatMovesFreelyAndAClosedTaskIsOnlyReopened() {
+    for (var from : java.util.List.of(TaskStatus.GROOMED, TaskStatus.ON_HOLD)) {
+      assertFalse(from.isClosed(), from::toString);
+      for (var to : TaskStatus.values()) {
+        assertEquals(to != from, from.canMoveTo(to), from + " to " + to);
+      }
+    }
+    for (var closed : java.util.List.of(TaskStatus.DONE, TaskStatus.REJECTED)) {
+      assertFalse(closed.canMoveTo(TaskStatus.GROOMED), closed::toString);
+      assertFalse(closed.canMoveTo(TaskStatus.ON_HOLD), closed::toString);
+      assertTrue(closed.canMoveTo(TaskStatus.OPEN), closed::toString);
+    }
+  }
+
+  @Test
   void statusAndPriorityTravelInLowerCamelCaseAndTheConstantNamesStillParse() {
     assertEquals(
-        java.util.List.of("open", "inProgress", "blocked", "done", "rejected"),
+        java.util.List.of("open", "inProgress", "blocked", "groomed", "onHold", "done", "rejected"),
         io.reveille.platform.wire.WireEnum.values(TaskStatus.class));
     assertEquals(
         java.util.List.of("p0", "p1", "p2", "p3"),

@@ -71,6 +71,20 @@ final class CoreToolScenarios {
                     args().add("taskId", w.taskA).add("priority", "p0").build(),
                     args().add("taskId", w.taskB).add("priority", "p0").build())),
         ToolScenario.of(
+            "set_task_status",
+            w ->
+                inAndOut(
+                    args()
+                        .add("taskId", w.taskA)
+                        .add("status", "groomed")
+                        .add("reason", "refined and ready")
+                        .build(),
+                    args()
+                        .add("taskId", w.taskB)
+                        .add("status", "onHold")
+                        .add("reason", "set aside")
+                        .build())),
+        ToolScenario.of(
             "create_task",
             w ->
                 inAndOut(

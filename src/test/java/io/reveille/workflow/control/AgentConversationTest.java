@@ -38,6 +38,29 @@ class AgentConversationTest {
   }
 
   @Test
+  void aCallsRecoveriesAreRecordedWithItsDecisionAndReadBack() {
+    var call =
+        new ToolCallRequest(
+                "call_1",
+                "set_taks_status",
+                Json.createObjectBuilder().add("taskId", "t").build(),
+                List.of(ToolCallRequest.Recovery.doubleEncoded()))
+            .recovered("set_task_status", ToolCallRequest.Recovery.toolName("set_taks_status"));
+    var answer = new ChatResult(Optional.empty(), List.of(call), new Usage(1, 1), "tool_calls");
+
+    var decision = AgentConversation.decisionOf(answer, "m");
+    var carried = AgentConversation.fromDecision(decision);
+
+    assertEquals(List.of(call), carried.toolCalls());
+    var recorded = decision.getJsonArray("reveille.toolCalls").getJsonObject(0);
+    assertEquals("set_task_status", recorded.getString("name"));
+    assertEquals(
+        "[{\"kind\":\"doubleEncodedArguments\"},"
+            + "{\"kind\":\"toolName\",\"from\":\"set_taks_status\"}]",
+        recorded.getJsonArray("recovered").toString());
+  }
+
+  @Test
   void aRecordedFinalAnswerHasNoCalls() {
     var answer = new ChatResult(Optional.of("Done."), List.of(), new Usage(5, 2), "stop");
 

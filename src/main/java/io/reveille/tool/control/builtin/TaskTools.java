@@ -14,6 +14,7 @@ import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.control.ToolDefinition;
+import io.reveille.tool.control.ToolFailure;
 import io.reveille.tool.control.ToolHandler;
 import io.reveille.tool.control.ToolInvocation;
 import io.reveille.tool.control.ToolJson;
@@ -25,6 +26,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 
 /**
  * The task tools: create a task and change its fields. Every write loads the task, refuses it when
@@ -43,6 +45,7 @@ public class TaskTools implements ToolSet {
         field("update_task_estimate", this::updateEstimate),
         field("update_task_due_date", this::updateDueDate),
         field("update_task_priority", this::updatePriority),
+        field("set_task_status", this::setStatus),
         ToolDefinition.writing("create_task")
             .requires(TASK_WRITE)
             .scope(TARGET_IN_SCOPE)
@@ -79,6 +82,31 @@ public class TaskTools implements ToolSet {
   ToolOutcome updatePriority(ToolInvocation call) {
     var priority = WireEnum.parse(TaskPriority.class, call.arguments().string("priority"));
     return change(call, changes().priority(priority));
+  }
+
+  /**
+   * Moves a task to another status of open work. An agent never closes a task: {@code done} and
+   * {@code rejected} are refused, naming who may. The reason is answered with the task, so that it
+   * stays with the call in the ledger and the run.
+   */
+  ToolOutcome setStatus(ToolInvocation call) {
+    var args = call.arguments();
+    var status = WireEnum.parse(TaskStatus.class, args.string("status"));
+    var reason = args.string("reason");
+    var taskId = args.taskId();
+    var before = scopedTask(call, taskId);
+    if (status.isClosed()) {
+      throw ToolFailure.invalid(
+          "status",
+          status.wire()
+              + " closes the task, which an agent never does: a person closes it (the API or the"
+              + " console); an agent may set open, inProgress, blocked, groomed or onHold");
+    }
+    var previous = before.getStatus().wire();
+    return change(
+        call,
+        changes().status(status),
+        result -> result.add("previousStatus", previous).add("reason", reason));
   }
 
   ToolOutcome updateTaskFields(ToolInvocation call) {
@@ -139,17 +167,23 @@ public class TaskTools implements ToolSet {
   }
 
   ToolOutcome change(ToolInvocation call, Changes changes) {
+    return change(call, changes, result -> {});
+  }
+
+  /** Changes the call's task; {@code more} adds to the result beside the task and its change. */
+  ToolOutcome change(
+      ToolInvocation call, Changes changes, Consumer<jakarta.json.JsonObjectBuilder> more) {
     var taskId = call.arguments().taskId();
     var before = scopedTask(call, taskId).getVersion();
     var task = journal.updateTask(taskId, OptionalLong.empty(), changes.build(), call.origin());
     var changed = task.getVersion() != before;
-    var outcome =
-        ToolOutcome.of(
-            JsonDocuments.provider()
-                .createObjectBuilder()
-                .add("task", ToolJson.task(task))
-                .add("changed", changed)
-                .build());
+    var result =
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("task", ToolJson.task(task))
+            .add("changed", changed);
+    more.accept(result);
+    var outcome = ToolOutcome.of(result.build());
     return changed ? outcome.changed(SemanticKey.TASK, task.getId()).build() : outcome.build();
   }
 
