@@ -70,7 +70,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V44__checkpoint_type.sql",
           "V45__run_entrypoint.sql",
           "V46__mcp_sessions.sql",
-          "V47__task_statuses_groomed_on_hold.sql");
+          "V47__task_statuses_groomed_on_hold.sql",
+          "V48__agent_templates.sql");
 
   private final ClassLoader classLoader;
 

@@ -31,7 +31,20 @@ public record AgentResponse(
     Instant createdAt,
     Instant updatedAt,
     Instant destroyedAt,
-    Activity activity) {
+    Activity activity,
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(
+            description = "The template version the agent was made from; null when none")
+        Template template) {
+
+  /** The template an agent was made from: its id and version. */
+  public record Template(String id, int version) {
+
+    static Template of(Agent agent) {
+      return agent.getTemplateId().isEmpty()
+          ? null
+          : new Template(agent.getTemplateId().get(), agent.getTemplateVersion().getAsInt());
+    }
+  }
 
   /**
    * The agent's wake activity: its state's wake bookkeeping and how many runs it has in the run log
@@ -89,6 +102,7 @@ public record AgentResponse(
         agent.getCreatedAt(),
         agent.getUpdatedAt(),
         agent.getDestroyedAt(),
-        Activity.of(state, runCount));
+        Activity.of(state, runCount),
+        Template.of(agent));
   }
 }

@@ -98,6 +98,13 @@ public class Agent {
   @Column(name = "resume_at")
   private Instant resumeAt;
 
+  /** The template the agent was made from, and its version; null for one made without. */
+  @Column(name = "template_id", length = 40)
+  private String templateId;
+
+  @Column(name = "template_version")
+  private Integer templateVersion;
+
   protected Agent() {}
 
   /** A new agent in lifecycle {@code created}; {@link #activate} makes it wake. */
@@ -119,6 +126,32 @@ public class Agent {
     this.lifecycle = AgentLifecycle.CREATED;
     this.createdAt = Objects.requireNonNull(now, "now");
     this.updatedAt = now;
+  }
+
+  /**
+   * Records the template version the agent was made from (or was brought up to).
+   *
+   * @throws IllegalArgumentException for a version below 1
+   */
+  public void madeFrom(String template, int version, Instant now) {
+    if (version < 1) {
+      throw new IllegalArgumentException("a template version is at least 1");
+    }
+    this.templateId = Objects.requireNonNull(template, "template");
+    this.templateVersion = version;
+    this.updatedAt = Objects.requireNonNull(now, "now");
+  }
+
+  /** The template the agent was made from, if any. */
+  public Optional<String> getTemplateId() {
+    return Optional.ofNullable(templateId);
+  }
+
+  /** The version of {@link #getTemplateId}, if any. */
+  public java.util.OptionalInt getTemplateVersion() {
+    return templateVersion == null
+        ? java.util.OptionalInt.empty()
+        : java.util.OptionalInt.of(templateVersion);
   }
 
   /** {@code created → active}: the agent starts to wake. */

@@ -71,7 +71,8 @@ class WireValuesIT {
     var response = api.post("/api/tasks", "{\"title\":\"x\",\"status\":\"finished\"}");
     assertEquals(400, response.status(), response::toString);
     assertTrue(
-        response.body().contains("open, inProgress, blocked, done, rejected"), response::toString);
+        response.body().contains("open, inProgress, blocked, groomed, onHold, done, rejected"),
+        response::toString);
   }
 
   @Test
@@ -81,7 +82,8 @@ class WireValuesIT {
     assertTrue(response.header("Cache-Control").contains("max-age=3600"), response::toString);
     var enums = response.json();
     assertEquals(
-        List.of("open", "inProgress", "blocked", "done", "rejected"), strings(enums, "taskStatus"));
+        List.of("open", "inProgress", "blocked", "groomed", "onHold", "done", "rejected"),
+        strings(enums, "taskStatus"));
     assertEquals(List.of("p0", "p1", "p2", "p3"), strings(enums, "taskPriority"));
     assertEquals(
         List.of(

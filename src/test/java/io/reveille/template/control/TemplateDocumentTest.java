@@ -1,0 +1,137 @@
+package io.reveille.template.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.reveille.platform.error.InvalidInputException;
+import jakarta.json.Json;
+import jakarta.json.JsonValue;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TemplateDocumentTest {
+
+  @Test
+  void everyShippedTemplateReadsAndNamesItselfAsItsFileDoes() {
+    var names = TemplateCatalog.shippedNames();
+    assertTrue(names.size() >= 7, names::toString);
+    for (var name : names) {
+      var template = TemplateDocument.shipped(TemplateCatalog.SHIPPED + name);
+      assertEquals(name, template.id() + ".yaml");
+      assertEquals(64, template.digest().length());
+    }
+  }
+
+  @Test
+  void parametersFillThePlaceholdersWithTheirTypesAndDefaults() {
+    var gym = TemplateDocument.shipped(TemplateCatalog.SHIPPED + "gymCoach.yaml");
+    var made = gym.instantiate(Json.createObjectBuilder().add("categoryId", "gym-1").build());
+
+    assertEquals(
+        List.of("gym-1"),
+        made.agent()
+            .getJsonArray("allowedCategoryIds")
+            .getValuesAs(jakarta.json.JsonString::getString));
+    var instructions = made.agent().getJsonObject("config").getString("instructions");
+    assertTrue(instructions.contains("(60 minutes unless"), instructions);
+    assertTrue(
+        instructions.endsWith(
+            "Write your report in these sections, in this order, each a Markdown heading: This"
+                + " week, Sessions logged, Next week."),
+        instructions);
+    assertEquals(
+        "categoryId == \"gym-1\" && status == \"done\"",
+        made.subscriptions().get(0).getString("predicate"));
+    assertEquals("UTC", made.timers().get(0).getJsonObject("schedule").getString("zone"));
+  }
+
+  @Test
+  void anOptionalParameterLeftOutLeavesOutItsField() {
+    var custom = TemplateDocument.shipped(TemplateCatalog.SHIPPED + "custom.yaml");
+    var made = custom.instantiate(Json.createObjectBuilder().add("displayName", "Mine").build());
+
+    assertEquals("Mine", made.agent().getString("displayName"));
+    assertFalse(made.agent().containsKey("allowedCategoryIds"), made.agent()::toString);
+    assertEquals(JsonValue.EMPTY_JSON_OBJECT, made.agent().getJsonObject("config"));
+  }
+
+  @Test
+  void parametersOutsideTheirSchemaAreRefusedNamingEveryViolation() {
+    var gym = TemplateDocument.shipped(TemplateCatalog.SHIPPED + "gymCoach.yaml");
+    var refused =
+        assertThrows(
+            InvalidInputException.class,
+            () ->
+                gym.instantiate(
+                    Json.createObjectBuilder()
+                        .add("categoryId", "gym\" || true || \"")
+                        .add("sessionMinutes", 1)
+                        .add("colour", "red")
+                        .build()));
+    assertEquals("parameters", refused.getField());
+    var message = refused.getMessage();
+    assertTrue(message.contains("categoryId"), message);
+    assertTrue(message.contains("sessionMinutes"), message);
+    assertTrue(message.contains("colour"), message);
+  }
+
+  @Test
+  void aTemplateBreakingTheRulesIsRefusedWithEveryFieldNamed() {
+    var text =
+        """
+        id: broken
+        version: 1
+        displayName: Broken
+        description: A template with every mistake the schema cannot see.
+        parameters:
+          type: object
+          required: [missing]
+          properties:
+            note: {type: string}
+            loose: {type: string, default: x}
+          additionalProperties: false
+        agent:
+          kind: custom
+          taskId: t-1
+          displayName: "Broken {{note}}"
+          config: {instructions: "about {{loose}} and {{nobody}}"}
+        """;
+    var refused =
+        assertThrows(IllegalStateException.class, () -> TemplateDocument.parse(text, "broken.yaml"))
+            .getMessage();
+    assertTrue(refused.startsWith("template broken.yaml is invalid (6 violations)"), refused);
+    for (var expected :
+        List.of(
+            "$.agent.taskId: only a taskAgent template names a task",
+            "$.parameters.required: 'missing' is not among its properties",
+            "$.agent.displayName: {{note}} is written inside a text, so the parameter must be"
+                + " required or have a default",
+            "$.agent.displayName: {{note}} is written inside a text, so the parameter must be a"
+                + " number",
+            "$.agent.config.instructions: {{loose}} is written inside a text, so the parameter must"
+                + " be a number",
+            "$.agent.config.instructions: {{nobody}} names no declared parameter")) {
+      assertTrue(refused.contains(expected), () -> expected + " in " + refused);
+    }
+  }
+
+  @Test
+  void aSchemaViolationNamesTheField() {
+    var refused =
+        assertThrows(
+                IllegalStateException.class,
+                () ->
+                    TemplateDocument.parse(
+                        "{\"id\":\"Bad Id\",\"version\":0,\"displayName\":\"x\","
+                            + "\"description\":\"long enough text\",\"parameters\":"
+                            + "{\"type\":\"object\",\"properties\":{}},"
+                            + "\"agent\":{\"kind\":\"robot\",\"displayName\":\"x\"}}",
+                        "bad.json"))
+            .getMessage();
+    assertTrue(refused.contains("/id"), refused);
+    assertTrue(refused.contains("/version"), refused);
+    assertTrue(refused.contains("/agent/kind"), refused);
+  }
+}
