@@ -6,6 +6,7 @@ import io.reveille.platform.json.JsonDocuments;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.persistence.AttributeConverter;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -32,6 +33,11 @@ public final class AgentConfig {
   static final String BUDGETS = "budgets";
   static final String PLAN = "plan";
   static final String CHAINS = "chains";
+  static final String TOOLS = "tools";
+
+  /** The most tools an agent's own list may name. */
+  public static final int MAX_TOOLS = 100;
+
   static final String WORKING_STATE_DELTA = "workingStateDelta";
   static final String DELTA_MODEL = "model";
   static final String DELTA_DETERMINISTIC = "deterministic";
@@ -46,6 +52,7 @@ public final class AgentConfig {
           AgentPlan.none(),
           AgentChains.defaults(),
           false,
+          List.of(),
           JsonValue.EMPTY_JSON_OBJECT,
           JsonValue.EMPTY_JSON_OBJECT);
 
@@ -57,6 +64,7 @@ public final class AgentConfig {
   private final AgentPlan plan;
   private final AgentChains chains;
   private final boolean modelStateDelta;
+  private final List<String> tools;
   private final JsonObject extension;
   private final JsonObject unknownFields;
   private final String stored;
@@ -70,6 +78,7 @@ public final class AgentConfig {
       AgentPlan plan,
       AgentChains chains,
       boolean modelStateDelta,
+      List<String> tools,
       JsonObject extension,
       JsonObject unknownFields) {
     this.schemaVersion = schemaVersion;
@@ -80,6 +89,7 @@ public final class AgentConfig {
     this.plan = Objects.requireNonNull(plan, "plan");
     this.chains = Objects.requireNonNull(chains, "chains");
     this.modelStateDelta = modelStateDelta;
+    this.tools = List.copyOf(tools);
     this.extension = extension;
     this.unknownFields = unknownFields;
     this.stored = write(DocumentWriter.of(schemaVersion), true).buildStored(unknownFields);
@@ -127,9 +137,20 @@ public final class AgentConfig {
                   return value.equals(DELTA_MODEL);
                 })
             .orElse(false);
+    var allowed = in.identifiers(TOOLS, MAX_TOOLS, 64);
     var extension = in.extension();
     return new AgentConfig(
-        version, model, prompt, text, limits, calls, reach, delta, extension, in.unknownFields());
+        version,
+        model,
+        prompt,
+        text,
+        limits,
+        calls,
+        reach,
+        delta,
+        allowed,
+        extension,
+        in.unknownFields());
   }
 
   /** The stored form: schema version, known fields, extension and any kept unknown fields. */
@@ -147,18 +168,23 @@ public final class AgentConfig {
         budgets.isEmpty()
             ? Optional.<JsonObject>empty()
             : Optional.of(storing ? budgets.toStored() : budgets.toJson());
-    return out.add(MODEL_ID, getModelId())
-        .add(PROMPT_ID, getPromptId())
-        .add(INSTRUCTIONS, getInstructions())
-        .object(BUDGETS, budgetsJson)
-        .objects(PLAN, plan.toJson(storing))
-        .object(
-            CHAINS,
-            chains.isDefault()
-                ? Optional.<JsonObject>empty()
-                : Optional.of(storing ? chains.toStored() : chains.toJson()))
-        .add(WORKING_STATE_DELTA, modelStateDelta ? Optional.of(DELTA_MODEL) : Optional.empty())
-        .extension(extension);
+    var written =
+        out.add(MODEL_ID, getModelId())
+            .add(PROMPT_ID, getPromptId())
+            .add(INSTRUCTIONS, getInstructions())
+            .object(BUDGETS, budgetsJson)
+            .objects(PLAN, plan.toJson(storing))
+            .object(
+                CHAINS,
+                chains.isDefault()
+                    ? Optional.<JsonObject>empty()
+                    : Optional.of(storing ? chains.toStored() : chains.toJson()))
+            .add(
+                WORKING_STATE_DELTA, modelStateDelta ? Optional.of(DELTA_MODEL) : Optional.empty());
+    if (!tools.isEmpty()) {
+      written.add(TOOLS, tools);
+    }
+    return written.extension(extension);
   }
 
   /** A copy using another model; {@code null} clears it. */
@@ -172,6 +198,7 @@ public final class AgentConfig {
             plan,
             chains,
             modelStateDelta,
+            tools,
             extension,
             unknownFields)
         .checked();
@@ -188,6 +215,7 @@ public final class AgentConfig {
             plan,
             chains,
             modelStateDelta,
+            tools,
             extension,
             unknownFields)
         .checked();
@@ -204,6 +232,7 @@ public final class AgentConfig {
             plan,
             chains,
             modelStateDelta,
+            tools,
             extension,
             unknownFields)
         .checked();
@@ -220,6 +249,7 @@ public final class AgentConfig {
             plan,
             chains,
             modelStateDelta,
+            tools,
             extension,
             unknownFields)
         .checked();
@@ -247,6 +277,7 @@ public final class AgentConfig {
         plan,
         chains,
         model,
+        tools,
         extension,
         unknownFields);
   }
@@ -262,6 +293,7 @@ public final class AgentConfig {
             plan,
             Objects.requireNonNull(newChains, "chains"),
             modelStateDelta,
+            tools,
             extension,
             unknownFields)
         .checked();
@@ -278,6 +310,7 @@ public final class AgentConfig {
             Objects.requireNonNull(newPlan, "plan"),
             chains,
             modelStateDelta,
+            tools,
             extension,
             unknownFields)
         .checked();
@@ -294,6 +327,7 @@ public final class AgentConfig {
             plan,
             chains,
             modelStateDelta,
+            tools,
             Objects.requireNonNull(newExtension, "extension"),
             unknownFields)
         .checked();
@@ -309,6 +343,32 @@ public final class AgentConfig {
   /** The version of the rules this document was written under; newer if a newer node wrote it. */
   public int getSchemaVersion() {
     return schemaVersion;
+  }
+
+  /**
+   * The tools the agent may call, when its config names them ({@code config.tools}): within what
+   * its kind's capabilities allow, only these. Empty when it names none: every tool its kind may
+   * call. A name no tool has matches nothing.
+   */
+  public List<String> getTools() {
+    return tools;
+  }
+
+  /** A copy naming the tools the agent may call; an empty list lifts the restriction. */
+  public AgentConfig withTools(List<String> newTools) {
+    return new AgentConfig(
+            schemaVersion,
+            modelId,
+            promptId,
+            instructions,
+            budgets,
+            plan,
+            chains,
+            modelStateDelta,
+            List.copyOf(newTools),
+            extension,
+            unknownFields)
+        .checked();
   }
 
   public Optional<String> getModelId() {

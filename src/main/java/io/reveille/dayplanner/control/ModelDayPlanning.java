@@ -56,7 +56,7 @@ public class ModelDayPlanning {
                     ChatMessage.user(
                         userMessage(run, day, wakeMemory.report(run.agentId()), mineBefore))),
                 true,
-                conversation.toolsFor(agent.getKind(), run, TOOLS)));
+                conversation.toolsFor(agent, run, TOOLS)));
     return new Planned(
         outcome.report(),
         blocksOfPlanner(run.agentId(), day.date()),

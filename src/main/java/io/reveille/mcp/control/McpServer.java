@@ -144,7 +144,7 @@ public class McpServer {
                   "this session is initialized already; initialize without Mcp-Session-Id opens"
                       + " another"),
               Optional.of(id));
-      case "tools/list" -> tools.list(agents.get(exchange.agentId()).getKind());
+      case "tools/list" -> tools.list(agents.get(exchange.agentId()));
       case "tools/call" -> call(exchange, params, id);
       case "resources/list" -> resources.list(exchange.agentId());
       case "resources/templates/list" -> resources.templates(exchange.agentId());

@@ -1,6 +1,6 @@
 package io.reveille.mcp.control;
 
-import io.reveille.agent.entity.AgentKind;
+import io.reveille.agent.entity.Agent;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.security.control.Role;
 import io.reveille.tool.control.CapabilityProfiles;
@@ -50,18 +50,14 @@ public class McpTools {
   @Inject ToolRegistry registry;
   @Inject CapabilityProfiles profiles;
 
-  /** The tools an agent of {@code kind} may be asked to call. */
-  public List<ToolDefinition> catalogue(AgentKind kind) {
-    var held = profiles.of(kind);
-    return registry.all().stream()
-        .filter(tool -> held.containsAll(tool.capabilities()))
-        .filter(tool -> tool.allowedWakeReasons().contains(WAKE_REASON))
-        .toList();
+  /** The tools {@code agent} may be asked to call. */
+  public List<ToolDefinition> catalogue(Agent agent) {
+    return profiles.callable(agent, WAKE_REASON, registry.all());
   }
 
-  /** The result of {@code tools/list} for an agent of {@code kind}: every tool, one page. */
-  public JsonObject list(AgentKind kind) {
-    var catalogue = catalogue(kind);
+  /** The result of {@code tools/list} for {@code agent}: every tool, one page. */
+  public JsonObject list(Agent agent) {
+    var catalogue = catalogue(agent);
     var specs =
         ToolSpecs.fromContract(
             registry.contract(), catalogue.stream().map(ToolDefinition::name).toList());

@@ -144,7 +144,7 @@ public class TaskAgentWorkflow implements AgentWorkflow {
                             context.get(),
                             analysis))),
                 true,
-                conversation.toolsFor(agent.getKind(), run, TOOLS)));
+                conversation.toolsFor(agent, run, TOOLS)));
     return report(run, outcome.report(), analysis, engine.provenance(run, outcome));
   }
 
@@ -183,7 +183,7 @@ public class TaskAgentWorkflow implements AgentWorkflow {
             system,
             wakeMemory.sessionHistory(run.agentId(), run.threadId(), run.runKey()),
             false,
-            conversation.toolsFor(agent.getKind(), run, TOOLS)));
+            conversation.toolsFor(agent, run, TOOLS)));
     return WakeOutcome.nothing();
   }
 

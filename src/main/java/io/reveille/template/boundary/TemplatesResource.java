@@ -3,6 +3,7 @@ package io.reveille.template.boundary;
 import io.reveille.agent.boundary.AgentResponse;
 import io.reveille.agent.control.RunCounts;
 import io.reveille.api.ETags;
+import io.reveille.api.PageQuery;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.boundary.Authorization;
 import io.reveille.security.control.Role;
@@ -19,6 +20,7 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -33,6 +35,9 @@ import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -88,9 +93,16 @@ public class TemplatesResource {
 
   @Allowed(Role.VIEWER)
   @GET
-  @Operation(summary = "The agent templates, each at its latest version")
-  public List<TemplateResponse> list() {
-    return catalog.latest().stream().map(t -> TemplateResponse.of(t, null)).toList();
+  @Operation(summary = "A page of the agent templates by id, each at its latest version")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(
+              schema = @Schema(type = SchemaType.ARRAY, implementation = TemplateResponse.class)))
+  public Response list(@BeanParam PageQuery page) {
+    return PageQuery.ok(
+        page.window().of(catalog.latest()), t -> TemplateResponse.of(t, null), uriInfo);
   }
 
   @Allowed(Role.VIEWER)

@@ -3,6 +3,7 @@ package io.reveille.template.control;
 import io.reveille.platform.StartupWork;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.template.entity.AgentTemplate;
+import io.reveille.tool.control.ToolRegistry;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -50,6 +51,7 @@ public class TemplateCatalog {
   Optional<String> directory;
 
   @Inject TemplateStore store;
+  @Inject ToolRegistry registry;
   @Inject StartupWork startupWork;
 
   /** The documents read at start, with where each came from. */
@@ -88,6 +90,19 @@ public class TemplateCatalog {
                 + " twice in the directory); give the change a new version");
       }
     }
+    var problems = new ArrayList<String>();
+    for (var one : all) {
+      unknownTools(
+              one.template(),
+              registry.all().stream()
+                  .map(tool -> tool.name())
+                  .collect(java.util.stream.Collectors.toSet()))
+          .forEach(problems::add);
+    }
+    if (!problems.isEmpty()) {
+      throw new IllegalStateException(
+          "agent templates name tools that do not exist:\n  " + String.join("\n  ", problems));
+    }
     read = List.copyOf(all);
     startupWork.submit("agent templates", this::seed);
   }
@@ -101,6 +116,32 @@ public class TemplateCatalog {
       }
     }
     LOG.info("Agent templates: " + read.size() + " read, " + stored + " versions stored now");
+  }
+
+  /**
+   * The tools a template's agent config names ({@code agent.config.tools}) that no tool has, each
+   * named with the template; an MCP server's tool ({@code mcp__…}) is left to the server, whose
+   * tools come and go.
+   */
+  static List<String> unknownTools(TemplateDocument template, java.util.Set<String> known) {
+    var config = template.json().getJsonObject("agent").getJsonObject("config");
+    if (config == null || !config.containsKey("tools")) {
+      return List.of();
+    }
+    return config.getJsonArray("tools").stream()
+        .filter(value -> value instanceof jakarta.json.JsonString)
+        .map(value -> ((jakarta.json.JsonString) value).getString())
+        .filter(name -> !name.startsWith("mcp__") && !known.contains(name))
+        .map(
+            name ->
+                "template "
+                    + template.id()
+                    + " version "
+                    + template.version()
+                    + ": $.agent.config.tools names '"
+                    + name
+                    + "', which no tool has")
+        .toList();
   }
 
   /** The names of the shipped templates' files, in the order they are listed. */

@@ -6,6 +6,7 @@
  * versions there are; {@code TemplateAgents} creates an agent from a template through the same
  * services the API's own paths use.
  *
- * <p>May use: agent, alertness (subscriptions), schedule (timers), taskagent, platform.
+ * <p>May use: agent, alertness (subscriptions), schedule (timers), taskagent, tool (the tools a
+ * template names), platform.
  */
 package io.reveille.template.control;

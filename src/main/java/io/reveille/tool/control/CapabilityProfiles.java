@@ -1,16 +1,20 @@
 package io.reveille.tool.control;
 
+import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentKind;
 import io.reveille.platform.wire.WireEnum;
 import io.reveille.tool.entity.Capability;
+import io.reveille.wake.entity.WakeReason;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.eclipse.microprofile.config.Config;
@@ -48,6 +52,22 @@ public class CapabilityProfiles {
   /** The capabilities of agents of {@code kind}. */
   public Set<Capability> of(AgentKind kind) {
     return profiles.get(kind);
+  }
+
+  /**
+   * The tools of {@code tools} that {@code agent} may call on a wake for {@code reason}, in their
+   * order: its kind holds their capabilities, the reason is one they allow, and the agent's own
+   * list ({@code config.tools}), when it has one, names them.
+   */
+  public List<ToolDefinition> callable(
+      Agent agent, WakeReason reason, Collection<ToolDefinition> tools) {
+    var held = of(agent.getKind());
+    var own = agent.getConfig().getTools();
+    return tools.stream()
+        .filter(tool -> held.containsAll(tool.capabilities()))
+        .filter(tool -> tool.allowedWakeReasons().contains(reason))
+        .filter(tool -> own.isEmpty() || own.contains(tool.name()))
+        .toList();
   }
 
   static Set<Capability> parse(String property, String value) {

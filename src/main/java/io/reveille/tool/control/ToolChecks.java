@@ -40,9 +40,7 @@ final class ToolChecks {
     if (definition.isEmpty()) {
       // The names the agent may call, so that a model that misspelt one can call it next.
       var callable =
-          registry.all().stream()
-              .filter(tool -> held.containsAll(tool.capabilities()))
-              .filter(tool -> tool.allowedWakeReasons().contains(request.wakeReason()))
+          profiles.callable(agent, request.wakeReason(), registry.all()).stream()
               .map(ToolDefinition::name)
               .sorted()
               .toList();
@@ -71,6 +69,16 @@ final class ToolChecks {
                   + missing.stream().map(c -> c.wire()).toList()
                   + " needed by "
                   + tool.name()));
+    }
+    var own = agent.getConfig().getTools();
+    if (!own.isEmpty() && !own.contains(tool.name())) {
+      return Optional.of(
+          new ToolFailure(
+              ToolErrorCode.CAPABILITY_DENIED,
+              "this agent's own tools (config.tools) do not include "
+                  + tool.name()
+                  + "; it may call "
+                  + String.join(", ", own)));
     }
     if (!tool.allowedWakeReasons().contains(request.wakeReason())) {
       return Optional.of(

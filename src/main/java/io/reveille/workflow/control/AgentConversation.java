@@ -1,6 +1,6 @@
 package io.reveille.workflow.control;
 
-import io.reveille.agent.entity.AgentKind;
+import io.reveille.agent.entity.Agent;
 import io.reveille.agent.entity.AgentPlan;
 import io.reveille.inference.control.ChatMessage;
 import io.reveille.inference.control.ChatRequest;
@@ -145,21 +145,18 @@ public class AgentConversation {
     }
   }
 
-  /** The tools an agent of {@code kind} may call on a wake for {@code run}'s reason. */
-  public List<ToolSpec> toolsFor(AgentKind kind, WakeRun run) {
-    var held = profiles.of(kind);
+  /** The tools {@code agent} may call on a wake for {@code run}'s reason. */
+  public List<ToolSpec> toolsFor(Agent agent, WakeRun run) {
     var names =
-        registry.all().stream()
-            .filter(tool -> held.containsAll(tool.capabilities()))
-            .filter(tool -> tool.allowedWakeReasons().contains(run.reason()))
+        profiles.callable(agent, run.reason(), registry.all()).stream()
             .map(tool -> tool.name())
             .toList();
     return ToolSpecs.fromContract(registry.contract(), names);
   }
 
   /** The tools of {@link #toolsFor} that are in {@code wanted}, in the registry's order. */
-  public List<ToolSpec> toolsFor(AgentKind kind, WakeRun run, Set<String> wanted) {
-    return toolsFor(kind, run).stream().filter(spec -> wanted.contains(spec.name())).toList();
+  public List<ToolSpec> toolsFor(Agent agent, WakeRun run, Set<String> wanted) {
+    return toolsFor(agent, run).stream().filter(spec -> wanted.contains(spec.name())).toList();
   }
 
   /**

@@ -265,7 +265,7 @@ public class CustomAgentWorkflow implements AgentWorkflow {
     var engine = start.engine();
     var model = engine.model().orElseThrow();
     var instructions = start.agent().getConfig().getInstructions().orElse(DEFAULT_INSTRUCTIONS);
-    var tools = conversation.toolsFor(start.agent().getKind(), run);
+    var tools = conversation.toolsFor(start.agent(), run);
     if (run.reason() == WakeReason.USER_INITIATED) {
       conversation.talk(
           new Brief(

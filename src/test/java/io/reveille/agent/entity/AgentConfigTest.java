@@ -449,4 +449,43 @@ class AgentConfigTest {
       return reader.readObject();
     }
   }
+
+  @Test
+  void anAgentsOwnToolsAreKeptInOrderAndBounded() {
+    var config =
+        AgentConfig.fromUserJson(
+            Json.createObjectBuilder()
+                .add("tools", Json.createArrayBuilder().add("record_observations").add("get_task"))
+                .build(),
+            "config");
+    assertEquals(List.of("record_observations", "get_task"), config.getTools());
+    assertEquals(config.getTools(), AgentConfig.fromStored(config.toStored()).getTools());
+    assertEquals(
+        "[\"record_observations\",\"get_task\"]", config.toJson().getJsonArray("tools").toString());
+    assertTrue(AgentConfig.empty().getTools().isEmpty());
+    assertTrue(!AgentConfig.empty().toJson().containsKey("tools"), "none named, none written");
+
+    var many = Json.createArrayBuilder();
+    for (var n = 0; n <= AgentConfig.MAX_TOOLS; n++) {
+      many.add("tool_" + n);
+    }
+    var refused =
+        assertThrows(
+            InvalidInputException.class,
+            () ->
+                AgentConfig.fromUserJson(
+                    Json.createObjectBuilder().add("tools", many).build(), "config"));
+    assertEquals("config.tools", refused.getField());
+    assertEquals(
+        "config.tools[1]",
+        assertThrows(
+                InvalidInputException.class,
+                () ->
+                    AgentConfig.fromUserJson(
+                        Json.createObjectBuilder()
+                            .add("tools", Json.createArrayBuilder().add("a_tool").add(7))
+                            .build(),
+                        "config"))
+            .getField());
+  }
 }

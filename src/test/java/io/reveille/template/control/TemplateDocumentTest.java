@@ -134,4 +134,23 @@ class TemplateDocumentTest {
     assertTrue(refused.contains("/version"), refused);
     assertTrue(refused.contains("/agent/kind"), refused);
   }
+
+  @Test
+  void toolsATemplateNamesMustExistUnlessAnMcpServerBringsThem() {
+    var gym = TemplateDocument.shipped(TemplateCatalog.SHIPPED + "gymCoach.yaml");
+    var named =
+        gym.json()
+            .getJsonObject("agent")
+            .getJsonObject("config")
+            .getJsonArray("tools")
+            .getValuesAs(jakarta.json.JsonString::getString);
+    assertEquals(List.of(), TemplateCatalog.unknownTools(gym, java.util.Set.copyOf(named)));
+    var missing = TemplateCatalog.unknownTools(gym, java.util.Set.of("record_observations"));
+    assertEquals(named.size() - 1, missing.size(), missing::toString);
+    assertTrue(
+        missing.contains(
+            "template gymCoach version 1: $.agent.config.tools names"
+                + " 'create_retrospective_time_entry', which no tool has"),
+        missing::toString);
+  }
 }

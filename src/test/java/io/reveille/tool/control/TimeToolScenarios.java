@@ -65,6 +65,20 @@ final class TimeToolScenarios {
                       .add("text", "Annotated")
                       .add("mode", "replace")
                       .build());
+            }),
+        ToolScenario.of(
+            "update_time_entry",
+            w -> {
+              var entryA = entry(w, w.taskA);
+              var entryB = entry(w, w.taskB);
+              w.foreign(entryB);
+              return inAndOut(
+                  args()
+                      .add("entryId", entryA)
+                      .add("startedAt", rfc3339(yesterdayAt(8)))
+                      .add("description", "Started earlier than logged")
+                      .build(),
+                  args().add("entryId", entryB).addNull("description").build());
             }));
   }
 

@@ -6,6 +6,7 @@ import static io.reveille.tool.entity.ScopeRule.TARGET_IN_SCOPE;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.TimeEntryService;
 import io.reveille.journal.control.TimeEntryService.NewTimeEntry;
+import io.reveille.journal.control.TimeEntryService.TimeEntryChanges;
 import io.reveille.journal.entity.TimeEntry;
 import io.reveille.journal.entity.TimeEntry.AnnotateMode;
 import io.reveille.notification.control.SemanticKey;
@@ -23,6 +24,7 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The time capture tools (seed 000 §4.2): log time already spent, run a task's timer, annotate an
@@ -42,7 +44,8 @@ public class TimeTools implements ToolSet {
         timeWrite("create_retrospective_time_entry", this::createRetrospective),
         timeWrite("start_task_timer", this::startTimer),
         timeWrite("stop_task_timer", this::stopTimer),
-        timeWrite("annotate_time_entry", this::annotate));
+        timeWrite("annotate_time_entry", this::annotate),
+        timeWrite("update_time_entry", this::updateEntry));
   }
 
   private static ToolDefinition timeWrite(String name, ToolHandler handler) {
@@ -116,6 +119,39 @@ public class TimeTools implements ToolSet {
             entryId,
             args.string("text"),
             WireEnum.parse(AnnotateMode.class, args.string("mode")),
+            call.origin());
+    return changed(entry, entry.getVersion() != version, Optional.empty());
+  }
+
+  /**
+   * Corrects a finished entry's start, end or description. A running entry is refused: stopping it
+   * is {@code stop_task_timer}'s, and its text {@code annotate_time_entry}'s.
+   */
+  ToolOutcome updateEntry(ToolInvocation call) {
+    var args = call.arguments();
+    var entryId = args.string("entryId");
+    var before = timeEntries.timeEntry(entryId);
+    call.scope().requireTask(before.getCategoryId(), before.getTaskId(), "time entry", entryId);
+    if (before.isRunning()) {
+      throw ToolFailure.invalid(
+          "entryId",
+          "time entry "
+              + entryId
+              + " is running: stop it with stop_task_timer, change its text with"
+              + " annotate_time_entry");
+    }
+    var version = before.getVersion();
+    var entry =
+        timeEntries.updateTimeEntry(
+            entryId,
+            OptionalLong.empty(),
+            new TimeEntryChanges(
+                args.optionalInstant("startedAt"),
+                args.optionalInstant("endedAt"),
+                args.has("description")
+                    ? Optional.of(args.optionalString("description"))
+                    : Optional.empty(),
+                Optional.empty()),
             call.origin());
     return changed(entry, entry.getVersion() != version, Optional.empty());
   }
