@@ -90,14 +90,13 @@ public class TemplateCatalog {
                 + " twice in the directory); give the change a new version");
       }
     }
+    var known =
+        registry.all().stream()
+            .map(tool -> tool.name())
+            .collect(java.util.stream.Collectors.toSet());
     var problems = new ArrayList<String>();
     for (var one : all) {
-      unknownTools(
-              one.template(),
-              registry.all().stream()
-                  .map(tool -> tool.name())
-                  .collect(java.util.stream.Collectors.toSet()))
-          .forEach(problems::add);
+      problems.addAll(unknownTools(one.template(), known));
     }
     if (!problems.isEmpty()) {
       throw new IllegalStateException(

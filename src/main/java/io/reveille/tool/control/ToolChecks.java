@@ -36,7 +36,6 @@ final class ToolChecks {
       Optional<ToolDefinition> definition,
       ToolRequest request,
       Optional<String> operationId) {
-    var held = profiles.of(agent.getKind());
     if (definition.isEmpty()) {
       // The names the agent may call, so that a model that misspelt one can call it next.
       var callable =
@@ -57,6 +56,7 @@ final class ToolChecks {
                   + String.join(", ", callable)));
     }
     var tool = definition.get();
+    var held = profiles.of(agent.getKind());
     var missing = EnumSet.noneOf(io.reveille.tool.entity.Capability.class);
     tool.capabilities().stream().filter(c -> !held.contains(c)).forEach(missing::add);
     if (!missing.isEmpty()) {
