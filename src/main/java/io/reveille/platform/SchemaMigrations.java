@@ -71,7 +71,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V45__run_entrypoint.sql",
           "V46__mcp_sessions.sql",
           "V47__task_statuses_groomed_on_hold.sql",
-          "V48__agent_templates.sql");
+          "V48__agent_templates.sql",
+          "V49__template_evolution.sql");
 
   private final ClassLoader classLoader;
 

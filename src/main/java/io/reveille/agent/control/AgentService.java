@@ -290,6 +290,21 @@ public class AgentService {
     return window.read(em.createQuery(query));
   }
 
+  /**
+   * The agents made from {@code templateId} that are not destroyed, oldest first, at most {@code
+   * limit}.
+   */
+  public java.util.List<Agent> madeFrom(String templateId, int limit) {
+    return em.createQuery(
+            "SELECT a FROM Agent a WHERE a.templateId = :template AND a.lifecycle <> :destroyed"
+                + " ORDER BY a.createdAt, a.id",
+            Agent.class)
+        .setParameter("template", templateId)
+        .setParameter("destroyed", AgentLifecycle.DESTROYED)
+        .setMaxResults(limit)
+        .getResultList();
+  }
+
   /** The states of these agents, by agent id: one query for a page of agents. */
   public java.util.Map<String, AgentState> states(java.util.Collection<String> agentIds) {
     if (agentIds.isEmpty()) {

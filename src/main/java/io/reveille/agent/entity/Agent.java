@@ -105,6 +105,10 @@ public class Agent {
   @Column(name = "template_version")
   private Integer templateVersion;
 
+  /** The parameters the agent was made with from its template (compact JSON); null without. */
+  @Column(name = "template_parameters")
+  private String templateParameters;
+
   protected Agent() {}
 
   /** A new agent in lifecycle {@code created}; {@link #activate} makes it wake. */
@@ -133,13 +137,19 @@ public class Agent {
    *
    * @throws IllegalArgumentException for a version below 1
    */
-  public void madeFrom(String template, int version, Instant now) {
+  public void madeFrom(String template, int version, String parameters, Instant now) {
     if (version < 1) {
       throw new IllegalArgumentException("a template version is at least 1");
     }
     this.templateId = Objects.requireNonNull(template, "template");
     this.templateVersion = version;
+    this.templateParameters = Objects.requireNonNull(parameters, "parameters");
     this.updatedAt = Objects.requireNonNull(now, "now");
+  }
+
+  /** The parameters the agent was made with from its template (compact JSON), if any. */
+  public Optional<String> getTemplateParameters() {
+    return Optional.ofNullable(templateParameters);
   }
 
   /** The template the agent was made from, if any. */

@@ -10,6 +10,7 @@ import io.reveille.security.control.Role;
 import io.reveille.template.control.TemplateAgents;
 import io.reveille.template.control.TemplateCatalog;
 import io.reveille.template.control.TemplateDocument;
+import io.reveille.template.entity.AgentTemplate;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -70,9 +71,16 @@ public class TemplatesResource {
       boolean operatorCreatable,
       JsonObject parameters,
       JsonObject document,
-      List<Integer> versions) {
+      List<Integer> versions,
+      String source,
+      String authoredBy) {
 
     static TemplateResponse of(TemplateDocument template, List<Integer> versions) {
+      return of(template, versions, null);
+    }
+
+    static TemplateResponse of(
+        TemplateDocument template, List<Integer> versions, AgentTemplate stored) {
       return new TemplateResponse(
           template.id(),
           template.version(),
@@ -82,9 +90,20 @@ public class TemplatesResource {
           template.operatorCreatable(),
           template.parameters(),
           template.json(),
-          versions);
+          versions,
+          stored == null ? null : stored.getSource(),
+          stored == null ? null : stored.getAuthoredBy().orElse(null));
     }
   }
+
+  /** The body of moving an agent to another version of its template. */
+  public record UpgradeRequest(
+      @NotNull(message = "is required")
+          @Size(min = 1, max = 64, message = "must be 1 to 64 characters")
+          String agentId,
+      @Min(value = 1, message = "must be at least 1")
+          @Max(value = 100000, message = "must be at most 100000")
+          Integer version) {}
 
   /** The body of creating an agent from a template. */
   public record CreateRequest(
@@ -112,9 +131,11 @@ public class TemplatesResource {
   @APIResponse(responseCode = "404", description = "No such template")
   public TemplateResponse get(@PathParam("id") @Pattern(regexp = ID) String id) {
     var versions = catalog.versions(id);
+    var latest = versions.get(versions.size() - 1);
     return TemplateResponse.of(
-        versions.get(versions.size() - 1),
-        versions.stream().map(TemplateDocument::version).toList());
+        latest,
+        versions.stream().map(TemplateDocument::version).toList(),
+        catalog.stored(id, latest.version()));
   }
 
   @Allowed(Role.VIEWER)
@@ -125,7 +146,7 @@ public class TemplatesResource {
   public TemplateResponse version(
       @PathParam("id") @Pattern(regexp = ID) String id,
       @PathParam("version") @Min(1) @Max(100000) int version) {
-    return TemplateResponse.of(catalog.version(id, version), null);
+    return TemplateResponse.of(catalog.version(id, version), null, catalog.stored(id, version));
   }
 
   @Allowed(Role.OPERATOR)
@@ -162,6 +183,37 @@ public class TemplatesResource {
     return Response.created(location)
         .tag(ETags.of(created.agent().getVersion()))
         .entity(AgentResponse.of(created, runs))
+        .build();
+  }
+
+  @Allowed(Role.ADMIN)
+  @POST
+  @Path("{id}/upgrades")
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary =
+          "Move an agent made from the template to another of its versions (the latest when none"
+              + " is named): the version, made of the parameters the agent was made with, gives"
+              + " it its config and categories; subscriptions, timers, memory and report stay")
+  @APIResponse(responseCode = "200", description = "The agent at the version")
+  @APIResponse(
+      responseCode = "400",
+      description = "The agent's parameters do not fit the version, or a bad body")
+  @APIResponse(responseCode = "404", description = "No such template, version or agent")
+  @APIResponse(
+      responseCode = "409",
+      description = "The agent was not made from the template, or the version is of another kind")
+  public Response upgrade(
+      @PathParam("id") @Pattern(regexp = ID) String id,
+      @NotNull(message = "request body is required") @Valid UpgradeRequest body) {
+    var upgraded =
+        agents.upgrade(
+            id,
+            body.agentId().strip(),
+            Optional.ofNullable(body.version()),
+            java.util.OptionalLong.empty());
+    return Response.ok(AgentResponse.of(upgraded, runs))
+        .tag(ETags.of(upgraded.agent().getVersion()))
         .build();
   }
 }

@@ -1,6 +1,7 @@
 package io.reveille.template.control;
 
 import io.reveille.agent.control.AgentService;
+import io.reveille.agent.control.AgentService.AgentChanges;
 import io.reveille.agent.control.AgentService.AgentView;
 import io.reveille.agent.control.AgentService.NewAgent;
 import io.reveille.agent.entity.AgentConfig;
@@ -10,7 +11,9 @@ import io.reveille.agent.entity.AgentMode;
 import io.reveille.agent.entity.AgentSlots;
 import io.reveille.alertness.control.SubscriptionService;
 import io.reveille.alertness.control.SubscriptionService.NewSubscription;
+import io.reveille.platform.error.ConflictException;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.json.JsonDocuments;
 import io.reveille.platform.wire.WireEnum;
 import io.reveille.schedule.control.AgentTimerService;
 import io.reveille.taskagent.control.TaskAgents;
@@ -25,6 +28,7 @@ import java.time.Clock;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -94,7 +98,72 @@ public class TemplateAgents {
     for (var timer : made.timers()) {
       timers.create(agentId, timer);
     }
-    view.agent().madeFrom(template.id(), template.version(), clock.instant());
+    view.agent()
+        .madeFrom(
+            template.id(), template.version(), JsonDocuments.write(parameters), clock.instant());
+    return view;
+  }
+
+  /**
+   * Moves an agent made from {@code templateId} to another of its versions (the latest when none is
+   * named): the version made of the parameters the agent was made with gives the agent its config
+   * and, but for a task agent, its categories; its subscriptions, timers, memory and report stay as
+   * they are. Naming the version it has changes nothing.
+   *
+   * @throws io.reveille.platform.error.NotFoundException for an unknown agent or version
+   * @throws ConflictException when the agent was not made from the template, or the version is of
+   *     another kind
+   * @throws InvalidInputException when the agent's parameters do not fit the version
+   */
+  @Transactional
+  public AgentView upgrade(
+      String templateId, String agentId, Optional<Integer> version, OptionalLong expectedVersion) {
+    var agent = agents.get(agentId);
+    if (!agent.getTemplateId().equals(Optional.of(templateId))
+        || agent.getTemplateParameters().isEmpty()) {
+      throw new ConflictException("agent " + agentId + " was not made from template " + templateId);
+    }
+    var target =
+        version
+            .map(v -> catalog.version(templateId, v))
+            .orElseGet(() -> catalog.latest(templateId));
+    if (agent.getTemplateVersion().orElse(0) == target.version()) {
+      return agents.view(agentId);
+    }
+    var request =
+        target
+            .instantiate(
+                JsonDocuments.parseStored(
+                    agent.getTemplateParameters().get(), "template parameters"))
+            .agent();
+    var kind = WireEnum.parse(AgentKind.class, request.getString("kind"));
+    if (kind != agent.getKind()) {
+      throw new ConflictException(
+          "template "
+              + templateId
+              + " version "
+              + target.version()
+              + " makes agents of kind "
+              + kind.wire()
+              + ", not "
+              + agent.getKind().wire());
+    }
+    var config =
+        request.containsKey("config")
+            ? AgentConfig.fromUserJson(request.getJsonObject("config"), "config")
+            : AgentConfig.empty();
+    var categories =
+        kind == AgentKind.TASK_AGENT || !request.containsKey("allowedCategoryIds")
+            ? Optional.<Set<String>>empty()
+            : Optional.of(categories(request.get("allowedCategoryIds")));
+    var view =
+        agents.update(
+            agentId,
+            expectedVersion,
+            new AgentChanges(Optional.empty(), categories, Optional.of(config), Optional.empty()));
+    view.agent()
+        .madeFrom(
+            templateId, target.version(), agent.getTemplateParameters().get(), clock.instant());
     return view;
   }
 

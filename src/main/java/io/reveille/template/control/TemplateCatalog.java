@@ -239,6 +239,15 @@ public class TemplateCatalog {
                 new NotFoundException("template version", AgentTemplate.key(templateId, version)));
   }
 
+  /** The stored row of one version: where it came from and who wrote it. */
+  public AgentTemplate stored(String templateId, int version) {
+    return store
+        .find(templateId, version)
+        .orElseThrow(
+            () ->
+                new NotFoundException("template version", AgentTemplate.key(templateId, version)));
+  }
+
   private TemplateDocument document(AgentTemplate row) {
     return parsed.computeIfAbsent(
         row.getId(), id -> TemplateDocument.stored(row.getDocument(), "stored " + id));

@@ -158,6 +158,39 @@ public final class TemplateDocument {
     return digest;
   }
 
+  /** The instructions of the template's agent config as written, placeholders and all. */
+  public String instructions() {
+    var config = document.getJsonObject("agent").getJsonObject("config");
+    return config == null ? "" : config.getString("instructions", "");
+  }
+
+  /**
+   * The next version of this template with {@code instructions} instead of its own, every other
+   * field as it is, checked as every template is.
+   *
+   * @throws IllegalStateException naming what the result gets wrong (a placeholder that names no
+   *     parameter, instructions beyond the schema's bounds)
+   */
+  public TemplateDocument nextWithInstructions(String instructions) {
+    var provider = JsonDocuments.provider();
+    var agent = document.getJsonObject("agent");
+    var config =
+        agent.containsKey("config") ? agent.getJsonObject("config") : JsonValue.EMPTY_JSON_OBJECT;
+    var next =
+        provider
+            .createObjectBuilder(document)
+            .add("version", version() + 1)
+            .add(
+                "agent",
+                provider
+                    .createObjectBuilder(agent)
+                    .add(
+                        "config",
+                        provider.createObjectBuilder(config).add("instructions", instructions)))
+            .build();
+    return stored(JsonDocuments.write(next), "template " + id() + " version " + (version() + 1));
+  }
+
   /** What one set of creation parameters makes of the template. */
   public record Instance(
       JsonObject agent, List<JsonObject> subscriptions, List<JsonObject> timers) {}

@@ -1,5 +1,6 @@
 package io.reveille.template.control;
 
+import io.reveille.platform.error.ConflictException;
 import io.reveille.template.entity.AgentTemplate;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -52,8 +53,46 @@ public class TemplateStore {
             io.reveille.platform.json.JsonDocuments.write(template.json()),
             template.digest(),
             source,
+            null,
             clock.instant()));
     return true;
+  }
+
+  /**
+   * Stores {@code next}, the version after the latest one stored, as written by the approved
+   * proposal of agent {@code authoredBy}.
+   *
+   * @throws ConflictException when the latest stored version is not the one {@code next} follows
+   *     (another version was stored since the proposal was made)
+   */
+  @Transactional
+  public AgentTemplate evolve(TemplateDocument next, String authoredBy) {
+    var versions = versions(next.id());
+    var latest = versions.isEmpty() ? 0 : versions.get(versions.size() - 1).getTemplateVersion();
+    if (latest != next.version() - 1) {
+      throw new ConflictException(
+          "template "
+              + next.id()
+              + " is at version "
+              + latest
+              + ", not "
+              + (next.version() - 1)
+              + " as when the proposal was made; propose again from the latest version");
+    }
+    var row =
+        new AgentTemplate(
+            next.id(),
+            next.version(),
+            io.reveille.platform.json.JsonDocuments.write(next.json()),
+            next.digest(),
+            AgentTemplate.EVOLUTION,
+            authoredBy,
+            clock.instant());
+    em.persist(row);
+    // The unique (template, version) constraint refuses a second node's evolution of the same
+    // version at this flush: one of two concurrent approvals wins.
+    em.flush();
+    return row;
   }
 
   @Transactional

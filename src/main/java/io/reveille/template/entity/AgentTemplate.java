@@ -23,6 +23,9 @@ public class AgentTemplate {
 
   public static final String DIRECTORY = "directory";
 
+  /** Written by an approved proposal of an improver agent, which {@code authored_by} names. */
+  public static final String EVOLUTION = "evolution";
+
   @Id
   @Column(name = "id", length = 64)
   private String id;
@@ -45,18 +48,30 @@ public class AgentTemplate {
   @Column(name = "created_at", nullable = false, updatable = false)
   private Instant createdAt;
 
+  @Column(name = "authored_by", length = 64, updatable = false)
+  private String authoredBy;
+
   protected AgentTemplate() {}
 
+  /**
+   * A version; {@code authoredBy} names the agent whose proposal wrote an {@link #EVOLUTION}
+   * version, and is null for the others.
+   */
   public AgentTemplate(
       String templateId,
       int templateVersion,
       String document,
       String digest,
       String source,
+      String authoredBy,
       Instant createdAt) {
-    if (!SHIPPED.equals(source) && !DIRECTORY.equals(source)) {
-      throw new IllegalArgumentException("a template comes shipped or from the directory");
+    if (!SHIPPED.equals(source) && !DIRECTORY.equals(source) && !EVOLUTION.equals(source)) {
+      throw new IllegalArgumentException("a template comes shipped, from the directory or evolved");
     }
+    if (EVOLUTION.equals(source) == (authoredBy == null)) {
+      throw new IllegalArgumentException("an evolved version, and only one, names its author");
+    }
+    this.authoredBy = authoredBy;
     this.id = key(templateId, templateVersion);
     this.templateId = Objects.requireNonNull(templateId, "templateId");
     this.templateVersion = templateVersion;
@@ -93,6 +108,11 @@ public class AgentTemplate {
 
   public String getSource() {
     return source;
+  }
+
+  /** The agent whose approved proposal wrote this version, for an evolved one. */
+  public java.util.Optional<String> getAuthoredBy() {
+    return java.util.Optional.ofNullable(authoredBy);
   }
 
   public Instant getCreatedAt() {

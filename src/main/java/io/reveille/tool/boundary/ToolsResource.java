@@ -39,6 +39,7 @@ public class ToolsResource {
               .add("sideEffectClass", tool.sideEffect().wire())
               .add("riskLevel", tool.riskLevel().wire())
               .add("previewSupported", tool.previewSupported())
+              .add("proposalOnly", tool.proposalOnly())
               .add(
                   "capabilitiesRequired",
                   JsonDocuments.provider()

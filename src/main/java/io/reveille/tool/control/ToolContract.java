@@ -53,6 +53,7 @@ public final class ToolContract {
       Set<String> scopeRules,
       String riskLevel,
       boolean previewSupported,
+      boolean proposalOnly,
       Schema inputSchema,
       Schema outputSchema,
       JsonNode document) {}
@@ -129,6 +130,7 @@ public final class ToolContract {
               strings(tool.get("scopeRules")),
               tool.get("riskLevel").asString(),
               tool.get("previewSupported").asBoolean(),
+              tool.has("proposalOnly") && tool.get("proposalOnly").asBoolean(),
               schema(name, "inputSchema", tool.get("inputSchema")),
               schema(name, "outputSchema", tool.get("outputSchema")),
               tool);

@@ -21,6 +21,7 @@ public record ToolDefinition(
     RiskLevel riskLevel,
     Set<ScopeRule> scopeRules,
     boolean previewSupported,
+    boolean proposalOnly,
     ToolHandler handler) {
 
   public ToolDefinition {
@@ -37,6 +38,32 @@ public record ToolDefinition(
     if (riskLevel == RiskLevel.HIGH && !previewSupported) {
       throw new IllegalArgumentException(name + ": a high-risk tool must support previewOnly");
     }
+    if (proposalOnly && (!sideEffect.isMutating() || !previewSupported)) {
+      throw new IllegalArgumentException(
+          name + ": only a mutating tool that supports previewOnly can be proposal-only");
+    }
+  }
+
+  /** A tool of the same metadata that is not {@link #proposalOnly}. */
+  public ToolDefinition(
+      String name,
+      Set<Capability> capabilities,
+      Set<WakeReason> allowedWakeReasons,
+      ToolSideEffect sideEffect,
+      RiskLevel riskLevel,
+      Set<ScopeRule> scopeRules,
+      boolean previewSupported,
+      ToolHandler handler) {
+    this(
+        name,
+        capabilities,
+        allowedWakeReasons,
+        sideEffect,
+        riskLevel,
+        scopeRules,
+        previewSupported,
+        false,
+        handler);
   }
 
   public boolean isMutating() {
@@ -62,6 +89,7 @@ public record ToolDefinition(
     private Set<WakeReason> wakeReasons = EnumSet.allOf(WakeReason.class);
     private RiskLevel risk = RiskLevel.LOW;
     private boolean preview;
+    private boolean proposal;
 
     private Builder(String name, ToolSideEffect sideEffect) {
       this.name = name;
@@ -88,9 +116,26 @@ public record ToolDefinition(
       return this;
     }
 
+    /**
+     * Every call a run makes is proposed, whatever the kind's approval settings, and only an admin
+     * approves it or applies the tool directly: for tools whose effect is a person's decision.
+     */
+    public Builder proposalOnly() {
+      proposal = true;
+      return this;
+    }
+
     public ToolDefinition handledBy(ToolHandler handler) {
       return new ToolDefinition(
-          name, capabilities, wakeReasons, sideEffect, risk, scopeRules, preview, handler);
+          name,
+          capabilities,
+          wakeReasons,
+          sideEffect,
+          risk,
+          scopeRules,
+          preview,
+          proposal,
+          handler);
     }
   }
 }

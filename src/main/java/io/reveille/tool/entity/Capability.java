@@ -26,7 +26,14 @@ public enum Capability implements WireEnum {
   /** Asking a person a question, or proposing a plan, and waiting for the answer in its run. */
   ASK_PERSON("askPerson"),
   /** Writing the run's own artifacts (a report, a draft): never another run's. */
-  ARTIFACT_WRITE("artifactWrite");
+  ARTIFACT_WRITE("artifactWrite"),
+  /**
+   * Reading how the agents made from a template fare (their runs and reports), for the agents in
+   * the caller's scope only.
+   */
+  TEMPLATE_READ("templateRead"),
+  /** Proposing new instructions for a template; an admin's approval writes the new version. */
+  TEMPLATE_PROPOSE("templatePropose");
 
   private final String wire;
 

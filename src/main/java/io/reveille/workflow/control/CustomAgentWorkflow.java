@@ -295,6 +295,9 @@ public class CustomAgentWorkflow implements AgentWorkflow {
                 tools),
             start.history());
     writeStateDelta(run, start, model);
+    if (memory.reportWrittenBy(run.agentId(), run.runKey())) {
+      return WakeOutcome.nothing();
+    }
     return WakeOutcome.report(
         new ReportDraft(
             MemoryService.DEFAULT_REPORT_SCOPE,
@@ -369,6 +372,9 @@ public class CustomAgentWorkflow implements AgentWorkflow {
       writeStateDelta(run, start, model);
     }
     var provenance = outcome == null ? engine.provenance(run) : engine.provenance(run, outcome);
+    if (memory.reportWrittenBy(run.agentId(), run.runKey())) {
+      return WakeOutcome.nothing().withJobStop(stoppedBy);
+    }
     return WakeOutcome.report(
             new ReportDraft(
                 MemoryService.DEFAULT_REPORT_SCOPE,

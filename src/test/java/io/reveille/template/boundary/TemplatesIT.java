@@ -46,7 +46,8 @@ class TemplatesIT {
           "gymCoach",
           "strategy",
           "plannerWithRollover",
-          "pomodoro");
+          "pomodoro",
+          "improver");
 
   @Inject JournalService journal;
   @Inject AgentService agents;
@@ -108,7 +109,12 @@ class TemplatesIT {
             "strategy", Json.createObjectBuilder().add("categoryIds", categories).build(),
             "plannerWithRollover",
                 Json.createObjectBuilder().add("categoryIds", categories).build(),
-            "pomodoro", Json.createObjectBuilder().add("categoryIds", categories).build());
+            "pomodoro", Json.createObjectBuilder().add("categoryIds", categories).build(),
+            "improver",
+                Json.createObjectBuilder()
+                    .add("templateId", "gymCoach")
+                    .add("categoryIds", categories)
+                    .build());
     // What each template starts with: kind, subscriptions, timers.
     var expected =
         Map.of(
@@ -118,13 +124,15 @@ class TemplatesIT {
             "gymCoach", List.of("custom", "1", "1"),
             "strategy", List.of("custom", "0", "1"),
             "plannerWithRollover", List.of("custom", "0", "1"),
-            "pomodoro", List.of("custom", "0", "0"));
+            "pomodoro", List.of("custom", "0", "0"),
+            "improver", List.of("custom", "0", "1"));
     var sections =
         Map.of(
             "gymCoach", "This week, Sessions logged, Next week",
             "strategy", "What the week showed, Decisions, Next week's focus",
             "plannerWithRollover", "Rolled over, Left as they were",
-            "pomodoro", "Blocks today, Done in them, Next");
+            "pomodoro", "Blocks today, Done in them, Next",
+            "improver", "What the agents showed, Proposed, Watching next");
     var model = OpenAiProtocolServer.shared();
     sections.forEach(
         (template, named) ->

@@ -25,6 +25,33 @@ class TemplateDocumentTest {
   }
 
   @Test
+  void theNextVersionWithOtherInstructionsKeepsEverythingElseAndIsCheckedLikeAnyTemplate() {
+    var gym = TemplateDocument.shipped(TemplateCatalog.SHIPPED + "gymCoach.yaml");
+    var next =
+        gym.nextWithInstructions("Coach the user; sessions last {{sessionMinutes}} minutes.");
+
+    assertEquals(gym.version() + 1, next.version());
+    assertEquals(gym.id(), next.id());
+    assertEquals("Coach the user; sessions last {{sessionMinutes}} minutes.", next.instructions());
+    assertEquals(gym.parameters(), next.parameters());
+    assertEquals(
+        gym.json().getJsonArray("timers"), next.json().getJsonArray("timers"), "timers kept");
+    assertFalse(gym.digest().equals(next.digest()));
+    var made = next.instantiate(Json.createObjectBuilder().add("categoryId", "gym-1").build());
+    assertTrue(
+        made.agent()
+            .getJsonObject("config")
+            .getString("instructions")
+            .startsWith("Coach the user; sessions last 60 minutes."),
+        made::toString);
+
+    var refused =
+        assertThrows(
+            IllegalStateException.class, () -> gym.nextWithInstructions("Lift {{weight}} kg."));
+    assertTrue(refused.getMessage().contains("weight"), refused::getMessage);
+  }
+
+  @Test
   void parametersFillThePlaceholdersWithTheirTypesAndDefaults() {
     var gym = TemplateDocument.shipped(TemplateCatalog.SHIPPED + "gymCoach.yaml");
     var made = gym.instantiate(Json.createObjectBuilder().add("categoryId", "gym-1").build());

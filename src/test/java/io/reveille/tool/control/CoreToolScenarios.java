@@ -120,6 +120,48 @@ final class CoreToolScenarios {
                         .build(),
                     List.of())),
         ToolScenario.of(
+            "record_evolution_note",
+            w ->
+                new ToolScenario.Case(
+                    args()
+                        .add("kind", "hypothesis")
+                        .add("content", "Shorter briefs fail less")
+                        .build(),
+                    List.of())),
+        ToolScenario.of(
+            "update_report",
+            w ->
+                new ToolScenario.Case(
+                    args()
+                        .add("oneLiner", "On track")
+                        .add("tldr", "Two tasks left")
+                        .add("content", "## Status\nTwo tasks left.")
+                        .build(),
+                    List.of())),
+        ToolScenario.of(
+            "publish_ritual_recap",
+            w ->
+                new ToolScenario.Case(
+                    args()
+                        .add("tldr", "Nothing to change")
+                        .add("content", "## Recap\nAll well.")
+                        .build(),
+                    List.of())),
+        ToolScenario.of(
+            "get_template_feedback",
+            w -> {
+              // A coach in each category: the one of the foreign category, named after it, must
+              // not be shown.
+              for (var category : List.of(w.categoryA, w.categoryB)) {
+                w.services.templateAgents.create(
+                    "gymCoach",
+                    Json.createObjectBuilder().add("categoryId", category).build(),
+                    java.util.Optional.of("Coach of " + category));
+              }
+              var read = args().add("templateId", "gymCoach").add("days", 1).build();
+              return inAndOut(read, read);
+            }),
+        ToolScenario.of(
             "set_next_wake",
             w ->
                 new ToolScenario.Case(

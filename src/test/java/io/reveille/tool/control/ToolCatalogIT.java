@@ -54,7 +54,9 @@ class ToolCatalogIT {
       java.util.Map.of(
           "ask_user", "AskPersonIT: a run asks, waits, and resumes with the answer",
           "propose_plan", "AskPersonIT: a run proposes, waits, and resumes approved or rejected",
-          "write_artifact", "JobsIT: a job's run writes artifacts, one of which ends the job");
+          "write_artifact", "JobsIT: a job's run writes artifacts, one of which ends the job",
+          "propose_directives",
+              "ImproverIT: a run's proposal, approved by an admin, is a template's next version");
 
   static List<ToolScenario> scenarios() {
     var all = new ArrayList<ToolScenario>();

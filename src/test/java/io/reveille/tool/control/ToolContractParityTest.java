@@ -93,6 +93,7 @@ public class ToolContractParityTest {
     compare(drift, tool.name(), "riskLevel", tool.riskLevel().wire(), entry.riskLevel());
     compare(
         drift, tool.name(), "previewSupported", tool.previewSupported(), entry.previewSupported());
+    compare(drift, tool.name(), "proposalOnly", tool.proposalOnly(), entry.proposalOnly());
     compare(
         drift,
         tool.name(),

@@ -1,6 +1,5 @@
 package io.reveille.tool.control;
 
-import io.reveille.tool.control.builtin.TaskTools;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Modifier;
@@ -32,21 +31,23 @@ final class ToolSets {
     return definitions;
   }
 
-  /** The package the built-in tool sets live in. */
-  static final String BUILT_IN = TaskTools.class.getPackageName();
+  /** The application's root package: tool sets live in the tool bed and in other features. */
+  static final String ROOT = "io.reveille";
 
   static List<Class<?>> toolSetClasses() {
     try {
       var location = ToolSet.class.getProtectionDomain().getCodeSource().getLocation().toURI();
-      var packageDir = Path.of(location).resolve(BUILT_IN.replace('.', '/'));
+      var root = Path.of(location);
       var classes = new ArrayList<Class<?>>();
-      try (var files = Files.list(packageDir)) {
-        for (var file : files.toList()) {
-          var name = file.getFileName().toString();
+      try (var files = Files.walk(root.resolve(ROOT.replace('.', '/')))) {
+        for (var file : files.filter(Files::isRegularFile).toList()) {
+          var name = root.relativize(file).toString().replace(java.io.File.separatorChar, '.');
           if (!name.endsWith(".class") || name.contains("$")) {
             continue;
           }
-          var type = Class.forName(BUILT_IN + "." + name.substring(0, name.length() - 6));
+          var type =
+              Class.forName(
+                  name.substring(0, name.length() - 6), false, ToolSets.class.getClassLoader());
           if (ToolSet.class.isAssignableFrom(type)
               && !type.isInterface()
               && !Modifier.isAbstract(type.getModifiers())) {

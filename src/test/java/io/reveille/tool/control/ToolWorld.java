@@ -68,6 +68,7 @@ public class ToolWorld {
   @Inject public TimeEntryService timeEntries;
   @Inject public DayPlanService dayPlans;
   @Inject public RatingService ratings;
+  @Inject public io.reveille.template.control.TemplateAgents templateAgents;
 
   /** One world: ids of what was created, and which of them are out of the agent's scope. */
   public static final class World {

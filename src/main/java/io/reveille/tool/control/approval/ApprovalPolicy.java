@@ -34,8 +34,11 @@ import java.util.stream.Collectors;
  * text, a note, its memory) may have been written to steer it, so the calls that reach outside
  * Reveille or change much at once wait for a person whatever the model was told.
  *
+ * <p>A proposal-only tool ({@link ToolDefinition#proposalOnly}) is held in every kind's runs
+ * whatever the settings say.
+ *
  * <p>Who may approve follows from the tool ({@link #approverOf}): applying a mutating external tool
- * needs an admin, as it does over the API; any other tool an operator.
+ * or a proposal-only one needs an admin, as it does over the API; any other tool an operator.
  *
  * <p>Only a tool that can preview can be held, since a person approves its preview: a setting that
  * names a tool that cannot (by name or by its risk level), an unknown tool, kind, level or key
@@ -68,7 +71,9 @@ public final class ApprovalPolicy {
     /** Whether a call of {@code tool} needs approval by name or risk level (a read never does). */
     public boolean holds(ToolDefinition tool) {
       return tool.isMutating()
-          && (tools.contains(tool.name()) || riskLevels.contains(tool.riskLevel()));
+          && (tool.proposalOnly()
+              || tools.contains(tool.name())
+              || riskLevels.contains(tool.riskLevel()));
     }
 
     /**
@@ -114,7 +119,8 @@ public final class ApprovalPolicy {
    * an operator for any other (an operator may change the journal and move agents).
    */
   public static Role approverOf(ToolDefinition tool) {
-    return tool.isMutating() && tool.sideEffect() == ToolSideEffect.EXTERNAL
+    return tool.isMutating()
+            && (tool.sideEffect() == ToolSideEffect.EXTERNAL || tool.proposalOnly())
         ? Role.ADMIN
         : Role.OPERATOR;
   }
