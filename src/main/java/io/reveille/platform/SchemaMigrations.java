@@ -72,7 +72,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V46__mcp_sessions.sql",
           "V47__task_statuses_groomed_on_hold.sql",
           "V48__agent_templates.sql",
-          "V49__template_evolution.sql");
+          "V49__template_evolution.sql",
+          "V50__projects.sql");
 
   private final ClassLoader classLoader;
 

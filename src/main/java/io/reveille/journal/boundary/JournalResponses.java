@@ -55,6 +55,7 @@ public final class JournalResponses {
       LocalDate dueDate,
       String language,
       List<String> labelIds,
+      String projectId,
       Instant createdAt,
       Instant updatedAt) {
 
@@ -71,6 +72,7 @@ public final class JournalResponses {
           task.getDueDate(),
           task.getLanguage(),
           List.copyOf(task.getLabelIds()),
+          task.getProjectId().orElse(null),
           task.getCreatedAt(),
           task.getUpdatedAt());
     }

@@ -6,6 +6,7 @@ import io.reveille.journal.entity.ChecklistItem;
 import io.reveille.journal.entity.DayPlan;
 import io.reveille.journal.entity.DayPlanBlock;
 import io.reveille.journal.entity.Label;
+import io.reveille.journal.entity.Project;
 import io.reveille.journal.entity.Rating;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TimeEntry;
@@ -87,6 +88,32 @@ public class JournalNotifications {
     publish(taskBatch(UUID.randomUUID().toString(), task, statusChanged, origin));
   }
 
+  /**
+   * A project was created or changed: {@code PROJECT}, {@code project.status:<status>} when the
+   * status moved, and its id.
+   */
+  public void projectChanged(Project project, boolean statusChanged, ChangeOrigin origin) {
+    var tokens = new ArrayList<String>(List.of(SemanticKey.PROJECT));
+    if (statusChanged) {
+      tokens.add("project.status:" + project.getStatus().wire());
+    }
+    tokens.add(project.getId());
+    var attributes = new LinkedHashMap<String, Object>();
+    attributes.put("title", project.getTitle());
+    attributes.put("status", project.getStatus().wire());
+    publish(
+        batch(
+            UUID.randomUUID().toString(),
+            tokens,
+            List.of(
+                new EntitySnapshot(
+                    project.getId(),
+                    Optional.of("project"),
+                    Optional.of(project.getCategoryId()),
+                    attributes)),
+            origin));
+  }
+
   /** A task was deleted: its id, {@code TASK} and {@code task.state:deleted}, its last snapshot. */
   public void taskDeleted(Task task, ChangeOrigin origin) {
     publish(taskDeletedBatch(UUID.randomUUID().toString(), task, origin));
@@ -136,6 +163,8 @@ public class JournalNotifications {
       tokens.add(statusToken(task));
     }
     tokens.add(task.getId());
+    // A project's agent subscribes to its project's id: the changes of its tasks carry it.
+    task.getProjectId().ifPresent(tokens::add);
     return batch(batchId, tokens, List.of(taskSnapshot(task)), origin);
   }
 
@@ -240,6 +269,7 @@ public class JournalNotifications {
       attributes.put("language", task.getLanguage());
     }
     attributes.put("labelIds", List.copyOf(task.getLabelIds()));
+    task.getProjectId().ifPresent(project -> attributes.put("projectId", project));
     return new EntitySnapshot(
         task.getId(), Optional.of("task"), Optional.ofNullable(task.getCategoryId()), attributes);
   }

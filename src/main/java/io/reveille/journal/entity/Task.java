@@ -76,6 +76,10 @@ public class Task {
   @Column(name = "category_id", length = Category.MAX_ID_LENGTH)
   private String categoryId;
 
+  /** The project the task is part of, of its own category; null for none. */
+  @Column(name = "project_id", length = Project.MAX_ID_LENGTH)
+  private String projectId;
+
   @Convert(converter = TaskStatus.Converter.class)
   @Column(name = "status", length = 16, nullable = false)
   private TaskStatus status;
@@ -160,6 +164,44 @@ public class Task {
   }
 
   /**
+   * Makes the task part of {@code project}, or of none ({@code null}).
+   *
+   * @return whether it changed
+   * @throws InvalidInputException when the project is of another category or archived
+   */
+  public boolean joinProject(Project project, Instant now) {
+    var next = project == null ? null : project.getId();
+    if (Objects.equals(next, projectId)) {
+      return false;
+    }
+    requireOpenForEdits("change its project");
+    if (project != null && !project.getCategoryId().equals(categoryId)) {
+      throw new InvalidInputException(
+          "projectId",
+          "project "
+              + project.getId()
+              + " is of category "
+              + project.getCategoryId()
+              + ", task "
+              + id
+              + " of "
+              + (categoryId == null ? "none" : categoryId));
+    }
+    if (project != null && project.getStatus() == ProjectStatus.ARCHIVED) {
+      throw new InvalidInputException(
+          "projectId", "project " + project.getId() + " is archived; open it again first");
+    }
+    projectId = next;
+    updatedAt = Objects.requireNonNull(now, "now");
+    return true;
+  }
+
+  /** The project the task is part of, if any. */
+  public java.util.Optional<String> getProjectId() {
+    return java.util.Optional.ofNullable(projectId);
+  }
+
+  /**
    * Files the task under another category, or none ({@code null}). The labels, all of the old
    * category, are dropped when the category changes.
    */
@@ -167,7 +209,9 @@ public class Task {
     requireOpenForEdits("change the category");
     var checked = checkedCategoryId(newCategoryId);
     if (!Objects.equals(checked, categoryId)) {
+      // Labels and the project belong to the old category.
       labelIds.clear();
+      projectId = null;
     }
     categoryId = checked;
     updatedAt = now;

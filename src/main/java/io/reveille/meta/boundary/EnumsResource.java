@@ -8,6 +8,7 @@ import io.reveille.agent.entity.AgentRunStatus;
 import io.reveille.alertness.entity.TokenClass;
 import io.reveille.journal.control.DayPlanService;
 import io.reveille.journal.control.LabelService;
+import io.reveille.journal.entity.ProjectStatus;
 import io.reveille.journal.entity.RatingTarget;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.journal.entity.TaskStatus;
@@ -92,6 +93,7 @@ public class EnumsResource {
     enums.put("scopeRule", WireEnum.values(ScopeRule.class));
     enums.put("taskStatus", WireEnum.values(TaskStatus.class));
     enums.put("taskPriority", WireEnum.values(TaskPriority.class));
+    enums.put("projectStatus", WireEnum.values(ProjectStatus.class));
     enums.put("ratingTarget", WireEnum.values(RatingTarget.class));
     enums.put("pinMode", WireEnum.values(DayPlanService.PinMode.class));
     enums.put("labelAssignment", WireEnum.values(LabelService.LabelAssignment.class));

@@ -18,6 +18,7 @@ public final class SemanticKey {
   public static final String CATEGORY = "CATEGORY";
   public static final String LABEL = "LABEL";
   public static final String RATING = "RATING";
+  public static final String PROJECT = "PROJECT";
   public static final String AGENT = "AGENT";
   public static final String AGENT_STATE = "AGENT_STATE";
   public static final String AGENT_MESSAGE = "AGENT_MESSAGE";
@@ -36,7 +37,8 @@ public final class SemanticKey {
           AGENT,
           AGENT_STATE,
           AGENT_MESSAGE,
-          AGENT_REPORT);
+          AGENT_REPORT,
+          PROJECT);
 
   private SemanticKey() {}
 }

@@ -14,6 +14,7 @@ import io.reveille.platform.json.JsonDocuments;
 import io.reveille.platform.persistence.Window;
 import io.reveille.run.control.RunFilter;
 import io.reveille.run.control.RunQueries;
+import io.reveille.security.control.Role;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolErrorCode;
 import io.reveille.tool.control.ToolFailure;
@@ -84,7 +85,7 @@ public class TemplateTools implements ToolSet {
             .scope(TARGET_IN_SCOPE)
             .risk(RiskLevel.HIGH)
             .previewable()
-            .proposalOnly()
+            .proposalOnly(Role.ADMIN)
             .handledBy(this::propose));
   }
 

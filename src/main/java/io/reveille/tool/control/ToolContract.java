@@ -53,7 +53,7 @@ public final class ToolContract {
       Set<String> scopeRules,
       String riskLevel,
       boolean previewSupported,
-      boolean proposalOnly,
+      Optional<String> proposalOnly,
       Schema inputSchema,
       Schema outputSchema,
       JsonNode document) {}
@@ -130,7 +130,9 @@ public final class ToolContract {
               strings(tool.get("scopeRules")),
               tool.get("riskLevel").asString(),
               tool.get("previewSupported").asBoolean(),
-              tool.has("proposalOnly") && tool.get("proposalOnly").asBoolean(),
+              tool.has("proposalOnly")
+                  ? Optional.of(tool.get("proposalOnly").asString())
+                  : Optional.empty(),
               schema(name, "inputSchema", tool.get("inputSchema")),
               schema(name, "outputSchema", tool.get("outputSchema")),
               tool);

@@ -1,5 +1,6 @@
 package io.reveille.tool.control;
 
+import io.reveille.security.control.Role;
 import io.reveille.tool.entity.Capability;
 import io.reveille.tool.entity.RiskLevel;
 import io.reveille.tool.entity.ScopeRule;
@@ -7,6 +8,7 @@ import io.reveille.tool.entity.ToolSideEffect;
 import io.reveille.wake.entity.WakeReason;
 import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -21,7 +23,7 @@ public record ToolDefinition(
     RiskLevel riskLevel,
     Set<ScopeRule> scopeRules,
     boolean previewSupported,
-    boolean proposalOnly,
+    Optional<Role> proposalApprover,
     ToolHandler handler) {
 
   public ToolDefinition {
@@ -38,10 +40,19 @@ public record ToolDefinition(
     if (riskLevel == RiskLevel.HIGH && !previewSupported) {
       throw new IllegalArgumentException(name + ": a high-risk tool must support previewOnly");
     }
-    if (proposalOnly && (!sideEffect.isMutating() || !previewSupported)) {
+    Objects.requireNonNull(proposalApprover, "proposalApprover");
+    if (proposalApprover.isPresent() && (!sideEffect.isMutating() || !previewSupported)) {
       throw new IllegalArgumentException(
           name + ": only a mutating tool that supports previewOnly can be proposal-only");
     }
+  }
+
+  /**
+   * Whether every call a run makes is proposed, whatever the kind's approval settings, for {@link
+   * #proposalApprover} to decide: for tools whose effect is a person's decision.
+   */
+  public boolean proposalOnly() {
+    return proposalApprover.isPresent();
   }
 
   /** A tool of the same metadata that is not {@link #proposalOnly}. */
@@ -62,7 +73,7 @@ public record ToolDefinition(
         riskLevel,
         scopeRules,
         previewSupported,
-        false,
+        Optional.empty(),
         handler);
   }
 
@@ -89,7 +100,7 @@ public record ToolDefinition(
     private Set<WakeReason> wakeReasons = EnumSet.allOf(WakeReason.class);
     private RiskLevel risk = RiskLevel.LOW;
     private boolean preview;
-    private boolean proposal;
+    private Optional<Role> proposal = Optional.empty();
 
     private Builder(String name, ToolSideEffect sideEffect) {
       this.name = name;
@@ -117,11 +128,11 @@ public record ToolDefinition(
     }
 
     /**
-     * Every call a run makes is proposed, whatever the kind's approval settings, and only an admin
-     * approves it or applies the tool directly: for tools whose effect is a person's decision.
+     * Every call a run makes is proposed, whatever the kind's approval settings, and {@code
+     * approver} (or a role above it) decides: for tools whose effect is a person's decision.
      */
-    public Builder proposalOnly() {
-      proposal = true;
+    public Builder proposalOnly(Role approver) {
+      proposal = Optional.of(approver);
       return this;
     }
 

@@ -47,7 +47,8 @@ class TemplatesIT {
           "strategy",
           "plannerWithRollover",
           "pomodoro",
-          "improver");
+          "improver",
+          "projectAgent");
 
   @Inject JournalService journal;
   @Inject AgentService agents;
@@ -100,6 +101,17 @@ class TemplatesIT {
                 ChangeOrigin.NONE)
             .getId();
     var categories = Json.createArrayBuilder().add(category).build();
+    var project =
+        admin
+            .post(
+                "/api/projects",
+                Json.createObjectBuilder()
+                    .add("title", "Templated project")
+                    .add("categoryId", category)
+                    .build()
+                    .toString())
+            .json()
+            .getString("id");
     var parameters =
         Map.of(
             "custom", Json.createObjectBuilder().add("displayName", "Templated custom").build(),
@@ -114,6 +126,11 @@ class TemplatesIT {
                 Json.createObjectBuilder()
                     .add("templateId", "gymCoach")
                     .add("categoryIds", categories)
+                    .build(),
+            "projectAgent",
+                Json.createObjectBuilder()
+                    .add("projectId", project)
+                    .add("categoryId", category)
                     .build());
     // What each template starts with: kind, subscriptions, timers.
     var expected =
@@ -125,14 +142,18 @@ class TemplatesIT {
             "strategy", List.of("custom", "0", "1"),
             "plannerWithRollover", List.of("custom", "0", "1"),
             "pomodoro", List.of("custom", "0", "0"),
-            "improver", List.of("custom", "0", "1"));
+            "improver", List.of("custom", "0", "1"),
+            "projectAgent", List.of("custom", "1", "1"));
     var sections =
         Map.of(
             "gymCoach", "This week, Sessions logged, Next week",
             "strategy", "What the week showed, Decisions, Next week's focus",
             "plannerWithRollover", "Rolled over, Left as they were",
             "pomodoro", "Blocks today, Done in them, Next",
-            "improver", "What the agents showed, Proposed, Watching next");
+            "improver", "What the agents showed, Proposed, Watching next",
+            "projectAgent",
+                "Progress overview, Recent achievements, Active work, Risks and blockers, Next"
+                    + " steps");
     var model = OpenAiProtocolServer.shared();
     sections.forEach(
         (template, named) ->

@@ -31,6 +31,47 @@ final class CoreToolScenarios {
             .build());
   }
 
+  /** A project of {@code category} with task A or B in it, named after the category. */
+  private static String project(ToolWorld.World w, String category) {
+    var project =
+        w.services.projects.create(
+            "Project of " + category,
+            java.util.Optional.empty(),
+            category,
+            io.reveille.journal.control.ChangeOrigin.NONE);
+    w.services.projects.assign(
+        category.equals(w.categoryA) ? w.taskA : w.taskB,
+        java.util.Optional.of(project.getId()),
+        io.reveille.journal.control.ChangeOrigin.NONE);
+    return project.getId();
+  }
+
+  private static jakarta.json.JsonObject projectReport(String projectId) {
+    return args()
+        .add("projectId", projectId)
+        .add("oneLiner", "Moving")
+        .add("healthBand", "watch")
+        .add("healthRationale", "one task blocked")
+        .add("healthConfidence", 0.7)
+        .add("tldr", "Half done")
+        .add("content", "## Progress overview\nHalf done.")
+        .build();
+  }
+
+  private static jakarta.json.JsonObject nextSteps(String projectId) {
+    return args()
+        .add("projectId", projectId)
+        .add(
+            "steps",
+            Json.createArrayBuilder()
+                .add(
+                    Json.createObjectBuilder()
+                        .add("title", "Write the launch note")
+                        .add("rationale", "nobody owns it")
+                        .add("priority", "high")))
+        .build();
+  }
+
   static List<ToolScenario> all() {
     return List.of(
         ToolScenario.of("list_allowed_categories", w -> inAndOut(args().build(), args().build())),
@@ -147,6 +188,35 @@ final class CoreToolScenarios {
                         .add("content", "## Recap\nAll well.")
                         .build(),
                     List.of())),
+        ToolScenario.of(
+            "get_project_details",
+            w ->
+                inAndOut(
+                    args().add("projectId", project(w, w.categoryA)).build(),
+                    args().add("projectId", project(w, w.categoryB)).build())),
+        ToolScenario.of(
+            "update_project_report",
+            w ->
+                inAndOut(
+                    projectReport(project(w, w.categoryA)),
+                    projectReport(project(w, w.categoryB)))),
+        ToolScenario.of(
+            "recommend_next_steps",
+            w -> inAndOut(nextSteps(project(w, w.categoryA)), nextSteps(project(w, w.categoryB)))),
+        ToolScenario.of(
+            "update_project_status",
+            w ->
+                inAndOut(
+                    args()
+                        .add("projectId", project(w, w.categoryA))
+                        .add("status", "active")
+                        .add("reason", "work started")
+                        .build(),
+                    args()
+                        .add("projectId", project(w, w.categoryB))
+                        .add("status", "active")
+                        .add("reason", "work started")
+                        .build())),
         ToolScenario.of(
             "get_template_feedback",
             w -> {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.reveille.security.control.Role;
 import io.reveille.tool.entity.Capability;
 import io.reveille.tool.entity.RiskLevel;
 import io.reveille.tool.entity.ScopeRule;
@@ -93,7 +94,12 @@ public class ToolContractParityTest {
     compare(drift, tool.name(), "riskLevel", tool.riskLevel().wire(), entry.riskLevel());
     compare(
         drift, tool.name(), "previewSupported", tool.previewSupported(), entry.previewSupported());
-    compare(drift, tool.name(), "proposalOnly", tool.proposalOnly(), entry.proposalOnly());
+    compare(
+        drift,
+        tool.name(),
+        "proposalOnly",
+        tool.proposalApprover().map(Role::wire),
+        entry.proposalOnly());
     compare(
         drift,
         tool.name(),

@@ -69,6 +69,7 @@ public class ToolWorld {
   @Inject public DayPlanService dayPlans;
   @Inject public RatingService ratings;
   @Inject public io.reveille.template.control.TemplateAgents templateAgents;
+  @Inject public io.reveille.journal.control.ProjectService projects;
 
   /** One world: ids of what was created, and which of them are out of the agent's scope. */
   public static final class World {

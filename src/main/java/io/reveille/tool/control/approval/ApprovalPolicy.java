@@ -37,8 +37,9 @@ import java.util.stream.Collectors;
  * <p>A proposal-only tool ({@link ToolDefinition#proposalOnly}) is held in every kind's runs
  * whatever the settings say.
  *
- * <p>Who may approve follows from the tool ({@link #approverOf}): applying a mutating external tool
- * or a proposal-only one needs an admin, as it does over the API; any other tool an operator.
+ * <p>Who may approve follows from the tool ({@link #approverOf}): a mutating external tool needs an
+ * admin, as it does over the API; a proposal-only tool the role it names; any other tool an
+ * operator.
  *
  * <p>Only a tool that can preview can be held, since a person approves its preview: a setting that
  * names a tool that cannot (by name or by its risk level), an unknown tool, kind, level or key
@@ -119,10 +120,12 @@ public final class ApprovalPolicy {
    * an operator for any other (an operator may change the journal and move agents).
    */
   public static Role approverOf(ToolDefinition tool) {
-    return tool.isMutating()
-            && (tool.sideEffect() == ToolSideEffect.EXTERNAL || tool.proposalOnly())
+    if (!tool.isMutating()) {
+      return Role.OPERATOR;
+    }
+    return tool.sideEffect() == ToolSideEffect.EXTERNAL
         ? Role.ADMIN
-        : Role.OPERATOR;
+        : tool.proposalApprover().orElse(Role.OPERATOR);
   }
 
   /**

@@ -7,6 +7,7 @@ import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.memory.entity.AgentReport;
 import io.reveille.memory.entity.ObservationPriority;
 import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.json.JsonDocuments;
@@ -132,23 +133,30 @@ public class MemoryTools implements ToolSet {
         .ifPresent(line -> text.append("_").append(line.strip()).append("_\n\n"));
     text.append("**TL;DR** ").append(arguments.string("tldr").strip()).append("\n\n");
     text.append(arguments.string("content").strip());
-    var provenance =
-        JsonDocuments.provider().createObjectBuilder().add(REPORT_TOOL, call.toolName());
-    call.origin()
-        .runKey()
-        .filter(key -> !key.startsWith(ToolExecutor.API_RUN_KEY_PREFIX))
-        .ifPresent(key -> provenance.add(REPORT_RUN_KEY, key));
     var report =
-        memory.writeReport(
-            call.agentId(),
-            MemoryService.DEFAULT_REPORT_SCOPE,
-            text.toString(),
-            null,
-            provenance.build());
+        report(call, text.toString(), null, JsonDocuments.provider().createObjectBuilder());
     return ToolOutcome.of(
             JsonDocuments.provider().createObjectBuilder().add("reportId", report.getId()).build())
         .changed(SemanticKey.AGENT, call.agentId())
         .build();
+  }
+
+  /**
+   * Writes {@code text} as the calling agent's report, its provenance naming the tool and the run
+   * whose call wrote it ({@link #REPORT_TOOL}, {@link #REPORT_RUN_KEY}) besides {@code provenance}.
+   */
+  AgentReport report(
+      ToolInvocation call,
+      String text,
+      Double confidence,
+      jakarta.json.JsonObjectBuilder provenance) {
+    provenance.add(REPORT_TOOL, call.toolName());
+    call.origin()
+        .runKey()
+        .filter(key -> !key.startsWith(ToolExecutor.API_RUN_KEY_PREFIX))
+        .ifPresent(key -> provenance.add(REPORT_RUN_KEY, key));
+    return memory.writeReport(
+        call.agentId(), MemoryService.DEFAULT_REPORT_SCOPE, text, confidence, provenance.build());
   }
 
   /** The thread an observation of this call goes to: its run's, or the agent's own. */
