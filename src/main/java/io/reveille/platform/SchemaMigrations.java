@@ -73,7 +73,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V47__task_statuses_groomed_on_hold.sql",
           "V48__agent_templates.sql",
           "V49__template_evolution.sql",
-          "V50__projects.sql");
+          "V50__projects.sql",
+          "V51__task_links.sql");
 
   private final ClassLoader classLoader;
 

@@ -17,8 +17,11 @@ import io.reveille.journal.control.ChecklistService;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.LabelService;
 import io.reveille.journal.control.LabelService.LabelAssignment;
+import io.reveille.journal.control.TaskLinkService;
 import io.reveille.journal.entity.ChecklistItem;
+import io.reveille.journal.entity.TaskLink;
 import io.reveille.platform.entity.Guards;
+import io.reveille.platform.error.InvalidInputException;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
@@ -41,6 +44,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -72,6 +76,46 @@ public class TasksResource {
   @Inject LabelService labels;
 
   @Inject ChecklistService checklists;
+
+  @Inject TaskLinkService links;
+
+  /** {@code POST /api/tasks/{id}/links}: how this task stands to another. */
+  public record LinkRequest(
+      @Schema(
+              required = true,
+              description =
+                  "relatesTo, blocks, isBlockedBy, followsUpOn, hasFollowUp, duplicates,"
+                      + " isDuplicatedBy, fixes, isFixedBy, supersedes or isSupersededBy, seen"
+                      + " from this task")
+          String relation,
+      @Schema(required = true) String taskId) {
+
+    static LinkRequest read(JsonObject body) {
+      var in = BodyReader.of(body, LinkRequest.class);
+      var request =
+          new LinkRequest(
+              in.string("relation")
+                  .orElseThrow(() -> new InvalidInputException("relation", "is required")),
+              in.string("taskId")
+                  .orElseThrow(() -> new InvalidInputException("taskId", "is required")));
+      in.done();
+      return request;
+    }
+  }
+
+  /** A link of a task, seen from it: the relation's name from its side and the other task. */
+  public record LinkResponse(
+      String id, String relation, String taskId, String otherTaskId, Instant createdAt) {
+
+    static LinkResponse of(TaskLink link, String taskId) {
+      return new LinkResponse(
+          link.getId(),
+          link.relationSeenFrom(taskId),
+          taskId,
+          link.otherThan(taskId),
+          link.getCreatedAt());
+    }
+  }
 
   @Context UriInfo uriInfo;
 
@@ -182,6 +226,58 @@ public class TasksResource {
             LabelAssignment.REPLACE,
             ChangeOrigin.NONE);
     return Response.ok(TaskResponse.of(task)).tag(ETags.of(task.getVersion())).build();
+  }
+
+  @Allowed(Role.VIEWER)
+  @GET
+  @Path("{id}/links")
+  @Operation(summary = "A page of the task's links, both ways, oldest first, seen from the task")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(schema = @Schema(type = SchemaType.ARRAY, implementation = LinkResponse.class)))
+  @APIResponse(responseCode = "404", description = "No such task")
+  public Response links(@PathParam("id") String id, @BeanParam PageQuery page) {
+    journal.task(id);
+    return PageQuery.ok(
+        page.window().of(links.links(id)), link -> LinkResponse.of(link, id), uriInfo);
+  }
+
+  @Allowed(Role.OPERATOR)
+  @POST
+  @Path("{id}/links")
+  @Operation(
+      summary =
+          "Link the task to another (201), or answer the link that is there already (200); at"
+              + " most 100 links per task")
+  @RequestBody(content = @Content(schema = @Schema(implementation = LinkRequest.class)))
+  @APIResponse(
+      responseCode = "201",
+      description = "The link",
+      content = @Content(schema = @Schema(implementation = LinkResponse.class)))
+  @APIResponse(responseCode = "400", description = "An unknown relation, or the task itself")
+  @APIResponse(responseCode = "404", description = "No such task")
+  public Response link(@PathParam("id") String id, JsonObject body) {
+    var request = LinkRequest.read(body);
+    var linked = links.link(id, request.relation(), request.taskId(), ChangeOrigin.NONE);
+    var entity = LinkResponse.of(linked.link(), id);
+    return linked.created()
+        ? Response.created(uriInfo.getAbsolutePathBuilder().path(linked.link().getId()).build())
+            .entity(entity)
+            .build()
+        : Response.ok(entity).build();
+  }
+
+  @Allowed(Role.OPERATOR)
+  @DELETE
+  @Path("{id}/links/{linkId}")
+  @Operation(summary = "Remove a link of the task")
+  @APIResponse(responseCode = "204", description = "Removed")
+  @APIResponse(responseCode = "404", description = "The task has no such link")
+  public Response unlink(@PathParam("id") String id, @PathParam("linkId") String linkId) {
+    links.unlink(id, linkId, ChangeOrigin.NONE);
+    return Response.noContent().build();
   }
 
   @Allowed(Role.OPERATOR)

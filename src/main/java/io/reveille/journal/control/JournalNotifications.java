@@ -9,6 +9,7 @@ import io.reveille.journal.entity.Label;
 import io.reveille.journal.entity.Project;
 import io.reveille.journal.entity.Rating;
 import io.reveille.journal.entity.Task;
+import io.reveille.journal.entity.TaskRelation;
 import io.reveille.journal.entity.TimeEntry;
 import io.reveille.notification.control.NotificationAudience;
 import io.reveille.notification.control.NotificationBatch;
@@ -111,6 +112,24 @@ public class JournalNotifications {
                     Optional.of("project"),
                     Optional.of(project.getCategoryId()),
                     attributes)),
+            origin));
+  }
+
+  /**
+   * Two tasks were linked, or ({@code removed}) unlinked: {@code TASK}, {@code
+   * task.link:<relation>} (or {@code task.unlink:<relation>}), both ids and both snapshots.
+   */
+  public void tasksLinked(
+      Task from, Task to, TaskRelation relation, boolean removed, ChangeOrigin origin) {
+    publish(
+        batch(
+            UUID.randomUUID().toString(),
+            List.of(
+                SemanticKey.TASK,
+                (removed ? "task.unlink:" : "task.link:") + relation.wire(),
+                from.getId(),
+                to.getId()),
+            List.of(taskSnapshot(from), taskSnapshot(to)),
             origin));
   }
 

@@ -87,8 +87,10 @@ public class Project {
     if (!status.canMoveTo(next)) {
       throw new IllegalTransitionException("project " + id, status.wire(), next.wire());
     }
+    // The reason is checked before anything changes: a refused move leaves the project as it was.
+    var checked = nonBlankText("reason", reason, MAX_REASON_LENGTH).strip();
     status = next;
-    statusReason = nonBlankText("reason", reason, MAX_REASON_LENGTH).strip();
+    statusReason = checked;
     updatedAt = Objects.requireNonNull(now, "now");
   }
 

@@ -11,6 +11,7 @@ import io.reveille.journal.control.LabelService;
 import io.reveille.journal.entity.ProjectStatus;
 import io.reveille.journal.entity.RatingTarget;
 import io.reveille.journal.entity.TaskPriority;
+import io.reveille.journal.entity.TaskRelation;
 import io.reveille.journal.entity.TaskStatus;
 import io.reveille.journal.entity.TimeEntry;
 import io.reveille.memory.entity.AgentMessageKind;
@@ -94,6 +95,8 @@ public class EnumsResource {
     enums.put("taskStatus", WireEnum.values(TaskStatus.class));
     enums.put("taskPriority", WireEnum.values(TaskPriority.class));
     enums.put("projectStatus", WireEnum.values(ProjectStatus.class));
+    // The stored names; each but relatesTo has an inverse read from the other task (isBlockedBy).
+    enums.put("taskRelation", WireEnum.values(TaskRelation.class));
     enums.put("ratingTarget", WireEnum.values(RatingTarget.class));
     enums.put("pinMode", WireEnum.values(DayPlanService.PinMode.class));
     enums.put("labelAssignment", WireEnum.values(LabelService.LabelAssignment.class));

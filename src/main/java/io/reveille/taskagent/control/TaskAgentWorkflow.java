@@ -62,6 +62,8 @@ public class TaskAgentWorkflow implements AgentWorkflow {
           "set_task_status",
           "add_multiple_checklist_items",
           "update_checklist_items",
+          "link_task",
+          "get_related_task_details",
           "record_observations");
 
   @Inject WakeOpener opener;
@@ -335,6 +337,19 @@ public class TaskAgentWorkflow implements AgentWorkflow {
     var labels = JsonDocuments.provider().createArrayBuilder();
     context.labelIds().forEach(labels::add);
     json.add("labelIds", labels);
+    if (!context.related().isEmpty()) {
+      var related = JsonDocuments.provider().createArrayBuilder();
+      for (var task : context.related()) {
+        related.add(
+            JsonDocuments.provider()
+                .createObjectBuilder()
+                .add("relation", task.relation())
+                .add("taskId", task.taskId())
+                .add("title", task.title())
+                .add("status", task.status()));
+      }
+      json.add("linkedTasks", related);
+    }
     return json.build();
   }
 }

@@ -2,13 +2,16 @@ package io.reveille.taskagent.control;
 
 import io.reveille.journal.control.ChecklistService;
 import io.reveille.journal.control.JournalService;
+import io.reveille.journal.control.TaskLinkService;
 import io.reveille.journal.control.TimeEntryService;
 import io.reveille.journal.entity.Checklist;
+import io.reveille.journal.entity.Task;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /** Reads a task with its checklist and time spent, in one short read transaction. */
@@ -19,6 +22,7 @@ public class TaskContextReader {
   @Inject JournalService journal;
   @Inject ChecklistService checklistService;
   @Inject TimeEntryService timeEntries;
+  @Inject TaskLinkService links;
 
   @Inject Clock clock;
 
@@ -63,6 +67,32 @@ public class TaskContextReader {
             Optional.ofNullable(task.getDescription()),
             task.getLabelIds().stream().sorted().toList(),
             Optional.ofNullable(task.getLanguage()),
-            checklists));
+            checklists,
+            related(task)));
+  }
+
+  /**
+   * The tasks linked to {@code task} that are of its category: a link to a task of another category
+   * is not shown to its agent, whose scope is its task's category.
+   */
+  private List<TaskContext.Related> related(Task task) {
+    var related = new java.util.ArrayList<TaskContext.Related>();
+    for (var link : links.links(task.getId())) {
+      links
+          .other(link, task.getId())
+          .filter(
+              other ->
+                  other.getCategoryId() != null
+                      && other.getCategoryId().equals(task.getCategoryId()))
+          .ifPresent(
+              other ->
+                  related.add(
+                      new TaskContext.Related(
+                          link.relationSeenFrom(task.getId()),
+                          other.getId(),
+                          other.getTitle(),
+                          other.getStatus().wire())));
+    }
+    return related;
   }
 }

@@ -147,6 +147,7 @@ final class CoreToolScenarios {
                     args().add("taskId", w.taskB).add("priority", "p1").build(),
                     args().add("taskId", w.taskA).add("categoryId", w.categoryB).build())),
         ToolScenario.of("create_follow_up_task", w -> followUp(w, false)),
+        ToolScenario.of("suggest_follow_up_task", w -> followUp(w, false)),
         ToolScenario.of("conclude_task_with_rollover", w -> followUp(w, true)),
         ToolScenario.of(
             "record_observations",
@@ -188,6 +189,36 @@ final class CoreToolScenarios {
                         .add("content", "## Recap\nAll well.")
                         .build(),
                     List.of())),
+        ToolScenario.of(
+            "link_task",
+            w ->
+                inAndOut(
+                    args()
+                        .add("taskId", w.taskA)
+                        .add("relation", "isBlockedBy")
+                        .add("targetTaskId", w.taskA2)
+                        .build(),
+                    args()
+                        .add("taskId", w.taskA)
+                        .add("relation", "blocks")
+                        .add("targetTaskId", w.taskB)
+                        .build(),
+                    args()
+                        .add("taskId", w.taskB)
+                        .add("relation", "blocks")
+                        .add("targetTaskId", w.taskA)
+                        .build())),
+        ToolScenario.of(
+            "get_related_task_details",
+            w -> {
+              // Task A is linked to A2 (in scope) and to B (outside it): only A2 is shown.
+              w.services.links.link(
+                  w.taskA, "blocks", w.taskA2, io.reveille.journal.control.ChangeOrigin.NONE);
+              w.services.links.link(
+                  w.taskA, "relatesTo", w.taskB, io.reveille.journal.control.ChangeOrigin.NONE);
+              return inAndOut(
+                  args().add("taskId", w.taskA).build(), args().add("taskId", w.taskB).build());
+            }),
         ToolScenario.of(
             "get_project_details",
             w ->

@@ -31,6 +31,25 @@ final class TimeToolScenarios {
                     retrospective().add("categoryId", w.categoryB).build(),
                     retrospective().add("taskId", w.taskA).add("categoryId", w.categoryB).build())),
         ToolScenario.of(
+            "create_time_entry",
+            w ->
+                inAndOut(
+                    spent().add("taskId", w.taskA).build(),
+                    spent().add("taskId", w.taskB).build())),
+        ToolScenario.of(
+            "update_running_timer",
+            w -> {
+              w.services.timeEntries.startTimer(w.taskA, Optional.empty(), ChangeOrigin.NONE);
+              w.foreign(
+                  w.services
+                      .timeEntries
+                      .startTimer(w.taskB, Optional.empty(), ChangeOrigin.NONE)
+                      .getId());
+              return inAndOut(
+                  args().add("taskId", w.taskA).add("summary", "Drafting the intro").build(),
+                  args().add("taskId", w.taskB).add("summary", "Drafting").build());
+            }),
+        ToolScenario.of(
             "start_task_timer",
             w ->
                 inAndOut(
@@ -91,6 +110,14 @@ final class TimeToolScenarios {
   /** With seconds always ({@code OffsetDateTime.toString()} drops zero seconds; RFC 3339 not). */
   static String rfc3339(OffsetDateTime time) {
     return time.format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssXXX"));
+  }
+
+  /** {@code create_time_entry}'s arguments: 16:00-18:00 yesterday, with a summary. */
+  static jakarta.json.JsonObjectBuilder spent() {
+    return args()
+        .add("startTime", rfc3339(yesterdayAt(16)))
+        .add("endTime", rfc3339(yesterdayAt(18)))
+        .add("summary", "Logged by a tool");
   }
 
   static jakarta.json.JsonObjectBuilder retrospective() {

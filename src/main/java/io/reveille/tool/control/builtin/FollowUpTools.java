@@ -16,6 +16,7 @@ import io.reveille.journal.entity.TaskStatus;
 import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.platform.wire.WireEnum;
+import io.reveille.security.control.Role;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolFailure;
 import io.reveille.tool.control.ToolInvocation;
@@ -35,7 +36,9 @@ import java.util.TreeSet;
 /**
  * Follow-up tasks (seed 000 §4.3): a new task that continues a source task, optionally carrying the
  * source's open checklist items over and closing the source. {@code conclude_task_with_rollover} is
- * the same move with closing and carrying as defaults, and high risk.
+ * the same move with closing and carrying as defaults, and high risk; {@code
+ * suggest_follow_up_task} is {@code create_follow_up_task} as a suggestion: every call a run makes
+ * is a proposal a person accepts or rejects.
  *
  * <p>Both first compute a {@link Plan} from the current state — what the source becomes, the new
  * task's fields and labels, the items that move — and a preview returns exactly that plan. Apply
@@ -60,6 +63,13 @@ public class FollowUpTools implements ToolSet {
             .scope(TARGET_IN_SCOPE, DESTINATION_IN_SCOPE)
             .risk(RiskLevel.MEDIUM)
             .previewable()
+            .handledBy(call -> followUp(call, false)),
+        ToolDefinition.writing("suggest_follow_up_task")
+            .requires(TASK_WRITE, CHECKLIST_WRITE)
+            .scope(TARGET_IN_SCOPE, DESTINATION_IN_SCOPE)
+            .risk(RiskLevel.MEDIUM)
+            .previewable()
+            .proposalOnly(Role.OPERATOR)
             .handledBy(call -> followUp(call, false)),
         ToolDefinition.writing("conclude_task_with_rollover")
             .requires(TASK_WRITE, CHECKLIST_WRITE)

@@ -12,6 +12,7 @@ import io.reveille.journal.entity.TimeEntry.AnnotateMode;
 import io.reveille.notification.control.SemanticKey;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.platform.wire.WireEnum;
+import io.reveille.security.control.Role;
 import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolFailure;
 import io.reveille.tool.control.ToolHandler;
@@ -45,7 +46,14 @@ public class TimeTools implements ToolSet {
         timeWrite("start_task_timer", this::startTimer),
         timeWrite("stop_task_timer", this::stopTimer),
         timeWrite("annotate_time_entry", this::annotate),
-        timeWrite("update_time_entry", this::updateEntry));
+        timeWrite("update_time_entry", this::updateEntry),
+        timeWrite("create_time_entry", this::createEntry),
+        ToolDefinition.writing("update_running_timer")
+            .requires(TIME_WRITE)
+            .scope(TARGET_IN_SCOPE)
+            .previewable()
+            .proposalOnly(Role.OPERATOR)
+            .handledBy(this::updateRunningTimer));
   }
 
   private static ToolDefinition timeWrite(String name, ToolHandler handler) {
@@ -89,6 +97,67 @@ public class TimeTools implements ToolSet {
                 args.optionalString("sourceEntryId")),
             call.origin());
     return changed(entry, true, Optional.empty());
+  }
+
+  /**
+   * An entry of a task (the agent's own when none is named) from {@code startTime} to {@code
+   * endTime}, or running since {@code startTime} when no end is given (refused when the task has a
+   * running timer), with its summary.
+   */
+  ToolOutcome createEntry(ToolInvocation call) {
+    var args = call.arguments();
+    var taskId = args.taskId();
+    scopedTask(call, taskId);
+    var startedAt = args.instant("startTime");
+    var endedAt = args.optionalInstant("endTime");
+    if (endedAt.isPresent() && !endedAt.get().isAfter(startedAt)) {
+      throw ToolFailure.invalid(
+          "endTime", "must be after startTime (" + startedAt + "), got " + endedAt.get());
+    }
+    var entry =
+        timeEntries.createTimeEntry(
+            new NewTimeEntry(
+                Optional.of(taskId),
+                Optional.empty(),
+                startedAt,
+                endedAt,
+                Optional.of(args.string("summary")),
+                Optional.empty()),
+            call.origin());
+    return changed(
+        entry, true, endedAt.isEmpty() ? Optional.of("timeEntry.state:running") : Optional.empty());
+  }
+
+  /**
+   * The summary of a task's running timer, replaced. Proposal-only: the user decides what their
+   * running timer says. A task without a running timer is refused.
+   */
+  ToolOutcome updateRunningTimer(ToolInvocation call) {
+    var args = call.arguments();
+    var taskId = args.taskId();
+    scopedTask(call, taskId);
+    var running =
+        timeEntries
+            .runningEntry(taskId)
+            .orElseThrow(
+                () ->
+                    new ToolFailure(
+                        io.reveille.tool.control.ToolErrorCode.CONFLICT,
+                        "task " + taskId + " has no running timer"));
+    var summary = args.string("summary");
+    var payload =
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("entryId", running.getId())
+            .add("taskId", taskId)
+            .add("summary", summary);
+    if (call.previewOnly()) {
+      return ToolOutcome.read(payload.build());
+    }
+    var entry = timeEntries.annotate(running.getId(), summary, AnnotateMode.REPLACE, call.origin());
+    return ToolOutcome.of(payload.add("entry", entry(entry)).build())
+        .changed(SemanticKey.TIME_ENTRY, entry.getId())
+        .build();
   }
 
   ToolOutcome startTimer(ToolInvocation call) {
