@@ -74,7 +74,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V48__agent_templates.sql",
           "V49__template_evolution.sql",
           "V50__projects.sql",
-          "V51__task_links.sql");
+          "V51__task_links.sql",
+          "V52__proposal_withdrawn.sql");
 
   private final ClassLoader classLoader;
 

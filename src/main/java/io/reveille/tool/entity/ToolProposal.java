@@ -207,6 +207,15 @@ public class ToolProposal {
     decide(ProposalStatus.REJECTED, by, now, why);
   }
 
+  /** pending → withdrawn: the agent that proposed it took it back for {@code why}. */
+  public void withdraw(String by, Instant now, String why) {
+    decide(
+        ProposalStatus.WITHDRAWN,
+        by,
+        now,
+        nonBlankText("reason", truncate(why, REASON_LENGTH), REASON_LENGTH));
+  }
+
   /**
    * pending → refused: what the proposal would change is no longer what the preview saw, so it is
    * not applied; {@code why} names what changed.

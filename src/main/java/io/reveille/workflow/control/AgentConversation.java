@@ -129,8 +129,20 @@ public class AgentConversation {
     String reminder();
   }
 
-  /** How it ended: the model's final text (its report or reply), after how many model calls. */
-  public record Outcome(String finalText, int modelCalls, int toolCalls, Usage usage) {
+  /**
+   * How it ended: the model's final text (its report or reply), after how many model calls, and the
+   * tools whose calls succeeded (replayed ones included).
+   */
+  public record Outcome(
+      String finalText, int modelCalls, int toolCalls, Usage usage, Set<String> succeeded) {
+
+    public Outcome {
+      succeeded = Set.copyOf(succeeded);
+    }
+
+    public Outcome(String finalText, int modelCalls, int toolCalls, Usage usage) {
+      this(finalText, modelCalls, toolCalls, usage, Set.of());
+    }
 
     /**
      * The final text as the wake's new report.
@@ -252,7 +264,11 @@ public class AgentConversation {
         if (brief.goal().isEmpty()
             || (!recorded.containsKey(index + 1) && brief.goal().get().reached())) {
           return new Outcome(
-              answer.content().orElse("").strip(), index + 1, progress.ordinal, usage);
+              answer.content().orElse("").strip(),
+              index + 1,
+              progress.ordinal,
+              usage,
+              progress.succeeded);
         }
         progress.messages.add(ChatMessage.user(brief.goal().get().reminder()));
       }
@@ -365,6 +381,7 @@ public class AgentConversation {
     private final List<ChatMessage> messages;
     private int ordinal;
     private RunMeter meter;
+    private final Set<String> succeeded = new java.util.HashSet<>();
 
     Progress(List<ChatMessage> messages, RunMeter meter) {
       this.messages = messages;
@@ -374,6 +391,7 @@ public class AgentConversation {
     Progress copy() {
       var copy = new Progress(new ArrayList<>(messages), meter.copy());
       copy.ordinal = ordinal;
+      copy.succeeded.addAll(succeeded);
       return copy;
     }
 
@@ -382,6 +400,8 @@ public class AgentConversation {
       messages.addAll(saved.messages);
       ordinal = saved.ordinal;
       meter = saved.meter.copy();
+      succeeded.clear();
+      succeeded.addAll(saved.succeeded);
     }
   }
 
@@ -583,6 +603,9 @@ public class AgentConversation {
       progress.ordinal++;
       step.next++;
       step.nextCounted = false;
+      if (result.errorCode().isEmpty()) {
+        progress.succeeded.add(request.name());
+      }
       progress.messages.add(new ChatMessage.Tool(request.id(), result.toJson().toString()));
       var code = result.errorCode();
       if (code.isPresent() && code.get().parksRun()) {

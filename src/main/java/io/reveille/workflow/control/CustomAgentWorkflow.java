@@ -10,6 +10,7 @@ import io.reveille.memory.control.MemoryService;
 import io.reveille.memory.control.MemoryService.NewMessage;
 import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentMessageMetadata;
+import io.reveille.tool.control.builtin.MemoryTools;
 import io.reveille.wake.control.AgentWorkflow;
 import io.reveille.wake.control.AgentWorkflow.Prepared;
 import io.reveille.wake.control.JobUnfinishedException;
@@ -295,7 +296,7 @@ public class CustomAgentWorkflow implements AgentWorkflow {
                 tools),
             start.history());
     writeStateDelta(run, start, model);
-    if (memory.reportWrittenBy(run.agentId(), run.runKey())) {
+    if (wroteReport(outcome)) {
       return WakeOutcome.nothing();
     }
     return WakeOutcome.report(
@@ -372,7 +373,7 @@ public class CustomAgentWorkflow implements AgentWorkflow {
       writeStateDelta(run, start, model);
     }
     var provenance = outcome == null ? engine.provenance(run) : engine.provenance(run, outcome);
-    if (memory.reportWrittenBy(run.agentId(), run.runKey())) {
+    if (outcome != null && wroteReport(outcome)) {
       return WakeOutcome.nothing().withJobStop(stoppedBy);
     }
     return WakeOutcome.report(
@@ -409,6 +410,14 @@ public class CustomAgentWorkflow implements AgentWorkflow {
                 + " matches your message:");
     lines.forEach(line -> text.append("\n- ").append(line));
     return text.toString();
+  }
+
+  /**
+   * Whether a call of the talk wrote the agent's report ({@link MemoryTools#REPORT_TOOLS}): then
+   * its final answer does not replace that report.
+   */
+  static boolean wroteReport(AgentConversation.Outcome outcome) {
+    return outcome.succeeded().stream().anyMatch(MemoryTools.REPORT_TOOLS::contains);
   }
 
   String describe(WakeRun run) {

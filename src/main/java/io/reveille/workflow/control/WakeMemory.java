@@ -9,7 +9,6 @@ import io.reveille.memory.entity.AgentMessageKind;
 import io.reveille.memory.entity.AgentReport;
 import io.reveille.memory.entity.ObservationPriority;
 import io.reveille.retention.control.RetentionConfig;
-import io.reveille.tool.control.builtin.MemoryTools;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
@@ -51,18 +50,6 @@ public class WakeMemory {
 
   public Optional<AgentReport> report(String agentId) {
     return memory.currentReport(agentId, MemoryService.DEFAULT_REPORT_SCOPE);
-  }
-
-  /**
-   * Whether a tool call of run {@code runKey} wrote the agent's current report ({@code
-   * update_report}, {@code publish_ritual_recap}): then the run's final answer does not replace it.
-   */
-  public boolean reportWrittenBy(String agentId, String runKey) {
-    return report(agentId)
-        .map(AgentReport::getProvenance)
-        .filter(provenance -> provenance.containsKey(MemoryTools.REPORT_TOOL))
-        .filter(provenance -> runKey.equals(provenance.getString(MemoryTools.REPORT_RUN_KEY, null)))
-        .isPresent();
   }
 
   /** The texts of the observations a wake now reads, oldest first. */

@@ -1,5 +1,7 @@
 package io.reveille.journal.boundary;
 
+import static io.reveille.testing.JournalWorld.category;
+import static io.reveille.testing.JournalWorld.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -99,24 +101,5 @@ class ProjectsIT {
         .add("categoryId", category)
         .build()
         .toString();
-  }
-
-  private static String category(Api api, String name) {
-    var created = api.post("/api/categories", "{\"name\":\"" + name + "\"}");
-    assertEquals(201, created.status(), created::toString);
-    return created.json().getString("id");
-  }
-
-  private static String task(Api api, String title, String category) {
-    var created =
-        api.post(
-            "/api/tasks",
-            Json.createObjectBuilder()
-                .add("title", title)
-                .add("categoryId", category)
-                .build()
-                .toString());
-    assertEquals(201, created.status(), created::toString);
-    return created.json().getString("id");
   }
 }

@@ -1,11 +1,12 @@
 package io.reveille.journal.boundary;
 
+import static io.reveille.testing.JournalWorld.category;
+import static io.reveille.testing.JournalWorld.task;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.reveille.security.control.Role;
 import io.reveille.testing.Api;
 import io.reveille.testing.Poll;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.util.UUID;
@@ -101,18 +102,5 @@ class TaskLinksIT {
             run ->
                 run.getJsonArray("tokens").getValuesAs(jakarta.json.JsonString::getString).stream()
                     .anyMatch(taskId::equals));
-  }
-
-  private static String task(Api api, String title, String category) {
-    var created =
-        api.post(
-            "/api/tasks",
-            Json.createObjectBuilder()
-                .add("title", title)
-                .add("categoryId", category)
-                .build()
-                .toString());
-    assertEquals(201, created.status(), created::toString);
-    return created.json().getString("id");
   }
 }

@@ -194,6 +194,35 @@ class ImproverIT {
 
       var report = admin.get("/api/agents/" + improverId + "/report").json().toString();
       assertTrue(report.contains("Recap " + marker), report);
+
+      // A second ritual proposes again from the new version; rejected, it changes nothing.
+      model.forget(improverMarker);
+      model.alwaysAnswerByStep(
+          improverMarker,
+          List.of(
+              calling(
+                  "propose_directives",
+                  Json.createObjectBuilder()
+                      .add("templateId", templateId)
+                      .add("baseVersion", 2)
+                      .add("instructions", newInstructions + " Never look around.")
+                      .add("rationale", "one more idea")
+                      .build()),
+              answering("Proposed once more.")));
+      var again = admin.post("/api/agents/" + improverId + "/wakes", "");
+      assertEquals(202, again.status(), again::toString);
+      awaitStatus(again.json().getString("runKey"), "completed");
+      var second = admin.get("/api/agents/" + improverId + "/proposals?status=pending").structure();
+      assertEquals(1, second.asJsonArray().size(), second::toString);
+      var rejected =
+          admin.post(
+              "/api/proposals/" + second.asJsonArray().getJsonObject(0).getString("id") + "/reject",
+              "{\"reason\":\"not now\"}");
+      assertEquals(200, rejected.status(), rejected::toString);
+      var unchanged = admin.get("/api/templates/" + templateId).json();
+      assertEquals(2, unchanged.getInt("version"), unchanged::toString);
+      assertEquals(List.of(1, 2), versions(unchanged), unchanged::toString);
+
       var notes = admin.get("/api/agents/" + improverId + "/messages?kind=observation").body();
       assertTrue(notes.contains("\"tags\":[\"evolution\",\"pattern\"]"), notes);
 
@@ -220,5 +249,11 @@ class ImproverIT {
       model.forget(improverMarker);
       made.forEach(id -> agents.destroy(id, OptionalLong.empty()));
     }
+  }
+
+  private static List<Integer> versions(JsonObject template) {
+    return template
+        .getJsonArray("versions")
+        .getValuesAs(v -> ((jakarta.json.JsonNumber) v).intValue());
   }
 }

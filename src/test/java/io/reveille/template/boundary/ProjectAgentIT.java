@@ -1,6 +1,10 @@
 package io.reveille.template.boundary;
 
+import static io.reveille.testing.JournalWorld.category;
+import static io.reveille.testing.JournalWorld.project;
+import static io.reveille.testing.JournalWorld.task;
 import static io.reveille.testing.Runs.answering;
+import static io.reveille.testing.Runs.awaitStatus;
 import static io.reveille.testing.Runs.calling;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,33 +44,9 @@ class ProjectAgentIT {
   void aTaskChangeWakesTheProjectAgentWhoseProposalsAPersonApproves() {
     var operator = Api.inServer().as(Role.OPERATOR);
     var marker = UUID.randomUUID().toString();
-    var category =
-        operator
-            .post("/api/categories", "{\"name\":\"Project agent " + marker + "\"}")
-            .json()
-            .getString("id");
-    var project =
-        operator
-            .post(
-                "/api/projects",
-                Json.createObjectBuilder()
-                    .add("title", "Launch " + marker)
-                    .add("categoryId", category)
-                    .build()
-                    .toString())
-            .json()
-            .getString("id");
-    var task =
-        operator
-            .post(
-                "/api/tasks",
-                Json.createObjectBuilder()
-                    .add("title", "Write the copy")
-                    .add("categoryId", category)
-                    .build()
-                    .toString())
-            .json()
-            .getString("id");
+    var category = category(operator, "Project agent");
+    var project = project(operator, "Launch " + marker, category);
+    var task = task(operator, "Write the copy", category);
     assertEquals(
         200,
         operator
@@ -116,19 +96,7 @@ class ProjectAgentIT {
     String agentId = null;
     try {
       ClosedCircuit.await(gateway);
-      var created =
-          operator.post(
-              "/api/templates/projectAgent/agents",
-              Json.createObjectBuilder()
-                  .add(
-                      "parameters",
-                      Json.createObjectBuilder()
-                          .add("projectId", project)
-                          .add("categoryId", category))
-                  .build()
-                  .toString());
-      assertEquals(201, created.status(), created::toString);
-      agentId = created.json().getString("id");
+      agentId = projectAgent(operator, project, category);
       var id = agentId;
 
       // A person blocks the task: its batch carries the project's id, which the agent hears.
@@ -171,6 +139,91 @@ class ProjectAgentIT {
         agents.destroy(agentId, OptionalLong.empty());
       }
     }
+  }
+
+  @Test
+  void anAgentTakesBackItsPendingProposalAndNobodyMayApproveItThen() {
+    var operator = Api.inServer().as(Role.OPERATOR);
+    var marker = UUID.randomUUID().toString();
+    var category = category(operator, "Retract");
+    var project = project(operator, "Retract " + marker, category);
+    var model = OpenAiProtocolServer.shared();
+    var agentMarker = "You watch the project " + project;
+    model.alwaysAnswerByStep(
+        agentMarker,
+        List.of(
+            calling(
+                "update_project_status",
+                Json.createObjectBuilder()
+                    .add("projectId", project)
+                    .add("status", "onHold")
+                    .add("reason", "nobody works on it")
+                    .build()),
+            answering("Proposed to hold it.")));
+    String agentId = null;
+    try {
+      ClosedCircuit.await(gateway);
+      agentId = projectAgent(operator, project, category);
+      var first = operator.post("/api/agents/" + agentId + "/wakes", "");
+      assertEquals(202, first.status(), first::toString);
+      awaitStatus(first.json().getString("runKey"), "completed");
+      var proposal =
+          operator
+              .get("/api/agents/" + agentId + "/proposals")
+              .structure()
+              .asJsonArray()
+              .getJsonObject(0)
+              .getString("id");
+
+      model.forget(agentMarker);
+      model.alwaysAnswerByStep(
+          agentMarker,
+          List.of(
+              calling(
+                  "retract_suggestions",
+                  Json.createObjectBuilder()
+                      .add(
+                          "proposals",
+                          Json.createArrayBuilder()
+                              .add(
+                                  Json.createObjectBuilder()
+                                      .add("proposalId", proposal)
+                                      .add("reason", "a task was just added")))
+                      .build()),
+              answering("Took it back.")));
+      var second = operator.post("/api/agents/" + agentId + "/wakes", "");
+      assertEquals(202, second.status(), second::toString);
+      awaitStatus(second.json().getString("runKey"), "completed");
+
+      var taken = operator.get("/api/proposals/" + proposal).json();
+      assertEquals("withdrawn", taken.getString("status"), taken::toString);
+      assertEquals("a task was just added", taken.getString("reason"), taken::toString);
+      var approved = operator.post("/api/proposals/" + proposal + "/approve", "");
+      assertEquals(409, approved.status(), approved::toString);
+      assertEquals("open", operator.get("/api/projects/" + project).json().getString("status"));
+    } finally {
+      model.forget(agentMarker);
+      if (agentId != null) {
+        agents.destroy(agentId, OptionalLong.empty());
+      }
+    }
+  }
+
+  /** A project agent of {@code project}, made from the shipped template by {@code api}. */
+  private static String projectAgent(Api api, String project, String category) {
+    var created =
+        api.post(
+            "/api/templates/projectAgent/agents",
+            Json.createObjectBuilder()
+                .add(
+                    "parameters",
+                    Json.createObjectBuilder()
+                        .add("projectId", project)
+                        .add("categoryId", category))
+                .build()
+                .toString());
+    assertEquals(201, created.status(), created::toString);
+    return created.json().getString("id");
   }
 
   private static boolean completedSubscriptionRun(Api api, String agentId) {

@@ -190,6 +190,20 @@ final class CoreToolScenarios {
                         .build(),
                     List.of())),
         ToolScenario.of(
+            "retract_suggestions",
+            w ->
+                new ToolScenario.Case(
+                    args()
+                        .add(
+                            "proposals",
+                            Json.createArrayBuilder()
+                                .add(
+                                    Json.createObjectBuilder()
+                                        .add("proposalId", "tc-no-such-proposal")
+                                        .add("reason", "no longer needed")))
+                        .build(),
+                    List.of())),
+        ToolScenario.of(
             "link_task",
             w ->
                 inAndOut(

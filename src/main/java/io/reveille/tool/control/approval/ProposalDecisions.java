@@ -6,6 +6,7 @@ import io.reveille.security.control.Role;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolRegistry;
 import io.reveille.tool.control.external.ExternalToolHandler;
+import io.reveille.tool.entity.ProposalStatus;
 import io.reveille.tool.entity.ToolProposal;
 import io.reveille.wake.control.RunMayResume;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -97,6 +98,19 @@ public class ProposalDecisions {
     var decision = steps.reject(proposalId, by, reason);
     decided(decision.proposal(), by);
     return decision.proposal();
+  }
+
+  /**
+   * The agent takes back its own pending proposal (in its tool call's transaction); a run waiting
+   * for it goes on as for a rejection once the call commits. Empty when the proposal is not the
+   * agent's; a proposal already decided is answered as it is.
+   */
+  public Optional<ToolProposal> withdraw(String agentId, String proposalId, String why) {
+    var found = steps.withdraw(agentId, proposalId, why);
+    found
+        .filter(proposal -> proposal.getStatus() == ProposalStatus.WITHDRAWN)
+        .ifPresent(proposal -> decided(proposal, "agent:" + agentId));
+    return found;
   }
 
   private void decided(ToolProposal proposal, String by) {

@@ -269,6 +269,23 @@ public class ProposalSteps {
     return new Decision(proposal, Optional.empty());
   }
 
+  /**
+   * Withdraws a pending proposal of {@code agentId} in the caller's transaction (a tool call of the
+   * agent, which holds its lock); empty when the proposal is not the agent's (or does not exist),
+   * else the proposal, withdrawn when it was pending and as it is otherwise.
+   */
+  @Transactional(TxType.MANDATORY)
+  public Optional<ToolProposal> withdraw(String agentId, String proposalId, String why) {
+    var proposal = Optional.ofNullable(em.find(ToolProposal.class, proposalId));
+    if (proposal.isEmpty() || !proposal.get().getAgentId().equals(agentId)) {
+      return Optional.empty();
+    }
+    if (proposal.get().getStatus() == ProposalStatus.PENDING) {
+      proposal.get().withdraw("agent:" + agentId, clock.instant(), why);
+    }
+    return proposal;
+  }
+
   /** The proposal, after its agent's lock, refused unless still pending. */
   private ToolProposal lockedPending(String proposalId, String decision) {
     var found = locked(proposalId);
@@ -360,7 +377,7 @@ public class ProposalSteps {
                               + " was approved and its call is being sent; call again for its"
                               + " result",
                           payload.build()));
-      case REJECTED ->
+      case REJECTED, WITHDRAWN ->
           ToolResult.error(
               tool,
               operationId,
@@ -368,7 +385,9 @@ public class ProposalSteps {
               ToolErrorCode.PROPOSAL_REJECTED,
               "proposal "
                   + proposal.getId()
-                  + " was rejected"
+                  + (proposal.getStatus() == ProposalStatus.WITHDRAWN
+                      ? " was withdrawn by the agent that made it"
+                      : " was rejected")
                   + proposal.getReason().map(why -> ": " + why).orElse("")
                   + "; nothing was changed",
               payload.build());

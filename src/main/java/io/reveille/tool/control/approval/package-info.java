@@ -2,7 +2,8 @@
  * Approvals and proposals: which calls a person must approve ({@code ApprovalPolicy}, {@code
  * ApprovalConfig}), holding such a call as a proposal with its preview ({@code ToolApprovals},
  * {@code ProposalSteps}, {@code PlannedChanges}, {@code PreviewTargets}), deciding it ({@code
- * ProposalDecisions}) and reading the proposals ({@code ToolProposals}).
+ * ProposalDecisions}), reading the proposals ({@code ToolProposals}), and the tool an agent takes
+ * back its own pending proposals with ({@code ProposalTools}, {@code retract_suggestions}).
  *
  * <p>May use: the executor and contract ({@code io.reveille.tool.control}), the ledger ({@code
  * ledger}), the tool entities, the agent's and wake's control classes, platform. Not the built-in

@@ -34,6 +34,10 @@ import java.util.Optional;
 @ApplicationScoped
 public class MemoryTools implements ToolSet {
 
+  /** The tools that write the calling agent's report. */
+  public static final java.util.Set<String> REPORT_TOOLS =
+      java.util.Set.of("update_report", "publish_ritual_recap", "update_project_report");
+
   /** The provenance field of a report a tool wrote: the tool's name. */
   public static final String REPORT_TOOL = "tool";
 
