@@ -34,6 +34,7 @@ public final class AgentConfig {
   static final String PLAN = "plan";
   static final String CHAINS = "chains";
   static final String TOOLS = "tools";
+  static final String APPROVAL_TOOLS = "approvalTools";
 
   /** The most tools an agent's own list may name. */
   public static final int MAX_TOOLS = 100;
@@ -53,6 +54,7 @@ public final class AgentConfig {
           AgentChains.defaults(),
           false,
           List.of(),
+          List.of(),
           JsonValue.EMPTY_JSON_OBJECT,
           JsonValue.EMPTY_JSON_OBJECT);
 
@@ -65,6 +67,7 @@ public final class AgentConfig {
   private final AgentChains chains;
   private final boolean modelStateDelta;
   private final List<String> tools;
+  private final List<String> approvalTools;
   private final JsonObject extension;
   private final JsonObject unknownFields;
   private final String stored;
@@ -79,6 +82,7 @@ public final class AgentConfig {
       AgentChains chains,
       boolean modelStateDelta,
       List<String> tools,
+      List<String> approvalTools,
       JsonObject extension,
       JsonObject unknownFields) {
     this.schemaVersion = schemaVersion;
@@ -90,6 +94,7 @@ public final class AgentConfig {
     this.chains = Objects.requireNonNull(chains, "chains");
     this.modelStateDelta = modelStateDelta;
     this.tools = List.copyOf(tools);
+    this.approvalTools = List.copyOf(approvalTools);
     this.extension = extension;
     this.unknownFields = unknownFields;
     this.stored = write(DocumentWriter.of(schemaVersion), true).buildStored(unknownFields);
@@ -138,6 +143,7 @@ public final class AgentConfig {
                 })
             .orElse(false);
     var allowed = in.identifiers(TOOLS, MAX_TOOLS, 64);
+    var held = in.identifiers(APPROVAL_TOOLS, MAX_TOOLS, 64);
     var extension = in.extension();
     return new AgentConfig(
         version,
@@ -149,6 +155,7 @@ public final class AgentConfig {
         reach,
         delta,
         allowed,
+        held,
         extension,
         in.unknownFields());
   }
@@ -184,6 +191,9 @@ public final class AgentConfig {
     if (!tools.isEmpty()) {
       written.add(TOOLS, tools);
     }
+    if (!approvalTools.isEmpty()) {
+      written.add(APPROVAL_TOOLS, approvalTools);
+    }
     return written.extension(extension);
   }
 
@@ -199,6 +209,7 @@ public final class AgentConfig {
             chains,
             modelStateDelta,
             tools,
+            approvalTools,
             extension,
             unknownFields)
         .checked();
@@ -216,6 +227,7 @@ public final class AgentConfig {
             chains,
             modelStateDelta,
             tools,
+            approvalTools,
             extension,
             unknownFields)
         .checked();
@@ -233,6 +245,7 @@ public final class AgentConfig {
             chains,
             modelStateDelta,
             tools,
+            approvalTools,
             extension,
             unknownFields)
         .checked();
@@ -250,6 +263,7 @@ public final class AgentConfig {
             chains,
             modelStateDelta,
             tools,
+            approvalTools,
             extension,
             unknownFields)
         .checked();
@@ -278,6 +292,7 @@ public final class AgentConfig {
         chains,
         model,
         tools,
+        approvalTools,
         extension,
         unknownFields);
   }
@@ -294,6 +309,7 @@ public final class AgentConfig {
             Objects.requireNonNull(newChains, "chains"),
             modelStateDelta,
             tools,
+            approvalTools,
             extension,
             unknownFields)
         .checked();
@@ -311,6 +327,7 @@ public final class AgentConfig {
             chains,
             modelStateDelta,
             tools,
+            approvalTools,
             extension,
             unknownFields)
         .checked();
@@ -328,6 +345,7 @@ public final class AgentConfig {
             chains,
             modelStateDelta,
             tools,
+            approvalTools,
             Objects.requireNonNull(newExtension, "extension"),
             unknownFields)
         .checked();
@@ -366,6 +384,33 @@ public final class AgentConfig {
             chains,
             modelStateDelta,
             List.copyOf(newTools),
+            approvalTools,
+            extension,
+            unknownFields)
+        .checked();
+  }
+
+  /**
+   * The tools whose calls in this agent's runs a person must approve, on top of its kind's approval
+   * settings ({@code config.approvalTools}); empty when it names none.
+   */
+  public List<String> getApprovalTools() {
+    return approvalTools;
+  }
+
+  /** A copy naming the tools whose calls in its runs need a person's approval. */
+  public AgentConfig withApprovalTools(List<String> held) {
+    return new AgentConfig(
+            schemaVersion,
+            modelId,
+            promptId,
+            instructions,
+            budgets,
+            plan,
+            chains,
+            modelStateDelta,
+            tools,
+            List.copyOf(held),
             extension,
             unknownFields)
         .checked();

@@ -95,12 +95,24 @@ public class TemplateCatalog {
             .map(tool -> tool.name())
             .collect(java.util.stream.Collectors.toSet());
     var problems = new ArrayList<String>();
+    java.util.function.Predicate<String> holdable =
+        name ->
+            registry.all().stream()
+                .anyMatch(
+                    tool ->
+                        tool.name().equals(name)
+                            && tool.isMutating()
+                            && (tool.previewSupported()
+                                || tool.sideEffect()
+                                    == io.reveille.tool.entity.ToolSideEffect.EXTERNAL));
     for (var one : all) {
       problems.addAll(unknownTools(one.template(), known));
+      problems.addAll(unholdableTools(one.template(), holdable));
     }
     if (!problems.isEmpty()) {
       throw new IllegalStateException(
-          "agent templates name tools that do not exist:\n  " + String.join("\n  ", problems));
+          "agent templates name tools that do not exist or cannot be held for approval:\n  "
+              + String.join("\n  ", problems));
     }
     read = List.copyOf(all);
     startupWork.submit("agent templates", this::seed);
@@ -123,24 +135,54 @@ public class TemplateCatalog {
    * tools come and go.
    */
   static List<String> unknownTools(TemplateDocument template, java.util.Set<String> known) {
-    var config = template.json().getJsonObject("agent").getJsonObject("config");
-    if (config == null || !config.containsKey("tools")) {
-      return List.of();
-    }
-    return config.getJsonArray("tools").stream()
-        .filter(value -> value instanceof jakarta.json.JsonString)
-        .map(value -> ((jakarta.json.JsonString) value).getString())
+    return configNames(template, "tools").stream()
         .filter(name -> !name.startsWith("mcp__") && !known.contains(name))
+        .map(name -> refusal(template, "tools", name, "which no tool has"))
+        .toList();
+  }
+
+  /**
+   * The tools a template's agent config wants held for approval ({@code
+   * agent.config.approvalTools}) that cannot be: no such tool, a read, or a built-in tool that
+   * cannot preview its effect for a person to approve ({@code holdable} says which can).
+   */
+  static List<String> unholdableTools(
+      TemplateDocument template, java.util.function.Predicate<String> holdable) {
+    return configNames(template, "approvalTools").stream()
+        .filter(name -> !name.startsWith("mcp__") && !holdable.test(name))
         .map(
             name ->
-                "template "
-                    + template.id()
-                    + " version "
-                    + template.version()
-                    + ": $.agent.config.tools names '"
-                    + name
-                    + "', which no tool has")
+                refusal(
+                    template,
+                    "approvalTools",
+                    name,
+                    "which no tool has, or which does not change anything or cannot preview its"
+                        + " effect for a person to approve"))
         .toList();
+  }
+
+  private static List<String> configNames(TemplateDocument template, String field) {
+    var config = template.json().getJsonObject("agent").getJsonObject("config");
+    if (config == null || !config.containsKey(field)) {
+      return List.of();
+    }
+    return config.getJsonArray(field).stream()
+        .filter(value -> value instanceof jakarta.json.JsonString)
+        .map(value -> ((jakarta.json.JsonString) value).getString())
+        .toList();
+  }
+
+  private static String refusal(TemplateDocument template, String field, String name, String why) {
+    return "template "
+        + template.id()
+        + " version "
+        + template.version()
+        + ": $.agent.config."
+        + field
+        + " names '"
+        + name
+        + "', "
+        + why;
   }
 
   /** The names of the shipped templates' files, in the order they are listed. */

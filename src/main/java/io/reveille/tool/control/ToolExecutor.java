@@ -388,7 +388,9 @@ public class ToolExecutor {
       return answered.get();
     }
     var call = attempt.call;
-    var held = approvals.hold(attempt.kind, call, request.causedBy(), request.chosenByModel());
+    var held =
+        approvals.hold(
+            attempt.kind, attempt.ownHeld, call, request.causedBy(), request.chosenByModel());
     if (held.isPresent()) {
       return held.get();
     }
@@ -415,6 +417,7 @@ public class ToolExecutor {
   private static final class Attempt {
     private PreparedCall call;
     private AgentKind kind;
+    private java.util.List<String> ownHeld = java.util.List.of();
 
     /** Whether a mutation is applied without looking its ledger key up first. */
     private final boolean unlookedUp;
@@ -460,6 +463,7 @@ public class ToolExecutor {
     var call = prepare(new AgentView(agent, state), request);
     attempt.call = call;
     attempt.kind = agent.getKind();
+    attempt.ownHeld = agent.getConfig().getApprovalTools();
     agent.requireNotDestroyed("act");
     var refusal =
         ToolChecks.refusal(
@@ -478,7 +482,12 @@ public class ToolExecutor {
     }
     if (call.invocation().previewOnly()
         || call.definition().handler() instanceof ExternalToolHandler
-        || approvals.holds(agent.getKind(), call, request.causedBy(), request.chosenByModel())) {
+        || approvals.holds(
+            agent.getKind(),
+            agent.getConfig().getApprovalTools(),
+            call,
+            request.causedBy(),
+            request.chosenByModel())) {
       return Optional.empty();
     }
     if (replay && call.ledgerKey().isPresent()) {

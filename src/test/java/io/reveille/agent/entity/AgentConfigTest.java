@@ -451,6 +451,34 @@ class AgentConfigTest {
   }
 
   @Test
+  void theToolsAnAgentWantsHeldAreKeptAndSurviveEveryCopy() {
+    var config =
+        AgentConfig.fromUserJson(
+            Json.createObjectBuilder()
+                .add("approvalTools", Json.createArrayBuilder().add("set_task_status"))
+                .build(),
+            "config");
+    assertEquals(List.of("set_task_status"), config.getApprovalTools());
+    assertEquals(
+        config.getApprovalTools(), AgentConfig.fromStored(config.toStored()).getApprovalTools());
+    assertEquals(
+        List.of("set_task_status"),
+        config.withInstructions("Be brief.").withTools(List.of("x")).getApprovalTools(),
+        "a copy keeps them");
+    assertTrue(!AgentConfig.empty().toJson().containsKey("approvalTools"));
+    var refused =
+        assertThrows(
+            InvalidInputException.class,
+            () ->
+                AgentConfig.fromUserJson(
+                    Json.createObjectBuilder()
+                        .add("approvalTools", Json.createArrayBuilder().add("x".repeat(65)))
+                        .build(),
+                    "config"));
+    assertTrue(refused.getField().startsWith("config.approvalTools"), refused::getField);
+  }
+
+  @Test
   void anAgentsOwnToolsAreKeptInOrderAndBounded() {
     var config =
         AgentConfig.fromUserJson(

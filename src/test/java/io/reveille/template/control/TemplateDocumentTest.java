@@ -180,4 +180,31 @@ class TemplateDocumentTest {
                 + " 'create_retrospective_time_entry', which no tool has"),
         missing::toString);
   }
+
+  @Test
+  void toolsATemplateWantsHeldMustBeAbleToWaitForAPerson() {
+    var template =
+        TemplateDocument.parse(
+            """
+            id: careful
+            version: 1
+            displayName: Careful
+            description: An agent whose status changes wait for a person.
+            parameters: {type: object, properties: {}, additionalProperties: false}
+            agent:
+              kind: custom
+              displayName: Careful
+              config:
+                approvalTools: [set_task_status, list_tasks_in_scope, mcp__docs__write]
+            """,
+            "careful.yaml");
+    var problems =
+        TemplateCatalog.unholdableTools(template, java.util.Set.of("set_task_status")::contains);
+    assertEquals(
+        List.of(
+            "template careful version 1: $.agent.config.approvalTools names 'list_tasks_in_scope',"
+                + " which no tool has, or which does not change anything or cannot preview its"
+                + " effect for a person to approve"),
+        problems);
+  }
 }

@@ -27,6 +27,7 @@ class AgentOwnToolsIT {
   @Inject ToolExecutor executor;
   @Inject ToolWorld worlds;
   @Inject AgentService agents;
+  @Inject io.reveille.inference.control.InferenceGateway gateway;
 
   @Test
   void anAgentCallsOnlyTheToolsItsConfigNames() {
@@ -61,6 +62,75 @@ class AgentOwnToolsIT {
                     Json.createArrayBuilder().add(Json.createObjectBuilder().add("text", "noted")))
                 .build());
     assertTrue(allowed.isSuccess(), allowed::toString);
+  }
+
+  @Test
+  void toolsTheAgentsConfigWantsHeldAreProposedInItsRunsOrRefusedWhenTheyCannotPreview() {
+    var world = worlds.create();
+    var marker = "held-" + UUID.randomUUID();
+    var config =
+        agents
+            .get(world.agentId)
+            .getConfig()
+            .withModelId("default")
+            .withInstructions("You are the held agent of " + marker + ".")
+            .withApprovalTools(List.of("set_task_status", "create_follow_up_task"));
+    agents.update(
+        world.agentId,
+        OptionalLong.empty(),
+        new AgentChanges(
+            Optional.empty(), Optional.empty(), Optional.of(config), Optional.empty()));
+    var model = io.reveille.inference.control.OpenAiProtocolServer.shared();
+    model.alwaysAnswerByStep(
+        marker,
+        List.of(
+            io.reveille.testing.Runs.calling(
+                "set_task_status",
+                Json.createObjectBuilder()
+                    .add("taskId", world.taskA)
+                    .add("status", "onHold")
+                    .add("reason", "waiting for the budget")
+                    .build()),
+            io.reveille.testing.Runs.calling(
+                "create_follow_up_task",
+                Json.createObjectBuilder()
+                    .add("sourceTaskId", world.taskA)
+                    .add("newTaskTitle", "Follow up " + marker)
+                    .build()),
+            io.reveille.testing.Runs.answering("Asked to hold it.")));
+    try {
+      io.reveille.inference.control.ClosedCircuit.await(gateway);
+      var api = io.reveille.testing.Api.inServer();
+      var woken = api.post("/api/agents/" + world.agentId + "/wakes", "");
+      assertEquals(202, woken.status(), woken::toString);
+      io.reveille.testing.Runs.awaitStatus(woken.json().getString("runKey"), "completed");
+
+      assertEquals(
+          "open",
+          world.services.journal.task(world.taskA).getStatus().wire(),
+          "a held tool that cannot preview is refused, not run");
+      var detail = io.reveille.testing.Runs.run(woken.json().getString("runKey")).toString();
+      assertTrue(
+          detail.contains("config.approvalTools names set_task_status"), "the refusal says why");
+      var proposals =
+          api.get("/api/agents/" + world.agentId + "/proposals?status=pending")
+              .structure()
+              .asJsonArray();
+      assertEquals(1, proposals.size(), proposals::toString);
+      assertEquals("create_follow_up_task", proposals.getJsonObject(0).getString("toolName"));
+      var approved =
+          api.as(io.reveille.security.control.Role.OPERATOR)
+              .post(
+                  "/api/proposals/" + proposals.getJsonObject(0).getString("id") + "/approve", "");
+      assertEquals(200, approved.status(), approved::toString);
+      var made =
+          api.get("/api/tasks?categoryId=" + world.categoryA)
+              .body()
+              .contains("Follow up " + marker);
+      assertTrue(made, "approved, the follow-up is made");
+    } finally {
+      model.forget(marker);
+    }
   }
 
   private ToolResult call(ToolWorld.World world, String tool, jakarta.json.JsonObject arguments) {

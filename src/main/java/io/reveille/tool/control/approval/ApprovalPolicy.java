@@ -69,6 +69,16 @@ public final class ApprovalPolicy {
 
     static final Rule NONE = new Rule(Set.of(), Set.of(), false, false);
 
+    /** This rule holding {@code more} tools by name as well (an agent's own list). */
+    public Rule andTools(Collection<String> more) {
+      if (more.isEmpty()) {
+        return this;
+      }
+      var all = new java.util.HashSet<>(tools);
+      all.addAll(more);
+      return new Rule(all, riskLevels, waits, modelGuard);
+    }
+
     /** Whether a call of {@code tool} needs approval by name or risk level (a read never does). */
     public boolean holds(ToolDefinition tool) {
       return tool.isMutating()

@@ -4,12 +4,14 @@ import io.reveille.agent.entity.AgentKind;
 import io.reveille.security.control.Role;
 import io.reveille.tool.control.PreparedCall;
 import io.reveille.tool.control.ToolDefinition;
+import io.reveille.tool.control.ToolErrorCode;
 import io.reveille.tool.control.ToolExecutor;
 import io.reveille.tool.control.ToolResult;
 import io.reveille.tool.control.external.ExternalToolHandler;
 import io.reveille.tool.control.ledger.ToolCallSteps;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -22,6 +24,10 @@ import java.util.Optional;
  * once the proposal was approved, {@code proposal_rejected} once rejected, {@code conflict} with
  * the reason once refused, and the same answer again while it is pending — never a second proposal.
  * Calls made over the API are a person's own decision and are never held.
+ *
+ * <p>An agent's own config may name tools it wants held on top of its kind's settings ({@code
+ * config.approvalTools}, e.g. from the template it was made from); such a tool that cannot preview
+ * is refused rather than run.
  *
  * <p>Besides the policy, two things hold a call. A run a person caused (their session turn or
  * manual wake) may do without approval only what that person may do: a call whose approver ({@link
@@ -61,10 +67,15 @@ public class ToolApprovals {
    * transactions of its own that {@link #hold} runs.
    */
   public boolean holds(
-      AgentKind kind, PreparedCall call, Optional<Role> causedBy, boolean chosenByModel) {
+      AgentKind kind,
+      List<String> ownHeld,
+      PreparedCall call,
+      Optional<Role> causedBy,
+      boolean chosenByModel) {
     return call.runKey().isPresent()
         && call.ledgerKey().isPresent()
-        && needsApproval(config.of(kind), call.definition(), causedBy, chosenByModel);
+        && needsApproval(
+            config.of(kind).andTools(ownHeld), call.definition(), causedBy, chosenByModel);
   }
 
   /**
@@ -74,11 +85,28 @@ public class ToolApprovals {
    * @param chosenByModel whether a model asked for the call
    */
   public Optional<ToolResult> hold(
-      AgentKind kind, PreparedCall call, Optional<Role> causedBy, boolean chosenByModel) {
-    if (!holds(kind, call, causedBy, chosenByModel)) {
+      AgentKind kind,
+      List<String> ownHeld,
+      PreparedCall call,
+      Optional<Role> causedBy,
+      boolean chosenByModel) {
+    if (!holds(kind, ownHeld, call, causedBy, chosenByModel)) {
       return Optional.empty();
     }
-    var rule = config.of(kind);
+    var rule = config.of(kind).andTools(ownHeld);
+    var tool = call.definition();
+    if (!tool.previewSupported() && !(tool.handler() instanceof ExternalToolHandler)) {
+      // Only an agent's own list can name such a tool (the kind's settings are checked at start):
+      // a person cannot approve what cannot be previewed, so the call does not run at all.
+      return Optional.of(
+          callSteps.recordRefusal(
+              call,
+              ToolErrorCode.CONFLICT,
+              "config.approvalTools names "
+                  + tool.name()
+                  + ", which cannot preview its effect for a person to approve; the call is not"
+                  + " made"));
+    }
     var known = steps.answer(call);
     if (known.isPresent()) {
       return known.get().answer();

@@ -10,6 +10,7 @@ import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.entity.Capability;
 import io.reveille.tool.entity.RiskLevel;
 import io.reveille.tool.entity.ScopeRule;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -55,5 +56,15 @@ class ToolApprovalsTest {
   @Test
   void theModelGuardHoldsAnAdminsRunToo() {
     assertTrue(ToolApprovals.needsApproval(GUARDED, SEND, Optional.of(Role.ADMIN), true));
+  }
+
+  @Test
+  void anAgentsOwnListHoldsItsToolsOnTopOfItsKindsRule() {
+    var own = UNGUARDED.andTools(List.of("move_items"));
+    assertTrue(ToolApprovals.needsApproval(own, MOVE, Optional.empty(), false));
+    assertFalse(ToolApprovals.needsApproval(UNGUARDED, MOVE, Optional.empty(), false));
+    assertFalse(
+        ToolApprovals.needsApproval(own, FETCH, Optional.empty(), false), "a read is never held");
+    assertTrue(UNGUARDED.andTools(List.of()) == UNGUARDED, "nothing named, the kind's rule");
   }
 }
