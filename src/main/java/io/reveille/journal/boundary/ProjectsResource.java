@@ -107,11 +107,7 @@ public class ProjectsResource {
     }
 
     ProjectStatus parsed() {
-      return WireEnum.find(ProjectStatus.class, status)
-          .orElseThrow(
-              () ->
-                  new InvalidInputException(
-                      "status", "one of " + WireEnum.names(ProjectStatus.class)));
+      return ProjectsResource.status(status);
     }
   }
 
@@ -151,6 +147,15 @@ public class ProjectsResource {
           project.getCreatedAt(),
           project.getUpdatedAt());
     }
+  }
+
+  /** A project status by its wire name, refused naming {@code status} and the names it may be. */
+  private static ProjectStatus status(String name) {
+    return WireEnum.find(ProjectStatus.class, name)
+        .orElseThrow(
+            () ->
+                new InvalidInputException(
+                    "status", "one of " + WireEnum.names(ProjectStatus.class)));
   }
 
   private static InvalidInputException missing(String field) {
@@ -194,9 +199,7 @@ public class ProjectsResource {
       @QueryParam("status") @Size(max = 16) String status,
       @BeanParam PageQuery page) {
     var parsed =
-        Optional.ofNullable(status)
-            .filter(v -> !v.isBlank())
-            .map(v -> new StatusRequest(v, "filter").parsed());
+        Optional.ofNullable(status).filter(v -> !v.isBlank()).map(ProjectsResource::status);
     return PageQuery.ok(
         projects.list(
             Optional.ofNullable(categoryId).filter(v -> !v.isBlank()), parsed, page.window()),

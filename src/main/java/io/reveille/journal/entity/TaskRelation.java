@@ -30,11 +30,6 @@ public enum TaskRelation implements WireEnum {
     return wire;
   }
 
-  /** The relation's name seen from the other task. */
-  public String inverse() {
-    return inverse;
-  }
-
   /** The name as seen from {@code fromSide} ({@code true}: the task the link starts at). */
   public String seenFrom(boolean fromSide) {
     return fromSide ? wire : inverse;

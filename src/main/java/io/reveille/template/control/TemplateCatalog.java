@@ -97,14 +97,15 @@ public class TemplateCatalog {
     var problems = new ArrayList<String>();
     java.util.function.Predicate<String> holdable =
         name ->
-            registry.all().stream()
-                .anyMatch(
+            registry
+                .find(name)
+                .filter(
                     tool ->
-                        tool.name().equals(name)
-                            && tool.isMutating()
+                        tool.isMutating()
                             && (tool.previewSupported()
                                 || tool.sideEffect()
-                                    == io.reveille.tool.entity.ToolSideEffect.EXTERNAL));
+                                    == io.reveille.tool.entity.ToolSideEffect.EXTERNAL))
+                .isPresent();
     for (var one : all) {
       problems.addAll(unknownTools(one.template(), known));
       problems.addAll(unholdableTools(one.template(), holdable));
@@ -273,12 +274,7 @@ public class TemplateCatalog {
 
   /** One version of a template. */
   public TemplateDocument version(String templateId, int version) {
-    return store
-        .find(templateId, version)
-        .map(this::document)
-        .orElseThrow(
-            () ->
-                new NotFoundException("template version", AgentTemplate.key(templateId, version)));
+    return document(stored(templateId, version));
   }
 
   /** The stored row of one version: where it came from and who wrote it. */

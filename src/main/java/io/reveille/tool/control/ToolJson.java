@@ -33,6 +33,24 @@ public final class ToolJson {
     return json.build();
   }
 
+  /**
+   * A task as a summary among others (a project's tasks, a task's linked ones): id, title, status,
+   * priority and, when it has one, its due date.
+   */
+  public static JsonObjectBuilder taskSummary(Task task) {
+    var json =
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("id", task.getId())
+            .add("title", task.getTitle())
+            .add("status", task.getStatus().wire())
+            .add("priority", task.getPriority().wire());
+    if (task.getDueDate() != null) {
+      json.add("dueDate", task.getDueDate().toString());
+    }
+    return json;
+  }
+
   public static JsonObject category(Category category) {
     return JsonDocuments.provider()
         .createObjectBuilder()

@@ -39,10 +39,10 @@ public class MemoryTools implements ToolSet {
       java.util.Set.of("update_report", "publish_ritual_recap", "update_project_report");
 
   /** The provenance field of a report a tool wrote: the tool's name. */
-  public static final String REPORT_TOOL = "tool";
+  static final String REPORT_TOOL = "tool";
 
   /** The provenance field of a report a tool wrote: the run whose call wrote it. */
-  public static final String REPORT_RUN_KEY = "runKey";
+  static final String REPORT_RUN_KEY = "runKey";
 
   @Inject MemoryService memory;
 

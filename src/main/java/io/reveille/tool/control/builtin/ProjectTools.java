@@ -21,6 +21,7 @@ import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolErrorCode;
 import io.reveille.tool.control.ToolFailure;
 import io.reveille.tool.control.ToolInvocation;
+import io.reveille.tool.control.ToolJson;
 import io.reveille.tool.control.ToolOutcome;
 import io.reveille.tool.control.ToolSet;
 import io.reveille.tool.entity.RiskLevel;
@@ -92,17 +93,7 @@ public class ProjectTools implements ToolSet {
     var tasks = provider.createArrayBuilder();
     var counts = new TreeMap<String, Integer>();
     for (var task : projects.tasks(project.getId())) {
-      var item =
-          provider
-              .createObjectBuilder()
-              .add("id", task.getId())
-              .add("title", task.getTitle())
-              .add("status", task.getStatus().wire())
-              .add("priority", task.getPriority().wire());
-      if (task.getDueDate() != null) {
-        item.add("dueDate", task.getDueDate().toString());
-      }
-      tasks.add(item);
+      tasks.add(ToolJson.taskSummary(task));
       counts.merge(task.getStatus().wire(), 1, Integer::sum);
     }
     var byStatus = provider.createObjectBuilder();

@@ -15,11 +15,11 @@ import io.reveille.tool.control.ToolDefinition;
 import io.reveille.tool.control.ToolErrorCode;
 import io.reveille.tool.control.ToolFailure;
 import io.reveille.tool.control.ToolInvocation;
+import io.reveille.tool.control.ToolJson;
 import io.reveille.tool.control.ToolOutcome;
 import io.reveille.tool.control.ToolSet;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.JsonObjectBuilder;
 import java.util.List;
 
 /**
@@ -98,9 +98,9 @@ public class TaskLinkTools implements ToolSet {
               .createObjectBuilder()
               .add("linkId", link.getId())
               .add("relation", link.relationSeenFrom(taskId))
-              .add("task", summary(other.get())));
+              .add("task", ToolJson.taskSummary(other.get())));
     }
-    var detail = summary(task);
+    var detail = ToolJson.taskSummary(task);
     if (task.getDescription() != null) {
       detail.add("description", task.getDescription());
     }
@@ -122,19 +122,5 @@ public class TaskLinkTools implements ToolSet {
 
   private static boolean inScope(ToolInvocation call, Task task) {
     return task.getCategoryId() != null && call.scope().allows(task.getCategoryId());
-  }
-
-  private static JsonObjectBuilder summary(Task task) {
-    var json =
-        JsonDocuments.provider()
-            .createObjectBuilder()
-            .add("id", task.getId())
-            .add("title", task.getTitle())
-            .add("status", task.getStatus().wire())
-            .add("priority", task.getPriority().wire());
-    if (task.getDueDate() != null) {
-      json.add("dueDate", task.getDueDate().toString());
-    }
-    return json;
   }
 }
