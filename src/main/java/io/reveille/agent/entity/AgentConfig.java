@@ -199,74 +199,22 @@ public final class AgentConfig {
 
   /** A copy using another model; {@code null} clears it. */
   public AgentConfig withModelId(String newModelId) {
-    return new AgentConfig(
-            schemaVersion,
-            newModelId,
-            promptId,
-            instructions,
-            budgets,
-            plan,
-            chains,
-            modelStateDelta,
-            tools,
-            approvalTools,
-            extension,
-            unknownFields)
-        .checked();
+    return copy(draft -> draft.modelId = newModelId).checked();
   }
 
   /** A copy using another prompt; {@code null} clears it. */
   public AgentConfig withPromptId(String newPromptId) {
-    return new AgentConfig(
-            schemaVersion,
-            modelId,
-            newPromptId,
-            instructions,
-            budgets,
-            plan,
-            chains,
-            modelStateDelta,
-            tools,
-            approvalTools,
-            extension,
-            unknownFields)
-        .checked();
+    return copy(draft -> draft.promptId = newPromptId).checked();
   }
 
   /** A copy with other instructions; {@code null} clears them. */
   public AgentConfig withInstructions(String newInstructions) {
-    return new AgentConfig(
-            schemaVersion,
-            modelId,
-            promptId,
-            newInstructions,
-            budgets,
-            plan,
-            chains,
-            modelStateDelta,
-            tools,
-            approvalTools,
-            extension,
-            unknownFields)
-        .checked();
+    return copy(draft -> draft.instructions = newInstructions).checked();
   }
 
   /** A copy with other run budgets of the agent's own; {@link AgentBudgets#none()} clears them. */
   public AgentConfig withBudgets(AgentBudgets newBudgets) {
-    return new AgentConfig(
-            schemaVersion,
-            modelId,
-            promptId,
-            instructions,
-            Objects.requireNonNull(newBudgets, "budgets"),
-            plan,
-            chains,
-            modelStateDelta,
-            tools,
-            approvalTools,
-            extension,
-            unknownFields)
-        .checked();
+    return copy(draft -> draft.budgets = Objects.requireNonNull(newBudgets, "budgets")).checked();
   }
 
   /**
@@ -282,73 +230,73 @@ public final class AgentConfig {
    * A copy whose working-state delta a model writes ({@code true}) or the deterministic summary.
    */
   public AgentConfig withModelStateDelta(boolean model) {
-    return new AgentConfig(
-        schemaVersion,
-        modelId,
-        promptId,
-        instructions,
-        budgets,
-        plan,
-        chains,
-        model,
-        tools,
-        approvalTools,
-        extension,
-        unknownFields);
+    return copy(draft -> draft.modelStateDelta = model);
   }
 
   /** A copy with other chain limits; {@link AgentChains#defaults()} clears them. */
   public AgentConfig withChains(AgentChains newChains) {
-    return new AgentConfig(
-            schemaVersion,
-            modelId,
-            promptId,
-            instructions,
-            budgets,
-            plan,
-            Objects.requireNonNull(newChains, "chains"),
-            modelStateDelta,
-            tools,
-            approvalTools,
-            extension,
-            unknownFields)
-        .checked();
+    return copy(draft -> draft.chains = Objects.requireNonNull(newChains, "chains")).checked();
   }
 
   /** A copy with another plan; {@link AgentPlan#none()} clears it. */
   public AgentConfig withPlan(AgentPlan newPlan) {
-    return new AgentConfig(
-            schemaVersion,
-            modelId,
-            promptId,
-            instructions,
-            budgets,
-            Objects.requireNonNull(newPlan, "plan"),
-            chains,
-            modelStateDelta,
-            tools,
-            approvalTools,
-            extension,
-            unknownFields)
-        .checked();
+    return copy(draft -> draft.plan = Objects.requireNonNull(newPlan, "plan")).checked();
   }
 
   /** A copy with another extension object; its keys must be namespaced. */
   public AgentConfig withExtension(JsonObject newExtension) {
-    return new AgentConfig(
-            schemaVersion,
-            modelId,
-            promptId,
-            instructions,
-            budgets,
-            plan,
-            chains,
-            modelStateDelta,
-            tools,
-            approvalTools,
-            Objects.requireNonNull(newExtension, "extension"),
-            unknownFields)
+    return copy(draft -> draft.extension = Objects.requireNonNull(newExtension, "extension"))
         .checked();
+  }
+
+  /** A copy with what {@code change} sets on a draft of this config's fields. */
+  private AgentConfig copy(java.util.function.Consumer<Draft> change) {
+    var draft = new Draft(this);
+    change.accept(draft);
+    return new AgentConfig(
+        draft.schemaVersion,
+        draft.modelId,
+        draft.promptId,
+        draft.instructions,
+        draft.budgets,
+        draft.plan,
+        draft.chains,
+        draft.modelStateDelta,
+        draft.tools,
+        draft.approvalTools,
+        draft.extension,
+        draft.unknownFields);
+  }
+
+  /** The fields of a config, for a wither to change one of before the copy is made. */
+  private static final class Draft {
+    private final int schemaVersion;
+    private String modelId;
+    private String promptId;
+    private String instructions;
+    private AgentBudgets budgets;
+    private AgentPlan plan;
+    private AgentChains chains;
+    private boolean modelStateDelta;
+    private List<String> tools;
+    private List<String> approvalTools;
+    private JsonObject extension;
+    private final JsonObject unknownFields;
+
+    private Draft(AgentConfig from) {
+      schemaVersion = from.schemaVersion;
+      modelId = from.modelId;
+      promptId = from.promptId;
+      instructions = from.instructions;
+      budgets = from.budgets;
+      plan = from.plan;
+      chains = from.chains;
+      modelStateDelta = from.modelStateDelta;
+      tools = from.tools;
+      approvalTools = from.approvalTools;
+      extension = from.extension;
+      unknownFields = from.unknownFields;
+    }
   }
 
   /** Applies the user-input rules to a copy made by a wither, so both paths refuse the same. */
@@ -374,20 +322,7 @@ public final class AgentConfig {
 
   /** A copy naming the tools the agent may call; an empty list lifts the restriction. */
   public AgentConfig withTools(List<String> newTools) {
-    return new AgentConfig(
-            schemaVersion,
-            modelId,
-            promptId,
-            instructions,
-            budgets,
-            plan,
-            chains,
-            modelStateDelta,
-            List.copyOf(newTools),
-            approvalTools,
-            extension,
-            unknownFields)
-        .checked();
+    return copy(draft -> draft.tools = List.copyOf(newTools)).checked();
   }
 
   /**
@@ -400,20 +335,7 @@ public final class AgentConfig {
 
   /** A copy naming the tools whose calls in its runs need a person's approval. */
   public AgentConfig withApprovalTools(List<String> held) {
-    return new AgentConfig(
-            schemaVersion,
-            modelId,
-            promptId,
-            instructions,
-            budgets,
-            plan,
-            chains,
-            modelStateDelta,
-            tools,
-            List.copyOf(held),
-            extension,
-            unknownFields)
-        .checked();
+    return copy(draft -> draft.approvalTools = List.copyOf(held)).checked();
   }
 
   public Optional<String> getModelId() {
