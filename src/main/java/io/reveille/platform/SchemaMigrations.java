@@ -75,7 +75,9 @@ final class SchemaMigrations implements ResourceProvider {
           "V49__template_evolution.sql",
           "V50__projects.sql",
           "V51__task_links.sql",
-          "V52__proposal_withdrawn.sql");
+          "V52__proposal_withdrawn.sql",
+          "V53__attention_requests.sql",
+          "V54__checklist_item_archive.sql");
 
   private final ClassLoader classLoader;
 

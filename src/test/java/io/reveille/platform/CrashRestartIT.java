@@ -121,6 +121,8 @@ class CrashRestartIT {
     environment.put("REVEILLE_WAKE_SUBSCRIPTION_THROTTLE_SECONDS", "2");
     // This server logs in JSON (one setting), each record of a run naming the run.
     environment.put("REVEILLE_LOG_FORMAT", "JSON");
+    // An operator's template of its own, which the improver tends across the day-later restart.
+    environment.put("REVEILLE_TEMPLATES_DIR", Ritual.templatesDirectory().toString());
     server = LibertyServer.crashServer(environment);
     api = new Api(server.baseUri(), server::generatedAdminAuthorization);
     var took = timed(() -> server.start(READY_WITHIN));
@@ -356,11 +358,16 @@ class CrashRestartIT {
     var wakeAt = Instant.parse(set.json().getJsonObject("payload").getString("wakeAt"));
     var ownWake = set.json().getJsonObject("payload").getString("runKey");
 
+    var ritual = Ritual.prepare(api, model);
+
     // The new day's answers are plain: the renewed agent's run completes.
     model.forget(quotaMarker);
     model.alwaysAnswer(quotaMarker, "A new day " + quotaMarker);
     server.stop();
-    var later = renewsAt.isAfter(wakeAt) ? renewsAt : wakeAt;
+    var later =
+        java.util.stream.Stream.of(renewsAt, wakeAt, ritual.firesAt())
+            .max(Instant::compareTo)
+            .orElseThrow();
     var offset = Duration.between(Instant.now(), later).plusMinutes(2);
     environment.put("REVEILLE_TESTING_ENABLED", "true");
     environment.put("REVEILLE_TESTING_CLOCK_OFFSET", offset.toString());
@@ -402,8 +409,177 @@ class CrashRestartIT {
             .filter(run -> "scheduled".equals(run.getString("reason")))
             .count(),
         "one own wake, run once");
+    ritual.check();
     model.forget(quotaMarker);
     model.forget(sleeperMarker);
+  }
+
+  /**
+   * The improver's weekly ritual on the moved clock: before the restart an agent made from an
+   * operator's template ({@code reveille.templates.dir}) fails twice (its one model call cannot
+   * hold the tool call its model asks for), and an improver made from the shipped template tends
+   * it, its Sunday 09:00 timer days ahead. The restart lives past that Sunday: the timer fires, the
+   * ritual reads the failure streak and proposes new instructions naming the failing agent, and an
+   * admin's approval writes the template's version 2 and moves the agent to it.
+   */
+  private record Ritual(
+      Api api, OpenAiProtocolServer model, String tendedId, String improverId, Instant firesAt) {
+
+    static final String TEMPLATE_ID = "crashTended";
+    static final String TENDED_MARKER = "You are the crash-tended agent. Look around first.";
+    static final String IMPROVER_MARKER = "You tend the template " + TEMPLATE_ID;
+    static final String NEW_INSTRUCTIONS = "You are the crash-tended agent. Answer at once.";
+
+    static java.nio.file.Path templatesDirectory() {
+      var directory = java.nio.file.Path.of("target", "crash-templates").toAbsolutePath();
+      try {
+        java.nio.file.Files.createDirectories(directory);
+        java.nio.file.Files.writeString(
+            directory.resolve(TEMPLATE_ID + ".yaml"),
+            """
+            id: %s
+            version: 1
+            displayName: Crash-tended
+            description: An agent whose single model call is always too few.
+            parameters:
+              type: object
+              required: [categoryId]
+              properties:
+                categoryId: {type: string, minLength: 1, maxLength: 64}
+              additionalProperties: false
+            agent:
+              kind: custom
+              displayName: Crash-tended
+              allowedCategoryIds: ["{{categoryId}}"]
+              config:
+                modelId: default
+                budgets: {maxSteps: 1}
+                instructions: %s
+            """
+                .formatted(TEMPLATE_ID, TENDED_MARKER));
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      return directory;
+    }
+
+    static Ritual prepare(Api api, OpenAiProtocolServer model) {
+      var category =
+          created(
+              api.post(
+                  "/api/categories",
+                  "{\"name\":\"crash-ritual-"
+                      + UUID.randomUUID().toString().substring(0, 8)
+                      + "\"}"));
+      model.alwaysAnswerByStep(
+          TENDED_MARKER,
+          List.of(
+              io.reveille.testing.Runs.calling(
+                  "list_allowed_categories", jakarta.json.Json.createObjectBuilder().build())));
+      var tendedId =
+          created(
+              api.post(
+                  "/api/templates/" + TEMPLATE_ID + "/agents",
+                  "{\"parameters\":{\"categoryId\":\"" + category + "\"}}"));
+      for (var i = 0; i < 2; i++) {
+        var runKey = api.post("/api/agents/" + tendedId + "/wakes", "").json().getString("runKey");
+        await()
+            .atMost(SETTLE)
+            .until(
+                () ->
+                    api.get("/api/runs/" + runKey).json().getJsonObject("run").getString("status"),
+                "failed"::equals);
+      }
+      // The improver reads the tended template's instructions, which hold the tended marker.
+      model.forget(TENDED_MARKER);
+      model.alwaysAnswerByStep(
+          IMPROVER_MARKER,
+          List.of(
+              io.reveille.testing.Runs.calling(
+                  "get_template_feedback",
+                  jakarta.json.Json.createObjectBuilder()
+                      .add("templateId", TEMPLATE_ID)
+                      .add("days", 14)
+                      .build()),
+              io.reveille.testing.Runs.calling(
+                  "propose_directives",
+                  jakarta.json.Json.createObjectBuilder()
+                      .add("templateId", TEMPLATE_ID)
+                      .add("baseVersion", 1)
+                      .add("instructions", NEW_INSTRUCTIONS)
+                      .add("rationale", "two failed runs in a row, both over budget_max_steps")
+                      .add("moveAgents", jakarta.json.Json.createArrayBuilder().add(tendedId))
+                      .build()),
+              io.reveille.testing.Runs.calling(
+                  "publish_ritual_recap",
+                  jakarta.json.Json.createObjectBuilder()
+                      .add("tldr", "Proposed shorter instructions")
+                      .add("content", "Recap of " + TEMPLATE_ID)
+                      .build()),
+              io.reveille.testing.Runs.answering("Done.")));
+      var improverId =
+          created(
+              api.post(
+                  "/api/templates/improver/agents",
+                  "{\"parameters\":{\"templateId\":\""
+                      + TEMPLATE_ID
+                      + "\",\"categoryIds\":[\""
+                      + category
+                      + "\"],\"feedbackDays\":14}}"));
+      var timers = api.get("/api/agents/" + improverId + "/timers").structure().asJsonArray();
+      assertEquals(1, timers.size(), timers::toString);
+      var firesAt = Instant.parse(timers.getJsonObject(0).getString("nextFireAt"));
+      assertEquals(
+          java.time.DayOfWeek.SUNDAY,
+          firesAt.atZone(java.time.ZoneOffset.UTC).getDayOfWeek(),
+          timers::toString);
+      return new Ritual(api, model, tendedId, improverId, firesAt);
+    }
+
+    /** After the restart past {@link #firesAt}: the ritual ran on its timer and proposed. */
+    void check() {
+      try {
+        var ritual =
+            await()
+                .atMost(SETTLE)
+                .until(
+                    () ->
+                        api.getAll("/api/agents/" + improverId + "/wakes?limit=500").stream()
+                            .filter(run -> run.getString("reason").startsWith("timer"))
+                            .filter(run -> "completed".equals(run.getString("status")))
+                            .findFirst(),
+                    java.util.Optional::isPresent)
+                .orElseThrow();
+        assertTrue(
+            !Instant.parse(ritual.getString("startedAt")).isBefore(firesAt),
+            () -> "the ritual ran on the moved clock's Sunday: " + ritual);
+        var proposals =
+            api.get("/api/agents/" + improverId + "/proposals?status=pending")
+                .structure()
+                .asJsonArray();
+        assertEquals(1, proposals.size(), proposals::toString);
+        var proposal = proposals.getJsonObject(0);
+        var preview = proposal.getJsonObject("preview").toString();
+        assertTrue(preview.contains(tendedId), preview);
+        assertTrue(
+            model.requestsMentioning("\\\"failureStreak\\\":2") > 0
+                || model.requestsMentioning("\"failureStreak\":2") > 0,
+            "the feedback the model read showed the streak");
+        assertEquals(
+            1,
+            api.get("/api/agents/" + tendedId).json().getJsonObject("template").getInt("version"));
+        var approved = api.post("/api/proposals/" + proposal.getString("id") + "/approve", "");
+        assertEquals(200, approved.status(), approved::toString);
+        assertEquals(2, api.get("/api/templates/" + TEMPLATE_ID).json().getInt("version"));
+        var moved = api.get("/api/agents/" + tendedId).json();
+        assertEquals(2, moved.getJsonObject("template").getInt("version"), moved::toString);
+        assertTrue(
+            moved.getJsonObject("config").getString("instructions").startsWith(NEW_INSTRUCTIONS),
+            moved::toString);
+      } finally {
+        model.forget(IMPROVER_MARKER);
+      }
+    }
   }
 
   /**

@@ -20,7 +20,10 @@ import java.util.Set;
  * (which reads the tasks and the plan, and writes the result): most urgent first (priority, then
  * due date, then title), each task one block as long as its remaining estimate, laid out back to
  * back from the day's start around the blocks that are not the planner's, and never past the day's
- * end. A task that does not fit is left out and said so; a shorter task after it may still fit.
+ * end. A task that does not fit is left out and said so; a shorter task after it may still fit. A
+ * task with a pending request for a person's time comes first (the more pressing request first),
+ * its block as long as the request asks, not before its earliest start and not ending after its
+ * latest end.
  *
  * <p>Pure: no container, no clock. The same tasks and busy times give the same plan, which is what
  * lets a re-run of a wake replay its tool calls instead of failing on changed arguments.
@@ -42,7 +45,8 @@ final class DayPlanner {
       String categoryId,
       TaskPriority priority,
       Optional<LocalDate> dueDate,
-      OptionalInt estimateMinutes) {
+      OptionalInt estimateMinutes,
+      Optional<Attention> attention) {
     OpenTask {
       Objects.requireNonNull(id, "id");
       Objects.requireNonNull(title, "title");
@@ -50,13 +54,45 @@ final class DayPlanner {
       Objects.requireNonNull(priority, "priority");
       Objects.requireNonNull(dueDate, "dueDate");
       Objects.requireNonNull(estimateMinutes, "estimateMinutes");
+      Objects.requireNonNull(attention, "attention");
     }
 
-    /** How long its block lasts: the estimate, else an hour, at most {@link #MAX_BLOCK}. */
+    /** A task without a request for time. */
+    OpenTask(
+        String id,
+        String title,
+        String categoryId,
+        TaskPriority priority,
+        Optional<LocalDate> dueDate,
+        OptionalInt estimateMinutes) {
+      this(id, title, categoryId, priority, dueDate, estimateMinutes, Optional.empty());
+    }
+
+    /**
+     * How long its block lasts: the minutes a request for time asks, else the estimate, else an
+     * hour; at most {@link #MAX_BLOCK}.
+     */
     Duration blockLength() {
-      var estimate = estimateMinutes.orElse(0);
+      var estimate = attention.map(Attention::minutes).orElse(estimateMinutes.orElse(0));
       var wanted = estimate > 0 ? Duration.ofMinutes(estimate) : DEFAULT_BLOCK;
       return wanted.compareTo(MAX_BLOCK) > 0 ? MAX_BLOCK : wanted;
+    }
+  }
+
+  /**
+   * A pending request for a person's time on a task: the minutes it asks, how pressing it is
+   * (impact times urgency), and the window its block must fall in.
+   */
+  record Attention(
+      String requestId,
+      int minutes,
+      int pressure,
+      Optional<Instant> earliestStart,
+      Optional<Instant> latestEnd) {
+    Attention {
+      Objects.requireNonNull(requestId, "requestId");
+      Objects.requireNonNull(earliestStart, "earliestStart");
+      Objects.requireNonNull(latestEnd, "latestEnd");
     }
   }
 
@@ -107,9 +143,14 @@ final class DayPlanner {
     }
   }
 
-  /** Most urgent first: P0 before P3, an earlier due date before a later one or none, by title. */
+  /**
+   * Most urgent first: a task someone asked time for before the others (the more pressing request
+   * first), then P0 before P3, an earlier due date before a later one or none, by title.
+   */
   static final Comparator<OpenTask> URGENCY =
-      Comparator.comparing(OpenTask::priority)
+      Comparator.comparingInt(
+              (OpenTask task) -> task.attention().map(a -> -a.pressure()).orElse(Integer.MAX_VALUE))
+          .thenComparing(OpenTask::priority)
           .thenComparing(
               task -> task.dueDate().orElse(LocalDate.MAX), Comparator.<LocalDate>naturalOrder())
           .thenComparing(OpenTask::title, String.CASE_INSENSITIVE_ORDER)
@@ -125,7 +166,7 @@ final class DayPlanner {
   static Plan plan(Day day, List<OpenTask> tasks, List<Busy> busy, Set<String> alreadyPlanned) {
     var dayStart = day.startInstant();
     var dayEnd = day.endInstant();
-    var taken =
+    List<Busy> taken =
         busy.stream()
             .filter(b -> b.end().isAfter(dayStart) && b.start().isBefore(dayEnd))
             .sorted(Comparator.comparing(Busy::start))
@@ -139,16 +180,43 @@ final class DayPlanner {
         elsewhere.add(task);
         continue;
       }
+      var window = task.attention().flatMap(Attention::earliestStart).filter(dayStart::isBefore);
+      if (window.isPresent()) {
+        // Not before the time asked for: placed there on its own, the others still from the
+        // cursor around it.
+        var start = firstFree(window.get(), task.blockLength(), taken);
+        var end = start.plus(task.blockLength());
+        if (end.isAfter(dayEnd) || endsTooLate(task, end)) {
+          notFitted.add(task);
+          continue;
+        }
+        slots.add(new Slot(task, start, end));
+        taken = withBusy(taken, new Busy(start, end));
+        continue;
+      }
       var start = firstFree(cursor, task.blockLength(), taken);
       var end = start.plus(task.blockLength());
-      if (end.isAfter(dayEnd)) {
+      if (end.isAfter(dayEnd) || endsTooLate(task, end)) {
         notFitted.add(task);
         continue;
       }
       slots.add(new Slot(task, start, end));
       cursor = end;
     }
+    slots.sort(Comparator.comparing(Slot::start));
     return new Plan(day, slots, notFitted, elsewhere);
+  }
+
+  /** Whether the block would end after the latest end a request for time allows. */
+  private static boolean endsTooLate(OpenTask task, Instant end) {
+    return task.attention().flatMap(Attention::latestEnd).filter(end::isAfter).isPresent();
+  }
+
+  private static List<Busy> withBusy(List<Busy> taken, Busy busy) {
+    var more = new ArrayList<>(taken);
+    more.add(busy);
+    more.sort(Comparator.comparing(Busy::start));
+    return more;
   }
 
   /** The earliest start at or after {@code from} where {@code length} fits between busy times. */

@@ -240,7 +240,10 @@ public class DeterministicDayPlanning {
   }
 
   static String note(OpenTask task) {
-    var note = "Work on: " + task.title().strip();
+    var note =
+        "Work on: "
+            + task.title().strip()
+            + task.attention().map(a -> " (time asked for: " + a.minutes() + " min)").orElse("");
     return note.length() > DayPlanBlock.MAX_NOTE_LENGTH
         ? note.substring(0, DayPlanBlock.MAX_NOTE_LENGTH)
         : note;
@@ -265,9 +268,26 @@ public class DeterministicDayPlanning {
               text(task, "dueDate").map(LocalDate::parse),
               task.containsKey("estimateMinutes") && !task.isNull("estimateMinutes")
                   ? OptionalInt.of(task.getInt("estimateMinutes"))
-                  : OptionalInt.empty()));
+                  : OptionalInt.empty(),
+              attention(task)));
     }
     return open;
+  }
+
+  /** The request for a person's time the listing shows on a task, if any. */
+  private static Optional<DayPlanner.Attention> attention(JsonObject task) {
+    var value = task.get("attention");
+    if (value == null || value.getValueType() != JsonValue.ValueType.OBJECT) {
+      return Optional.empty();
+    }
+    var attention = value.asJsonObject();
+    return Optional.of(
+        new DayPlanner.Attention(
+            attention.getString("requestId"),
+            attention.getInt("requestedMinutes"),
+            attention.getInt("impact") * attention.getInt("urgency"),
+            text(attention, "earliestStart").map(java.time.Instant::parse),
+            text(attention, "latestEnd").map(java.time.Instant::parse)));
   }
 
   /** One tool call, within the run's budgets (counted before it runs and after its result). */

@@ -147,7 +147,10 @@ public final class JournalResponses {
     }
   }
 
-  /** One item of a checklist. */
+  /**
+   * One item of a checklist; an item migrated to another task has {@code archivedAt} and the item
+   * that carries it on ({@code migratedToItemId}).
+   */
   public record ChecklistItemResponse(
       String id,
       long version,
@@ -156,6 +159,8 @@ public final class JournalResponses {
       int position,
       String title,
       boolean checked,
+      Instant archivedAt,
+      String migratedToItemId,
       Instant createdAt,
       Instant updatedAt) {
 
@@ -168,6 +173,8 @@ public final class JournalResponses {
           item.getPosition(),
           item.getTitle(),
           item.isChecked(),
+          item.getArchivedAt().orElse(null),
+          item.getMigratedToItemId().orElse(null),
           item.getCreatedAt(),
           item.getUpdatedAt());
     }

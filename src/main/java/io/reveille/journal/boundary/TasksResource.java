@@ -12,16 +12,20 @@ import io.reveille.journal.boundary.JournalResponses.ChecklistItemResponse;
 import io.reveille.journal.boundary.JournalResponses.ChecklistResponse;
 import io.reveille.journal.boundary.JournalResponses.CreatedChecklistResponse;
 import io.reveille.journal.boundary.JournalResponses.TaskResponse;
+import io.reveille.journal.control.AttentionRequestService;
 import io.reveille.journal.control.ChangeOrigin;
 import io.reveille.journal.control.ChecklistService;
 import io.reveille.journal.control.JournalService;
 import io.reveille.journal.control.LabelService;
 import io.reveille.journal.control.LabelService.LabelAssignment;
 import io.reveille.journal.control.TaskLinkService;
+import io.reveille.journal.entity.AttentionRequest;
+import io.reveille.journal.entity.AttentionStatus;
 import io.reveille.journal.entity.ChecklistItem;
 import io.reveille.journal.entity.TaskLink;
 import io.reveille.platform.entity.Guards;
 import io.reveille.platform.error.InvalidInputException;
+import io.reveille.platform.wire.WireEnum;
 import io.reveille.security.boundary.Allowed;
 import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
@@ -79,6 +83,8 @@ public class TasksResource {
 
   @Inject TaskLinkService links;
 
+  @Inject AttentionRequestService attention;
+
   /** {@code POST /api/tasks/{id}/links}: how this task stands to another. */
   public record LinkRequest(
       @Schema(
@@ -114,6 +120,52 @@ public class TasksResource {
           taskId,
           link.otherThan(taskId),
           link.getCreatedAt());
+    }
+  }
+
+  /** A request for a person's time on a task, made by its agent for the day planner. */
+  public record AttentionResponse(
+      String id,
+      long version,
+      String taskId,
+      String categoryId,
+      String requestedBy,
+      String title,
+      int requestedMinutes,
+      int impact,
+      int urgency,
+      String energyFit,
+      Instant earliestStart,
+      Instant latestEnd,
+      Instant deadline,
+      Instant nextReviewAt,
+      String rationale,
+      String status,
+      String reason,
+      Instant createdAt,
+      Instant updatedAt) {
+
+    static AttentionResponse of(AttentionRequest request) {
+      return new AttentionResponse(
+          request.getId(),
+          request.getVersion(),
+          request.getTaskId(),
+          request.getCategoryId(),
+          request.getRequestedBy().orElse(null),
+          request.getTitle(),
+          request.getRequestedMinutes(),
+          request.getImpact(),
+          request.getUrgency(),
+          request.getEnergyFit().wire(),
+          request.getEarliestStart().orElse(null),
+          request.getLatestEnd().orElse(null),
+          request.getDeadline().orElse(null),
+          request.getNextReviewAt().orElse(null),
+          request.getRationale(),
+          request.getStatus().wire(),
+          request.getResolutionReason().orElse(null),
+          request.getCreatedAt(),
+          request.getUpdatedAt());
     }
   }
 
@@ -242,6 +294,45 @@ public class TasksResource {
     journal.task(id);
     return PageQuery.ok(
         page.window().of(links.links(id)), link -> LinkResponse.of(link, id), uriInfo);
+  }
+
+  @Allowed(Role.VIEWER)
+  @GET
+  @Path("{id}/attention-requests")
+  @Operation(
+      summary =
+          "A page of the task's requests for a person's time (its agent's, for the day planner),"
+              + " newest first, optionally by status")
+  @APIResponse(
+      responseCode = "200",
+      description = "The page; a Link rel=next header when more follow",
+      content =
+          @Content(
+              schema = @Schema(type = SchemaType.ARRAY, implementation = AttentionResponse.class)))
+  @APIResponse(responseCode = "400", description = "An unknown status")
+  @APIResponse(responseCode = "404", description = "No such task")
+  public Response attentionRequests(
+      @PathParam("id") String id,
+      @QueryParam("status") @Size(max = 24) String status,
+      @BeanParam PageQuery page) {
+    var statuses =
+        Optional.ofNullable(status)
+            .filter(v -> !v.isBlank())
+            .map(
+                v ->
+                    List.of(
+                        WireEnum.find(AttentionStatus.class, v)
+                            .orElseThrow(
+                                () ->
+                                    new InvalidInputException(
+                                        "status",
+                                        "unknown status '"
+                                            + v
+                                            + "'; one of "
+                                            + WireEnum.names(AttentionStatus.class)))))
+            .orElse(List.of());
+    return PageQuery.ok(
+        attention.ofTask(id, statuses, page.window()), AttentionResponse::of, uriInfo);
   }
 
   @Allowed(Role.OPERATOR)

@@ -418,6 +418,89 @@ public class ChecklistService {
     return items;
   }
 
+  /** One migrated item: the archived original and its copy on the target task. */
+  public record Migrated(ChecklistItem original, ChecklistItem copy) {}
+
+  /**
+   * Migrates open items of one task to task {@code targetTaskId}: each is copied, unchecked and in
+   * its current order, to the end of the target's first checklist (a default one is made when it
+   * has none), and the original stays on its checklist archived, naming its copy. Both tasks must
+   * be open.
+   *
+   * @throws InvalidInputException on {@code itemIds} for an unknown item, items of several tasks,
+   *     or the target task itself
+   * @throws io.reveille.platform.error.IllegalTransitionException for an item that is checked or
+   *     archived already
+   */
+  public List<Migrated> migrateChecklistItems(
+      List<String> itemIds, String targetTaskId, ChangeOrigin origin) {
+    required("itemIds", itemIds);
+    if (itemIds.isEmpty() || itemIds.size() > MAX_ITEMS_PER_CALL) {
+      throw new InvalidInputException("itemIds", "give 1 to " + MAX_ITEMS_PER_CALL + " item ids");
+    }
+    if (new HashSet<>(itemIds).size() != itemIds.size()) {
+      throw new InvalidInputException("itemIds", "an item is named twice");
+    }
+    var items = new ArrayList<ChecklistItem>();
+    for (var itemId : itemIds) {
+      items.add(
+          Optional.ofNullable(itemId)
+              .map(id -> em.find(ChecklistItem.class, id))
+              .orElseThrow(
+                  () ->
+                      new InvalidInputException("itemIds", "no checklist item '" + itemId + "'")));
+    }
+    var sourceId = items.get(0).getTaskId();
+    if (items.stream().anyMatch(item -> !item.getTaskId().equals(sourceId))) {
+      throw new InvalidInputException("itemIds", "the items are of more than one task");
+    }
+    if (sourceId.equals(targetTaskId)) {
+      throw new InvalidInputException("targetTaskId", "is the task the items are on");
+    }
+    var source = task(sourceId);
+    var target = task(targetTaskId);
+    source.requireOpenForEdits("migrate items off its checklists");
+    target.requireOpenForEdits("take migrated items onto its checklists");
+    items.sort((a, b) -> Integer.compare(a.getPosition(), b.getPosition()));
+    var now = clock.instant();
+    var checklist =
+        em
+            .createNamedQuery("Checklist.byTask", Checklist.class)
+            .setParameter("taskId", targetTaskId)
+            .setMaxResults(1)
+            .getResultList()
+            .stream()
+            .findFirst()
+            .orElseGet(() -> ChecklistRows.newChecklist(em, target, Checklist.DEFAULT_TITLE, now));
+    var copies =
+        ChecklistRows.appendItems(
+            em,
+            checklist,
+            target,
+            items.stream().map(ChecklistItem::getTitle).toList(),
+            false,
+            now);
+    var migrated = new ArrayList<Migrated>();
+    for (var i = 0; i < items.size(); i++) {
+      items.get(i).archive(copies.get(i).getId(), now);
+      migrated.add(new Migrated(items.get(i), copies.get(i)));
+    }
+    em.flush();
+    var changed = new ArrayList<ChecklistItem>(items);
+    changed.addAll(copies);
+    notifications.checklistsChanged(
+        new ChecklistChange(
+            java.util.stream.Stream.concat(
+                    checklistsOf(items).stream(), java.util.stream.Stream.of(checklist))
+                .distinct()
+                .toList(),
+            changed,
+            List.of(source, target),
+            Set.of()),
+        origin);
+    return migrated;
+  }
+
   // ---- helpers
   // -----------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 package io.reveille.journal.control;
 
+import io.reveille.journal.entity.AttentionRequest;
 import io.reveille.journal.entity.Category;
 import io.reveille.journal.entity.Checklist;
 import io.reveille.journal.entity.ChecklistItem;
@@ -113,6 +114,21 @@ public class JournalNotifications {
                     Optional.of(project.getCategoryId()),
                     attributes)),
             origin));
+  }
+
+  /**
+   * A request for time on {@code task} was made or resolved: {@code TASK}, {@code
+   * task.attention:<status>}, the task's id (and its project's) and the request's id, with the
+   * task's snapshot.
+   */
+  public void attentionChanged(AttentionRequest request, Task task, ChangeOrigin origin) {
+    var tokens =
+        new ArrayList<String>(
+            List.of(
+                SemanticKey.TASK, "task.attention:" + request.getStatus().wire(), task.getId()));
+    task.getProjectId().ifPresent(tokens::add);
+    tokens.add(request.getId());
+    publish(batch(UUID.randomUUID().toString(), tokens, List.of(taskSnapshot(task)), origin));
   }
 
   /**
@@ -303,6 +319,8 @@ public class JournalNotifications {
             item.getTitle(),
             "checked",
             item.isChecked(),
+            "archived",
+            item.isArchived(),
             "taskId",
             task.getId(),
             "checklistId",

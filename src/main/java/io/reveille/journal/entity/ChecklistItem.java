@@ -3,6 +3,8 @@ package io.reveille.journal.entity;
 import static io.reveille.platform.entity.Guards.idArgument;
 import static io.reveille.platform.entity.Guards.nonBlankText;
 
+import io.reveille.platform.error.ConflictException;
+import io.reveille.platform.error.IllegalTransitionException;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -11,12 +13,14 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One step on one of a task's checklists. Its place ({@code position}) is unique per task: a task's
  * items are in one order, and each checklist lists its own items in that order. An item changes its
  * checklist, and with it possibly its task, only through {@link #moveTo}, which the caller does for
- * open tasks only.
+ * open tasks only. An item migrated to another task ({@link #archive}) stays where it is, archived:
+ * it names the item that carries it on and is never edited, moved or checked again.
  */
 @Entity
 @Table(name = "journal_checklist_items")
@@ -60,6 +64,12 @@ public class ChecklistItem {
   @Column(name = "checked", nullable = false)
   private boolean checked;
 
+  @Column(name = "archived_at")
+  private Instant archivedAt;
+
+  @Column(name = "migrated_to_item_id", length = MAX_ID_LENGTH)
+  private String migratedToItemId;
+
   @Column(name = "created_at", nullable = false, updatable = false)
   private Instant createdAt;
 
@@ -88,6 +98,7 @@ public class ChecklistItem {
   }
 
   public void retitle(String newTitle, Instant now) {
+    requireNotArchived("retitled");
     title = checkedTitle(newTitle);
     updatedAt = now;
   }
@@ -98,6 +109,7 @@ public class ChecklistItem {
    * @return whether the checked state changed
    */
   public boolean check(boolean newChecked, Instant now) {
+    requireNotArchived(newChecked ? "checked" : "unchecked");
     if (newChecked == checked) {
       return false;
     }
@@ -118,6 +130,7 @@ public class ChecklistItem {
     idArgument("checklist id", newChecklistId, Checklist.MAX_ID_LENGTH);
     idArgument("task id", newTaskId, Task.MAX_ID_LENGTH);
     checkedPosition(newPosition);
+    requireNotArchived("moved");
     if (newChecklistId.equals(checklistId)) {
       throw new IllegalArgumentException(
           "checklist item " + id + " is on checklist " + checklistId + " already");
@@ -126,6 +139,51 @@ public class ChecklistItem {
     taskId = newTaskId;
     position = newPosition;
     updatedAt = Objects.requireNonNull(now, "now");
+  }
+
+  /**
+   * Archives the open item as migrated to item {@code copyId} (on another task).
+   *
+   * @throws IllegalTransitionException when it is archived already or checked (done: nothing to
+   *     carry on)
+   */
+  public void archive(String copyId, Instant now) {
+    idArgument("migrated item id", copyId, MAX_ID_LENGTH);
+    if (archivedAt != null) {
+      throw new IllegalTransitionException("checklist item " + id, "archived", "archived");
+    }
+    if (checked) {
+      throw new IllegalTransitionException("checklist item " + id, "checked", "migrated");
+    }
+    archivedAt = Objects.requireNonNull(now, "now");
+    migratedToItemId = copyId;
+    updatedAt = now;
+  }
+
+  /** Whether the item was migrated away and is kept for the record only. */
+  public boolean isArchived() {
+    return archivedAt != null;
+  }
+
+  public Optional<Instant> getArchivedAt() {
+    return Optional.ofNullable(archivedAt);
+  }
+
+  public Optional<String> getMigratedToItemId() {
+    return Optional.ofNullable(migratedToItemId);
+  }
+
+  private void requireNotArchived(String action) {
+    if (archivedAt != null) {
+      throw new ConflictException(
+          "checklist item "
+              + id
+              + " was migrated to item "
+              + migratedToItemId
+              + " and is archived; it is not "
+              + action
+              + " any more");
+    }
   }
 
   private static int checkedPosition(int position) {

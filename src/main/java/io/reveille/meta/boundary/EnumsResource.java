@@ -8,6 +8,8 @@ import io.reveille.agent.entity.AgentRunStatus;
 import io.reveille.alertness.entity.TokenClass;
 import io.reveille.journal.control.DayPlanService;
 import io.reveille.journal.control.LabelService;
+import io.reveille.journal.entity.AttentionStatus;
+import io.reveille.journal.entity.EnergyFit;
 import io.reveille.journal.entity.ProjectStatus;
 import io.reveille.journal.entity.RatingTarget;
 import io.reveille.journal.entity.TaskPriority;
@@ -95,6 +97,8 @@ public class EnumsResource {
     enums.put("taskStatus", WireEnum.values(TaskStatus.class));
     enums.put("taskPriority", WireEnum.values(TaskPriority.class));
     enums.put("projectStatus", WireEnum.values(ProjectStatus.class));
+    enums.put("attentionStatus", WireEnum.values(AttentionStatus.class));
+    enums.put("energyFit", WireEnum.values(EnergyFit.class));
     // The stored names; each but relatesTo has an inverse read from the other task (isBlockedBy).
     enums.put("taskRelation", WireEnum.values(TaskRelation.class));
     enums.put("ratingTarget", WireEnum.values(RatingTarget.class));

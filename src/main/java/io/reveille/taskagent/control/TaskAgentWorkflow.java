@@ -62,8 +62,11 @@ public class TaskAgentWorkflow implements AgentWorkflow {
           "set_task_status",
           "add_multiple_checklist_items",
           "update_checklist_items",
+          "migrate_checklist_items",
           "link_task",
           "get_related_task_details",
+          "request_attention",
+          "resolve_attention_request",
           "record_observations");
 
   @Inject WakeOpener opener;

@@ -35,6 +35,8 @@ public class TaskContextReader {
     var task = found.get();
     var items =
         journal.checklistItems(taskId).stream()
+            // A migrated item is carried on by its copy on the other task: not this task's work.
+            .filter(item -> !item.isArchived())
             .map(item -> new TaskSnapshot.Item(item.getId(), item.getTitle(), item.isChecked()))
             .toList();
     var checklists = checklistService.checklists(taskId).stream().map(Checklist::getId).toList();

@@ -42,8 +42,9 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * and no other kind does; any kind but {@code taskAgent} has a display name; the parameters' schema
  * compiles and requires only what it declares; every placeholder names a declared parameter; and a
  * parameter written inside a longer text is required or has a default, and is a number, a boolean,
- * an enumeration or a string with a {@code pattern}, so that no value can change what the text
- * around it means (a subscription's predicate, say).
+ * an enumeration, a string with a {@code pattern}, or an array of such (written as a JSON array,
+ * {@code categoryId in {{categoryIds}}}), so that no value can change what the text around it means
+ * (a subscription's predicate, say).
  */
 public final class TemplateDocument {
 
@@ -388,7 +389,7 @@ public final class TemplateDocument {
                     + ": {{"
                     + name
                     + "}} is written inside a text, so the parameter must be a number, a boolean,"
-                    + " an enum or a string with a pattern");
+                    + " an enum, a string with a pattern or an array of such");
           }
         }
       }
@@ -405,6 +406,8 @@ public final class TemplateDocument {
       return switch (name.getString()) {
         case "integer", "number", "boolean" -> true;
         case "string" -> parameter.containsKey("pattern");
+        // Written as a JSON array of values that cannot carry arbitrary text either.
+        case "array" -> parameter.get("items") instanceof JsonObject items && confined(items);
         default -> false;
       };
     }

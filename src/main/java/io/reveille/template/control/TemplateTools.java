@@ -31,22 +31,25 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The tools of an improver agent, which tends the templates other agents are made from:
  *
  * <ul>
  *   <li>{@code get_template_feedback}: how the agents made from a template fare over the last days
- *       — each one's runs by outcome, its streak of failed runs, its last failure and the start of
- *       its report — with the template's instructions and latest versions. Only agents whose
- *       categories all lie in the caller's scope are shown (an agent without categories is not);
- *       the others are counted.
+ *       — each one's runs by outcome, its streak of failed runs, its last failure, the ratings of
+ *       its categories and how its proposals were decided in that time, and the start of its report
+ *       — with the template's instructions and latest versions. Only agents whose categories all
+ *       lie in the caller's scope are shown (an agent without categories is not); the others are
+ *       counted.
  *   <li>{@code propose_directives}: new instructions for a template, as its next version. The tool
  *       is proposal-only: a call a run makes is held as a proposal whose preview shows the current
  *       and the proposed instructions, and an admin's approval writes the version ({@code source}
  *       {@code evolution}, authored by the agent). A template whose latest version is not the one
- *       the proposal started from refuses it ({@code conflict}): propose again from the latest.
- *       Agents made from the template keep their version until moved to the new one on request.
+ *       the proposal started from refuses it ({@code conflict}): propose again from the latest. The
+ *       agents the proposal names ({@code moveAgents}: made from the template, in scope) move to
+ *       the new version with the approval; the others keep theirs until moved on request.
  * </ul>
  *
  * The caller may name only a template that has an agent in its scope.
@@ -68,9 +71,12 @@ public class TemplateTools implements ToolSet {
 
   @Inject TemplateCatalog catalog;
   @Inject TemplateStore store;
+  @Inject TemplateAgents templateAgents;
   @Inject AgentService agents;
   @Inject RunQueries runs;
   @Inject MemoryService memory;
+  @Inject io.reveille.journal.control.RatingService ratings;
+  @Inject io.reveille.tool.control.approval.ToolProposals proposals;
   @Inject Clock clock;
 
   @Override
@@ -193,6 +199,28 @@ public class TemplateTools implements ToolSet {
     if (lastFailure != null) {
       result.add("lastFailure", lastFailure);
     }
+    // What people made of its work: the ratings of its categories over the window, and how its
+    // proposals were decided.
+    var rated = provider.createArrayBuilder();
+    ratings
+        .ratingsSummary(
+            Optional.of(java.util.Set.copyOf(agent.getAllowedCategoryIds())),
+            Optional.of(since),
+            Optional.empty())
+        .forEach(
+            summary ->
+                rated.add(
+                    provider
+                        .createObjectBuilder()
+                        .add("dimension", summary.dimension())
+                        .add("count", summary.count())
+                        .add("average", Math.round(summary.average() * 100) / 100.0)));
+    result.add("ratings", rated);
+    var decided = provider.createObjectBuilder();
+    proposals
+        .countsSince(agent.getId(), since)
+        .forEach((status, count) -> decided.add(status.wire(), count));
+    result.add("proposals", decided);
     memory
         .currentReport(agent.getId(), MemoryService.DEFAULT_REPORT_SCOPE)
         .ifPresent(report -> result.add("report", clip(report.getContent(), REPORT_CHARS)));
@@ -229,6 +257,16 @@ public class TemplateTools implements ToolSet {
     } catch (IllegalStateException e) {
       throw ToolFailure.invalid("instructions", e.getMessage());
     }
+    var moving = moving(template.id(), arguments.strings("moveAgents"), call.scope());
+    var moves = JsonDocuments.provider().createArrayBuilder();
+    moving.forEach(
+        agent ->
+            moves.add(
+                JsonDocuments.provider()
+                    .createObjectBuilder()
+                    .add("agentId", agent.getId())
+                    .add("displayName", agent.getDisplayName())
+                    .add("fromVersion", agent.getTemplateVersion().orElse(0))));
     var result =
         JsonDocuments.provider()
             .createObjectBuilder()
@@ -237,16 +275,46 @@ public class TemplateTools implements ToolSet {
             .add("toVersion", next.version())
             .add("currentInstructions", template.instructions())
             .add("proposedInstructions", instructions)
-            .add("rationale", arguments.string("rationale").strip());
+            .add("rationale", arguments.string("rationale").strip())
+            .add("movesAgents", moves);
     if (call.previewOnly()) {
       return ToolOutcome.read(result.build());
     }
     try {
       store.evolve(next, call.agentId());
+      for (var agent : moving) {
+        templateAgents.upgrade(
+            template.id(), agent.getId(), Optional.of(next.version()), OptionalLong.empty());
+      }
     } catch (ConflictException e) {
       throw new ToolFailure(ToolErrorCode.CONFLICT, e.getMessage());
     }
     return ToolOutcome.of(result.build()).build();
+  }
+
+  /**
+   * The agents a proposal moves to its version when approved: each made from the template and in
+   * the caller's scope, in the order named.
+   */
+  private List<Agent> moving(String templateId, List<String> agentIds, CategoryScope scope) {
+    var moving = new java.util.ArrayList<Agent>();
+    for (var agentId : agentIds) {
+      Agent agent;
+      try {
+        agent = agents.get(agentId);
+      } catch (NotFoundException e) {
+        throw new ToolFailure(ToolErrorCode.NOT_FOUND, "no agent " + agentId);
+      }
+      if (!agent.getTemplateId().equals(Optional.of(templateId))) {
+        throw ToolFailure.invalid(
+            "moveAgents", "agent " + agentId + " was not made from template " + templateId);
+      }
+      if (!inScope(agent, scope)) {
+        throw ToolFailure.outOfScope("agent " + agentId + " is not in this agent's categories");
+      }
+      moving.add(agent);
+    }
+    return moving;
   }
 
   private TemplateDocument template(String templateId) {

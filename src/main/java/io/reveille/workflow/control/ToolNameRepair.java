@@ -1,13 +1,17 @@
 package io.reveille.workflow.control;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * A model's misspelt tool name, forgiven only when there is no doubt: a name within {@value
  * #MAX_EDITS} edits (a letter added, dropped or changed, or two neighbouring letters swapped) of
- * exactly one tool the agent may call is taken as that tool. A name as near to two tools, or
- * farther from all, is not guessed at.
+ * exactly one tool the agent may call is taken as that tool. So is a name whose verb is the other
+ * one of a pair the tools use for the same thing ({@code set_task_estimate} for {@code
+ * update_task_estimate}, {@code update_task_status} for {@code set_task_status}: models mix them up
+ * across tools) when exactly that tool is offered. A name as near to two tools, or farther from
+ * all, is not guessed at.
  */
 final class ToolNameRepair {
 
@@ -24,6 +28,10 @@ final class ToolNameRepair {
     if (written.length() > MAX_LENGTH) {
       return Optional.empty();
     }
+    var swapped = otherVerb(written).filter(offered::contains);
+    if (swapped.isPresent()) {
+      return swapped;
+    }
     String found = null;
     for (var name : offered) {
       if (Math.abs(name.length() - written.length()) > MAX_EDITS
@@ -36,6 +44,21 @@ final class ToolNameRepair {
       found = name;
     }
     return Optional.ofNullable(found);
+  }
+
+  /** Verbs the tools use for the same thing: each is taken for the other. */
+  private static final List<List<String>> SAME_VERBS = List.of(List.of("set_", "update_"));
+
+  /** {@code written} with its verb swapped for the other of its pair, if it has one. */
+  private static Optional<String> otherVerb(String written) {
+    for (var pair : SAME_VERBS) {
+      for (var i = 0; i < pair.size(); i++) {
+        if (written.startsWith(pair.get(i)) && written.length() > pair.get(i).length()) {
+          return Optional.of(pair.get(1 - i) + written.substring(pair.get(i).length()));
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   /**

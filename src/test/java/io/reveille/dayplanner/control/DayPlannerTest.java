@@ -139,6 +139,52 @@ class DayPlannerTest {
   }
 
   @Test
+  void aRequestForTimeComesFirstForTheMinutesItAsksTheMorePressingFirst() {
+    var plan =
+        plan(
+            List.of(
+                task("p0", "Urgent", TaskPriority.P0, 60, DATE),
+                asked(task("mild", "Mild", TaskPriority.P3, 30, null), 45, 2, null, null),
+                asked(task("hot", "Hot", TaskPriority.P3, 30, null), 90, 20, null, null)));
+
+    assertEquals(List.of("hot", "mild", "p0"), ids(plan));
+    assertEquals(
+        List.of(Duration.ofMinutes(90), Duration.ofMinutes(45), Duration.ofMinutes(60)),
+        plan.slots().stream().map(DayPlannerTest::length).toList());
+    assertEquals(at(9, 0), plan.slots().get(0).start());
+  }
+
+  @Test
+  void aRequestForTimeFallsInItsWindowAndTheOthersPlanAroundIt() {
+    var plan =
+        plan(
+            List.of(
+                task("a", "A", TaskPriority.P0, 60, null),
+                asked(task("asked", "Asked", TaskPriority.P3, 30, null), 60, 9, at(14, 0), null),
+                task("b", "B", TaskPriority.P1, 60, null)));
+
+    assertEquals(List.of("a", "b", "asked"), ids(plan), "in the order of the day");
+    assertEquals(List.of(at(9, 0), at(10, 0), at(14, 0)), starts(plan));
+  }
+
+  @Test
+  void aRequestWhoseWindowTheDayCannotHoldIsNotFitted() {
+    var plan =
+        plan(
+            List.of(
+                task("a", "A", TaskPriority.P0, 120, null),
+                asked(
+                    task("asked", "Asked", TaskPriority.P3, 30, null),
+                    60,
+                    9,
+                    at(10, 0),
+                    at(10, 30))));
+
+    assertEquals(List.of("a"), ids(plan));
+    assertEquals(List.of("asked"), plan.notFitted().stream().map(OpenTask::id).toList());
+  }
+
+  @Test
   void aDayMustEndAfterItStarts() {
     assertThrows(
         IllegalArgumentException.class,
@@ -158,6 +204,24 @@ class DayPlannerTest {
         priority,
         Optional.ofNullable(due),
         estimate == null ? OptionalInt.empty() : OptionalInt.of(estimate));
+  }
+
+  private static OpenTask asked(
+      OpenTask task, int minutes, int pressure, Instant earliest, Instant latest) {
+    return new OpenTask(
+        task.id(),
+        task.title(),
+        task.categoryId(),
+        task.priority(),
+        task.dueDate(),
+        task.estimateMinutes(),
+        Optional.of(
+            new DayPlanner.Attention(
+                "request-" + task.id(),
+                minutes,
+                pressure,
+                Optional.ofNullable(earliest),
+                Optional.ofNullable(latest))));
   }
 
   private static Instant at(int hour, int minute) {

@@ -22,6 +22,7 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -131,6 +132,29 @@ class ImproverIT {
       }
       // The improver reads the tended template's instructions, which hold the tended marker.
       model.forget(tendedMarker);
+      // A person rated work of the tended agent's category: the feedback shows it.
+      var rated =
+          journal.createTask(
+              new JournalService.NewTask(
+                  "Rated " + marker,
+                  Optional.empty(),
+                  Optional.of(category),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.empty(),
+                  Optional.empty()),
+              ChangeOrigin.NONE);
+      var rating =
+          admin.post(
+              "/api/ratings",
+              Json.createObjectBuilder()
+                  .add("targetType", "task")
+                  .add("targetId", rated.getId())
+                  .add("dimension", "focus")
+                  .add("value", 2)
+                  .build()
+                  .toString());
+      assertTrue(rating.status() == 200 || rating.status() == 201, rating::toString);
 
       var improver =
           admin.post(
@@ -160,6 +184,10 @@ class ImproverIT {
           model.requestsMentioning("\\\"failureStreak\\\":2") > 0
               || model.requestsMentioning("\"failureStreak\":2") > 0,
           "the feedback the model read showed the streak");
+      assertTrue(
+          model.requestsMentioning("\\\"dimension\\\":\\\"focus\\\",\\\"count\\\":1") > 0
+              || model.requestsMentioning("\"dimension\":\"focus\",\"count\":1") > 0,
+          "the feedback the model read showed the rating");
 
       var proposals =
           admin.get("/api/agents/" + improverId + "/proposals").structure().asJsonArray();

@@ -137,7 +137,7 @@ class TemplatesIT {
         Map.of(
             "custom", List.of("custom", "0", "0"),
             "taskAgent", List.of("taskAgent", "1", "0"),
-            "dayPlanner", List.of("dayPlanner", "0", "1"),
+            "dayPlanner", List.of("dayPlanner", "1", "1"),
             "gymCoach", List.of("custom", "1", "1"),
             "strategy", List.of("custom", "0", "1"),
             "plannerWithRollover", List.of("custom", "0", "1"),
@@ -179,7 +179,12 @@ class TemplatesIT {
             created.header("Location").endsWith("/api/agents/" + agentId), created::toString);
         assertEquals(expected.get(template).get(0), agent.getString("kind"), template);
         assertEquals(template, agent.getJsonObject("template").getString("id"));
-        assertEquals(1, agent.getJsonObject("template").getInt("version"));
+        // The day planner's second version subscribes to requests for time; the improver's moves
+        // the agents its approved proposal names.
+        assertEquals(
+            Map.of("dayPlanner", 2, "improver", 2).getOrDefault(template, 1),
+            agent.getJsonObject("template").getInt("version"),
+            template);
         assertEquals(
             Integer.parseInt(expected.get(template).get(1)),
             admin.get("/api/agents/" + agentId + "/subscriptions").structure().asJsonArray().size(),

@@ -105,6 +105,40 @@ class TemplateDocumentTest {
   }
 
   @Test
+  void anArrayOfConfinedValuesIsWrittenIntoAPredicateAsAJsonArray() {
+    var planner = TemplateDocument.shipped(TemplateCatalog.SHIPPED + "dayPlanner.yaml");
+    var made =
+        planner.instantiate(
+            Json.createObjectBuilder()
+                .add("categoryIds", Json.createArrayBuilder().add("work").add("home-2"))
+                .build());
+    assertEquals(
+        "categoryId in [\"work\",\"home-2\"]", made.subscriptions().get(0).getString("predicate"));
+    var unconfined =
+        """
+        id: loose
+        version: 1
+        displayName: Loose
+        description: An array of free text written into a predicate.
+        parameters:
+          type: object
+          required: [names]
+          properties:
+            names: {type: array, items: {type: string}}
+          additionalProperties: false
+        agent: {kind: custom, displayName: Loose}
+        subscriptions:
+          - semanticKeys: [TASK]
+            predicate: 'title in {{names}}'
+        """;
+    var refused =
+        assertThrows(
+                IllegalStateException.class, () -> TemplateDocument.parse(unconfined, "loose.yaml"))
+            .getMessage();
+    assertTrue(refused.contains("or an array of such"), refused);
+  }
+
+  @Test
   void aTemplateBreakingTheRulesIsRefusedWithEveryFieldNamed() {
     var text =
         """

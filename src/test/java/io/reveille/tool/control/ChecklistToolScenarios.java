@@ -92,6 +92,13 @@ final class ChecklistToolScenarios {
                   toNewTask(List.of(w.itemA), fromA).add("categoryId", w.categoryB).build());
             }),
         ToolScenario.of(
+            "migrate_checklist_items",
+            w ->
+                inAndOut(
+                    migrate(w.itemA, w.taskA2).build(),
+                    migrate(w.itemB, w.taskA2).build(),
+                    migrate(w.itemA, w.taskB).build())),
+        ToolScenario.of(
             "set_task_language",
             w ->
                 inAndOut(
@@ -117,6 +124,12 @@ final class ChecklistToolScenarios {
                   labels(w.taskA, "add", labelB).build(),
                   labels(w.taskA, "replace", labelA, labelB).build());
             }));
+  }
+
+  private static jakarta.json.JsonObjectBuilder migrate(String itemId, String targetTaskId) {
+    return args()
+        .add("itemIds", jakarta.json.Json.createArrayBuilder().add(itemId))
+        .add("targetTaskId", targetTaskId);
   }
 
   /** The task's first checklist, the one its world's items were added to. */

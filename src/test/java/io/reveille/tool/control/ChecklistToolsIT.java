@@ -140,6 +140,87 @@ class ChecklistToolsIT {
         .build();
   }
 
+  @Test
+  void aMigrationCopiesOpenItemsToTheTargetAndArchivesTheOriginalsForGood() {
+    var world = worlds.create();
+    var from = ChecklistToolScenarios.defaultChecklist(world, world.taskA);
+    var second =
+        checklists
+            .addChecklistItems(world.taskA, Optional.of(from), List.of("Second"), ChangeOrigin.NONE)
+            .get(0)
+            .getId();
+    var checkedItem = ChecklistToolScenarios.checkedItemOfA(world);
+    var arguments =
+        Json.createObjectBuilder()
+            .add("itemIds", Json.createArrayBuilder().add(second).add(world.itemA))
+            .add("targetTaskId", world.taskA2)
+            .build();
+    var before = worlds.snapshot();
+
+    var preview = call(world, "migrate_checklist_items", arguments, null, true);
+    assertTrue(preview.isSuccess(), preview.toJson().toString());
+    assertEquals(before, worlds.snapshot(), "the preview wrote nothing");
+
+    var applied =
+        call(world, "migrate_checklist_items", arguments, "op-" + UUID.randomUUID(), false);
+    assertTrue(applied.isSuccess(), applied.toJson().toString());
+    var migrated = applied.payload().getJsonArray("migrated").getValuesAs(JsonObject.class);
+    assertEquals(
+        List.of(world.itemA, second),
+        migrated.stream().map(m -> m.getString("itemId")).toList(),
+        "in their order on the source");
+    var copies = checklists.checklistItems(applied.payload().getString("targetChecklistId"));
+    var copyIds = migrated.stream().map(m -> m.getString("copyId")).toList();
+    assertEquals(
+        copyIds,
+        copies.stream().map(ChecklistItem::getId).filter(copyIds::contains).toList(),
+        "copied in order to the target's checklist");
+    copies.stream()
+        .filter(item -> copyIds.contains(item.getId()))
+        .forEach(
+            copy -> {
+              assertEquals(world.taskA2, copy.getTaskId());
+              assertFalse(copy.isChecked());
+            });
+    var original = checklists.item(world.itemA);
+    assertTrue(original.isArchived(), "the original stays, archived");
+    assertEquals(from, original.getChecklistId());
+    assertEquals(Optional.of(copyIds.get(0)), original.getMigratedToItemId());
+
+    // An archived item is not edited again; a checked one has nothing to carry on.
+    var again = call(world, "migrate_checklist_items", arguments, "op-" + UUID.randomUUID(), false);
+    assertEquals(Optional.of(ToolErrorCode.CONFLICT), again.errorCode(), again.toJson().toString());
+    var checkIt =
+        call(
+            world,
+            "update_checklist_items",
+            Json.createObjectBuilder()
+                .add(
+                    "updates",
+                    Json.createArrayBuilder()
+                        .add(
+                            Json.createObjectBuilder()
+                                .add("itemId", world.itemA)
+                                .add("checked", true)))
+                .build(),
+            "op-" + UUID.randomUUID(),
+            false);
+    assertEquals(
+        Optional.of(ToolErrorCode.CONFLICT), checkIt.errorCode(), checkIt.toJson().toString());
+    assertFalse(checklists.item(world.itemA).isChecked());
+    var done =
+        call(
+            world,
+            "migrate_checklist_items",
+            Json.createObjectBuilder()
+                .add("itemIds", Json.createArrayBuilder().add(checkedItem))
+                .add("targetTaskId", world.taskA2)
+                .build(),
+            "op-" + UUID.randomUUID(),
+            false);
+    assertEquals(Optional.of(ToolErrorCode.CONFLICT), done.errorCode(), done.toJson().toString());
+  }
+
   private ToolResult call(
       World world, String tool, JsonObject arguments, String operationId, boolean preview) {
     return executor.execute(

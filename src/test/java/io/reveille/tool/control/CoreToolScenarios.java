@@ -223,6 +223,64 @@ final class CoreToolScenarios {
                         .add("targetTaskId", w.taskA)
                         .build())),
         ToolScenario.of(
+            "request_attention",
+            w ->
+                inAndOut(
+                    args()
+                        .add("taskId", w.taskA)
+                        .add("requestedMinutes", 90)
+                        .add("impact", 4)
+                        .add("urgency", 5)
+                        .add("energyFit", "high")
+                        .add("rationale", "the report is due on Friday")
+                        .build(),
+                    args()
+                        .add("taskId", w.taskB)
+                        .add("requestedMinutes", 30)
+                        .add("impact", 1)
+                        .add("urgency", 1)
+                        .add("rationale", "not mine to ask")
+                        .build())),
+        ToolScenario.of(
+            "resolve_attention_request",
+            w -> {
+              var ask =
+                  new io.reveille.journal.entity.AttentionRequest.Ask(
+                      "Time for it",
+                      60,
+                      3,
+                      3,
+                      io.reveille.journal.entity.EnergyFit.NEUTRAL,
+                      java.util.Optional.empty(),
+                      java.util.Optional.empty(),
+                      java.util.Optional.empty(),
+                      java.util.Optional.empty(),
+                      "asked by the scenario");
+              var mine =
+                  w.services.attention.request(
+                      w.taskA,
+                      java.util.Optional.empty(),
+                      ask,
+                      io.reveille.journal.control.ChangeOrigin.NONE);
+              var foreign =
+                  w.services.attention.request(
+                      w.taskB,
+                      java.util.Optional.empty(),
+                      ask,
+                      io.reveille.journal.control.ChangeOrigin.NONE);
+              return inAndOut(
+                  args()
+                      .add("requestId", mine.getId())
+                      .add("status", "satisfied")
+                      .add("reason", "planned for the morning")
+                      .build(),
+                  args()
+                      .add("requestId", foreign.getId())
+                      .add("status", "withdrawn")
+                      .add("reason", "not mine")
+                      .build());
+            }),
+        ToolScenario.of(
             "get_related_task_details",
             w -> {
               // Task A is linked to A2 (in scope) and to B (outside it): only A2 is shown.

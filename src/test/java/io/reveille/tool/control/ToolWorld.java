@@ -71,6 +71,7 @@ public class ToolWorld {
   @Inject public io.reveille.template.control.TemplateAgents templateAgents;
   @Inject public io.reveille.journal.control.ProjectService projects;
   @Inject public io.reveille.journal.control.TaskLinkService links;
+  @Inject public io.reveille.journal.control.AttentionRequestService attention;
 
   /** One world: ids of what was created, and which of them are out of the agent's scope. */
   public static final class World {

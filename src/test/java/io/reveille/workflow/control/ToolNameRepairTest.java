@@ -27,6 +27,16 @@ class ToolNameRepairTest {
   }
 
   @Test
+  void theOtherVerbOfAPairIsTheToolOffered() {
+    assertEquals(
+        Optional.of("set_task_status"), ToolNameRepair.intended("update_task_status", OFFERED));
+    assertEquals(
+        Optional.of("update_task_priority"), ToolNameRepair.intended("set_task_priority", OFFERED));
+    assertEquals(Optional.empty(), ToolNameRepair.intended("set_task_estimate", OFFERED));
+    assertEquals(Optional.empty(), ToolNameRepair.intended("update_", OFFERED));
+  }
+
+  @Test
   void aNameAsNearToTwoToolsIsNotGuessed() {
     var offered = List.of("get_task", "get_tasks", "set_task_status");
     assertEquals(Optional.empty(), ToolNameRepair.intended("get_taskz", offered));

@@ -61,6 +61,23 @@ public class ToolProposals {
         .getResultList();
   }
 
+  /** How many proposals the agent made since {@code since}, by their status now. */
+  public java.util.Map<ProposalStatus, Long> countsSince(String agentId, java.time.Instant since) {
+    var counts = new java.util.EnumMap<ProposalStatus, Long>(ProposalStatus.class);
+    for (var status : ProposalStatus.values()) {
+      counts.put(status, 0L);
+    }
+    em.createQuery(
+            "SELECT p.status, COUNT(p) FROM ToolProposal p WHERE p.agentId = :agentId"
+                + " AND p.createdAt >= :since GROUP BY p.status",
+            Object[].class)
+        .setParameter("agentId", agentId)
+        .setParameter("since", since)
+        .getResultList()
+        .forEach(row -> counts.put((ProposalStatus) row[0], ((Number) row[1]).longValue()));
+    return counts;
+  }
+
   /** How many proposals of the agent await a decision. */
   public long pendingCount(String agentId) {
     return em.createNamedQuery("ToolProposal.countByAgentAndStatus", Long.class)

@@ -4,6 +4,7 @@ import static io.reveille.tool.entity.Capability.CATEGORY_READ;
 import static io.reveille.tool.entity.Capability.TASK_READ;
 import static io.reveille.tool.entity.ScopeRule.READS_FILTERED_BY_SCOPE;
 
+import io.reveille.journal.control.AttentionRequestService;
 import io.reveille.journal.entity.Task;
 import io.reveille.journal.entity.TaskStatus;
 import io.reveille.platform.json.JsonDocuments;
@@ -15,6 +16,7 @@ import io.reveille.tool.control.ToolOutcome;
 import io.reveille.tool.control.ToolSet;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Clock;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -25,7 +27,9 @@ import java.util.stream.Collectors;
 /**
  * The context reads: which categories the agent may use, which tasks are in them, and which task a
  * phrase most likely means. {@code resolve_task_reference} only ranks candidates; a write must then
- * name its task explicitly (seed 000 §4.4: ambiguous targets never auto-write).
+ * name its task explicitly (seed 000 §4.4: ambiguous targets never auto-write). A listed task with
+ * a pending request for a person's time carries the one the day planner honours ({@code
+ * attention}).
  */
 @ApplicationScoped
 public class CategoryTools implements ToolSet {
@@ -34,6 +38,8 @@ public class CategoryTools implements ToolSet {
   static final int CLOSED_PENALTY_PERCENT = 15;
 
   @Inject ScopedQueries queries;
+  @Inject AttentionRequestService attention;
+  @Inject Clock clock;
 
   @Override
   public List<ToolDefinition> tools() {
@@ -72,11 +78,23 @@ public class CategoryTools implements ToolSet {
             statuses,
             args.strings("categoryIds"),
             args.optionalInteger("limit").orElse(DEFAULT_LIMIT));
+    // What the day planner honours: the most pressing pending request for time of each task.
+    var honoured = attention.honoured(tasks.stream().map(Task::getId).toList(), clock.instant());
+    var listed = JsonDocuments.provider().createArrayBuilder();
+    for (var task : tasks) {
+      var json = ToolJson.task(task);
+      var request = honoured.get(task.getId());
+      if (request != null) {
+        json =
+            JsonDocuments.provider()
+                .createObjectBuilder(json)
+                .add("attention", AttentionTools.json(request))
+                .build();
+      }
+      listed.add(json);
+    }
     return ToolOutcome.read(
-        JsonDocuments.provider()
-            .createObjectBuilder()
-            .add("tasks", ToolJson.array(tasks, ToolJson::task))
-            .build());
+        JsonDocuments.provider().createObjectBuilder().add("tasks", listed).build());
   }
 
   ToolOutcome resolveTaskReference(ToolInvocation call) {

@@ -82,7 +82,90 @@ public class ChecklistTools implements ToolSet {
             .scope(TARGET_IN_SCOPE, DESTINATION_IN_SCOPE)
             .risk(RiskLevel.HIGH)
             .previewable()
-            .handledBy(this::moveItemsToNewTask));
+            .handledBy(this::moveItemsToNewTask),
+        ToolDefinition.writing("migrate_checklist_items")
+            .requires(CHECKLIST_WRITE)
+            .scope(TARGET_IN_SCOPE, DESTINATION_IN_SCOPE)
+            .risk(RiskLevel.HIGH)
+            .previewable()
+            .handledBy(this::migrateItems));
+  }
+
+  // ---- migrate ----------------------------------------------------------------------------------
+
+  /**
+   * Copies open items of one task to another (a follow-up) and archives the originals, which name
+   * their copies: the history stays on the source task, the work goes on on the target.
+   */
+  ToolOutcome migrateItems(ToolInvocation call) {
+    var args = call.arguments();
+    var items = new ArrayList<ChecklistItem>();
+    for (var itemId : args.strings("itemIds")) {
+      items.add(scopedItem(call, itemId));
+    }
+    var target = scopedTask(call, args.string("targetTaskId"));
+    var sourceTaskId = items.get(0).getTaskId();
+    if (items.stream().anyMatch(item -> !item.getTaskId().equals(sourceTaskId))) {
+      throw ToolFailure.invalid("itemIds", "the items are of more than one task");
+    }
+    for (var item : items) {
+      if (item.isArchived() || item.isChecked()) {
+        throw new ToolFailure(
+            io.reveille.tool.control.ToolErrorCode.CONFLICT,
+            "checklist item "
+                + item.getId()
+                + (item.isArchived()
+                    ? " was migrated already"
+                    : " is checked: nothing to carry on"));
+      }
+    }
+    if (call.previewOnly()) {
+      var planned = JsonDocuments.provider().createArrayBuilder();
+      items.stream()
+          .sorted(Comparator.comparingInt(ChecklistItem::getPosition))
+          .forEach(
+              item ->
+                  planned.add(
+                      JsonDocuments.provider()
+                          .createObjectBuilder()
+                          .add("itemId", item.getId())
+                          .add("title", item.getTitle())));
+      return ToolOutcome.read(
+          JsonDocuments.provider()
+              .createObjectBuilder()
+              .add("sourceTaskId", sourceTaskId)
+              .add("targetTaskId", target.getId())
+              .add("migrated", planned)
+              .build());
+    }
+    var migrated =
+        checklists.migrateChecklistItems(
+            items.stream().map(ChecklistItem::getId).toList(), target.getId(), call.origin());
+    var done = JsonDocuments.provider().createArrayBuilder();
+    migrated.forEach(
+        pair ->
+            done.add(
+                JsonDocuments.provider()
+                    .createObjectBuilder()
+                    .add("itemId", pair.original().getId())
+                    .add("title", pair.original().getTitle())
+                    .add("copyId", pair.copy().getId())));
+    var copies = migrated.stream().map(pair -> pair.copy()).toList();
+    return ToolOutcome.of(
+            JsonDocuments.provider()
+                .createObjectBuilder()
+                .add("sourceTaskId", sourceTaskId)
+                .add("targetTaskId", target.getId())
+                .add("targetChecklistId", copies.get(0).getChecklistId())
+                .add("migrated", done)
+                .build())
+        .changed(SemanticKey.CHECKLIST_ITEM, copies.get(0).getChecklistId())
+        .changed(
+            SemanticKey.CHECKLIST_ITEM,
+            migrated.stream().map(pair -> pair.original().getId()).toList())
+        .changed(SemanticKey.CHECKLIST_ITEM, copies.stream().map(ChecklistItem::getId).toList())
+        .changed(SemanticKey.TASK, List.of(sourceTaskId, target.getId()))
+        .build();
   }
 
   // ---- add, change, create ----------------------------------------------------------------------

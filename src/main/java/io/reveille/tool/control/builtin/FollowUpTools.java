@@ -161,7 +161,7 @@ public class FollowUpTools implements ToolSet {
     if (carry) {
       for (var checklist : checklists.checklists(sourceId)) {
         checklists.checklistItems(checklist.getId()).stream()
-            .filter(item -> !item.isChecked())
+            .filter(item -> !item.isChecked() && !item.isArchived())
             .forEach(carried::add);
       }
     }
