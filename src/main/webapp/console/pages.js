@@ -757,6 +757,10 @@ function parameterField(name, schema, required) {
       }
       return { value: items };
     };
+  } else if (type === 'string' && schema.maxLength > 500) {
+    // Room for a long text, such as instructions.
+    control = h('textarea', { ...common, rows: 5, maxlength: schema.maxLength }, schema.default ?? '');
+    read = () => (control.value === '' ? {} : { value: control.value });
   } else if (type === 'string') {
     control = h('input', {
       ...common, type: 'text', maxlength: schema.maxLength, value: schema.default, autocomplete: 'off',
@@ -847,7 +851,6 @@ function createForm(template) {
       submit.disabled = true;
       try {
         const created = await post(`/api/templates/${enc(template.id)}/agents`, { parameters });
-        say(`Created agent ${created.displayName} from template ${template.id}.`);
         location.hash = `#/agents/${enc(created.id)}`;
       } catch (error) {
         // The server names the parameter inside its message ("/planAt: does not match ...").
