@@ -1,5 +1,6 @@
 // The console: sign-in, navigation between pages (#/agents, #/agents/{id}, #/sessions,
-// #/runs, #/runs/{runKey}, #/broker, #/tools) and the signed-in caller's roles.
+// #/runs, #/runs/{runKey}, #/broker, #/tools, #/templates, #/templates/{id}) and the signed-in
+// caller's roles.
 
 import {
   auth, call, exchangePassword, revoke, ApiError,
@@ -20,6 +21,8 @@ const routes = [
   [/^#\/runs$/, pages.runs],
   [/^#\/broker$/, pages.broker],
   [/^#\/tools$/, pages.tools],
+  [/^#\/templates\/([^/]+)$/, pages.template],
+  [/^#\/templates$/, pages.templates],
 ];
 
 function show(signedIn) {

@@ -632,3 +632,280 @@ export function tools() {
     });
   };
 }
+
+// ---- Templates ---------------------------------------------------------------------------------
+
+/** Whether the caller may create an agent from the template (the API checks again). */
+function mayCreate(caller, template) {
+  return caller.may('admin') || (caller.may('operator') && template.operatorCreatable);
+}
+
+export function templates() {
+  return async ({ root, live }) => {
+    const state = { offset: 0, limit: PAGE };
+    const results = h('div', { id: 'templates-results' });
+    const go = () => live.now(refresh);
+    const refresh = async () => {
+      const current = live.ticket();
+      const page = await call('GET', query('/api/templates', {
+        offset: state.offset, limit: state.limit,
+      }));
+      if (!current()) return;
+      refill(results, { page: page.data, next: page.next, offset: state.offset }, () => [
+        table('Agent templates, each at its latest version', ['Template', 'Display name',
+          'Version', 'Kind', 'Description', 'Operators may create'], page.data, (t) => h('tr', {},
+          h('td', {}, h('a', { href: `#/templates/${enc(t.id)}` }, h('code', {}, t.id))),
+          h('td', {}, t.displayName),
+          h('td', { class: 'number' }, t.version),
+          h('td', {}, t.kind),
+          h('td', {}, t.description || ''),
+          h('td', {}, t.operatorCreatable ? 'yes' : 'no (administrators only)'))),
+        pager(state, Boolean(page.next), go, 'Template list')]);
+    };
+    fill(root,
+      h('h1', {}, 'Templates'),
+      h('p', {}, 'Open a template to see its parameters and create an agent from it.'),
+      results);
+    await live.every(30000, refresh);
+  };
+}
+
+/** What a parameter's schema allows, in words: "whole number, 5 to 480", "matches ^…$". */
+function constraints(schema) {
+  const words = [];
+  const items = { integer: 'whole numbers', number: 'numbers', string: 'texts', undefined: 'texts' }[schema.items?.type];
+  const type = schema.type === 'array'
+    ? (items ? `list of ${items}, one per line or comma separated` : 'list, as JSON')
+    : { integer: 'whole number', number: 'number', boolean: 'yes or no', string: 'text' }[schema.type]
+      ?? (Array.isArray(schema.enum) ? null : 'JSON');
+  if (type) words.push(type);
+  if (Array.isArray(schema.enum)) words.push(`one of ${schema.enum.join(', ')}`);
+  const range = (min, max, unit) => {
+    if (min !== undefined && max !== undefined) words.push(`${min} to ${max}${unit}`);
+    else if (min !== undefined) words.push(`at least ${min}${unit}`);
+    else if (max !== undefined) words.push(`at most ${max}${unit}`);
+  };
+  range(schema.minimum, schema.maximum, '');
+  range(schema.minLength, schema.maxLength, ' characters');
+  range(schema.minItems, schema.maxItems, ' items');
+  if (schema.pattern) words.push(`matches ${schema.pattern}`);
+  if (schema.default !== undefined) words.push(`default ${Array.isArray(schema.default) ? schema.default.join(', ') : schema.default}`);
+  return words.join('; ');
+}
+
+/**
+ * One input of the create form for a parameter of the template's schema: a text field, a number
+ * field, a checkbox, a choice for an enum, a text area for a list (one item per line or comma
+ * separated) and, for anything else, a text area holding JSON. `read()` gives the value to send
+ * ({value}, {} to leave it out) or {error}.
+ */
+function parameterField(name, schema, required) {
+  const id = `param-${name}`;
+  const hintId = `${id}-hint`;
+  const common = {
+    id, name, 'aria-describedby': hintId, required, 'aria-required': required ? 'true' : null,
+  };
+  const type = Array.isArray(schema.enum) ? 'enum' : schema.type;
+  let control;
+  let read;
+  if (type === 'enum') {
+    control = h('select', common,
+      required && schema.default !== undefined ? null : h('option', { value: '' }, '(not set)'),
+      schema.enum.map((v, i) => h('option', {
+        value: String(i), selected: JSON.stringify(v) === JSON.stringify(schema.default),
+      }, String(v))));
+    read = () => (control.value === '' ? {} : { value: schema.enum[Number(control.value)] });
+  } else if (type === 'boolean') {
+    control = h('input', {
+      ...common, type: 'checkbox', checked: schema.default === true, required: null, 'aria-required': null,
+    });
+    read = () => ({ value: control.checked });
+  } else if (type === 'integer' || type === 'number') {
+    control = h('input', {
+      ...common,
+      type: 'number',
+      step: type === 'integer' ? 1 : 'any',
+      min: schema.minimum,
+      max: schema.maximum,
+      value: schema.default,
+    });
+    read = () => {
+      const text = control.value.trim();
+      if (control.validity.badInput) {
+        return { error: type === 'integer' ? 'must be a whole number' : 'must be a number' };
+      }
+      if (!text) return {};
+      const number = Number(text);
+      if (!Number.isFinite(number) || (type === 'integer' && !Number.isInteger(number))) {
+        return { error: type === 'integer' ? 'must be a whole number' : 'must be a number' };
+      }
+      return { value: number };
+    };
+  } else if (type === 'array' && ['string', 'integer', 'number', undefined].includes(schema.items?.type)) {
+    control = h('textarea', { ...common, rows: 3 },
+      Array.isArray(schema.default) ? schema.default.join('\n') : '');
+    read = () => {
+      const items = control.value.split(/[\n,]/).map((s) => s.trim()).filter(Boolean);
+      if (!items.length) return {};
+      if (schema.items?.type === 'integer' || schema.items?.type === 'number') {
+        const numbers = items.map(Number);
+        if (numbers.some((n) => !Number.isFinite(n)
+          || (schema.items.type === 'integer' && !Number.isInteger(n)))) {
+          return { error: 'must be whole numbers' };
+        }
+        return { value: numbers };
+      }
+      return { value: items };
+    };
+  } else if (type === 'string' && schema.maxLength > 500) {
+    // Room for a long text, such as instructions.
+    control = h('textarea', { ...common, rows: 5, maxlength: schema.maxLength }, schema.default ?? '');
+    read = () => (control.value === '' ? {} : { value: control.value });
+  } else if (type === 'string') {
+    control = h('input', {
+      ...common, type: 'text', maxlength: schema.maxLength, value: schema.default, autocomplete: 'off',
+    });
+    read = () => (control.value === '' ? {} : { value: control.value });
+  } else {
+    control = h('textarea', { ...common, rows: 3 },
+      schema.default === undefined ? '' : JSON.stringify(schema.default));
+    read = () => {
+      const text = control.value.trim();
+      if (!text) return {};
+      try {
+        return { value: JSON.parse(text) };
+      } catch {
+        return { error: 'must be JSON' };
+      }
+    };
+  }
+  const hint = [schema.description, constraints(schema)].filter(Boolean).join(' — ');
+  const element = h('div', { class: 'field param', dataset: { param: name } },
+    h('label', { for: id }, name, required ? h('span', { class: 'required' }, ' (required)') : null),
+    control,
+    h('p', { class: 'hint', id: hintId }, hint || ' '));
+  return {
+    name,
+    element,
+    control,
+    read: () => {
+      const result = read();
+      if (!result.error && required && result.value === undefined) {
+        return { error: 'is required' };
+      }
+      return result;
+    },
+    invalid: (yes) => {
+      if (yes) control.setAttribute('aria-invalid', 'true');
+      else control.removeAttribute('aria-invalid');
+    },
+  };
+}
+
+/** The lines saying why the server refused: its field errors, or its detail. */
+function refusal(error) {
+  const errors = error instanceof ApiError ? error.problem.errors || [] : [];
+  const heading = error instanceof ApiError && error.status === 403
+    ? 'Your role may not create an agent from this template.'
+    : 'The agent was not created.';
+  return [
+    h('p', {}, heading),
+    errors.length
+      ? h('ul', {}, errors.map((e) => h('li', {}, `${e.field}: ${e.message}`)))
+      : h('p', {}, error.message)];
+}
+
+function createForm(template) {
+  const schema = template.parameters || {};
+  const required = new Set(schema.required || []);
+  const fields = Object.entries(schema.properties || {})
+    .map(([name, property]) => parameterField(name, property || {}, required.has(name)));
+  const problem = h('div', { id: 'template-form-error', class: 'error', role: 'alert' });
+  const submit = h('button', { type: 'submit', id: 'template-create' }, 'Create agent');
+  const form = h('form', {
+    id: 'template-form',
+    class: 'template-form',
+    novalidate: true,
+    'aria-labelledby': 'template-form-title',
+    'aria-describedby': 'template-form-error',
+    onsubmit: async (event) => {
+      event.preventDefault();
+      fill(problem);
+      const parameters = {};
+      const wrong = [];
+      fields.forEach((field) => {
+        const { value, error } = field.read();
+        field.invalid(Boolean(error));
+        if (error) {
+          wrong.push([field, error]);
+        } else if (value !== undefined) {
+          parameters[field.name] = value;
+        }
+      });
+      if (wrong.length) {
+        fill(problem, h('p', {}, 'Check these fields:'),
+          h('ul', {}, wrong.map(([field, error]) => h('li', {}, `${field.name}: ${error}`))));
+        wrong[0][0].control.focus();
+        return;
+      }
+      submit.disabled = true;
+      try {
+        const created = await post(`/api/templates/${enc(template.id)}/agents`, { parameters });
+        location.hash = `#/agents/${enc(created.id)}`;
+      } catch (error) {
+        // The server names the parameter inside its message ("/planAt: does not match ...").
+        const text = JSON.stringify(error instanceof ApiError ? error.problem : {});
+        fields.forEach((field) => field.invalid(
+          new RegExp(`(\\$\\.|/|parameters\\.)${field.name}\\b`).test(text)));
+        fill(problem, refusal(error));
+        submit.disabled = false;
+      }
+    },
+  },
+  h('h2', { id: 'template-form-title' }, 'Create an agent'),
+  fields.length ? fields.map((f) => f.element) : h('p', { class: 'empty' }, 'This template takes no parameters.'),
+  problem,
+  h('div', { class: 'actions' }, submit));
+  return form;
+}
+
+/** The parameters as a table, for a caller who may not create from the template. */
+function parameterTable(template) {
+  const schema = template.parameters || {};
+  const required = new Set(schema.required || []);
+  const rows = Object.entries(schema.properties || {});
+  return table('Parameters', ['Name', 'Required', 'Allowed values', 'Description'], rows,
+    ([name, property]) => h('tr', {},
+      h('td', {}, h('code', {}, name)),
+      h('td', {}, required.has(name) ? 'yes' : 'no'),
+      h('td', {}, constraints(property || {})),
+      h('td', {}, property?.description || '')));
+}
+
+export function template(id) {
+  return async ({ root, live, caller }) => {
+    // Read once: a refresh would redraw the form under what is being typed into it.
+    const t = await get(`/api/templates/${enc(id)}`);
+    if (live.stopped) return;
+    const row = (term, value) => [h('dt', {}, term), h('dd', {}, value)];
+    const creator = mayCreate(caller, t);
+    fill(root,
+      h('p', {}, h('a', { href: '#/templates' }, '← All templates')),
+      h('h1', {}, `Template ${t.displayName}`),
+      h('section', { id: 'template-summary', 'aria-label': 'Template' },
+        t.description ? h('p', {}, t.description) : null,
+        h('dl', { class: 'facts' },
+          row('Id', h('code', {}, t.id)),
+          row('Version', `${t.version}${t.versions?.length > 1 ? ` (stored: ${t.versions.join(', ')})` : ''}`),
+          row('Kind', t.kind),
+          row('Operators may create', t.operatorCreatable ? 'yes' : 'no (administrators only)'),
+          t.source ? row('Source', t.source) : null)),
+      creator
+        ? createForm(t)
+        : h('section', { id: 'template-parameters' },
+          h('p', { class: 'meta', id: 'template-no-create' }, caller.may('operator')
+            ? 'Only administrators may create agents from this template.'
+            : 'Your role may see this template but not create agents from it.'),
+          parameterTable(t)));
+  };
+}

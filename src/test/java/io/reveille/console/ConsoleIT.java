@@ -19,6 +19,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -39,10 +41,12 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * The console in a real browser (Debian's headless Chromium, driven over chromium-driver) against
  * the test server: an operator creates a task agent and watches its report and activity log follow
  * a change of the task without reloading, pauses and resumes it; a viewer finds no control it may
- * not use; a session's reply streams in. Screenshots of the agents page and the agent page go to
- * {@code target/console/}, and axe-core finds no serious or critical accessibility violation on
- * them. The CI run installs the browser and sets {@code REVEILLE_IT_REQUIRE_BROWSER}, so there a
- * missing browser fails; elsewhere the test is skipped naming the packages to install.
+ * not use; a session's reply streams in; an administrator creates an agent from a template's form
+ * and sees the server's refusal of a bad parameter next to it, where a viewer sees the parameters
+ * and no form. Screenshots of the pages go to {@code target/console/}, and axe-core finds no
+ * serious or critical accessibility violation on them. The CI run installs the browser and sets
+ * {@code REVEILLE_IT_REQUIRE_BROWSER}, so there a missing browser fails; elsewhere the test is
+ * skipped naming the packages to install.
  *
  * <p>What the browser adds is the same on every stack: the pages read the same API that the other
  * integration tests check on whichever database and broker they run.
@@ -58,6 +62,7 @@ class ConsoleIT {
   private static final Duration WAIT = Duration.ofSeconds(60);
 
   private final Api api = new Api();
+  private final List<String> made = new ArrayList<>();
   private final String base =
       System.getProperty("reveille.it.baseUri", "http://127.0.0.1:9181").replaceAll("/$", "");
   private ChromeDriver browser;
@@ -101,6 +106,12 @@ class ConsoleIT {
     } finally {
       browser.quit();
     }
+  }
+
+  /** The agents a test made through the console are destroyed again. */
+  @AfterEach
+  void destroyMade() {
+    made.forEach(id -> api.post("/api/agents/" + id + "/destroy", ""));
   }
 
   @Test
@@ -243,6 +254,86 @@ class ConsoleIT {
     assertEquals("live", visible("#stream-state").getText());
   }
 
+  @Test
+  void anAdministratorCreatesAnAgentFromATemplatesForm() throws IOException {
+    var category = category();
+    var name = "From template " + UUID.randomUUID();
+
+    signIn(Role.ADMIN);
+    click("#nav a[href='#/templates']");
+    awaitText(
+        "#templates-results",
+        text ->
+            text.contains("custom")
+                && text.contains("Custom agent")
+                && text.contains("dayPlanner"));
+    screenshotAndCheck("templates");
+
+    // A value the template's pattern refuses: the server's message names the parameter, and the
+    // form stays as it was, ready to be corrected.
+    click("#templates-results a[href='#/templates/dayPlanner']");
+    type(visible("#param-categoryIds"), category);
+    type(visible("#param-planAt"), "25:99");
+    click("#template-create");
+    awaitText("#template-form-error[role=alert]", text -> text.contains("planAt"));
+    assertEquals("true", visible("#param-planAt").getAttribute("aria-invalid"));
+    assertTrue(browser.getCurrentUrl().endsWith("#/templates/dayPlanner"), "still on the form");
+    assertEquals(category, visible("#param-categoryIds").getAttribute("value"));
+    // A required field left empty is caught before anything is sent.
+    visible("#param-categoryIds").clear();
+    click("#template-create");
+    awaitText(
+        "#template-form-error[role=alert]",
+        text -> text.contains("categoryIds: is required") && !text.contains("planAt"));
+
+    browser.get(base + "/#/templates");
+    click("#templates-results a[href='#/templates/custom']");
+    visible("#param-instructions");
+    type(visible("#param-displayName"), name);
+    type(visible("#param-instructions"), "Keep an eye on the console's own test.");
+    type(visible("#param-categoryIds"), category);
+    screenshotAndCheck("template-form");
+    click("#template-create");
+
+    await().atMost(WAIT).until(() -> browser.getCurrentUrl().contains("#/agents/"));
+    var agentId = browser.getCurrentUrl().replaceAll(".*#/agents/", "");
+    made.add(agentId);
+    awaitText("#agent-header", text -> text.contains(name));
+    var agent = api.get("/api/agents/" + agentId);
+    assertEquals(200, agent.status(), agent::toString);
+    assertEquals(name, agent.json().getString("displayName"));
+    assertEquals("custom", agent.json().getJsonObject("template").getString("id"));
+    assertEquals(
+        List.of(category), Agents.strings(agent.json().getJsonArray("allowedCategoryIds")));
+  }
+
+  @Test
+  void aViewerSeesATemplatesParametersButNoCreateButtonAndAnOperatorOnlyWhereMarked()
+      throws IOException {
+    signIn(Role.VIEWER);
+    browser.get(base + "/#/templates/custom");
+    awaitText("#template-summary", text -> text.contains("custom"));
+    awaitText("#template-parameters", text -> text.contains("displayName"));
+    assertTrue(browser.findElements(By.cssSelector("#template-create")).isEmpty(), "no button");
+    assertTrue(browser.findElements(By.cssSelector("#template-form")).isEmpty(), "no form");
+    screenshotAndCheck("template-viewer");
+    assertEquals(
+        403,
+        api.as(Role.VIEWER)
+            .post("/api/templates/custom/agents", "{\"parameters\":{\"displayName\":\"No\"}}")
+            .status());
+
+    click("#sign-out");
+    signIn(Role.OPERATOR);
+    // custom is for administrators only; dayPlanner is marked operator-creatable.
+    browser.get(base + "/#/templates/custom");
+    awaitText("#template-parameters", text -> text.contains("displayName"));
+    assertTrue(browser.findElements(By.cssSelector("#template-create")).isEmpty(), "no button");
+    browser.get(base + "/#/templates/dayPlanner");
+    visible("#template-create");
+    assertEquals("07:00", visible("#param-planAt").getAttribute("value"));
+  }
+
   private String category() {
     var created = api.post("/api/categories", "{\"name\":\"console-" + UUID.randomUUID() + "\"}");
     assertEquals(201, created.status(), created::toString);
@@ -280,7 +371,10 @@ class ConsoleIT {
     assertTrue(stored.contains("Bearer "), "the console keeps its session token: " + stored);
   }
 
-  /** Clicks the element, finding it again if the page redrew it in between. */
+  /**
+   * Clicks the element, finding it again if the page redrew it in between; scrolled to the middle
+   * of the window first, where the fixed status line at the bottom cannot be in the way.
+   */
   private void click(String css) {
     await()
         .atMost(WAIT)
@@ -291,6 +385,7 @@ class ConsoleIT {
               if (!element.isDisplayed()) {
                 return false;
               }
+              browser.executeScript("arguments[0].scrollIntoView({block: 'center'});", element);
               element.click();
               return true;
             });
