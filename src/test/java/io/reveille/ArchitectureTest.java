@@ -65,6 +65,10 @@ class ArchitectureTest {
           "io.reveille.retention.control.RetentionSteps",
           "retention purges the old finished rows of every feature in bounded batches; the"
               + " purge queries are its whole job and would otherwise be spread over the owners",
+          "io.reveille.events.control.ChangeReads",
+          "the change feed's read model: ids, names and statuses of agents, runs and proposals by"
+              + " their updated_at, for the event stream; it changes nothing and nothing below"
+              + " it imports it",
           "io.reveille.run.control.RunQueries",
           "the runs read model: it pages and filters the run log the wake writes, for operators,"
               + " and nothing below it imports it",

@@ -77,7 +77,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V51__task_links.sql",
           "V52__proposal_withdrawn.sql",
           "V53__attention_requests.sql",
-          "V54__checklist_item_archive.sql");
+          "V54__checklist_item_archive.sql",
+          "V55__change_feed.sql");
 
   private final ClassLoader classLoader;
 

@@ -47,6 +47,141 @@ public class RunQueries implements RunCounts {
   @Inject MemoryService memory;
   @Inject AgentQuestions questions;
 
+  /** What waits for a person listed at most. */
+  public static final int NEEDS_YOU_LIMIT = 200;
+
+  /**
+   * One thing that waits for a person: a proposal to approve or reject ({@code proposal}), a tool
+   * call in doubt to resolve ({@code inDoubt}), a question to answer ({@code question}).
+   */
+  public record Waiting(
+      String kind,
+      String id,
+      String agentId,
+      String agentName,
+      String runKey,
+      String summary,
+      Instant since) {}
+
+  /** How many of each kind wait (and how many runs wait in all), and the newest of them. */
+  public record NeedsYou(
+      long proposals, long inDoubt, long questions, long waitingRuns, List<Waiting> items) {}
+
+  /**
+   * Everything that waits for a person across agents, newest first, at most {@code limit}: pending
+   * proposals, tool calls in doubt and open questions, with the counts of each and of the runs that
+   * wait.
+   */
+  public NeedsYou needsYou(int limit) {
+    var items = new java.util.ArrayList<Waiting>();
+    for (var p :
+        em.createQuery(
+                "SELECT p FROM ToolProposal p WHERE p.status = :status"
+                    + " ORDER BY p.createdAt DESC, p.id DESC",
+                ToolProposal.class)
+            .setParameter("status", io.reveille.tool.entity.ProposalStatus.PENDING)
+            .setMaxResults(limit)
+            .getResultList()) {
+      items.add(
+          new Waiting(
+              "proposal",
+              p.getId(),
+              p.getAgentId(),
+              null,
+              p.getRunKey(),
+              p.getToolName(),
+              p.getCreatedAt()));
+    }
+    for (var c :
+        em.createQuery(
+                "SELECT c FROM ToolCall c WHERE c.status = :status AND c.errorCode = :code"
+                    + " ORDER BY c.updatedAt DESC",
+                ToolCall.class)
+            .setParameter("status", io.reveille.tool.entity.ToolCallStatus.RUNNING)
+            .setParameter("code", ToolCall.IN_DOUBT)
+            .setMaxResults(limit)
+            .getResultList()) {
+      items.add(
+          new Waiting(
+              "inDoubt",
+              c.getIdempotencyKey(),
+              c.getAgentId(),
+              null,
+              c.getRunKey(),
+              c.getToolName(),
+              c.getUpdatedAt()));
+    }
+    for (var q :
+        em.createQuery(
+                "SELECT q FROM AgentQuestion q WHERE q.status = :status"
+                    + " ORDER BY q.createdAt DESC, q.id DESC",
+                io.reveille.tool.entity.AgentQuestion.class)
+            .setParameter("status", io.reveille.tool.entity.QuestionStatus.OPEN)
+            .setMaxResults(limit)
+            .getResultList()) {
+      items.add(
+          new Waiting(
+              "question",
+              q.getId(),
+              q.getAgentId(),
+              null,
+              q.getRunKey(),
+              q.getQuestion(),
+              q.getCreatedAt()));
+    }
+    items.sort(
+        java.util.Comparator.comparing(Waiting::since)
+            .reversed()
+            .thenComparing(Waiting::kind)
+            .thenComparing(Waiting::id));
+    var shown = items.subList(0, Math.min(limit, items.size()));
+    var names = agentNames(shown.stream().map(Waiting::agentId).distinct().toList());
+    return new NeedsYou(
+        count(
+            "SELECT COUNT(p) FROM ToolProposal p WHERE p.status = :v",
+            io.reveille.tool.entity.ProposalStatus.PENDING),
+        em.createQuery(
+                "SELECT COUNT(c) FROM ToolCall c WHERE c.status = :status AND c.errorCode = :code",
+                Long.class)
+            .setParameter("status", io.reveille.tool.entity.ToolCallStatus.RUNNING)
+            .setParameter("code", ToolCall.IN_DOUBT)
+            .getSingleResult(),
+        count(
+            "SELECT COUNT(q) FROM AgentQuestion q WHERE q.status = :v",
+            io.reveille.tool.entity.QuestionStatus.OPEN),
+        count("SELECT COUNT(w) FROM WakeRunLogEntry w WHERE w.status = :v", WakeStatus.WAITING),
+        shown.stream()
+            .map(
+                w ->
+                    new Waiting(
+                        w.kind(),
+                        w.id(),
+                        w.agentId(),
+                        names.get(w.agentId()),
+                        w.runKey(),
+                        w.summary(),
+                        w.since()))
+            .toList());
+  }
+
+  private long count(String query, Object value) {
+    return em.createQuery(query, Long.class).setParameter("v", value).getSingleResult();
+  }
+
+  private java.util.Map<String, String> agentNames(List<String> agentIds) {
+    var names = new java.util.HashMap<String, String>();
+    if (agentIds.isEmpty()) {
+      return names;
+    }
+    for (var row :
+        em.createQuery("SELECT a.id, a.displayName FROM Agent a WHERE a.id IN :ids", Object[].class)
+            .setParameter("ids", agentIds)
+            .getResultList()) {
+      names.put((String) row[0], (String) row[1]);
+    }
+    return names;
+  }
+
   /**
    * One run with its tool calls and messages, each oldest first and at most {@link #DETAIL_LIMIT}.
    */

@@ -9,9 +9,12 @@ import io.reveille.security.control.Role;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -19,11 +22,13 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.time.Instant;
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -61,6 +66,36 @@ public class TimersResource {
         .tag(ETags.of(timer.getVersion()))
         .entity(TimerResponse.of(timer))
         .build();
+  }
+
+  /** A timer document's next firings, computed without saving it. */
+  public record TimerPreview(
+      JsonObject schedule, Instant notBefore, Instant notAfter, List<Instant> firings) {}
+
+  @Allowed(Role.OPERATOR)
+  @POST
+  @Path("{id}/timers/preview")
+  @Operation(
+      summary =
+          "The next firings of a timer document (as creating or replacing a timer takes it), from"
+              + " now, without saving anything")
+  @APIResponse(
+      responseCode = "200",
+      description = "The schedule as it would be stored and its next firings",
+      content = @Content(schema = @Schema(implementation = TimerPreview.class)))
+  @APIResponse(responseCode = "400", description = "A timer document creating would refuse")
+  @APIResponse(responseCode = "404", description = "No such agent")
+  public TimerPreview preview(
+      @PathParam("id") String agentId,
+      @QueryParam("count") @DefaultValue("5") @Min(1) @Max(AgentTimerService.MAX_PREVIEW) int count,
+      JsonObject body) {
+    var preview = timers.preview(agentId, body, count);
+    var definition = preview.definition();
+    return new TimerPreview(
+        definition.schedule().toJson(),
+        definition.notBefore().orElse(null),
+        definition.notAfter().orElse(null),
+        preview.firings());
   }
 
   @Allowed(Role.VIEWER)

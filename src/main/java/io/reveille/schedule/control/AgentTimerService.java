@@ -99,6 +99,41 @@ public class AgentTimerService {
     return timer;
   }
 
+  /** The firings a timer preview shows at most. */
+  public static final int MAX_PREVIEW = 50;
+
+  /** A timer document's next firings, as it would fire if saved now, and its canonical schedule. */
+  public record Preview(TimerDefinition definition, List<Instant> firings) {}
+
+  /**
+   * The next {@code count} firings of a timer document (as {@link #create} or {@link #update} take
+   * it) from now, without saving anything: fewer when it stops firing before.
+   *
+   * @throws io.reveille.platform.error.InvalidInputException as creating the timer would, or for a
+   *     count outside 1 to {@value #MAX_PREVIEW}
+   */
+  public Preview preview(String agentId, JsonObject body, int count) {
+    if (count < 1 || count > MAX_PREVIEW) {
+      throw new io.reveille.platform.error.InvalidInputException(
+          "count", "must be 1 to " + MAX_PREVIEW);
+    }
+    agents.get(agentId);
+    var now = clock.instant();
+    var definition =
+        ScheduleParser.forInput(config.minimumInterval()).request(body, now).definition();
+    var firings = new java.util.ArrayList<Instant>();
+    var after = now;
+    while (firings.size() < count) {
+      var next = definition.nextAfter(after);
+      if (next.isEmpty()) {
+        break;
+      }
+      firings.add(next.get());
+      after = next.get();
+    }
+    return new Preview(definition, firings);
+  }
+
   public List<AgentTimer> list(String agentId) {
     agents.get(agentId);
     return em.createNamedQuery("AgentTimer.findByAgent", AgentTimer.class)

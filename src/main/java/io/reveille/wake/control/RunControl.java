@@ -93,7 +93,7 @@ public class RunControl {
     }
     requireActiveAgent(entry);
     var now = clock.instant();
-    entry.retry();
+    entry.retry(now);
     queue.enqueue(
         entry.getAgentId(), runKey, Duration.ZERO, runKey + ":retry:" + now.toEpochMilli());
     return entry;

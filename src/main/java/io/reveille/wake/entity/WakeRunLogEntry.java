@@ -180,6 +180,10 @@ public class WakeRunLogEntry {
   @Column(name = "completed_at")
   private Instant completedAt;
 
+  /** When the run's status last moved (its creation at first): what a change feed follows. */
+  @Column(name = "updated_at")
+  private Instant updatedAt;
+
   @Column(name = "error_message", length = ERROR_LENGTH)
   private String errorMessage;
 
@@ -284,6 +288,7 @@ public class WakeRunLogEntry {
     this.tokensLeftOut = union.leftOut();
     this.logicalChangeKey = optionalText("logicalChangeKey", logicalChangeKey, 200);
     this.createdAt = required("createdAt", createdAt);
+    this.updatedAt = createdAt;
     this.status = WakeStatus.QUEUED;
   }
 
@@ -527,6 +532,7 @@ public class WakeRunLogEntry {
     }
     status = WakeStatus.SKIPPED;
     completedAt = now;
+    updatedAt = now;
     errorMessage = truncate(why, ERROR_LENGTH);
     errorCode = checkedCode;
   }
@@ -588,6 +594,7 @@ public class WakeRunLogEntry {
     }
     status = WakeStatus.FAILED;
     completedAt = now;
+    updatedAt = now;
     errorMessage = truncate(why, ERROR_LENGTH);
     errorCode = null;
   }
@@ -622,12 +629,14 @@ public class WakeRunLogEntry {
    * failed → queued: an operator runs the failed run again under its run key; its starts count
    * afresh. The last error stays until the run ends again.
    */
-  public void retry() {
+  public void retry(Instant now) {
+    required("now", now);
     if (status != WakeStatus.FAILED) {
       throw new IllegalTransitionException(
           "wake run " + runKey, status.wire(), WakeStatus.QUEUED.wire());
     }
     status = WakeStatus.QUEUED;
+    updatedAt = now;
     startedAt = null;
     completedAt = null;
     attempts = 0;
@@ -649,6 +658,7 @@ public class WakeRunLogEntry {
     if (cancelRequestedAt == null) {
       cancelRequestedAt = now;
     }
+    updatedAt = now;
     if (status == WakeStatus.STARTED) {
       return false;
     }
@@ -708,12 +718,14 @@ public class WakeRunLogEntry {
    * failed | started → queued: recovery queues a failed run, or one a crash left started, again
    * under the same run key. The last error stays until the run ends again.
    */
-  public void requeue() {
+  public void requeue(Instant now) {
+    required("now", now);
     if (status != WakeStatus.FAILED && status != WakeStatus.STARTED) {
       throw new IllegalTransitionException(
           "wake run " + runKey, status.wire(), WakeStatus.QUEUED.wire());
     }
     status = WakeStatus.QUEUED;
+    updatedAt = now;
     startedAt = null;
     completedAt = null;
   }
@@ -724,6 +736,12 @@ public class WakeRunLogEntry {
       throw new IllegalTransitionException("wake run " + runKey, status.wire(), to.wire());
     }
     status = to;
+    updatedAt = now;
+  }
+
+  /** When the run's status last moved; its creation for a run written before this was kept. */
+  public Instant getUpdatedAt() {
+    return updatedAt == null ? createdAt : updatedAt;
   }
 
   public String getRunKey() {

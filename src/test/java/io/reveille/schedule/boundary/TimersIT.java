@@ -9,9 +9,11 @@ import io.reveille.testing.Api;
 import io.reveille.testing.Broker;
 import io.reveille.testing.suite.BesideTheChain;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -46,7 +48,6 @@ class TimersIT {
   private final Api api = new Api();
   private final Agents agents = new Agents(api);
 
-  /** A daily UTC timer whose next firing is {@code seconds} from now (whole seconds). */
   /**
    * A daily timer of the agent due about {@code seconds} from now, today. When the request took
    * longer than that (a loaded machine), the time of day had passed when the server read it and the
@@ -70,6 +71,50 @@ class TimersIT {
       assertEquals(204, deleted.status(), deleted::toString);
       assertTrue(lead < 600, "a timer due in " + lead + " s was still made tomorrow's: " + timer);
     }
+  }
+
+  @Test
+  void aPreviewShowsTheNextFiringsInTheZoneAndSavesNothing() {
+    var agentId = agents.createCustom("Previewed alarms");
+    var body =
+        "{\"schedule\":{\"kind\":\"weekly\",\"dayOfWeek\":\"MONDAY\",\"time\":\"07:00\","
+            + "\"zone\":\"Europe/Berlin\"}}";
+
+    var previewed = api.post("/api/agents/" + agentId + "/timers/preview?count=3", body);
+
+    assertEquals(200, previewed.status(), previewed::toString);
+    var firings =
+        previewed.json().getJsonArray("firings").getValuesAs(JsonString.class).stream()
+            .map(text -> Instant.parse(text.getString()).atZone(ZoneId.of("Europe/Berlin")))
+            .toList();
+    assertEquals(3, firings.size(), previewed::toString);
+    for (var firing : firings) {
+      assertEquals(java.time.DayOfWeek.MONDAY, firing.getDayOfWeek(), firings::toString);
+      assertEquals(LocalTime.of(7, 0), firing.toLocalTime(), firings::toString);
+      assertTrue(firing.toInstant().isAfter(Instant.now().minusSeconds(5)), firings::toString);
+    }
+    assertEquals(
+        java.time.Duration.ofDays(7).toHours(),
+        java.time.Duration.between(
+                firings.get(1).toLocalDateTime(), firings.get(2).toLocalDateTime())
+            .toHours());
+    assertEquals(
+        0,
+        api.get("/api/agents/" + agentId + "/timers").structure().asJsonArray().size(),
+        "nothing saved");
+
+    var bad =
+        api.post(
+            "/api/agents/" + agentId + "/timers/preview",
+            "{\"schedule\":{\"kind\":\"daily\",\"time\":\"25:00\",\"zone\":\"UTC\"}}");
+    assertEquals(400, bad.status(), bad::toString);
+    assertTrue(bad.body().contains("schedule.time"), bad::toString);
+    var tooMany = api.post("/api/agents/" + agentId + "/timers/preview?count=51", body);
+    assertEquals(400, tooMany.status(), tooMany::toString);
+    var byViewer =
+        api.as(io.reveille.security.control.Role.VIEWER)
+            .post("/api/agents/" + agentId + "/timers/preview", body);
+    assertEquals(403, byViewer.status(), byViewer::toString);
   }
 
   @Test

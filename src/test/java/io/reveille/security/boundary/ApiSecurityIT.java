@@ -240,7 +240,10 @@ class ApiSecurityIT {
 
   private static Api.Response send(Api api, String method, String path) {
     return switch (method) {
-      case "GET" -> api.get(path, "*/*");
+      // An event stream stays open: a Last-Event-ID it never wrote makes an admitted caller's
+      // answer a 400 at once; every other GET ignores the header.
+      case "GET" ->
+          api.send("GET", path, null, Map.of("Accept", "*/*", "Last-Event-ID", "security-walk"));
       case "DELETE" -> api.delete(path);
       // A body no operation accepts as a change; a tool call that only previews is what the
       // table's least role (operator) may make. Admitted callers get 400 or 404, never a change.

@@ -111,7 +111,7 @@ class WakeRunLogEntryTest {
           entry -> entry.complete(T2),
           entry -> entry.skip(T2, "x"),
           entry -> entry.fail(T2, "x"),
-          WakeRunLogEntry::requeue,
+          entry -> entry.requeue(T2),
           entry -> entry.deferUntil(T2));
 
   @Test
@@ -289,7 +289,7 @@ class WakeRunLogEntryTest {
   void abandoningAfterABudgetStopClearsTheOldCode() {
     var entry = started();
     entry.fail(T2, "over budget", "budget_max_steps");
-    entry.requeue();
+    entry.requeue(T2);
     entry.abandon(T2, "dead-lettered");
     assertEquals(Optional.empty(), entry.getErrorCode());
   }
@@ -320,7 +320,7 @@ class WakeRunLogEntryTest {
   @Test
   void failedWakeIsRequeuedForRecoveryUnderTheSameKey() {
     var entry = failed();
-    entry.requeue();
+    entry.requeue(T2);
     assertEquals(WakeStatus.QUEUED, entry.getStatus());
     assertEquals("rk-1", entry.getRunKey());
     assertNull(entry.getStartedAt());
@@ -333,14 +333,14 @@ class WakeRunLogEntryTest {
   @Test
   void wakeACrashLeftStartedIsRequeued() {
     var entry = started();
-    entry.requeue();
+    entry.requeue(T2);
     assertEquals(WakeStatus.QUEUED, entry.getStatus());
     assertTrue(entry.mergeTokens(List.of("item-7")));
   }
 
   @Test
   void queuedWakeCannotBeRequeued() {
-    assertThrows(IllegalTransitionException.class, () -> queued().requeue());
+    assertThrows(IllegalTransitionException.class, () -> queued().requeue(T2));
   }
 
   @Test
@@ -536,7 +536,7 @@ class WakeRunLogEntryTest {
     var cancelled = queued();
     cancelled.requestCancel(T1, "x");
     assertThrows(IllegalTransitionException.class, () -> cancelled.start(T2));
-    assertThrows(IllegalTransitionException.class, cancelled::requeue);
+    assertThrows(IllegalTransitionException.class, () -> cancelled.requeue(T2));
     assertThrows(IllegalTransitionException.class, () -> cancelled.requestCancel(T2, "again"));
   }
 
@@ -550,11 +550,11 @@ class WakeRunLogEntryTest {
     assertTrue(waiting.hasStarted());
 
     var failed = failed();
-    failed.retry();
+    failed.retry(T2);
     assertEquals(WakeStatus.QUEUED, failed.getStatus());
     assertEquals(0, failed.getAttempts());
     assertFalse(queued().hasStarted());
-    assertThrows(IllegalTransitionException.class, () -> started().retry());
-    assertThrows(IllegalTransitionException.class, () -> completed().retry());
+    assertThrows(IllegalTransitionException.class, () -> started().retry(T2));
+    assertThrows(IllegalTransitionException.class, () -> completed().retry(T2));
   }
 }
