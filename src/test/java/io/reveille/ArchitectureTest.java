@@ -69,6 +69,9 @@ class ArchitectureTest {
           "the change feed's read model: ids, names and statuses of agents, runs and proposals by"
               + " their updated_at, for the event stream; it changes nothing and nothing below"
               + " it imports it",
+          "io.reveille.run.control.RunStatistics",
+          "the console's pictures of the run log: counts and percentiles per minute and tokens"
+              + " per agent, read-only, and nothing below it imports it",
           "io.reveille.run.control.RunQueries",
           "the runs read model: it pages and filters the run log the wake writes, for operators,"
               + " and nothing below it imports it",

@@ -78,6 +78,7 @@ public class RunsResource {
 
   @Context UriInfo uriInfo;
   @Inject RunQueries runs;
+  @Inject io.reveille.run.control.RunStatistics statistics;
   @Inject MemoryService memory;
   @Inject RunControl control;
   @Inject AgentQuestions questions;
@@ -207,6 +208,36 @@ public class RunsResource {
       @BeanParam PageQuery page) {
     var filter = RunFilter.parse(agentId, status, reason, from, to);
     return PageQuery.ok(runs.runs(filter, page.window()), WakeResponse::of, uriInfo);
+  }
+
+  @Allowed(Role.VIEWER)
+  @GET
+  @Path("stats")
+  @Operation(
+      summary =
+          "The last minutes of the run log, minute by minute (runs by reason and status, the wait"
+              + " from queued to started and a timer run's lateness as p50/p95 in ms), and the"
+              + " agents with the most tokens in the last day")
+  @APIResponse(
+      responseCode = "200",
+      description = "The picture",
+      content =
+          @Content(
+              schema =
+                  @Schema(implementation = io.reveille.run.control.RunStatistics.Picture.class)))
+  @APIResponse(responseCode = "400", description = "minutes or topAgents out of bounds")
+  public io.reveille.run.control.RunStatistics.Picture stats(
+      @QueryParam("minutes")
+          @jakarta.ws.rs.DefaultValue("60")
+          @jakarta.validation.constraints.Min(1)
+          @jakarta.validation.constraints.Max(io.reveille.run.control.RunStatistics.MAX_MINUTES)
+          int minutes,
+      @QueryParam("topAgents")
+          @jakarta.ws.rs.DefaultValue("10")
+          @jakarta.validation.constraints.Min(1)
+          @jakarta.validation.constraints.Max(100)
+          int topAgents) {
+    return statistics.picture(minutes, topAgents);
   }
 
   @Allowed(Role.VIEWER)

@@ -96,6 +96,45 @@ class RunsResourceIT {
   }
 
   @Test
+  void theRunLogsPictureCountsARunInItsMinuteAndRefusesOddBounds() {
+    var agentId =
+        api.post(
+                "/api/agents",
+                "{\"kind\":\"custom\",\"displayName\":\"Pictured " + UUID.randomUUID() + "\"}")
+            .json()
+            .getString("id");
+    var runKey = api.post("/api/agents/" + agentId + "/wakes", "").json().getString("runKey");
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(
+            () -> api.get("/api/runs/" + runKey).json().getJsonObject("run").getString("status"),
+            "completed"::equals);
+    var created =
+        java.time.Instant.parse(
+                api.get("/api/runs/" + runKey).json().getJsonObject("run").getString("createdAt"))
+            .truncatedTo(java.time.temporal.ChronoUnit.MINUTES)
+            .toString();
+
+    var picture = api.get("/api/runs/stats?minutes=5&topAgents=3");
+    assertEquals(200, picture.status(), picture::toString);
+    var minutes = picture.json().getJsonArray("minutes").getValuesAs(JsonObject.class);
+    assertEquals(5, minutes.size(), picture::toString);
+    var its =
+        minutes.stream()
+            .filter(m -> java.time.Instant.parse(m.getString("minute")).toString().equals(created))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(created + " not in " + picture));
+    assertTrue(its.getJsonObject("byReason").getInt("manual") >= 1, its::toString);
+    assertTrue(its.getJsonObject("byStatus").getInt("completed") >= 1, its::toString);
+    assertTrue(its.containsKey("startWaitP50Millis"), its::toString);
+    assertTrue(picture.json().containsKey("tokens"), picture::toString);
+    for (var bad : List.of("minutes=0", "minutes=1441", "topAgents=0", "topAgents=101")) {
+      var refused = api.get("/api/runs/stats?" + bad);
+      assertEquals(400, refused.status(), () -> bad + ": " + refused);
+    }
+  }
+
+  @Test
   void badFiltersAreRefusedWithTheParameterNamed() {
     for (var bad :
         List.of(
