@@ -53,6 +53,33 @@ public final class StreamQuota {
     return Optional.empty();
   }
 
+  /**
+   * Takes a slot for {@code principal} for an event stream over HTTP, or refuses it as the client
+   * is told: 429 when the principal holds its share ({@code perPrincipalSetting} names the
+   * setting), 503 with a retry hint when the node is full ({@code maxSetting}).
+   *
+   * @throws jakarta.ws.rs.ClientErrorException (429) or {@link
+   *     jakarta.ws.rs.ServiceUnavailableException} when refused
+   */
+  public void takeOrRefuse(String principal, String perPrincipalSetting, String maxSetting) {
+    var refusal = tryTake(principal);
+    if (refusal.isEmpty()) {
+      return;
+    }
+    if (refusal.get() == Refusal.PRINCIPAL_FULL) {
+      throw new jakarta.ws.rs.ClientErrorException(
+          "this caller holds "
+              + perPrincipal
+              + " event streams open already ("
+              + perPrincipalSetting
+              + "); close one or retry later",
+          429);
+    }
+    throw new jakarta.ws.rs.ServiceUnavailableException(
+        "this node serves " + max() + " event streams already (" + maxSetting + "); retry later",
+        5L);
+  }
+
   public void release(String principal) {
     node.release();
     giveBack(principal);

@@ -13,8 +13,6 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.ClientErrorException;
-import jakarta.ws.rs.ServiceUnavailableException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
@@ -88,8 +86,9 @@ public class EventStreams {
    * Starts a stream of the changes {@code filter} takes into {@code sink}, after {@code resumeAt}
    * (the time of a client's last event) or from now.
    *
-   * @throws ServiceUnavailableException if this node serves as many streams as it may
-   * @throws ClientErrorException (429) if {@code principal} holds as many streams as one may
+   * @throws jakarta.ws.rs.ServiceUnavailableException if this node serves as many streams as it may
+   * @throws jakarta.ws.rs.ClientErrorException (429) if {@code principal} holds as many streams as
+   *     one may
    */
   void start(
       Filter filter,
@@ -99,22 +98,8 @@ public class EventStreams {
       String principal,
       Optional<Instant> acceptedUntil,
       Optional<BooleanSupplier> signedOut) {
-    var refusal = quota.tryTake(principal);
-    if (refusal.isPresent() && refusal.get() == StreamQuota.Refusal.PRINCIPAL_FULL) {
-      throw new ClientErrorException(
-          "this caller holds "
-              + quota.perPrincipal()
-              + " event streams open already (reveille.events.max-streams-per-principal);"
-              + " close one or retry later",
-          429);
-    }
-    if (refusal.isPresent()) {
-      throw new ServiceUnavailableException(
-          "this node serves "
-              + quota.max()
-              + " event streams already (reveille.events.max-streams); retry later",
-          5L);
-    }
+    quota.takeOrRefuse(
+        principal, "reveille.events.max-streams-per-principal", "reveille.events.max-streams");
     feed.listen();
     var now = clock.instant();
     var deadline = now.plus(config.maxAge());

@@ -18,8 +18,6 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.ClientErrorException;
-import jakarta.ws.rs.ServiceUnavailableException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
@@ -84,8 +82,9 @@ public class SessionEventStreams {
    * message, until {@code acceptedUntil} (the expiry of the caller's token, if it has one) or until
    * {@code signedOut} says the caller's console session was signed out.
    *
-   * @throws ServiceUnavailableException if this node serves as many streams as it may
-   * @throws ClientErrorException (429) if {@code principal} holds as many streams as one may
+   * @throws jakarta.ws.rs.ServiceUnavailableException if this node serves as many streams as it may
+   * @throws jakarta.ws.rs.ClientErrorException (429) if {@code principal} holds as many streams as
+   *     one may
    */
   void start(
       AgentSession session,
@@ -95,22 +94,10 @@ public class SessionEventStreams {
       String principal,
       Optional<Instant> acceptedUntil,
       Optional<BooleanSupplier> signedOut) {
-    var refusal = quota.tryTake(principal);
-    if (refusal.isPresent() && refusal.get() == StreamQuota.Refusal.PRINCIPAL_FULL) {
-      throw new ClientErrorException(
-          "this caller holds "
-              + quota.perPrincipal()
-              + " event streams open already (reveille.sessions.events-max-streams-per-principal);"
-              + " close one or retry later",
-          429);
-    }
-    if (refusal.isPresent()) {
-      throw new ServiceUnavailableException(
-          "this node serves "
-              + quota.max()
-              + " event streams already (reveille.sessions.events-max-streams); retry later",
-          5L);
-    }
+    quota.takeOrRefuse(
+        principal,
+        "reveille.sessions.events-max-streams-per-principal",
+        "reveille.sessions.events-max-streams");
     var now = clock.instant();
     var deadline = now.plus(config.eventsMaxAge());
     if (acceptedUntil.isPresent() && acceptedUntil.get().isBefore(deadline)) {
