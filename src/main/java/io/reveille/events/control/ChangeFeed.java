@@ -28,9 +28,10 @@ import java.util.logging.Logger;
  * <p>Why it reads the database: every node writes changes, and the committed rows are the one truth
  * they share. Each change is stamped with its time ({@code updated_at}) inside the transaction that
  * makes it, so a change can commit after a later one was read: on every poll the feed reads what is
- * newer than the newest change it saw, and it also sweeps the last {@code settle} seconds again,
- * page by page, for changes that committed late — a change whose transaction commits within {@code
- * settle} of its stamp is never missed. A change seen twice is kept once (by its key).
+ * newer than the newest change it saw, and every {@value #SWEEP_EVERY} polls it sweeps the last
+ * {@code settle} seconds again, a page at a time, for changes that committed late — a change whose
+ * transaction commits within {@code settle} of its stamp is never missed. A change seen twice is
+ * kept once (by its key).
  *
  * <p>It keeps the changes of the last {@code window} (at most {@code capacity}) in memory, each
  * with its place in the order this node saw them, so that a stream that resumes from an event id
@@ -47,6 +48,9 @@ public class ChangeFeed {
   /** Rows of one kind one read takes at most. */
   static final int PAGE = 500;
 
+  /** Every how many polls a page of the settle window is swept again. */
+  static final int SWEEP_EVERY = 5;
+
   @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
   ManagedScheduledExecutorService scheduler;
 
@@ -56,7 +60,10 @@ public class ChangeFeed {
   @Inject Clock clock;
 
   private final ArrayDeque<Change> ring = new ArrayDeque<>();
-  private final Map<String, Instant> seen = new HashMap<>();
+
+  /** Per kind of change, the keys of the changes seen that a sweep may meet again. */
+  private final Map<String, Map<String, Instant>> seen = new HashMap<>();
+
   private long lastSeq;
   private final Map<String, Instant> newest = new HashMap<>();
   private final Map<String, Instant> sweepFrom = new HashMap<>();
@@ -69,6 +76,7 @@ public class ChangeFeed {
   private long queuesVersion;
   private Instant queuesAt = Instant.MIN;
   private boolean failing;
+  private long polls;
 
   /** A stream starts listening: the feed polls from now on (it starts if it was idle). */
   public synchronized void listen() {
@@ -89,6 +97,7 @@ public class ChangeFeed {
     }
     sweepFrom.clear();
     caughtUp = false;
+    polls = 0;
   }
 
   /** A stream stopped listening. */
@@ -173,10 +182,14 @@ public class ChangeFeed {
           from = newest.get(type);
           sweep = sweepFrom.getOrDefault(type, from.minus(config.settle()));
         }
-        // What is newer than the newest change seen, then a page of the settle window again.
+        // What is newer than the newest change seen; every few polls a page of the settle window
+        // again, for changes that committed late.
         var fresh = reads.of(type, from, PAGE);
         behind |= fresh.size() >= PAGE;
         take(type, fresh);
+        if (polls % SWEEP_EVERY != 0) {
+          continue;
+        }
         var late = reads.of(type, sweep, PAGE);
         take(type, late);
         synchronized (this) {
@@ -187,6 +200,7 @@ public class ChangeFeed {
           }
         }
       }
+      polls++;
       synchronized (this) {
         trim(clock.instant());
         caughtUp |= !behind;
@@ -229,7 +243,8 @@ public class ChangeFeed {
 
   private synchronized void take(String type, List<Change> changes) {
     for (var change : changes) {
-      if (seen.putIfAbsent(change.type() + ":" + change.key(), change.at()) != null) {
+      if (seen.computeIfAbsent(type, t -> new HashMap<>()).putIfAbsent(change.key(), change.at())
+          != null) {
         continue;
       }
       lastSeq++;
@@ -255,9 +270,12 @@ public class ChangeFeed {
     if (oldest.isAfter(floor)) {
       floor = oldest;
     }
-    var earliest = newest.values().stream().min(Instant::compareTo).orElse(now);
-    var forgotten = earliest.minus(config.settle()).minusSeconds(60);
-    seen.values().removeIf(at -> at.isBefore(forgotten));
+    // A sweep reads no further back than the settle time before the newest change of its kind.
+    seen.forEach(
+        (type, keys) -> {
+          var forgotten = newest.getOrDefault(type, now).minus(config.settle()).minusSeconds(60);
+          keys.values().removeIf(at -> at.isBefore(forgotten));
+        });
   }
 
   private void sampleQueues() {

@@ -94,8 +94,9 @@ class ChangeFeedTest {
     // Stamped before the change already read, committed after that read.
     committed.commit(Change.RUN, "early", T0.plusSeconds(5));
     clock.set(T0.plusSeconds(12));
-    feed.poll();
-    feed.poll();
+    for (var i = 0; i < 2 * ChangeFeed.SWEEP_EVERY; i++) {
+      feed.poll();
+    }
 
     var late = feed.after(before, change -> true);
     assertEquals(1, late.size(), late::toString);
