@@ -29,8 +29,9 @@ class ChangeFeedTest {
   private final Committed committed = new Committed();
   private ChangeFeed feed;
 
-  /** The rows the database holds: only what was committed. */
-  static final class Committed extends ChangeReads {
+  /** The rows the database holds: only what was committed. Not a bean of the test deployment. */
+  @jakarta.enterprise.inject.Vetoed
+  static class Committed extends ChangeReads {
     final List<Change> rows = new ArrayList<>();
 
     @Override
