@@ -216,10 +216,12 @@ export function parseEvents(text, emit) {
 
 /**
  * Follows a server-sent event stream with our credentials (EventSource cannot send them),
- * reconnecting with Last-Event-ID until the signal aborts, so no event is missed or repeated.
+ * reconnecting with Last-Event-ID until the signal aborts, so no event is missed or repeated. A
+ * refused or failed connection is tried again after a pause that doubles up to half a minute.
  */
 export async function follow(path, onEvent, signal, onState = () => {}) {
   let lastEventId = null;
+  let pause = 1000;
   while (!signal.aborted) {
     try {
       const extra = { Accept: 'text/event-stream' };
@@ -232,6 +234,7 @@ export async function follow(path, onEvent, signal, onState = () => {}) {
       if (!response.ok) {
         throw new ApiError(response.status, {});
       }
+      pause = 1000;
       onState('live');
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
@@ -255,7 +258,8 @@ export async function follow(path, onEvent, signal, onState = () => {}) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
         return;
       }
+      pause = Math.min(pause * 2, 30000);
     }
-    await new Promise((resolve) => { setTimeout(resolve, 1000); });
+    await new Promise((resolve) => { setTimeout(resolve, pause); });
   }
 }

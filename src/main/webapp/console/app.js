@@ -1,20 +1,24 @@
-// The console: sign-in, navigation between pages (#/agents, #/agents/{id}, #/sessions,
-// #/runs, #/runs/{runKey}, #/broker, #/tools, #/templates, #/templates/{id}) and the signed-in
-// caller's roles.
+// The console: sign-in, navigation between pages (#/agents, #/agents/{id}, #/needs-you,
+// #/sessions, #/runs, #/runs/{runKey}, #/broker, #/tools, #/templates, #/templates/{id}), the
+// signed-in caller's roles, the one change event stream pages follow, and the header's count of
+// what needs a person.
 
 import {
   auth, call, exchangePassword, revoke, ApiError,
 } from './api.js';
+import * as changes from './changes.js';
 import { fill, say, tickCountdowns, Live } from './dom.js';
 import * as pages from './pages.js';
 
 const view = document.getElementById('view');
 let current = null;
 let caller = null;
+let header = null;
 
 const routes = [
   [/^#\/agents\/([^/]+)$/, pages.agent],
   [/^#\/agents$/, pages.agents],
+  [/^#\/needs-you$/, pages.needsYou],
   [/^#\/sessions\/([^/]+)\/([^/]+)$/, pages.sessions],
   [/^#\/sessions$/, pages.sessions],
   [/^#\/runs\/([^/]+)$/, pages.run],
@@ -24,6 +28,34 @@ const routes = [
   [/^#\/templates\/([^/]+)$/, pages.template],
   [/^#\/templates$/, pages.templates],
 ];
+
+const liveState = document.getElementById('live-state');
+changes.watch((state) => {
+  liveState.textContent = state === 'live' ? 'updates: live' : 'updates: polling';
+  liveState.dataset.state = state;
+});
+
+/** The header's count of what waits for a person, kept fresh by events and by polling. */
+function followNeedsYou() {
+  const count = document.getElementById('needs-you-count');
+  const link = document.getElementById('nav-needs-you');
+  const live = new Live();
+  const refresh = async () => {
+    try {
+      const needs = await call('GET', '/api/needs-you?limit=1');
+      if (live.stopped) return;
+      const waiting = pages.waitingCount(needs.data);
+      count.textContent = String(waiting);
+      count.hidden = waiting === 0;
+      link.title = `${waiting} waiting for a person`;
+    } catch {
+      // The count stays as it was; the next poll or event tries again.
+    }
+  };
+  live.push(['proposal', 'run'], () => true, refresh);
+  live.every(15000, refresh);
+  return live;
+}
 
 function show(signedIn) {
   document.getElementById('sign-in').hidden = signedIn;
@@ -87,6 +119,8 @@ async function signIn(authorization, issued) {
   };
   document.getElementById('who-name').textContent = `${me.name} (${me.roles.filter((r) => r !== 'producer').join(', ')})`;
   show(true);
+  changes.start();
+  header = followNeedsYou();
   route();
 }
 
@@ -96,6 +130,11 @@ function signOut(message = 'Signed out.', revoking = false) {
   }
   auth.forget();
   caller = null;
+  changes.stop();
+  if (header) {
+    header.stop();
+    header = null;
+  }
   if (current) {
     current.stop();
     current = null;

@@ -1,5 +1,7 @@
 // Building the page: elements from data, text always as text (never parsed as HTML).
 
+import { pace, subscribe, watch } from './changes.js';
+
 /** An element: h('a', {href: '#/x', class: 'y'}, 'text', child, [more]). */
 export function h(tag, attributes = {}, ...children) {
   const element = document.createElement(tag);
@@ -104,9 +106,11 @@ export function say(message, error = false) {
 }
 
 /**
- * Work of the current page that repeats while the page is shown: every `ms`, and at once when the
- * tab becomes visible again; stopped for good when the page is left. The first run's failure is
- * the page's (the router shows it); later ones are said in the status line.
+ * Work of the current page that repeats while the page is shown: every `ms` (or, while the change
+ * stream is live, at the console's poll setting), at once when the tab becomes visible again, and
+ * soon after a change event the page subscribed to (`push`); stopped for good when the page is
+ * left. The first run's failure is the page's (the router shows it); later ones are said in the
+ * status line.
  */
 export class Live {
   constructor() {
@@ -145,6 +149,17 @@ export class Live {
     }
   }
 
+  /**
+   * Runs `work(everything)` soon after a change event of `types` whose data `match(data, type)`
+   * accepts (`everything` is false), or after a reset or reconnection of the stream (true), while
+   * the page is shown.
+   */
+  push(types, match, work) {
+    subscribe(types, match, (everything) => {
+      if (!this.stopped) this.now(() => work(everything));
+    }, this.signal);
+  }
+
   async every(ms, work) {
     let running = false;
     const run = async () => {
@@ -171,13 +186,25 @@ export class Live {
     if (this.stopped) {
       return;
     }
-    this.timers.push(setInterval(run, ms));
+    let timer;
+    const next = () => {
+      clearTimeout(timer);
+      if (this.stopped) return;
+      timer = setTimeout(async () => {
+        await run();
+        next();
+      }, pace(ms));
+    };
+    this.timers.push(() => clearTimeout(timer));
+    next();
+    // The stream came up or went down: poll at the pace that goes with it from now on.
+    watch(next, this.signal);
     const visible = () => { if (!document.hidden) run(); };
     document.addEventListener('visibilitychange', visible, { signal: this.signal });
   }
 
   stop() {
-    this.timers.forEach(clearInterval);
+    this.timers.forEach((clear) => clear());
     this.controller.abort();
   }
 }

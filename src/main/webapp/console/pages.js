@@ -125,6 +125,7 @@ export function agents() {
     const { agentLifecycle, agentKind } = await enums();
     const state = { lifecycle: '', kind: '', name: '', offset: 0, limit: PAGE };
     const results = h('div', { id: 'agents-results' });
+    let listed = new Set();
     const go = () => live.now(refresh);
     const refresh = async () => {
       const current = live.ticket();
@@ -133,6 +134,7 @@ export function agents() {
         offset: state.offset, limit: state.limit,
       }));
       if (!current()) return;
+      listed = new Set(page.data.map((a) => a.id));
       refill(results, { page: page.data, next: page.next, offset: state.offset }, () => [
         table('Agents, newest first', ['Name', 'Kind', 'Lifecycle', 'Mode', 'Last wake',
           'Next wake', 'Failure streak', 'Runs'], page.data, (a) => h('tr', {},
@@ -155,6 +157,8 @@ export function agents() {
         input('filter-name', 'Name contains', { type: 'search', maxlength: 200 }, change('name'))),
       caller.may('operator') ? newTaskAgent() : null,
       results);
+    // Any agent's change may add it to the list or move it; a run only changes its agent's row.
+    live.push(['agent', 'run'], (data, type) => type === 'agent' || listed.has(data.agentId), refresh);
     await live.every(3000, refresh);
   };
 }
@@ -262,6 +266,8 @@ export function agent(id) {
       sections['tool-calls'],
       h('div', { class: 'columns' }, sections.subscriptions, sections.timers),
       sections.runs);
+    live.push(['agent', 'run', 'proposal'],
+      (data, type) => (type === 'agent' ? data.id : data.agentId) === id, () => load(true));
     await live.every(2000, () => load(false));
   };
 }
@@ -425,7 +431,7 @@ async function sessionStart({ root, live, caller }) {
     h('h1', {}, 'Sessions'),
     h('p', {}, 'Talk with an active interactive or hybrid agent; its answers stream in as it writes them.'),
     list);
-  await live.every(5000, async () => {
+  const refresh = async () => {
     const active = await get('/api/agents?lifecycle=active&limit=100');
     const talking = active.filter((a) => a.mode !== 'autonomous');
     refill(list, talking, () => table('Agents you can talk to', ['Agent', 'Kind', 'Mode', ''], talking, (a) => h('tr', {},
@@ -441,7 +447,9 @@ async function sessionStart({ root, live, caller }) {
           location.hash = `#/sessions/${enc(a.id)}/${enc(session.id)}`;
         }),
       }, `Open a session with ${a.displayName}`) : ''))));
-  });
+  };
+  live.push(['agent'], () => true, refresh);
+  await live.every(5000, refresh);
 }
 
 async function conversation(agentId, sessionId, { root, live, caller }) {
@@ -525,6 +533,7 @@ export function runs() {
         input('runs-from', 'From', { type: 'datetime-local' }, change('from')),
         input('runs-to', 'To', { type: 'datetime-local' }, change('to'))),
       results);
+    live.push(['run'], (data) => !state.agentId || data.agentId === state.agentId, refresh);
     await live.every(3000, refresh);
   };
 }
@@ -534,7 +543,7 @@ export function run(runKey) {
     const body = h('div', {});
     fill(root, h('p', {}, h('a', { href: '#/runs' }, '← All runs')), h('h1', {}, 'Run'), body);
     let last = '';
-    await live.every(3000, async () => {
+    const refresh = async () => {
       const detail = await get(`/api/runs/${enc(runKey)}`);
       const key = JSON.stringify(detail);
       if (key === last) return;
@@ -557,7 +566,81 @@ export function run(runKey) {
         toolCallsSection(detail.toolCalls),
         h('h2', {}, 'Messages'),
         messageList('run-messages', detail.messages, new Set()));
-    });
+    };
+    live.push(['run'], (data) => data.runKey === runKey, refresh);
+    await live.every(3000, refresh);
+  };
+}
+
+// ---- Needs you ---------------------------------------------------------------------------------
+
+const WAITING_KINDS = { proposal: 'proposal', inDoubt: 'tool call in doubt', question: 'question' };
+
+/** How many things wait for a person: what the header's badge shows. */
+export function waitingCount(needs) {
+  return (needs.proposals ?? 0) + (needs.inDoubt ?? 0) + (needs.questions ?? 0);
+}
+
+function decision(item, problem, after) {
+  const reasonId = `reject-reason-${item.id}`;
+  const reason = h('input', {
+    id: reasonId, maxlength: 2000, 'aria-label': `Reason for rejecting ${item.summary}`,
+    placeholder: 'reason (optional)',
+  });
+  const decide = (verb, body) => async () => {
+    fill(problem);
+    try {
+      await post(`/api/proposals/${enc(item.id)}/${verb}`, body);
+      say(`${verb === 'approve' ? 'Approved' : 'Rejected'}: ${item.summary}.`);
+    } catch (error) {
+      fill(problem, error instanceof ApiError && error.status === 403
+        ? `Your role may not decide this proposal: ${error.message}`
+        : `Could not ${verb} ${item.summary}: ${error.message}`);
+    }
+    await after();
+  };
+  return h('div', { class: 'decision', role: 'group', 'aria-label': `Decide ${item.summary}` },
+    h('button', { type: 'button', class: 'approve', dataset: { proposal: item.id }, onclick: decide('approve') }, 'Approve'),
+    reason,
+    h('button', {
+      type: 'button',
+      class: 'danger reject',
+      dataset: { proposal: item.id },
+      onclick: () => decide('reject', reason.value.trim() ? { reason: reason.value.trim() } : {})(),
+    }, 'Reject'));
+}
+
+export function needsYou() {
+  return async ({ root, live, caller }) => {
+    const counts = h('p', { id: 'needs-you-counts', class: 'meta' });
+    const problem = h('p', { id: 'needs-you-error', class: 'error', role: 'alert' });
+    const results = h('div', { id: 'needs-you-results' });
+    const operator = caller.may('operator');
+    const refresh = async () => {
+      const current = live.ticket();
+      const needs = await get('/api/needs-you?limit=50');
+      if (!current()) return;
+      counts.textContent = `${needs.proposals} proposals to decide, ${needs.inDoubt} tool calls in doubt, `
+        + `${needs.questions} questions to answer; ${needs.waitingRuns} runs waiting.`;
+      refill(results, needs.items, () => (needs.items.length
+        ? table('Waiting for a person, newest first', ['Since', 'Kind', 'Agent', 'Summary', 'Run',
+          ...(operator ? ['Decide'] : [])], needs.items, (item) => h('tr', { dataset: { kind: item.kind, id: item.id } },
+          h('td', {}, time(item.since)),
+          h('td', {}, badge(WAITING_KINDS[item.kind] ?? item.kind, 'kind')),
+          h('td', {}, h('a', { href: `#/agents/${enc(item.agentId)}` }, item.agentName || item.agentId)),
+          h('td', {}, item.summary),
+          h('td', {}, item.runKey ? h('a', { href: `#/runs/${enc(item.runKey)}` }, 'open') : '—'),
+          operator ? h('td', {}, item.kind === 'proposal' ? decision(item, problem, () => live.now(refresh)) : '') : null))
+        : h('p', { id: 'needs-you-empty', class: 'empty' }, 'Nothing waits for you: no proposal to decide, no tool call in doubt, no question to answer.')));
+    };
+    fill(root,
+      h('h1', {}, 'Needs you'),
+      h('p', {}, 'What only a person can move, across all agents: proposals to approve or reject, tool calls in doubt to resolve on the agent\u2019s page, questions to answer.'),
+      counts,
+      problem,
+      results);
+    live.push(['proposal', 'run'], () => true, refresh);
+    await live.every(10000, refresh);
   };
 }
 
@@ -601,6 +684,7 @@ export function broker() {
               },
             }, 'Discard'))))));
     };
+    live.push(['queues'], () => true, refresh);
     await live.every(3000, refresh);
   };
 }

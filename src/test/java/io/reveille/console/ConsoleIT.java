@@ -43,10 +43,12 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * a change of the task without reloading, pauses and resumes it; a viewer finds no control it may
  * not use; a session's reply streams in; an administrator creates an agent from a template's form
  * and sees the server's refusal of a bad parameter next to it, where a viewer sees the parameters
- * and no form. Screenshots of the pages go to {@code target/console/}, and axe-core finds no
- * serious or critical accessibility violation on them. The CI run installs the browser and sets
- * {@code REVEILLE_IT_REQUIRE_BROWSER}, so there a missing browser fails; elsewhere the test is
- * skipped naming the packages to install.
+ * and no form; with polling set to minutes a new run arrives on the runs page by the change event
+ * stream alone; the needs-you view shows what waits for a person and the header counts it.
+ * Screenshots of the pages go to {@code target/console/}, and axe-core finds no serious or critical
+ * accessibility violation on them. The CI run installs the browser and sets {@code
+ * REVEILLE_IT_REQUIRE_BROWSER}, so there a missing browser fails; elsewhere the test is skipped
+ * naming the packages to install.
  *
  * <p>What the browser adds is the same on every stack: the pages read the same API that the other
  * integration tests check on whichever database and broker they run.
@@ -236,6 +238,79 @@ class ConsoleIT {
         "#tool-contract",
         text -> text.matches("(?s).*\\b\\d+ tools\\b.*") && text.contains("create_task"));
     screenshotAndCheck("tools");
+  }
+
+  /**
+   * With polling set to ten minutes, a run woken through the API appears on the open runs page, and
+   * its completion follows, only by the change event stream, without a reload.
+   */
+  @Test
+  void anAdministratorSeesANewRunArriveByPushWithPollingAlmostOff() throws IOException {
+    signIn(Role.ADMIN);
+    browser.executeScript("localStorage.setItem('reveille.console.pollSeconds', '600');");
+    click("#nav a[href='#/runs']");
+    visible("#runs-results table");
+    // A stream of an earlier test may still count against the administrator's streams for a
+    // moment: the console keeps trying until the server takes this one.
+    awaitText("#live-state", text -> text.equals("updates: live"));
+    browser.executeScript("window.consoleTestMarker = 'still the same page';");
+
+    var agentId = new Agents(api).createCustom("Pushed " + UUID.randomUUID());
+    made.add(agentId);
+    var woken = api.post("/api/agents/" + agentId + "/wakes", "");
+    assertEquals(202, woken.status(), woken::toString);
+    var runKey = woken.json().getString("runKey");
+
+    var row = By.xpath("//div[@id='runs-results']//a[@href='#/runs/" + runKey + "']/ancestor::tr");
+    await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(() -> browser.findElement(row).getText(), text -> text.contains("manual"));
+    await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(() -> browser.findElement(row).getText(), text -> text.contains("completed"));
+    assertEquals("still the same page", browser.executeScript("return window.consoleTestMarker;"));
+    assertEquals("updates: live", visible("#live-state").getText());
+  }
+
+  /**
+   * The needs-you view lists what the API says waits for a person, newest first, with the agent's
+   * name linking to its page, and the header counts it; with nothing waiting it says so.
+   */
+  @Test
+  void anOperatorSeesWhatNeedsThemAndTheCountInTheHeader() throws IOException {
+    signIn(Role.OPERATOR);
+    click("#nav-needs-you");
+    awaitText("#needs-you-counts", text -> text.contains("proposals to decide"));
+    var needs = api.get("/api/needs-you?limit=50");
+    assertEquals(200, needs.status(), needs::toString);
+    var items = needs.json().getJsonArray("items").getValuesAs(JsonObject.class);
+    if (items.isEmpty()) {
+      awaitText("#needs-you-empty", text -> text.startsWith("Nothing waits for you"));
+      assertFalse(visible("#nav-needs-you").getText().matches(".*\\d.*"), "no count shown");
+    } else {
+      var newest = items.get(0);
+      var row = "#needs-you-results tr[data-id='" + newest.getString("id") + "']";
+      awaitText(row, text -> text.contains(newest.getString("summary")));
+      var agentLink =
+          browser.findElement(
+              By.cssSelector(row + " a[href='#/agents/" + newest.getString("agentId") + "']"));
+      assertEquals(newest.getString("agentName"), agentLink.getText());
+      await()
+          .atMost(WAIT)
+          .ignoreExceptions()
+          .until(
+              () -> {
+                var now = api.get("/api/needs-you?limit=1").json();
+                var waiting =
+                    now.getJsonNumber("proposals").longValue()
+                        + now.getJsonNumber("inDoubt").longValue()
+                        + now.getJsonNumber("questions").longValue();
+                return visible("#needs-you-count").getText().equals(String.valueOf(waiting));
+              });
+    }
+    screenshotAndCheck("needs-you");
   }
 
   @Test
