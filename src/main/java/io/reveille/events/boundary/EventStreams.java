@@ -5,6 +5,7 @@ import io.reveille.events.control.ChangeFeed;
 import io.reveille.events.control.EventsConfig;
 import io.reveille.observability.control.Metrics;
 import io.reveille.platform.PolledStream;
+import io.reveille.platform.StreamLease;
 import io.reveille.platform.StreamQuota;
 import io.reveille.platform.json.JsonDocuments;
 import jakarta.annotation.PostConstruct;
@@ -18,7 +19,6 @@ import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
@@ -35,9 +35,9 @@ import java.util.function.Predicate;
  * {@value #QUEUES_EVENT} events when they change.
  *
  * <p>A stream ends when the client goes away, after {@code reveille.events.max-seconds}, when the
- * token it was opened with expires, and within {@link #SIGN_OUT_CHECK} of its console session being
- * signed out; the client reconnects with {@code Last-Event-ID}. Streams are bounded per node (503
- * beyond) and per principal (429 beyond).
+ * token it was opened with expires, and within {@link StreamLease#SIGN_OUT_CHECK} of its console
+ * session being signed out; the client reconnects with {@code Last-Event-ID}. Streams are bounded
+ * per node (503 beyond) and per principal (429 beyond).
  */
 @ApplicationScoped
 public class EventStreams {
@@ -53,9 +53,6 @@ public class EventStreams {
 
   /** Changes one look at the feed sends at most; the rest follow on the next look. */
   static final int BATCH = 500;
-
-  /** How often a stream opened with a console session token asks whether it was signed out. */
-  static final Duration SIGN_OUT_CHECK = Duration.ofSeconds(5);
 
   @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
   ManagedScheduledExecutorService scheduler;
@@ -102,11 +99,8 @@ public class EventStreams {
         principal, "reveille.events.max-streams-per-principal", "reveille.events.max-streams");
     feed.listen();
     var now = clock.instant();
-    var deadline = now.plus(config.maxAge());
-    if (acceptedUntil.isPresent() && acceptedUntil.get().isBefore(deadline)) {
-      deadline = acceptedUntil.get();
-    }
-    var stream = new Stream(filter, resumeAt, sink, sse, now, deadline, principal, signedOut);
+    var lease = StreamLease.of(now, config.maxAge(), acceptedUntil, signedOut);
+    var stream = new Stream(filter, resumeAt, sink, sse, now, lease, principal);
     streams.add(stream);
     try {
       stream.pollEvery(scheduler, config.poll());
@@ -125,11 +119,9 @@ public class EventStreams {
   private final class Stream extends PolledStream {
     private final Filter filter;
     private final Sse sse;
-    private final Instant deadline;
+    private final StreamLease lease;
     private final String principal;
-    private final Optional<BooleanSupplier> signedOut;
     private Optional<Instant> resumeAt;
-    private Instant nextSignOutCheck;
     private Instant lastSentAt;
     private long seq = -1;
     private long queuesVersion;
@@ -140,24 +132,21 @@ public class EventStreams {
         SseEventSink sink,
         Sse sse,
         Instant now,
-        Instant deadline,
-        String principal,
-        Optional<BooleanSupplier> signedOut) {
+        StreamLease lease,
+        String principal) {
       super(sink);
       this.filter = filter;
       this.resumeAt = resumeAt;
       this.sse = sse;
-      this.deadline = deadline;
+      this.lease = lease;
       this.principal = principal;
-      this.signedOut = signedOut;
-      this.nextSignOutCheck = now.plus(SIGN_OUT_CHECK);
       this.lastSentAt = now;
     }
 
     @Override
     protected void poll() throws Exception {
       var now = clock.instant();
-      if (!now.isBefore(deadline) || wasSignedOut(now)) {
+      if (lease.isOver(now)) {
         finish();
         return;
       }
@@ -246,14 +235,6 @@ public class EventStreams {
       streams.remove(this);
       quota.release(principal);
       feed.leave();
-    }
-
-    private boolean wasSignedOut(Instant now) {
-      if (signedOut.isEmpty() || now.isBefore(nextSignOutCheck)) {
-        return false;
-      }
-      nextSignOutCheck = now.plus(SIGN_OUT_CHECK);
-      return signedOut.get().getAsBoolean();
     }
 
     private OutboundSseEvent event(Change change) {

@@ -3,6 +3,7 @@ package io.reveille.session.boundary;
 import io.reveille.memory.boundary.AgentMemoryResource.MessageResponse;
 import io.reveille.observability.control.Metrics;
 import io.reveille.platform.PolledStream;
+import io.reveille.platform.StreamLease;
 import io.reveille.platform.StreamQuota;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.session.control.SessionConfig;
@@ -23,7 +24,6 @@ import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
@@ -40,20 +40,17 @@ import java.util.function.BooleanSupplier;
  * thread's index. A stream ends when the client goes away (the next send fails or the sink is
  * closed), when its session or agent is deleted, after {@code reveille.sessions.events-max-
  * seconds}, when the token it was opened with expires (a stream must not outlive the credential
- * that let it in), and within {@link #SIGN_OUT_CHECK} of its console session being signed out; the
- * client then reconnects with {@code Last-Event-ID} and a credential that is still valid. Each
- * stream's polls run one at a time (fixed delay), and the number of streams per node is bounded:
- * one more is refused with 503 rather than letting streams starve the scheduler and the connection
- * pool.
+ * that let it in), and within {@link StreamLease#SIGN_OUT_CHECK} of its console session being
+ * signed out; the client then reconnects with {@code Last-Event-ID} and a credential that is still
+ * valid. Each stream's polls run one at a time (fixed delay), and the number of streams per node is
+ * bounded: one more is refused with 503 rather than letting streams starve the scheduler and the
+ * connection pool.
  */
 @ApplicationScoped
 public class SessionEventStreams {
 
   /** Most messages one poll sends; the rest follow on the next poll. */
   static final int BATCH = 100;
-
-  /** How often a stream opened with a console session token asks whether it was signed out. */
-  static final Duration SIGN_OUT_CHECK = Duration.ofSeconds(5);
 
   @Resource(lookup = "java:comp/DefaultManagedScheduledExecutorService")
   ManagedScheduledExecutorService scheduler;
@@ -99,11 +96,8 @@ public class SessionEventStreams {
         "reveille.sessions.events-max-streams-per-principal",
         "reveille.sessions.events-max-streams");
     var now = clock.instant();
-    var deadline = now.plus(config.eventsMaxAge());
-    if (acceptedUntil.isPresent() && acceptedUntil.get().isBefore(deadline)) {
-      deadline = acceptedUntil.get();
-    }
-    var stream = new Stream(session, after, sink, sse, now, deadline, principal, signedOut);
+    var lease = StreamLease.of(now, config.eventsMaxAge(), acceptedUntil, signedOut);
+    var stream = new Stream(session, after, sink, sse, now, lease, principal);
     streams.add(stream);
     try {
       stream.pollEvery(scheduler, config.eventsPoll());
@@ -124,10 +118,8 @@ public class SessionEventStreams {
     private final String sessionId;
     private final String threadId;
     private final Sse sse;
-    private final Instant deadline;
+    private final StreamLease lease;
     private final String principal;
-    private final Optional<BooleanSupplier> signedOut;
-    private Instant nextSignOutCheck;
     private Optional<MessageCursor> cursor;
     private Instant lastSentAt;
 
@@ -142,28 +134,23 @@ public class SessionEventStreams {
         SseEventSink sink,
         Sse sse,
         Instant now,
-        Instant deadline,
-        String principal,
-        Optional<BooleanSupplier> signedOut) {
+        StreamLease lease,
+        String principal) {
       super(sink);
       this.principal = principal;
-      this.signedOut = signedOut;
-      this.nextSignOutCheck = now.plus(SIGN_OUT_CHECK);
       this.agentId = session.getAgentId();
       this.sessionId = session.getId();
       this.threadId = SessionService.threadId(session);
       this.cursor = after;
       this.sse = sse;
-      this.deadline = deadline;
+      this.lease = lease;
       this.lastSentAt = now;
     }
 
     @Override
     protected void poll() throws Exception {
       var now = clock.instant();
-      if (!now.isBefore(deadline)
-          || sessions.find(agentId, sessionId).isEmpty()
-          || wasSignedOut(now)) {
+      if (lease.isOver(now) || sessions.find(agentId, sessionId).isEmpty()) {
         finish();
         return;
       }
@@ -199,15 +186,6 @@ public class SessionEventStreams {
     protected void ended() {
       streams.remove(this);
       quota.release(principal);
-    }
-
-    /** Whether the console session was signed out, asked every {@link #SIGN_OUT_CHECK}. */
-    private boolean wasSignedOut(Instant now) {
-      if (signedOut.isEmpty() || now.isBefore(nextSignOutCheck)) {
-        return false;
-      }
-      nextSignOutCheck = now.plus(SIGN_OUT_CHECK);
-      return signedOut.get().getAsBoolean();
     }
 
     private OutboundSseEvent event(ThreadMessage message) {
