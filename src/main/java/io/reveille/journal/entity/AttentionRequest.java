@@ -179,6 +179,22 @@ public class AttentionRequest {
    */
   public void resolve(
       AttentionStatus next, String reason, Optional<Instant> reviewAt, Instant now) {
+    var checked = requireResolvable(next, reason, reviewAt, now);
+    status = next;
+    resolutionReason = checked;
+    reviewAt.ifPresent(at -> nextReviewAt = at);
+    updatedAt = now;
+  }
+
+  /**
+   * Checks that {@link #resolve} would take these, changing nothing (a preview asks this).
+   *
+   * @return the reason as it would be kept
+   * @throws IllegalTransitionException when the request may not move to {@code next}
+   * @throws InvalidInputException for a blank reason, or a deferral without a later review
+   */
+  public String requireResolvable(
+      AttentionStatus next, String reason, Optional<Instant> reviewAt, Instant now) {
     required("status", next);
     if (!status.canMoveTo(next)) {
       throw new IllegalTransitionException("attention request " + id, status.wire(), next.wire());
@@ -188,10 +204,7 @@ public class AttentionRequest {
     if (next == AttentionStatus.DEFERRED && reviewAt.filter(at -> at.isAfter(now)).isEmpty()) {
       throw new InvalidInputException("nextReviewAt", "a deferral needs a review after now");
     }
-    status = next;
-    resolutionReason = checked;
-    reviewAt.ifPresent(at -> nextReviewAt = at);
-    updatedAt = now;
+    return checked;
   }
 
   /** Whether the day planner honours the request at {@code now}. */

@@ -9,7 +9,6 @@ import io.reveille.journal.entity.AttentionRequest;
 import io.reveille.journal.entity.AttentionStatus;
 import io.reveille.journal.entity.EnergyFit;
 import io.reveille.notification.control.SemanticKey;
-import io.reveille.platform.error.IllegalTransitionException;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.platform.wire.WireEnum;
@@ -117,24 +116,15 @@ public class AttentionTools implements ToolSet {
         .requireTask(request.getCategoryId(), request.getTaskId(), "attention request", requestId);
     var status = WireEnum.parse(AttentionStatus.class, arguments.string("status"));
     var reviewAt = arguments.optionalInstant("nextReviewAt");
-    if (!request.getStatus().canMoveTo(status)) {
-      throw new ToolFailure(
-          ToolErrorCode.CONFLICT,
-          new IllegalTransitionException(
-                  "attention request " + requestId, request.getStatus().wire(), status.wire())
-              .getMessage());
-    }
-    if (status == AttentionStatus.DEFERRED
-        && reviewAt.filter(at -> at.isAfter(clock.instant())).isEmpty()) {
-      throw ToolFailure.invalid("nextReviewAt", "a deferral needs a review after now");
-    }
     var reason = arguments.string("reason");
     if (call.previewOnly()) {
+      // The request's own rules, asked without a change: a refusal is the one apply would give.
+      var kept = request.requireResolvable(status, reason, reviewAt, clock.instant());
       var preview =
           JsonDocuments.provider()
               .createObjectBuilder(json(request))
               .add("status", status.wire())
-              .add("reason", reason);
+              .add("reason", kept);
       reviewAt.ifPresent(at -> preview.add("nextReviewAt", at.toString()));
       return ToolOutcome.read(preview.build());
     }
