@@ -365,13 +365,7 @@ public class ChecklistService {
       String toChecklistId,
       boolean preserveCheckedState,
       ChangeOrigin origin) {
-    required("itemIds", itemIds);
-    if (itemIds.isEmpty() || itemIds.size() > MAX_ITEMS_PER_CALL) {
-      throw new InvalidInputException("itemIds", "give 1 to " + MAX_ITEMS_PER_CALL + " item ids");
-    }
-    if (new HashSet<>(itemIds).size() != itemIds.size()) {
-      throw new InvalidInputException("itemIds", "an item is named twice");
-    }
+    requireItemIds(itemIds);
     var from = checklist(fromChecklistId);
     required("toChecklistId", toChecklistId);
     if (toChecklistId.equals(fromChecklistId)) {
@@ -422,25 +416,16 @@ public class ChecklistService {
   public record Migrated(ChecklistItem original, ChecklistItem copy) {}
 
   /**
-   * Migrates open items of one task to task {@code targetTaskId}: each is copied, unchecked and in
-   * its current order, to the end of the target's first checklist (a default one is made when it
-   * has none), and the original stays on its checklist archived, naming its copy. Both tasks must
-   * be open.
+   * The items {@link #migrateChecklistItems} would migrate to {@code targetTaskId}, in their order,
+   * refusing what it would refuse; nothing changes (a preview asks this).
    *
-   * @throws InvalidInputException on {@code itemIds} for an unknown item, items of several tasks,
-   *     or the target task itself
-   * @throws io.reveille.platform.error.IllegalTransitionException for an item that is checked or
-   *     archived already
+   * @throws InvalidInputException on {@code itemIds} for an unknown item or items of several tasks,
+   *     on {@code targetTaskId} for the task the items are on
+   * @throws io.reveille.platform.error.ConflictException for a task that is not open, or an item
+   *     that is checked or migrated already
    */
-  public List<Migrated> migrateChecklistItems(
-      List<String> itemIds, String targetTaskId, ChangeOrigin origin) {
-    required("itemIds", itemIds);
-    if (itemIds.isEmpty() || itemIds.size() > MAX_ITEMS_PER_CALL) {
-      throw new InvalidInputException("itemIds", "give 1 to " + MAX_ITEMS_PER_CALL + " item ids");
-    }
-    if (new HashSet<>(itemIds).size() != itemIds.size()) {
-      throw new InvalidInputException("itemIds", "an item is named twice");
-    }
+  public List<ChecklistItem> migratable(List<String> itemIds, String targetTaskId) {
+    requireItemIds(itemIds);
     var items = new ArrayList<ChecklistItem>();
     for (var itemId : itemIds) {
       items.add(
@@ -457,11 +442,24 @@ public class ChecklistService {
     if (sourceId.equals(targetTaskId)) {
       throw new InvalidInputException("targetTaskId", "is the task the items are on");
     }
-    var source = task(sourceId);
-    var target = task(targetTaskId);
-    source.requireOpenForEdits("migrate items off its checklists");
-    target.requireOpenForEdits("take migrated items onto its checklists");
+    task(sourceId).requireOpenForEdits("migrate items off its checklists");
+    task(targetTaskId).requireOpenForEdits("take migrated items onto its checklists");
+    items.forEach(ChecklistItem::requireMigratable);
     items.sort((a, b) -> Integer.compare(a.getPosition(), b.getPosition()));
+    return items;
+  }
+
+  /**
+   * Migrates open items of one task to task {@code targetTaskId}: each is copied, unchecked and in
+   * its current order, to the end of the target's first checklist (a default one is made when it
+   * has none), and the original stays on its checklist archived, naming its copy. Refuses what
+   * {@link #migratable} refuses.
+   */
+  public List<Migrated> migrateChecklistItems(
+      List<String> itemIds, String targetTaskId, ChangeOrigin origin) {
+    var items = migratable(itemIds, targetTaskId);
+    var target = task(targetTaskId);
+    var source = task(items.get(0).getTaskId());
     var now = clock.instant();
     var checklist =
         em
@@ -503,6 +501,17 @@ public class ChecklistService {
 
   // ---- helpers
   // -----------------------------------------------------------------------------------
+
+  /** One call names 1 to {@value #MAX_ITEMS_PER_CALL} items, each once. */
+  private static void requireItemIds(List<String> itemIds) {
+    required("itemIds", itemIds);
+    if (itemIds.isEmpty() || itemIds.size() > MAX_ITEMS_PER_CALL) {
+      throw new InvalidInputException("itemIds", "give 1 to " + MAX_ITEMS_PER_CALL + " item ids");
+    }
+    if (new HashSet<>(itemIds).size() != itemIds.size()) {
+      throw new InvalidInputException("itemIds", "an item is named twice");
+    }
+  }
 
   private List<Checklist> checklistsOf(List<ChecklistItem> items) {
     return items.stream()

@@ -4,7 +4,6 @@ import static io.reveille.platform.entity.Guards.idArgument;
 import static io.reveille.platform.entity.Guards.nonBlankText;
 
 import io.reveille.platform.error.ConflictException;
-import io.reveille.platform.error.IllegalTransitionException;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -144,20 +143,29 @@ public class ChecklistItem {
   /**
    * Archives the open item as migrated to item {@code copyId} (on another task).
    *
-   * @throws IllegalTransitionException when it is archived already or checked (done: nothing to
-   *     carry on)
+   * @throws ConflictException when it is archived already or checked ({@link #requireMigratable})
    */
   public void archive(String copyId, Instant now) {
     idArgument("migrated item id", copyId, MAX_ID_LENGTH);
-    if (archivedAt != null) {
-      throw new IllegalTransitionException("checklist item " + id, "archived", "archived");
-    }
-    if (checked) {
-      throw new IllegalTransitionException("checklist item " + id, "checked", "migrated");
-    }
+    requireMigratable();
     archivedAt = Objects.requireNonNull(now, "now");
     migratedToItemId = copyId;
     updatedAt = now;
+  }
+
+  /**
+   * Refuses an item {@link #archive} would refuse: one migrated already, or a checked one (done:
+   * nothing to carry on).
+   *
+   * @throws ConflictException naming which
+   */
+  public void requireMigratable() {
+    if (archivedAt != null) {
+      throw new ConflictException("checklist item " + id + " was migrated already");
+    }
+    if (checked) {
+      throw new ConflictException("checklist item " + id + " is checked: nothing to carry on");
+    }
   }
 
   /** Whether the item was migrated away and is kept for the record only. */

@@ -105,24 +105,10 @@ public class ChecklistTools implements ToolSet {
     }
     var target = scopedTask(call, args.string("targetTaskId"));
     var sourceTaskId = items.get(0).getTaskId();
-    if (items.stream().anyMatch(item -> !item.getTaskId().equals(sourceTaskId))) {
-      throw ToolFailure.invalid("itemIds", "the items are of more than one task");
-    }
-    for (var item : items) {
-      if (item.isArchived() || item.isChecked()) {
-        throw new ToolFailure(
-            io.reveille.tool.control.ToolErrorCode.CONFLICT,
-            "checklist item "
-                + item.getId()
-                + (item.isArchived()
-                    ? " was migrated already"
-                    : " is checked: nothing to carry on"));
-      }
-    }
     if (call.previewOnly()) {
       var planned = JsonDocuments.provider().createArrayBuilder();
-      items.stream()
-          .sorted(Comparator.comparingInt(ChecklistItem::getPosition))
+      checklists
+          .migratable(items.stream().map(ChecklistItem::getId).toList(), target.getId())
           .forEach(
               item ->
                   planned.add(
