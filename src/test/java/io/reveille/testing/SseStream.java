@@ -35,11 +35,18 @@ public final class SseStream implements AutoCloseable {
 
   private final InputStream body;
   private final List<Event> events = new CopyOnWriteArrayList<>();
+  private final java.util.concurrent.atomic.AtomicInteger comments =
+      new java.util.concurrent.atomic.AtomicInteger();
   private final ExecutorService reader = Executors.newSingleThreadExecutor();
 
   private SseStream(InputStream body) {
     this.body = body;
     reader.submit(this::read);
+  }
+
+  /** Reads the event stream of a response a test opened itself. */
+  public static SseStream reading(InputStream body) {
+    return new SseStream(body);
   }
 
   /**
@@ -85,6 +92,11 @@ public final class SseStream implements AutoCloseable {
     }
   }
 
+  /** The comment lines (keep-alives) so far. */
+  public int comments() {
+    return comments.get();
+  }
+
   /** The events so far. */
   public List<Event> events() {
     return List.copyOf(events);
@@ -123,6 +135,8 @@ public final class SseStream implements AutoCloseable {
         id = null;
         name = null;
         data.setLength(0);
+      } else if (line.startsWith(":")) {
+        comments.incrementAndGet();
       } else if (line.startsWith("id:")) {
         id = line.substring(3).strip();
       } else if (line.startsWith("event:")) {

@@ -11,27 +11,20 @@ import io.reveille.security.control.Role;
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.SameOnEveryStack;
+import io.reveille.testing.SseStream;
 import io.reveille.testing.TestIdentities;
 import io.reveille.testing.suite.BesideTheChain;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -312,16 +305,15 @@ class SessionsIT {
     return new EventStream(response.body());
   }
 
-  /** An open event stream, read on a thread of its own: its events and its comment lines. */
+  /**
+   * An open event stream, read on a thread of its own ({@link SseStream}): its message events, its
+   * working state events and its comment lines.
+   */
   static final class EventStream implements AutoCloseable {
-    private final InputStream body;
-    private final List<SseEvent> events = new CopyOnWriteArrayList<>();
-    private final AtomicInteger comments = new AtomicInteger();
-    private final ExecutorService reader = Executors.newSingleThreadExecutor();
+    private final SseStream stream;
 
     EventStream(InputStream body) {
-      this.body = body;
-      reader.submit(this::read);
+      this.stream = SseStream.reading(body);
     }
 
     /** The first {@code count} message events, once they arrived (working state events aside). */
@@ -332,54 +324,28 @@ class SessionsIT {
 
     /** The working state events ({@code agent_state_update}) that arrived so far. */
     List<SseEvent> stateEvents() {
-      return events.stream()
+      return events().stream()
           .filter(e -> SessionEventStreams.STATE_EVENT.equals(e.event()))
           .toList();
     }
 
     private List<SseEvent> messages() {
-      return events.stream()
+      return events().stream()
           .filter(e -> !SessionEventStreams.STATE_EVENT.equals(e.event()))
           .toList();
     }
 
-    int comments() {
-      return comments.get();
+    private List<SseEvent> events() {
+      return stream.events().stream().map(e -> new SseEvent(e.id(), e.name(), e.data())).toList();
     }
 
-    private Void read() throws IOException {
-      var lines = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
-      String id = null;
-      String event = null;
-      var data = new StringBuilder();
-      for (var line = lines.readLine(); line != null; line = lines.readLine()) {
-        if (line.isEmpty()) {
-          if (data.length() > 0) {
-            events.add(new SseEvent(id, event, data.toString()));
-          }
-          id = null;
-          event = null;
-          data.setLength(0);
-        } else if (line.startsWith(":")) {
-          comments.incrementAndGet();
-        } else if (line.startsWith("id:")) {
-          id = line.substring(3).strip();
-        } else if (line.startsWith("event:")) {
-          event = line.substring(6).strip();
-        } else if (line.startsWith("data:")) {
-          if (data.length() > 0) {
-            data.append('\n');
-          }
-          data.append(line.substring(5).stripLeading());
-        }
-      }
-      return null;
+    int comments() {
+      return stream.comments();
     }
 
     @Override
-    public void close() throws IOException {
-      reader.shutdownNow();
-      body.close();
+    public void close() {
+      stream.close();
     }
   }
 }
