@@ -14,7 +14,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -39,6 +38,7 @@ public class RunStatistics {
 
   @PersistenceContext EntityManager em;
   @Inject Clock clock;
+  @Inject RunQueries runs;
 
   /** One minute of runs. */
   public record Minute(
@@ -136,16 +136,7 @@ public class RunStatistics {
         Comparator.comparingLong((AgentTokens a) -> -(a.inputTokens() + a.outputTokens()))
             .thenComparing(AgentTokens::agentId));
     var top = spent.subList(0, Math.min(limit, spent.size()));
-    var names = new HashMap<String, String>();
-    if (!top.isEmpty()) {
-      for (var row :
-          em.createQuery(
-                  "SELECT a.id, a.displayName FROM Agent a WHERE a.id IN :ids", Object[].class)
-              .setParameter("ids", top.stream().map(AgentTokens::agentId).toList())
-              .getResultList()) {
-        names.put((String) row[0], (String) row[1]);
-      }
-    }
+    var names = runs.agentNames(top.stream().map(AgentTokens::agentId).toList());
     return top.stream()
         .map(
             a ->
