@@ -126,8 +126,6 @@ public class SessionEventStreams {
     /** The version of the thread's working state sent last; -1 before the first. */
     private long stateVersion = -1;
 
-    private boolean stateAsked;
-
     Stream(
         AgentSession session,
         Optional<MessageCursor> after,
@@ -160,10 +158,10 @@ public class SessionEventStreams {
         cursor = Optional.of(MessageCursor.after(message.message()));
         lastSentAt = now;
       }
-      // The working state changes with the messages of the step that changes it: asked after a
-      // poll that found messages (and once when the stream opens), not on every poll.
-      if (!batch.isEmpty() || !stateAsked) {
-        stateAsked = true;
+      // The working state may change after the last message of a turn (the end-of-run summary
+      // comes later, without a message of its own): its version is asked on every poll, one
+      // indexed number, and the state itself read only when that number moved.
+      if (workingStates.version(agentId, threadId) > stateVersion) {
         var state = workingStates.stored(agentId, threadId);
         if (state.isPresent() && state.get().version() > stateVersion) {
           send(stateEvent(state.get()));

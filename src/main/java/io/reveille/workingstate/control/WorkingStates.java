@@ -79,6 +79,22 @@ public class WorkingStates {
                     row.getUpdatedAt()));
   }
 
+  /**
+   * The version of the thread's stored state, or -1 when nothing was ever written for it: one
+   * indexed lookup of a number, for those who ask often whether the state changed.
+   */
+  @Transactional(TxType.SUPPORTS)
+  public long version(String agentId, String threadId) {
+    return em
+        .createNamedQuery("AgentWorkingState.versionOfThread", Long.class)
+        .setParameter("agentId", agentId)
+        .setParameter("threadId", threadId)
+        .getResultList()
+        .stream()
+        .findFirst()
+        .orElse(-1L);
+  }
+
   /** The thread's state; the empty state when nothing was ever written for it. */
   @Transactional(TxType.SUPPORTS)
   public WorkingState state(String agentId, String threadId) {

@@ -35,6 +35,11 @@ import java.time.Instant;
     query =
         "SELECT s FROM AgentWorkingState s WHERE s.agentId = :agentId AND s.threadId = :threadId")
 @NamedQuery(
+    name = "AgentWorkingState.versionOfThread",
+    query =
+        "SELECT s.version FROM AgentWorkingState s WHERE s.agentId = :agentId"
+            + " AND s.threadId = :threadId")
+@NamedQuery(
     name = "AgentWorkingState.ownOrLatestRun",
     query =
         "SELECT s FROM AgentWorkingState s WHERE s.agentId = :agentId"
