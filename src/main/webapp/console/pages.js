@@ -5,6 +5,10 @@ import { ApiError, call, del, follow, get, post, query } from './api.js';
 import {
   badge, countdown, fill, h, json, refill, say, table, time,
 } from './dom.js';
+import {
+  inDoubtResolution, proposalDecision, questionAnswer, runControls, subscriptionDelete,
+  subscriptionForm, timerDelete, timerForm,
+} from './decisions.js';
 
 const PAGE = 25;
 
@@ -196,6 +200,7 @@ export function agent(id) {
     });
     let signature = '';
     let fullAt = 0;
+    const operator = caller.may('operator');
 
     /** Re-renders a section only when its data changed, so open details and focus stay. */
     const render = (name, data, build) => refill(sections[name], data, () => build(data));
@@ -238,20 +243,22 @@ export function agent(id) {
         messageList('observation-list', observations.items, open)));
       render('activity', activity, () => messageList('activity-log', activity.items, open));
       render('tool-calls', calls, () => toolCallsSection(calls));
-      render('subscriptions', subscriptions, () => table('Subscriptions',
-        ['Semantic keys', 'Subtype tokens', 'Entity ids', 'Active', 'Created'], subscriptions,
-        (s) => h('tr', {},
+      render('subscriptions', { subscriptions, operator }, () => table('Subscriptions',
+        ['Semantic keys', 'Subtype tokens', 'Entity ids', 'Active', 'Created', ...(operator ? [''] : [])], subscriptions,
+        (s) => h('tr', { dataset: { subscription: s.id } },
           h('td', {}, s.semanticKeys.join(', ')),
           h('td', {}, s.subtypeTokens.join(', ')),
           h('td', {}, s.entityIds.join(', ')),
           h('td', {}, s.active ? 'yes' : 'no'),
-          h('td', {}, time(s.createdAt)))));
-      render('timers', timers, () => table('Timers', ['Schedule', 'Active', 'Next firing',
-        'Last fired'], timers, (t) => h('tr', {},
+          h('td', {}, time(s.createdAt)),
+          operator ? h('td', {}, subscriptionDelete(id, s, confirmDialog, reload)) : null)));
+      render('timers', { timers, operator }, () => table('Timers', ['Schedule', 'Active', 'Next firing',
+        'Last fired', ...(operator ? [''] : [])], timers, (t) => h('tr', { dataset: { timer: t.id } },
         h('td', {}, h('code', {}, JSON.stringify(t.schedule))),
         h('td', {}, t.active ? 'yes' : 'no'),
         h('td', {}, countdown(t.nextFireAt)),
-        h('td', {}, time(t.lastFiredAt)))));
+        h('td', {}, time(t.lastFiredAt)),
+        operator ? h('td', {}, timerDelete(id, t, confirmDialog, reload)) : null)));
       render('runs', runs, () => runTable('Wake runs, newest first', runs, false));
     };
 
@@ -264,7 +271,9 @@ export function agent(id) {
         h('div', {}, sections.state, sections.report, sections.observations),
         h('div', {}, activityFilters(filter, reload, agentMessageKind), sections.activity)),
       sections['tool-calls'],
-      h('div', { class: 'columns' }, sections.subscriptions, sections.timers),
+      h('div', { class: 'columns' },
+        h('div', {}, sections.subscriptions, operator ? subscriptionForm(id, reload) : null),
+        h('div', {}, sections.timers, operator ? timerForm(id, reload) : null)),
       sections.runs);
     live.push(['agent', 'run', 'proposal'],
       (data, type) => (type === 'agent' ? data.id : data.agentId) === id, () => load(true));
@@ -539,7 +548,7 @@ export function runs() {
 }
 
 export function run(runKey) {
-  return async ({ root, live }) => {
+  return async ({ root, live, caller }) => {
     const body = h('div', {});
     fill(root, h('p', {}, h('a', { href: '#/runs' }, '← All runs')), h('h1', {}, 'Run'), body);
     let last = '';
@@ -551,6 +560,7 @@ export function run(runKey) {
       const r = detail.run;
       const row = (term, value) => [h('dt', {}, term), h('dd', {}, value)];
       fill(body,
+        runControls(r, caller, () => live.now(refresh)),
         h('dl', { class: 'facts' },
           row('Run key', h('code', {}, r.runKey)),
           row('Agent', h('a', { href: `#/agents/${enc(r.agentId)}` }, r.agentId)),
@@ -576,38 +586,12 @@ export function run(runKey) {
 
 const WAITING_KINDS = { proposal: 'proposal', inDoubt: 'tool call in doubt', question: 'question' };
 
+/** The control that moves each kind of waiting item (operator and up). */
+const DECISIONS = { proposal: proposalDecision, inDoubt: inDoubtResolution, question: questionAnswer };
+
 /** How many things wait for a person: what the header's badge shows. */
 export function waitingCount(needs) {
   return (needs.proposals ?? 0) + (needs.inDoubt ?? 0) + (needs.questions ?? 0);
-}
-
-function decision(item, problem, after) {
-  const reasonId = `reject-reason-${item.id}`;
-  const reason = h('input', {
-    id: reasonId, maxlength: 2000, 'aria-label': `Reason for rejecting ${item.summary}`,
-    placeholder: 'reason (optional)',
-  });
-  const decide = (verb, body) => async () => {
-    fill(problem);
-    try {
-      await post(`/api/proposals/${enc(item.id)}/${verb}`, body);
-      say(`${verb === 'approve' ? 'Approved' : 'Rejected'}: ${item.summary}.`);
-    } catch (error) {
-      fill(problem, error instanceof ApiError && error.status === 403
-        ? `Your role may not decide this proposal: ${error.message}`
-        : `Could not ${verb} ${item.summary}: ${error.message}`);
-    }
-    await after();
-  };
-  return h('div', { class: 'decision', role: 'group', 'aria-label': `Decide ${item.summary}` },
-    h('button', { type: 'button', class: 'approve', dataset: { proposal: item.id }, onclick: decide('approve') }, 'Approve'),
-    reason,
-    h('button', {
-      type: 'button',
-      class: 'danger reject',
-      dataset: { proposal: item.id },
-      onclick: () => decide('reject', reason.value.trim() ? { reason: reason.value.trim() } : {})(),
-    }, 'Reject'));
 }
 
 export function needsYou() {
@@ -630,12 +614,12 @@ export function needsYou() {
           h('td', {}, h('a', { href: `#/agents/${enc(item.agentId)}` }, item.agentName || item.agentId)),
           h('td', {}, item.summary),
           h('td', {}, item.runKey ? h('a', { href: `#/runs/${enc(item.runKey)}` }, 'open') : '—'),
-          operator ? h('td', {}, item.kind === 'proposal' ? decision(item, problem, () => live.now(refresh)) : '') : null))
+          operator ? h('td', {}, DECISIONS[item.kind]?.(item, problem, () => live.now(refresh)) ?? '') : null))
         : h('p', { id: 'needs-you-empty', class: 'empty' }, 'Nothing waits for you: no proposal to decide, no tool call in doubt, no question to answer.')));
     };
     fill(root,
       h('h1', {}, 'Needs you'),
-      h('p', {}, 'What only a person can move, across all agents: proposals to approve or reject, tool calls in doubt to resolve on the agent\u2019s page, questions to answer.'),
+      h('p', {}, 'What only a person can move, across all agents: proposals to approve or reject (open \u201cWhat it changes\u201d first), tool calls in doubt to resolve (their run resumes), questions to answer.'),
       counts,
       problem,
       results);
