@@ -37,11 +37,17 @@ export function fill(element, ...children) {
   return element;
 }
 
+/** "Timers" → "No timers.", "Tool calls, newest first" → "No tool calls." */
+function none(caption) {
+  const first = String(caption).split(',')[0];
+  return `No ${first.charAt(0).toLowerCase()}${first.slice(1)}.`;
+}
+
 /**
  * A table with a caption, a header row and one row per item; without items, one row saying so and
  * what to do next (`empty`: text or elements; by default "No" and the caption's first part).
  */
-export function table(caption, columns, items, row, empty = `No ${String(caption).split(',')[0].toLowerCase()}.`) {
+export function table(caption, columns, items, row, empty = none(caption)) {
   return h('table', {},
     h('caption', {}, caption),
     h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
@@ -114,11 +120,6 @@ export function copyButton(text, label) {
       }
     },
   }, 'Copy');
-}
-
-/** A paragraph saying a list is empty and what to do next. */
-export function empty(...children) {
-  return h('p', { class: 'empty' }, ...children);
 }
 
 /** "in 4m 12s" / "3m 2s ago", from now. */

@@ -3,7 +3,7 @@
 
 import { ApiError, call, del, follow, get, post, query } from './api.js';
 import {
-  badge, copyButton, countdown, empty, fill, h, json, refill, say, table, time,
+  badge, copyButton, countdown, fill, h, json, refill, say, table, time,
 } from './dom.js';
 import { parse, summariseCall, summariseMessage } from './summaries.js';
 
@@ -126,8 +126,13 @@ export function agents() {
     root, live, caller, params, address,
   }) => {
     const { agentLifecycle, agentKind } = await enums();
+    // The filters come from the address (#/agents?lifecycle=dormant&name=...) and go back to it.
     const state = {
-      lifecycle: params.get('lifecycle') ?? '', kind: params.get('kind') ?? '', name: params.get('name') ?? '', offset: 0, limit: PAGE,
+      lifecycle: params.get('lifecycle') ?? '',
+      kind: params.get('kind') ?? '',
+      name: params.get('name') ?? '',
+      offset: 0,
+      limit: PAGE,
     };
     const results = h('div', { id: 'agents-results' });
     let listed = new Set();
