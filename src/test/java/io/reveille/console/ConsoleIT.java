@@ -186,6 +186,13 @@ class ConsoleIT {
     assertTrue(
         !browser.findElement(By.cssSelector("#agents-results")).getText().contains(decoy),
         "the filter hides the decoy");
+    // The filter is in the address: opened again from it, the list is filtered the same way.
+    await()
+        .atMost(WAIT)
+        .until(() -> browser.getCurrentUrl(), url -> url.endsWith("#/agents?name=Console+task"));
+    browser.navigate().refresh();
+    assertEquals("Console task", visible("#filter-name").getAttribute("value"));
+    awaitText("#agents-results", text -> text.contains("Console task") && !text.contains(decoy));
     screenshotAndCheck("agents");
   }
 
