@@ -1,7 +1,9 @@
 // The console: sign-in, navigation between pages (#/agents, #/agents/{id}, #/needs-you,
 // #/sessions, #/runs, #/runs/{runKey}, #/broker, #/tools, #/templates, #/templates/{id}), the
 // signed-in caller's roles, the one change event stream pages follow, and the header's count of
-// what needs a person.
+// what needs a person. An address may carry a query after the route (#/runs?status=failed): the
+// page's state, which the page reads (`params`) and keeps up to date as it changes; `section`
+// names the part of the page to scroll to (#/agents/{id}?section=runs).
 
 import {
   auth, call, exchangePassword, revoke, ApiError,
@@ -64,11 +66,42 @@ function show(signedIn) {
   view.hidden = !signedIn;
 }
 
+/** The route of an address and its query: '#/runs?status=failed' → ['#/runs', {status}]. */
+function splitHash(address) {
+  const hash = /^#\//.test(address) ? address : '#/agents';
+  const mark = hash.indexOf('?');
+  return mark < 0
+    ? [hash, new URLSearchParams()]
+    : [hash.slice(0, mark), new URLSearchParams(hash.slice(mark + 1))];
+}
+
+/** Scrolls to the part of the page the address's `section` names, once the page has drawn it. */
+function reveal(params) {
+  const section = params.get('section');
+  if (!section) return;
+  const target = [section, `agent-${section}`, `run-${section}`]
+    .map((id) => document.getElementById(id))
+    .find((element) => element && view.contains(element));
+  target?.scrollIntoView({ block: 'start' });
+}
+
+let shownPath = null;
+let shownQuery = null;
+
 function route() {
   if (!caller) {
     return;
   }
-  const hash = /^#\//.test(location.hash) ? location.hash : '#/agents';
+  const [hash, params] = splitHash(location.hash);
+  // Only the section changed: the page stays, scrolled to it.
+  const rest = new URLSearchParams(params);
+  rest.delete('section');
+  if (current && hash === shownPath && rest.toString() === shownQuery) {
+    reveal(params);
+    return;
+  }
+  shownPath = hash;
+  shownQuery = rest.toString();
   if (current) {
     current.stop();
   }
@@ -101,7 +134,21 @@ function route() {
     fill(view, pages.failure(new Error(`not an address of this console: ${hash}`)));
     return;
   }
-  render(...decoded)({ root: view, live, caller }).catch((error) => {
+  // The page keeps its state in the address, without a new history entry or a new render.
+  const address = (state) => {
+    if (live !== current) return;
+    const query = new URLSearchParams();
+    Object.entries(state).forEach(([name, value]) => {
+      if (value !== undefined && value !== null && value !== '') query.set(name, value);
+    });
+    shownQuery = query.toString();
+    history.replaceState(null, '', shownQuery ? `${hash}?${shownQuery}` : hash);
+  };
+  render(...decoded)({
+    root: view, live, caller, params, address,
+  }).then(() => {
+    if (live === current) reveal(params);
+  }, (error) => {
     // Only the page still shown may show its failure.
     if (live === current) {
       fill(view, pages.failure(error));

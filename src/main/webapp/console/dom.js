@@ -37,22 +37,89 @@ export function fill(element, ...children) {
   return element;
 }
 
-/** A table with a caption, a header row and one row per item. */
-export function table(caption, columns, items, row) {
+/** "Timers" → "No timers.", "Tool calls, newest first" → "No tool calls." */
+function none(caption) {
+  const first = String(caption).split(',')[0];
+  return `No ${first.charAt(0).toLowerCase()}${first.slice(1)}.`;
+}
+
+/**
+ * A table with a caption, a header row and one row per item; without items, one row saying so and
+ * what to do next (`empty`: text or elements; by default "No" and the caption's first part).
+ */
+export function table(caption, columns, items, row, empty = none(caption)) {
   return h('table', {},
     h('caption', {}, caption),
     h('thead', {}, h('tr', {}, columns.map((c) => h('th', { scope: 'col' }, c)))),
     h('tbody', {}, items.length
       ? items.map(row)
-      : h('tr', {}, h('td', { colspan: columns.length, class: 'empty' }, 'None'))));
+      : h('tr', {}, h('td', { colspan: columns.length, class: 'empty' }, empty))));
 }
 
+/** An instant in the viewer's own time zone, with the zone's name: "Dec 1, 2026, 04:30:05 CET". */
+export const LOCAL_TIME = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+});
+
+/**
+ * An instant as a <time> element: shown in the browser's time zone, the ISO-8601 UTC instant in its
+ * `datetime` and as its tooltip (`title`).
+ */
 export function time(instant) {
   if (!instant) {
     return '—';
   }
   const date = new Date(instant);
-  return h('time', { datetime: instant, title: instant }, date.toLocaleString());
+  if (Number.isNaN(date.getTime())) {
+    return String(instant);
+  }
+  const utc = date.toISOString();
+  return h('time', { datetime: utc, title: utc }, LOCAL_TIME.format(date));
+}
+
+/** Copies text to the clipboard: the Clipboard API where the page may use it, else a selection. */
+async function toClipboard(text) {
+  if (navigator.clipboard && window.isSecureContext) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // A console reached over plain HTTP by a host name has no Clipboard API.
+  const area = h('textarea', { readonly: true, 'aria-hidden': 'true', class: 'offscreen' }, text);
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand('copy');
+  area.remove();
+  if (!copied) {
+    throw new Error('the browser refused');
+  }
+}
+
+/**
+ * A small button that copies `text` (an id, a run key), named for screen readers by `label`
+ * ("Copy run key"); what came of it is said in the status line.
+ */
+export function copyButton(text, label) {
+  return h('button', {
+    type: 'button',
+    class: 'copy',
+    'aria-label': label,
+    title: `${label}: ${text}`,
+    dataset: { copy: text },
+    onclick: async () => {
+      try {
+        await toClipboard(text);
+        say(`Copied ${text}.`);
+      } catch (error) {
+        say(`Could not copy ${text}: ${error.message}`, true);
+      }
+    },
+  }, 'Copy');
 }
 
 /** "in 4m 12s" / "3m 2s ago", from now. */

@@ -3,12 +3,13 @@
 
 import { ApiError, call, del, follow, get, post, query } from './api.js';
 import {
-  badge, countdown, fill, h, json, refill, say, table, time,
+  badge, copyButton, countdown, fill, h, json, refill, say, table, time,
 } from './dom.js';
 import {
   inDoubtResolution, proposalDecision, questionAnswer, runControls, subscriptionDelete,
   subscriptionForm, timerDelete, timerForm,
 } from './decisions.js';
+import { parse, summariseCall, summariseMessage } from './summaries.js';
 
 const PAGE = 25;
 
@@ -125,9 +126,18 @@ function nextWake(activity) {
 // ---- Agents ------------------------------------------------------------------------------------
 
 export function agents() {
-  return async ({ root, live, caller }) => {
+  return async ({
+    root, live, caller, params, address,
+  }) => {
     const { agentLifecycle, agentKind } = await enums();
-    const state = { lifecycle: '', kind: '', name: '', offset: 0, limit: PAGE };
+    // The filters come from the address (#/agents?lifecycle=dormant&name=...) and go back to it.
+    const state = {
+      lifecycle: params.get('lifecycle') ?? '',
+      kind: params.get('kind') ?? '',
+      name: params.get('name') ?? '',
+      offset: 0,
+      limit: PAGE,
+    };
     const results = h('div', { id: 'agents-results' });
     let listed = new Set();
     const go = () => live.now(refresh);
@@ -149,16 +159,25 @@ export function agents() {
           h('td', {}, time(a.activity?.lastWakeAt)),
           h('td', {}, nextWake(a.activity)),
           h('td', { class: 'number' }, a.activity?.consecutiveFailureCount ?? '—'),
-          h('td', { class: 'number' }, a.activity?.runCount ?? '—'))),
+          h('td', { class: 'number' }, a.activity?.runCount ?? '—')),
+        state.lifecycle || state.kind || state.name
+          ? 'No agent matches these filters. Clear a filter to see more.'
+          : ['No agents yet. Create one from a template on the ',
+            h('a', { href: '#/templates' }, 'Templates'), ' page, or with POST /api/agents.']),
         pager(state, Boolean(page.next), go, 'Agent list')]);
     };
-    const change = (field) => (value) => { state[field] = value; state.offset = 0; go(); };
+    const change = (field) => (value) => {
+      state[field] = value;
+      state.offset = 0;
+      address({ lifecycle: state.lifecycle, kind: state.kind, name: state.name });
+      go();
+    };
     fill(root,
       h('h1', {}, 'Agents'),
       h('form', { class: 'filters', role: 'search', onsubmit: (e) => e.preventDefault() },
-        select('filter-lifecycle', 'Lifecycle', agentLifecycle, '', change('lifecycle')),
-        select('filter-kind', 'Kind', agentKind, '', change('kind')),
-        input('filter-name', 'Name contains', { type: 'search', maxlength: 200 }, change('name'))),
+        select('filter-lifecycle', 'Lifecycle', agentLifecycle, state.lifecycle, change('lifecycle')),
+        select('filter-kind', 'Kind', agentKind, state.kind, change('kind')),
+        input('filter-name', 'Name contains', { type: 'search', maxlength: 200, value: state.name }, change('name'))),
       caller.may('operator') ? newTaskAgent() : null,
       results);
     // Any agent's change may add it to the list or move it; a run only changes its agent's row.
@@ -251,14 +270,16 @@ export function agent(id) {
           h('td', {}, s.entityIds.join(', ')),
           h('td', {}, s.active ? 'yes' : 'no'),
           h('td', {}, time(s.createdAt)),
-          operator ? h('td', {}, subscriptionDelete(id, s, confirmDialog, reload)) : null)));
+          operator ? h('td', {}, subscriptionDelete(id, s, confirmDialog, reload)) : null),
+        'No subscriptions: no change to the journal wakes this agent; timers, its own next wake or Wake now do.'));
       render('timers', { timers, operator }, () => table('Timers', ['Schedule', 'Active', 'Next firing',
         'Last fired', ...(operator ? [''] : [])], timers, (t) => h('tr', { dataset: { timer: t.id } },
         h('td', {}, h('code', {}, JSON.stringify(t.schedule))),
         h('td', {}, t.active ? 'yes' : 'no'),
         h('td', {}, countdown(t.nextFireAt)),
         h('td', {}, time(t.lastFiredAt)),
-        operator ? h('td', {}, timerDelete(id, t, confirmDialog, reload)) : null)));
+        operator ? h('td', {}, timerDelete(id, t, confirmDialog, reload)) : null),
+        'No timers: the agent does not wake on the clock.'));
       render('runs', runs, () => runTable('Wake runs, newest first', runs, false));
     };
 
@@ -281,13 +302,20 @@ export function agent(id) {
   };
 }
 
+/** The parts of an agent's page an address may name (#/agents/{id}?section=runs). */
+const AGENT_SECTIONS = [['activity', 'Activity log'], ['tool-calls', 'Tool calls'],
+  ['subscriptions', 'Subscriptions'], ['timers', 'Timers'], ['runs', 'Wake runs']];
+
 function header(a) {
   return h('div', { class: 'agent-header' },
     h('h1', {}, a.displayName),
     h('p', {},
       badge(a.lifecycle), ' ', a.kind, ' · ', a.mode, ' · categories ',
       a.allowedCategoryIds.length ? a.allowedCategoryIds.join(', ') : 'none',
-      ' · ', h('code', {}, a.id)),
+      ' · ', h('code', { id: 'agent-id' }, a.id), copyButton(a.id, 'Copy agent id')),
+    h('nav', { class: 'sections', 'aria-label': 'Parts of this page' },
+      AGENT_SECTIONS.map(([section, label]) => h('a', { href: `#/agents/${enc(a.id)}?section=${section}` }, label)),
+      h('a', { href: `#/runs?agentId=${enc(a.id)}` }, 'Its runs on the Runs page')),
     a.dormantReason
       ? h('p', { class: 'dormant-reason' }, 'Dormant: ', a.dormantReason,
         a.resumeAt ? [' · wakes again on its own ', countdown(a.resumeAt)] : null)
@@ -370,21 +398,33 @@ function preview(text) {
   return line.length > 120 ? `${line.slice(0, 120)}…` : line;
 }
 
+/** What an empty message list says, by the list's id. */
+const NO_MESSAGES = {
+  'activity-log': 'No messages here yet: the agent writes its activity when it wakes. Wake it now, or clear the filters above.',
+  'observation-list': 'No observations yet: the agent records them as it works.',
+  'run-messages': 'This run wrote no messages (yet): a queued run writes when it starts.',
+};
+
 function messageList(id, items, open) {
   return h('ol', { class: 'messages', id },
     items.length ? items.map((m) => {
+      // A tool call or its result reads as one line; its JSON opens below it.
+      const line = summariseMessage(m);
+      const content = line === null ? null : parse(m.content);
       const details = h('details', {
         open: open.has(m.id),
         ontoggle: (e) => (e.target.open ? open.add(m.id) : open.delete(m.id)),
       },
       h('summary', {}, time(m.createdAt), ' ', badge(m.kind, 'kind'), ' ',
-        h('span', { class: 'preview' }, preview(m.content))),
+        line === null
+          ? h('span', { class: 'preview' }, preview(m.content))
+          : h('span', { class: 'line' }, line)),
       h('p', { class: 'meta' }, 'thread ', h('code', {}, m.threadId),
         m.triggerSourceId ? [' · run ', h('a', { href: `#/runs/${enc(m.triggerSourceId)}` }, h('code', {}, m.triggerSourceId))] : ''),
-      h('pre', { class: 'content' }, m.content ?? ''),
+      content !== null ? json(content) : h('pre', { class: 'content' }, m.content ?? ''),
       Object.keys(m.metadata || {}).length ? json(m.metadata) : '');
       return h('li', { dataset: { kind: m.kind } }, details);
-    }) : h('li', { class: 'empty' }, 'None'));
+    }) : h('li', { class: 'empty' }, NO_MESSAGES[id] ?? 'No messages yet.'));
 }
 
 /** The activity log's filters: made once, so typing in them survives the log's refreshes. */
@@ -397,33 +437,44 @@ function activityFilters(filter, reload, kinds) {
         (v) => { filter.threadId = v.trim(); reload(); })));
 }
 
+/**
+ * The tool calls, each as one line saying what it did ("create_task → task 'Call the bank'") or why
+ * it was refused; the arguments and the result as JSON open from the line.
+ */
 function toolCallsSection(calls) {
-  return table('Tool calls, newest first', ['When', 'Tool', 'Status', 'Arguments',
-    'Result / error', 'Attempts', 'Run'], calls, (c) => h('tr', {},
+  return table('Tool calls, newest first', ['When', 'What it did', 'Status', 'Affected',
+    'Attempts', 'Run'], calls, (c) => h('tr', { dataset: { tool: c.toolName } },
     h('td', {}, time(c.createdAt)),
-    h('td', {}, h('code', {}, c.toolName)),
+    h('td', {}, h('details', { class: 'tool-line' },
+      h('summary', {}, h('span', { class: c.errorCode && c.status === 'failed' ? 'line error' : 'line' }, summariseCall(c))),
+      h('p', { class: 'meta' }, 'Arguments'), json(c.arguments ?? {}),
+      c.errorCode ? h('p', { class: 'error' }, `${c.errorCode}: ${c.error || ''}`) : null,
+      c.result ? [h('p', { class: 'meta' }, 'Result'), json(c.result)] : null)),
     h('td', {}, badge(c.status)),
-    h('td', {}, h('details', {}, h('summary', {}, 'arguments'), json(c.arguments))),
-    h('td', {}, c.errorCode
-      ? h('span', { class: 'error' }, `${c.errorCode}: ${c.error || ''}`)
-      : h('details', {}, h('summary', {},
-        `affected: ${(c.result?.changedEntityIds || []).join(', ') || 'none'}`), json(c.result))),
+    h('td', {}, (c.result?.changedEntityIds || []).join(', ') || 'none'),
     h('td', { class: 'number' }, c.attempts),
-    h('td', {}, c.runKey ? h('a', { href: `#/runs/${enc(c.runKey)}` }, 'run') : '—')));
+    h('td', {}, c.runKey ? h('a', { href: `#/runs/${enc(c.runKey)}` }, 'run') : '—')),
+  'No tool calls yet: an agent\u2019s tool calls appear here as it makes them.');
 }
 
-function runTable(caption, runs, withAgent) {
+/** An agent by its display name, linked to its page; its id as the tooltip. */
+function agentLink(agentId, agentName) {
+  return h('a', { href: `#/agents/${enc(agentId)}`, title: `Agent ${agentId}`, class: 'agent-name' },
+    agentName || h('code', {}, agentId.slice(0, 8)));
+}
+
+function runTable(caption, runs, withAgent, none = 'No runs yet: this agent has not woken. Wake it now, or wait for a timer or a change it subscribes to.') {
   return table(caption, ['Created', ...(withAgent ? ['Agent'] : []), 'Reason', 'Status',
-    'Attempts', 'Tokens in/out', 'Model calls', 'Error', 'Run'], runs, (r) => h('tr', {},
+    'Attempts', 'Tokens in/out', 'Model calls', 'Error', 'Run'], runs, (r) => h('tr', { dataset: { run: r.runKey } },
     h('td', {}, time(r.createdAt)),
-    withAgent ? h('td', {}, h('a', { href: `#/agents/${enc(r.agentId)}` }, h('code', {}, r.agentId.slice(0, 8)))) : null,
+    withAgent ? h('td', {}, agentLink(r.agentId, r.agentName)) : null,
     h('td', {}, r.reason),
     h('td', {}, badge(r.status)),
     h('td', { class: 'number' }, r.attempts),
     h('td', { class: 'number' }, `${r.usage?.inputTokens ?? 0} / ${r.usage?.outputTokens ?? 0}`),
     h('td', { class: 'number' }, r.usage?.modelCalls ?? 0),
     h('td', {}, r.error ? h('span', { class: 'error' }, preview(r.error)) : ''),
-    h('td', {}, h('a', { href: `#/runs/${enc(r.runKey)}` }, 'open'))));
+    h('td', {}, h('a', { href: `#/runs/${enc(r.runKey)}` }, 'open'))), none);
 }
 
 // ---- Sessions ----------------------------------------------------------------------------------
@@ -455,7 +506,9 @@ async function sessionStart({ root, live, caller }) {
           const session = await post(`/api/agents/${enc(a.id)}/sessions`);
           location.hash = `#/sessions/${enc(a.id)}/${enc(session.id)}`;
         }),
-      }, `Open a session with ${a.displayName}`) : ''))));
+      }, `Open a session with ${a.displayName}`) : '')),
+    ['No agent to talk to: sessions are for active interactive or hybrid agents. Create one from a template on the ',
+      h('a', { href: '#/templates' }, 'Templates'), ' page (mode interactive), or resume a paused one on its page.']));
   };
   live.push(['agent'], () => true, refresh);
   await live.every(5000, refresh);
@@ -514,10 +567,16 @@ async function conversation(agentId, sessionId, { root, live, caller }) {
 
 // ---- Runs --------------------------------------------------------------------------------------
 
+/** The runs list's filters, as its address carries them (#/runs?status=failed&agentId=...). */
+const RUN_FILTERS = ['status', 'reason', 'agentId', 'from', 'to'];
+
 export function runs() {
-  return async ({ root, live }) => {
+  return async ({
+    root, live, params, address,
+  }) => {
     const { wakeStatus, wakeReason } = await enums();
-    const state = { status: '', reason: '', agentId: '', from: '', to: '', offset: 0, limit: PAGE };
+    const state = { offset: 0, limit: PAGE };
+    RUN_FILTERS.forEach((name) => { state[name] = (params.get(name) ?? '').trim(); });
     const results = h('div', { id: 'runs-results' });
     const instant = (local) => (local ? new Date(local).toISOString() : '');
     const go = () => live.now(refresh);
@@ -528,19 +587,28 @@ export function runs() {
         from: instant(state.from), to: instant(state.to), offset: state.offset, limit: state.limit,
       }));
       if (!current()) return;
+      const filtered = RUN_FILTERS.some((name) => state[name]);
       refill(results, { page: page.data, next: page.next, offset: state.offset }, () => [
-        runTable('Runs of every agent, newest first', page.data, true),
+        runTable('Runs of every agent, newest first', page.data, true, filtered
+          ? 'No run matches these filters. Clear a filter, or widen the time span.'
+          : ['No runs yet: every wake of an agent is a run. Open an agent on the ',
+            h('a', { href: '#/agents' }, 'Agents'), ' page and wake it now.']),
         pager(state, Boolean(page.next), go, 'Run list')]);
     };
-    const change = (field) => (value) => { state[field] = value.trim(); state.offset = 0; go(); };
+    const change = (field) => (value) => {
+      state[field] = value.trim();
+      state.offset = 0;
+      address(Object.fromEntries(RUN_FILTERS.map((name) => [name, state[name]])));
+      go();
+    };
     fill(root,
       h('h1', {}, 'Runs'),
       h('form', { class: 'filters', role: 'search', onsubmit: (e) => e.preventDefault() },
-        select('runs-status', 'Status', wakeStatus, '', change('status')),
-        select('runs-reason', 'Reason', wakeReason, '', change('reason')),
-        input('runs-agent', 'Agent id', { maxlength: 64 }, change('agentId')),
-        input('runs-from', 'From', { type: 'datetime-local' }, change('from')),
-        input('runs-to', 'To', { type: 'datetime-local' }, change('to'))),
+        select('runs-status', 'Status', wakeStatus, state.status, change('status')),
+        select('runs-reason', 'Reason', wakeReason, state.reason, change('reason')),
+        input('runs-agent', 'Agent id', { maxlength: 64, value: state.agentId }, change('agentId')),
+        input('runs-from', 'From', { type: 'datetime-local', value: state.from }, change('from')),
+        input('runs-to', 'To', { type: 'datetime-local', value: state.to }, change('to'))),
       results);
     live.push(['run'], (data) => !state.agentId || data.agentId === state.agentId, refresh);
     await live.every(3000, refresh);
@@ -562,8 +630,8 @@ export function run(runKey) {
       fill(body,
         runControls(r, caller, () => live.now(refresh)),
         h('dl', { class: 'facts' },
-          row('Run key', h('code', {}, r.runKey)),
-          row('Agent', h('a', { href: `#/agents/${enc(r.agentId)}` }, r.agentId)),
+          row('Run key', [h('code', { id: 'run-key' }, r.runKey), copyButton(r.runKey, 'Copy run key')]),
+          row('Agent', [agentLink(r.agentId, r.agentName), copyButton(r.agentId, 'Copy agent id')]),
           row('Reason', r.reason),
           row('Status', badge(r.status)),
           row('Attempts', String(r.attempts)),
@@ -696,7 +764,8 @@ export function tools() {
           h('td', {}, t.previewSupported ? 'yes' : 'no'),
           h('td', {},
             h('details', {}, h('summary', {}, 'input'), json(t.inputSchema)),
-            h('details', {}, h('summary', {}, 'output'), json(t.outputSchema))))));
+            h('details', {}, h('summary', {}, 'output'), json(t.outputSchema)))),
+          'No tools: this server offers agents none (see the tool settings in the operations guide).'));
     });
   };
 }
@@ -727,7 +796,9 @@ export function templates() {
           h('td', { class: 'number' }, t.version),
           h('td', {}, t.kind),
           h('td', {}, t.description || ''),
-          h('td', {}, t.operatorCreatable ? 'yes' : 'no (administrators only)'))),
+          h('td', {}, t.operatorCreatable ? 'yes' : 'no (administrators only)')),
+        state.offset ? 'No more templates: go back a page.'
+          : 'No templates yet: Reveille loads its shipped ones at start, and an administrator adds more (see Agent templates in the guide).'),
         pager(state, Boolean(page.next), go, 'Template list')]);
     };
     fill(root,

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -44,11 +45,13 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * not use; a session's reply streams in; an administrator creates an agent from a template's form
  * and sees the server's refusal of a bad parameter next to it, where a viewer sees the parameters
  * and no form; with polling set to minutes a new run arrives on the runs page by the change event
- * stream alone; the needs-you view shows what waits for a person and the header counts it.
- * Screenshots of the pages go to {@code target/console/}, and axe-core finds no serious or critical
- * accessibility violation on them. The CI run installs the browser and sets {@code
- * REVEILLE_IT_REQUIRE_BROWSER}, so there a missing browser fails; elsewhere the test is skipped
- * naming the packages to install.
+ * stream alone; the needs-you view shows what waits for a person and the header counts it; the runs
+ * list names agents by their display name and opens filtered from its address; tool calls read as a
+ * line with their JSON a click away; times show in the viewer's zone with UTC on hover; the pages
+ * pass in the dark theme too. Screenshots of the pages go to {@code target/console/}, and axe-core
+ * finds no serious or critical accessibility violation on them. The CI run installs the browser and
+ * sets {@code REVEILLE_IT_REQUIRE_BROWSER}, so there a missing browser fails; elsewhere the test is
+ * skipped naming the packages to install.
  *
  * <p>What the browser adds is the same on every stack: the pages read the same API that the other
  * integration tests check on whichever database and broker they run.
@@ -183,6 +186,13 @@ class ConsoleIT {
     assertTrue(
         !browser.findElement(By.cssSelector("#agents-results")).getText().contains(decoy),
         "the filter hides the decoy");
+    // The filter is in the address: opened again from it, the list is filtered the same way.
+    await()
+        .atMost(WAIT)
+        .until(() -> browser.getCurrentUrl(), url -> url.endsWith("#/agents?name=Console+task"));
+    browser.navigate().refresh();
+    assertEquals("Console task", visible("#filter-name").getAttribute("value"));
+    awaitText("#agents-results", text -> text.contains("Console task") && !text.contains(decoy));
     screenshotAndCheck("agents");
   }
 
@@ -407,6 +417,206 @@ class ConsoleIT {
     browser.get(base + "/#/templates/dayPlanner");
     visible("#template-create");
     assertEquals("07:00", visible("#param-planAt").getAttribute("value"));
+  }
+
+  /**
+   * The runs list opens filtered from its address and keeps its filters there; it and a run's page
+   * name the agent by its display name, the run's times show in the viewer's time zone (here
+   * India's, +05:30) with the UTC instant on hover, and the run key copies to the clipboard.
+   */
+  @Test
+  void theRunsListOpensFilteredFromItsAddressAndNamesTheAgent() throws IOException {
+    var agents = new Agents(api);
+    var name = "Named " + UUID.randomUUID();
+    var agentId = agents.createCustom(name);
+    var runKey = agents.awaitManualWake(agentId);
+
+    browser.executeCdpCommand(
+        "Emulation.setTimezoneOverride", Map.of("timezoneId", "Asia/Kolkata"));
+    signIn(Role.ADMIN);
+    browser.get(base + "/#/runs?status=completed&agentId=" + agentId);
+    var row = "#runs-results tr[data-run='" + runKey + "']";
+    awaitText(row, text -> text.contains(name) && text.contains("completed"));
+    assertEquals("completed", visible("#runs-status").getAttribute("value"));
+    assertEquals(agentId, visible("#runs-agent").getAttribute("value"));
+    var agentLink = visible(row + " a.agent-name");
+    assertEquals(name, agentLink.getText());
+    assertTrue(agentLink.getAttribute("title").contains(agentId), agentLink.getAttribute("title"));
+
+    // Another filter goes into the address; nothing matches, and the list says what to do.
+    click("#runs-status option[value='failed']");
+    await()
+        .atMost(WAIT)
+        .until(
+            () -> browser.getCurrentUrl(),
+            url -> url.endsWith("#/runs?status=failed&agentId=" + agentId));
+    awaitText("#runs-results td.empty", text -> text.startsWith("No run matches these filters"));
+    // Reloaded from that address, the list opens the same way.
+    browser.navigate().refresh();
+    awaitText("#runs-results td.empty", text -> text.startsWith("No run matches these filters"));
+    assertEquals("failed", visible("#runs-status").getAttribute("value"));
+
+    browser.get(base + "/#/runs/" + runKey);
+    awaitText("#main", text -> text.contains(runKey) && text.contains("Messages"));
+    assertEquals(name, visible("#main dl.facts a.agent-name").getText());
+    var created = visible("#main dl.facts time");
+    var utc = created.getAttribute("datetime");
+    assertTrue(utc.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z"), utc);
+    assertEquals(utc, created.getAttribute("title"));
+    var local =
+        java.time.Instant.parse(utc)
+            .atZone(java.time.ZoneId.of("Asia/Kolkata"))
+            .format(java.time.format.DateTimeFormatter.ofPattern("hh:mm:ss"));
+    assertTrue(
+        created.getText().contains(local) && created.getText().contains("GMT+5:30"),
+        created.getText() + " shows " + utc + " in India's time");
+
+    browser.executeCdpCommand(
+        "Browser.grantPermissions",
+        Map.of(
+            "origin",
+            base,
+            "permissions",
+            List.of("clipboardReadWrite", "clipboardSanitizedWrite")));
+    click("button.copy[aria-label='Copy run key']");
+    awaitText("#status", text -> text.equals("Copied " + runKey + "."));
+    assertEquals(
+        runKey,
+        browser.executeAsyncScript(
+            "const done = arguments[arguments.length - 1];"
+                + "navigator.clipboard.readText().then(done, e => done(String(e)));"));
+    screenshotAndCheck("run");
+  }
+
+  /**
+   * A task agent's tool call reads as a line on its page, in the tool-call table and in the
+   * activity log, with the arguments as JSON a click away; the page's address names its parts; the
+   * agent list and the agent's page pass axe in the dark theme too.
+   */
+  @Test
+  void aToolCallReadsAsALineWithItsJsonAClickAwayInBothThemes() throws IOException {
+    var task =
+        api.post(
+            "/api/tasks",
+            "{\"title\":\"Lined task "
+                + UUID.randomUUID()
+                + "\",\"categoryId\":\""
+                + category()
+                + "\"}");
+    assertEquals(201, task.status(), task::toString);
+    var created = api.post("/api/tasks/" + task.json().getString("id") + "/agent", "");
+    assertEquals(201, created.status(), created::toString);
+    var agentId = created.json().getString("id");
+    made.add(agentId);
+    await()
+        .atMost(WAIT)
+        .until(() -> !api.getAll("/api/runs?agentId=" + agentId + "&status=completed").isEmpty());
+
+    signIn(Role.OPERATOR);
+    browser.get(base + "/#/agents/" + agentId + "?section=tool-calls");
+    var row = "#agent-tool-calls tr[data-tool='record_observations']";
+    var line = awaitText(row + " summary .line", text -> !text.isEmpty());
+    assertTrue(line.startsWith("record_observations → recorded "), line);
+    assertTrue(line.matches("record_observations → recorded \\d+ observations?: '.+'"), line);
+    assertFalse(
+        browser.findElement(By.cssSelector(row + " pre.json")).isDisplayed(), "JSON closed");
+    click(row + " summary");
+    await()
+        .atMost(WAIT)
+        .until(() -> browser.findElement(By.cssSelector(row + " pre.json")).isDisplayed());
+    assertTrue(
+        browser.findElement(By.cssSelector(row + " pre.json")).getText().contains("observations"));
+    awaitText(
+        "#activity-log li[data-kind='action'] summary .line",
+        text -> text.startsWith("record_observations → recorded "));
+    awaitText(
+        "#activity-log li[data-kind='toolResult'] summary .line",
+        text -> text.startsWith("record_observations → recorded "));
+    visible("#agent-header button.copy[aria-label='Copy agent id']");
+    // The part the address named is in view.
+    await()
+        .atMost(WAIT)
+        .until(
+            () ->
+                (Boolean)
+                    browser.executeScript(
+                        "const r = document.getElementById('agent-tool-calls')"
+                            + ".getBoundingClientRect();"
+                            + "return r.top < window.innerHeight && r.bottom > 0;"));
+
+    browser.executeCdpCommand(
+        "Emulation.setEmulatedMedia",
+        Map.of("features", List.of(Map.of("name", "prefers-color-scheme", "value", "dark"))));
+    assertEquals(
+        "rgb(13, 17, 23)",
+        browser.executeScript(
+            "return getComputedStyle(document.documentElement).backgroundColor;"));
+    screenshotAndCheck("agent-dark");
+    click("#nav a[href='#/agents']");
+    visible("#agents-results table");
+    screenshotAndCheck("agents-dark");
+    browser.get(base + "/#/runs?agentId=" + agentId);
+    awaitText("#runs-results", text -> text.contains("Lined task"));
+    screenshotAndCheck("runs-dark");
+  }
+
+  /**
+   * The line a tool call reads as, from the console's own module: a few tools in their own words,
+   * any other by its name and most telling argument, a refusal with its code, and no failure on a
+   * shape it does not know.
+   */
+  @Test
+  void toolCallsAreSummarisedInOneLineWhateverTheirShape() {
+    browser.get(base + "/");
+    visible("#sign-in-user");
+    var lines =
+        (String)
+            browser.executeAsyncScript(
+                "const done = arguments[arguments.length - 1];"
+                    + "import('/console/summaries.js').then((m) => done(JSON.stringify(["
+                    + "m.summariseCall({toolName: 'create_task', status: 'succeeded',"
+                    + "  arguments: {title: 'Call the bank', categoryName: 'Work', priority: 'p1'},"
+                    + "  result: {payload: {task: {title: 'Call the bank', priority: 'p1'}}}}),"
+                    + "m.summariseCall({toolName: 'update_task_priority', status: 'succeeded',"
+                    + "  arguments: {taskId: 't1', priority: 'p0'},"
+                    + "  result: {payload: {task: {title: 'X', priority: 'p0'},"
+                    + "  previousPriority: 'p2'}}}),"
+                    + "m.summariseCall({toolName: 'ask_user', status: 'succeeded',"
+                    + "  arguments: {question: 'Which bank?'}, errorCode: 'awaiting_answer'}),"
+                    + "m.summariseCall({toolName: 'update_task_priority', status: 'failed',"
+                    + "  arguments: {taskId: 't1'}, errorCode: 'out_of_scope',"
+                    + "  error: 'task t1 is in no category of the agent'}),"
+                    + "m.summariseCall({toolName: 'list_tasks_in_scope', status: 'succeeded',"
+                    + "  arguments: {query: 'bank'}}),"
+                    + "m.summariseCall({toolName: 'frobnicate', status: 'succeeded',"
+                    + "  arguments: 'not an object', result: [1, 2]}),"
+                    + "m.summariseCall(null),"
+                    + "m.summariseMessage({kind: 'toolResult', content: '{not json',"
+                    + "  metadata: {status: 'error', errorCode: 'invalid_arguments',"
+                    + "  errorMessage: 'title: is required',"
+                    + "  extension: {'reveille.toolResult': {toolName: 'create_task'}}}}),"
+                    + "m.summariseMessage({kind: 'observation', content: 'a note'})"
+                    + "])), (e) => done(String(e)));");
+    var read = Json.createReader(new StringReader(lines)).readArray();
+    assertEquals(
+        List.of(
+            "create_task → task 'Call the bank' in Work (p1)",
+            "update_task_priority → task 'X': p2 → p0",
+            "ask_user → asked \"Which bank?\" (waiting for an answer)",
+            "update_task_priority → refused: out_of_scope — task t1 is in no category of the agent",
+            "list_tasks_in_scope → query 'bank'",
+            "frobnicate",
+            "tool",
+            "create_task → refused: invalid_arguments — title: is required",
+            "(none)"),
+        read.stream()
+            .map(
+                v ->
+                    v.getValueType() == jakarta.json.JsonValue.ValueType.STRING
+                        ? ((jakarta.json.JsonString) v).getString()
+                        : "(none)")
+            .toList(),
+        lines);
   }
 
   private String category() {

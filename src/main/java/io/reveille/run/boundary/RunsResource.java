@@ -192,8 +192,9 @@ public class RunsResource {
   @GET
   @Operation(
       summary =
-          "A page of the runs of every agent, newest first; filters agentId, status, reason, and"
-              + " from (inclusive) / to (exclusive) on the creation time, ISO-8601 instants")
+          "A page of the runs of every agent, newest first, each with its agent's display name"
+              + " (agentName); filters agentId, status, reason, and from (inclusive) / to"
+              + " (exclusive) on the creation time, ISO-8601 instants")
   @APIResponse(
       responseCode = "200",
       description = "The page; a Link rel=next header when more follow",
@@ -207,7 +208,12 @@ public class RunsResource {
       @QueryParam("to") @Size(max = 64) String to,
       @BeanParam PageQuery page) {
     var filter = RunFilter.parse(agentId, status, reason, from, to);
-    return PageQuery.ok(runs.runs(filter, page.window()), WakeResponse::of, uriInfo);
+    var listed = runs.runs(filter, page.window());
+    // The page's agents named in one query, not one per run.
+    var names =
+        runs.agentNames(
+            listed.items().stream().map(WakeRunLogEntry::getAgentId).distinct().toList());
+    return PageQuery.ok(listed, run -> WakeResponse.of(run, names.get(run.getAgentId())), uriInfo);
   }
 
   @Allowed(Role.VIEWER)
@@ -254,8 +260,9 @@ public class RunsResource {
     var checkpoints =
         detail.checkpoints().stream()
             .collect(Collectors.toMap(RunCheckpoint::getStepIndex, Function.identity()));
+    var agentId = detail.run().getAgentId();
     return new RunDetailResponse(
-        WakeResponse.of(detail.run()),
+        WakeResponse.of(detail.run(), runs.agentNames(List.of(agentId)).get(agentId)),
         detail.steps().stream().map(step -> StepResponse.of(step, checkpoints)).toList(),
         detail.toolCalls().stream().map(ToolCallResponse::of).toList(),
         detail.proposals().stream().map(ProposalResponse::of).toList(),

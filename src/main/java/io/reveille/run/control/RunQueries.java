@@ -168,8 +168,11 @@ public class RunQueries implements RunCounts {
     return em.createQuery(query, Long.class).setParameter("v", value).getSingleResult();
   }
 
-  /** The display names of the agents {@code agentIds} (those that still exist), by id. */
-  java.util.Map<String, String> agentNames(List<String> agentIds) {
+  /**
+   * The display names of the agents {@code agentIds} (those that still exist), by id: one query for
+   * them all.
+   */
+  public java.util.Map<String, String> agentNames(List<String> agentIds) {
     var names = new java.util.HashMap<String, String>();
     if (agentIds.isEmpty()) {
       return names;

@@ -56,6 +56,12 @@ public class WakesResource {
   public record WakeResponse(
       String runKey,
       String agentId,
+      @Schema(
+              description =
+                  "The agent's display name, in the run list and a run's detail (GET /api/runs,"
+                      + " GET /api/runs/{runKey}); left out elsewhere and for an agent deleted"
+                      + " since")
+          String agentName,
       String reason,
       @Schema(
               description =
@@ -127,9 +133,15 @@ public class WakesResource {
     }
 
     public static WakeResponse of(WakeRunLogEntry e) {
+      return of(e, null);
+    }
+
+    /** The run with its agent's display name ({@code null} to leave it out). */
+    public static WakeResponse of(WakeRunLogEntry e, String agentName) {
       return new WakeResponse(
           e.getRunKey(),
           e.getAgentId(),
+          agentName,
           e.getReason().wire(),
           e.getEntrypoint().map(RunEntrypoint::wire).orElse(null),
           e.getReasonId(),

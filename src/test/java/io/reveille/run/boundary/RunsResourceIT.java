@@ -48,11 +48,16 @@ class RunsResourceIT {
     var listed = api.getAll(query);
     assertEquals(1, listed.size(), listed::toString);
     var runKey = listed.get(0).getString("runKey");
+    // The list names each run's agent by its display name, beside its id.
+    var agentName = api.get("/api/agents/" + agentId).json().getString("displayName");
+    assertEquals(agentId, listed.get(0).getString("agentId"), listed::toString);
+    assertEquals(agentName, listed.get(0).getString("agentName"), listed::toString);
 
     var detail = api.get("/api/runs/" + URLEncoder.encode(runKey, StandardCharsets.UTF_8));
     assertEquals(200, detail.status(), detail::toString);
     var run = detail.json();
     assertEquals(runKey, run.getJsonObject("run").getString("runKey"));
+    assertEquals(agentName, run.getJsonObject("run").getString("agentName"), run::toString);
     var calls = run.getJsonArray("toolCalls").getValuesAs(JsonObject.class);
     assertEquals(
         List.of("record_observations"),
