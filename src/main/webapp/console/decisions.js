@@ -51,7 +51,8 @@ function named(key, entity) {
 }
 
 /**
- * The fields an approval would change, entity by entity, from the preview's payload: an entity
+ * The fields an approval would change, entity by entity, from the preview's payload (and the
+ * objects nested in it, such as a plan's): an entity
  * that exists (a task) read as it stands now and compared field by field; a field the preview
  * shows before and after (`statusBefore`, `statusAfter`); an entity the approval would create
  * (no id yet) with each of its fields.
@@ -59,8 +60,14 @@ function named(key, entity) {
 async function changes(proposal) {
   const payload = proposal.preview?.payload ?? {};
   const rows = [];
-  const entities = Object.entries(payload)
-    .filter(([, value]) => value && typeof value === 'object' && !Array.isArray(value));
+  const entities = [];
+  const collect = (object, depth) => Object.entries(object).forEach(([key, value]) => {
+    if (value && typeof value === 'object' && !Array.isArray(value) && depth < 4) {
+      entities.push([key, value]);
+      collect(value, depth + 1);
+    }
+  });
+  collect(payload, 0);
   await Promise.all(entities.map(async ([key, after]) => {
     Object.keys(after).filter((field) => field.endsWith('Before')).forEach((field) => {
       const base = field.slice(0, -'Before'.length);

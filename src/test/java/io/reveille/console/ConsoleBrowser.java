@@ -43,12 +43,18 @@ final class ConsoleBrowser implements AutoCloseable {
   final String base =
       System.getProperty("reveille.it.baseUri", "http://127.0.0.1:9181").replaceAll("/$", "");
 
-  private ConsoleBrowser(ChromeDriver driver) {
+  private final String name;
+
+  private ConsoleBrowser(ChromeDriver driver, String name) {
     this.driver = driver;
+    this.name = name;
   }
 
-  /** A headless browser, or the test aborted (failed where the browser is required). */
-  static ConsoleBrowser open() {
+  /**
+   * A headless browser, or the test aborted (failed where the browser is required); closed, it
+   * leaves the page as it was under {@code target/console/last-{name}}.
+   */
+  static ConsoleBrowser open(String name) {
     if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
       if (System.getenv("REVEILLE_IT_REQUIRE_BROWSER") != null) {
         fail("the console test needs " + CHROMIUM + " and " + CHROMEDRIVER + " here");
@@ -69,7 +75,7 @@ final class ConsoleBrowser implements AutoCloseable {
             .usingDriverExecutable(CHROMEDRIVER.toFile())
             .usingAnyFreePort()
             .build();
-    return new ConsoleBrowser(new ChromeDriver(service, options));
+    return new ConsoleBrowser(new ChromeDriver(service, options), name);
   }
 
   /** Opens {@code hash} (e.g. {@code #/needs-you}) on the console. */
@@ -201,15 +207,17 @@ final class ConsoleBrowser implements AutoCloseable {
     assertTrue(absent(css), css + " is shown");
   }
 
-  /** The page as the test left it, for whoever reads a failure: target/console/last-{name}. */
-  void keepLast(String name) throws IOException {
-    Files.createDirectories(SHOTS);
-    Files.write(SHOTS.resolve("last-" + name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
-    Files.writeString(SHOTS.resolve("last-" + name + ".html"), driver.getPageSource());
-  }
-
+  /** Leaves the page as the test left it, for whoever reads a failure, and quits the browser. */
   @Override
   public void close() {
-    driver.quit();
+    try {
+      Files.createDirectories(SHOTS);
+      Files.write(SHOTS.resolve("last-" + name + ".png"), driver.getScreenshotAs(OutputType.BYTES));
+      Files.writeString(SHOTS.resolve("last-" + name + ".html"), driver.getPageSource());
+    } catch (IOException | RuntimeException e) {
+      // The page could not be kept; the browser is quit all the same.
+    } finally {
+      driver.quit();
+    }
   }
 }

@@ -48,15 +48,14 @@ import org.openqa.selenium.By;
 
 /**
  * The console as the place where a person decides, in a real browser against the test server. In
- * the server, four agents thinking with the scripted model leave what waits for a person: two
- * whose held {@code create_follow_up_task} calls wait as proposals, one whose {@code ask_user}
- * question waits for an answer, one whose external call lost its connection after the provider
- * applied it and waits in doubt. Then, from the page alone: a viewer sees them all and finds no
- * control to move any (and the API refuses the viewer anyway); an administrator reads what a
- * proposal changes, approves it and sees the follow-up task made, rejects the other and sees
- * nothing made, resolves the call in doubt and sees its run resume and complete, answers the
- * question from its choices and sees that run complete, and makes a timer for an agent after
- * previewing its next firings.
+ * the server, four agents thinking with the scripted model leave what waits for a person: two whose
+ * held {@code create_follow_up_task} calls wait as proposals, one whose {@code ask_user} question
+ * waits for an answer, one whose external call lost its connection after the provider applied it
+ * and waits in doubt. Then, from the page alone: a viewer sees them all and finds no control to
+ * move any (and the API refuses the viewer anyway); an administrator reads what a proposal changes,
+ * approves it and sees the follow-up task made, rejects the other and sees nothing made, resolves
+ * the call in doubt and sees its run resume and complete, answers the question from its choices and
+ * sees that run complete, and makes a timer for an agent after previewing its next firings.
  */
 @ExtendWith(ArquillianExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -176,7 +175,7 @@ class ConsoleDecisionsIT {
       String approveTask,
       String rejectTask)
       throws IOException {
-    try (var viewer = ConsoleBrowser.open()) {
+    try (var viewer = ConsoleBrowser.open("decisions-viewer")) {
       viewer.signIn(Role.VIEWER);
       viewer.click("#nav-needs-you");
       for (var item : List.of(approve, reject, question, doubt)) {
@@ -199,7 +198,7 @@ class ConsoleDecisionsIT {
     assertEquals(403, asViewer.post(proposal(approve, "approve"), "").status());
     assertEquals(403, asViewer.post(answer(question), "{\"answer\":\"Monday\"}").status());
 
-    try (var admin = ConsoleBrowser.open()) {
+    try (var admin = ConsoleBrowser.open("decisions-admin")) {
       admin.signIn(Role.ADMIN);
       admin.click("#nav-needs-you");
       var approveRow = row(approve);
