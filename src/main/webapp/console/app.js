@@ -1,7 +1,7 @@
-// The console: sign-in, navigation between pages (#/agents, #/agents/{id}, #/needs-you,
-// #/sessions, #/runs, #/runs/{runKey}, #/broker, #/tools, #/templates, #/templates/{id}), the
-// signed-in caller's roles, the one change event stream pages follow, and the header's count of
-// what needs a person.
+// The console: sign-in, navigation between pages (#/overview, #/agents, #/agents/{id},
+// #/needs-you, #/sessions, #/runs, #/runs/{runKey}, #/broker, #/tools, #/templates,
+// #/templates/{id}), the signed-in caller's roles, the one change event stream pages follow, and
+// the header's count of what needs a person.
 
 import {
   auth, call, exchangePassword, revoke, ApiError,
@@ -16,6 +16,7 @@ let caller = null;
 let header = null;
 
 const routes = [
+  [/^#\/overview$/, pages.overview],
   [/^#\/agents\/([^/]+)$/, pages.agent],
   [/^#\/agents$/, pages.agents],
   [/^#\/needs-you$/, pages.needsYou],

@@ -5,6 +5,7 @@ import { ApiError, call, del, follow, get, post, query } from './api.js';
 import {
   badge, countdown, fill, h, json, refill, say, table, time,
 } from './dom.js';
+import * as charts from './charts.js';
 
 const PAGE = 25;
 
@@ -116,6 +117,71 @@ function nextWake(activity) {
   }
   const [which, at] = candidates[0];
   return h('span', {}, `${which}: `, countdown(at));
+}
+
+// ---- Overview ----------------------------------------------------------------------------------
+
+/**
+ * The last hour of the run log in pictures (GET /api/runs/stats): runs per minute by reason and by
+ * status, the wait from queued to started and a timer run's lateness; the agents that spent the
+ * most tokens in the last day and the broker's queue depths, as tables with bars. Redrawn at most
+ * every 5 s on run and queue events, and every 30 s regardless.
+ */
+export function overview() {
+  return async ({ root, live }) => {
+    const { wakeReason, wakeStatus } = await enums();
+    const count = (v) => String(Math.round(v));
+    const chart = (id, caption, options) => charts.timeChart({ id, caption, signal: live.signal, ...options });
+    const byReason = chart('chart-runs-by-reason', 'Runs per minute by reason', { stacked: true, format: count });
+    const byStatus = chart('chart-runs-by-status', 'Runs per minute by status', { stacked: true, format: count });
+    const startWait = chart('chart-start-wait', 'Wait from queued to started (p50, p95)', { format: charts.duration });
+    const lateness = chart('chart-timer-lateness', 'Timer runs started late by (p50, p95)', { format: charts.duration });
+    const summary = h('p', { class: 'meta', id: 'overview-summary' });
+    const tokens = h('section', { id: 'overview-tokens' });
+    const queues = h('section', { id: 'overview-queues' });
+    fill(root,
+      h('h1', {}, 'Overview'),
+      summary,
+      h('div', { class: 'charts' }, byReason.element, byStatus.element, startWait.element, lateness.element),
+      h('div', { class: 'columns' }, tokens, queues));
+    const refresh = async () => {
+      const current = live.ticket();
+      const [stats, depths] = await Promise.all([
+        get('/api/runs/stats?minutes=60&topAgents=10'),
+        get('/api/broker/queues').catch((error) => error),
+      ]);
+      if (!current()) return;
+      const times = stats.minutes.map((m) => new Date(m.minute).getTime() / 1000);
+      // Only the keys with a run in the hour, each in the colour of its place in the server's list.
+      const split = (keys, field) => keys.map((key, colour) => ({
+        label: key, colour, values: stats.minutes.map((m) => m[field][key] ?? 0),
+      })).filter((s) => s.values.some((v) => v > 0));
+      const percentiles = (field) => [
+        { label: 'p50', colour: 0, values: stats.minutes.map((m) => m[`${field}P50Millis`]) },
+        { label: 'p95', colour: 1, values: stats.minutes.map((m) => m[`${field}P95Millis`]) }];
+      const total = stats.minutes.reduce((sum, m) => sum + Object.values(m.byReason).reduce((a, b) => a + b, 0), 0);
+      summary.textContent = `${total} runs queued from ${new Date(stats.from).toLocaleTimeString()} to `
+        + `${new Date(stats.to).toLocaleTimeString()}${stats.truncated ? ' (only the newest counted)' : ''}.`;
+      byReason.update(times, split(wakeReason, 'byReason'));
+      byStatus.update(times, split(wakeStatus, 'byStatus'));
+      startWait.update(times, percentiles('startWait'));
+      lateness.update(times, percentiles('timerLateness'));
+      refill(tokens, stats.tokens, () => charts.barTable('Top agents by tokens, last 24 hours',
+        ['Agent', 'Tokens in', 'Tokens out', 'Total'], stats.tokens, (a) => [
+          h('td', {}, h('a', { href: `#/agents/${enc(a.agentId)}` }, a.displayName || a.agentId)),
+          h('td', { class: 'number' }, a.inputTokens),
+          h('td', { class: 'number' }, a.outputTokens),
+          h('td', { class: 'number' }, a.inputTokens + a.outputTokens)],
+        (a) => a.inputTokens + a.outputTokens));
+      refill(queues, depths instanceof Error ? depths.message : depths, () => (depths instanceof Error
+        ? h('p', { class: 'error' }, `Queue depths: ${depths.message}`)
+        : charts.barTable('Queue depths now', ['Queue', 'Messages'], depths, (q) => [
+          h('td', {}, h('code', {}, q.name)),
+          h('td', { class: 'number' }, q.messageCount)], (q) => q.messageCount)));
+    };
+    live.push(['run', 'queues'], () => true, refresh, 5000);
+    await live.every(30000, refresh);
+  };
 }
 
 // ---- Agents ------------------------------------------------------------------------------------
@@ -256,6 +322,18 @@ export function agent(id) {
     };
 
     const reload = () => live.now(() => load(true));
+    // Its last runs over time, redrawn on its run events and every 10 s.
+    const strip = h('section', { id: 'agent-wake-strip-section' });
+    const loadStrip = async () => {
+      const recent = await get(query('/api/runs', { agentId: id, limit: 100 }));
+      if (live.stopped) return;
+      refill(strip, recent, () => charts.wakeStrip({
+        id: 'agent-wake-strip',
+        caption: 'Its runs over time, by status',
+        runs: recent,
+        link: (r) => h('a', { href: `#/runs/${enc(r.runKey)}` }, 'open'),
+      }));
+    };
     fill(root,
       h('p', {}, h('a', { href: '#/agents' }, '← All agents')),
       sections.header,
@@ -265,9 +343,12 @@ export function agent(id) {
         h('div', {}, activityFilters(filter, reload, agentMessageKind), sections.activity)),
       sections['tool-calls'],
       h('div', { class: 'columns' }, sections.subscriptions, sections.timers),
+      strip,
       sections.runs);
     live.push(['agent', 'run', 'proposal'],
       (data, type) => (type === 'agent' ? data.id : data.agentId) === id, () => load(true));
+    live.push(['run'], (data) => data.agentId === id, loadStrip, 1000);
+    live.now(() => live.every(10000, loadStrip));
     await live.every(2000, () => load(false));
   };
 }
@@ -538,6 +619,25 @@ export function runs() {
   };
 }
 
+/**
+ * A run's timeline: waiting from queued to started, running to completed, each step (a model turn
+ * or a phase) and each tool call from its creation to its last change.
+ */
+function runTimeline(detail) {
+  const r = detail.run;
+  const steps = [
+    { label: 'queued, waiting to start', kind: 'wait', status: r.startedAt ? 'over' : r.status, start: r.createdAt, end: r.startedAt ?? r.completedAt },
+    r.startedAt ? { label: 'running', kind: 'run', status: r.status, start: r.startedAt, end: r.completedAt } : null,
+    ...(detail.steps || []).filter((s) => s.startedAt).map((s) => ({
+      label: `step ${s.index}: ${s.phase}`, kind: 'step', status: s.status, start: s.startedAt, end: s.endedAt,
+    })),
+    ...(detail.toolCalls || []).map((c) => ({
+      label: `tool ${c.toolName}`, kind: 'tool', status: c.status, start: c.createdAt, end: c.updatedAt,
+    })),
+  ].filter(Boolean).sort((a, b) => new Date(a.start) - new Date(b.start));
+  return charts.timeline({ id: 'run-timeline', caption: 'Timeline of the run', origin: r.createdAt, steps });
+}
+
 export function run(runKey) {
   return async ({ root, live }) => {
     const body = h('div', {});
@@ -563,6 +663,7 @@ export function run(runKey) {
           row('Tokens', (r.tokens || []).join(', ') || '—'),
           row('Usage', `${r.usage?.inputTokens ?? 0} in, ${r.usage?.outputTokens ?? 0} out, ${r.usage?.modelCalls ?? 0} model calls`),
           r.error ? row('Error', h('span', { class: 'error' }, r.error)) : null),
+        runTimeline(detail),
         toolCallsSection(detail.toolCalls),
         h('h2', {}, 'Messages'),
         messageList('run-messages', detail.messages, new Set()));
