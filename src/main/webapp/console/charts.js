@@ -98,11 +98,13 @@ export function timeChart({
       select: { show: false },
       scales: {
         x: { time: true },
-        y: { range: (u, min, max) => [0, max > 0 ? max * 1.1 : 1] },
+        // From zero; with nothing to show, one run or one second.
+        y: { range: (u, min, max) => [0, max > 0 ? max * 1.1 : (stacked ? 1 : 1000)] },
       },
       axes: [
         axis(),
-        axis((u, splits) => splits.map((v) => (stacked && !Number.isInteger(v) ? '' : format(v)))),
+        // Counts and milliseconds are whole: a split between two is left unlabelled.
+        axis((u, splits) => splits.map((v) => (Number.isInteger(v) ? format(v) : ''))),
       ],
       series: [{}, ...drawn.map((s) => ({
         label: s.label,

@@ -338,12 +338,12 @@ export function agent(id) {
       h('p', {}, h('a', { href: '#/agents' }, '← All agents')),
       sections.header,
       sections.controls,
+      strip,
       h('div', { class: 'columns' },
         h('div', {}, sections.state, sections.report, sections.observations),
         h('div', {}, activityFilters(filter, reload, agentMessageKind), sections.activity)),
       sections['tool-calls'],
       h('div', { class: 'columns' }, sections.subscriptions, sections.timers),
-      strip,
       sections.runs);
     live.push(['agent', 'run', 'proposal'],
       (data, type) => (type === 'agent' ? data.id : data.agentId) === id, () => load(true));
