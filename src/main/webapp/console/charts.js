@@ -229,7 +229,7 @@ export function wakeStrip({
     ? duration(since(new Date(r.startedAt).getTime(), r.completedAt)) : '—');
   return h('figure', { class: 'chart wake-strip', id },
     h('figcaption', {}, runs.length
-      ? `${caption}: ${runs.length} runs over the last ${duration(span)}`
+      ? `${caption}: ${runs.length} ${runs.length === 1 ? 'run' : 'runs'} over the last ${duration(span)}`
       : `${caption}: no runs yet`),
     legend(statuses.map((s) => [s, (swatch) => swatch.classList.add(`status-${s}`)])),
     track,

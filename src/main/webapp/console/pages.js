@@ -121,6 +121,11 @@ function nextWake(activity) {
 
 // ---- Overview ----------------------------------------------------------------------------------
 
+/** A run status's place in the chart palette (console.css --chart-1 …, counted from 0). */
+const STATUS_COLOURS = {
+  queued: 5, started: 1, waiting: 4, completed: 2, skipped: 7, failed: 3, cancelled: 6,
+};
+
 /**
  * The last hour of the run log in pictures (GET /api/runs/stats): runs per minute by reason and by
  * status, the wait from queued to started and a timer run's lateness; the agents that spent the
@@ -152,18 +157,20 @@ export function overview() {
       ]);
       if (!current()) return;
       const times = stats.minutes.map((m) => new Date(m.minute).getTime() / 1000);
-      // Only the keys with a run in the hour, each in the colour of its place in the server's list.
-      const split = (keys, field) => keys.map((key, colour) => ({
-        label: key, colour, values: stats.minutes.map((m) => m[field][key] ?? 0),
+      // Only the keys with a run in the hour, each in a colour of its own: a status in the one that
+      // says it (completed green, failed red), a reason in that of its place in the server's list.
+      const split = (keys, field, colours = {}) => keys.map((key, i) => ({
+        label: key, colour: colours[key] ?? i, values: stats.minutes.map((m) => m[field][key] ?? 0),
       })).filter((s) => s.values.some((v) => v > 0));
+      // A minute without a value is a gap in the line (null), not a point to join across.
       const percentiles = (field) => [
-        { label: 'p50', colour: 0, values: stats.minutes.map((m) => m[`${field}P50Millis`]) },
-        { label: 'p95', colour: 1, values: stats.minutes.map((m) => m[`${field}P95Millis`]) }];
+        { label: 'p50', colour: 0, values: stats.minutes.map((m) => m[`${field}P50Millis`] ?? null) },
+        { label: 'p95', colour: 1, values: stats.minutes.map((m) => m[`${field}P95Millis`] ?? null) }];
       const total = stats.minutes.reduce((sum, m) => sum + Object.values(m.byReason).reduce((a, b) => a + b, 0), 0);
       summary.textContent = `${total} runs queued from ${new Date(stats.from).toLocaleTimeString()} to `
         + `${new Date(stats.to).toLocaleTimeString()}${stats.truncated ? ' (only the newest counted)' : ''}.`;
       byReason.update(times, split(wakeReason, 'byReason'));
-      byStatus.update(times, split(wakeStatus, 'byStatus'));
+      byStatus.update(times, split(wakeStatus, 'byStatus', STATUS_COLOURS));
       startWait.update(times, percentiles('startWait'));
       lateness.update(times, percentiles('timerLateness'));
       refill(tokens, stats.tokens, () => charts.barTable('Top agents by tokens, last 24 hours',
