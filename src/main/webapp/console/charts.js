@@ -97,7 +97,8 @@ export function timeChart({
       cursor: { show: false, drag: { x: false, y: false } },
       select: { show: false },
       scales: {
-        x: { time: true },
+        // Half a minute either side, so the first and the last minute's bars are whole.
+        x: { time: true, range: (u, min, max) => [min - 30, max + 30] },
         // From zero; with nothing to show, one run or one second.
         y: { range: (u, min, max) => [0, max > 0 ? max * 1.1 : (stacked ? 1 : 1000)] },
       },
