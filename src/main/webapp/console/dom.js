@@ -219,12 +219,12 @@ export class Live {
   /**
    * Runs `work(everything)` soon after a change event of `types` whose data `match(data, type)`
    * accepts (`everything` is false), or after a reset or reconnection of the stream (true), while
-   * the page is shown.
+   * the page is shown; events within `delayMs` of the first make one call.
    */
-  push(types, match, work) {
+  push(types, match, work, delayMs = undefined) {
     subscribe(types, match, (everything) => {
       if (!this.stopped) this.now(() => work(everything));
-    }, this.signal);
+    }, this.signal, delayMs);
   }
 
   async every(ms, work) {

@@ -10,6 +10,7 @@ import {
   subscriptionForm, timerDelete, timerForm,
 } from './decisions.js';
 import { parse, summariseCall, summariseMessage } from './summaries.js';
+import * as charts from './charts.js';
 
 const PAGE = 25;
 
@@ -121,6 +122,78 @@ function nextWake(activity) {
   }
   const [which, at] = candidates[0];
   return h('span', {}, `${which}: `, countdown(at));
+}
+
+// ---- Overview ----------------------------------------------------------------------------------
+
+/** A run status's place in the chart palette (console.css --chart-1 …, counted from 0). */
+const STATUS_COLOURS = {
+  queued: 5, started: 1, waiting: 4, completed: 2, skipped: 7, failed: 3, cancelled: 6,
+};
+
+/**
+ * The last hour of the run log in pictures (GET /api/runs/stats): runs per minute by reason and by
+ * status, the wait from queued to started and a timer run's lateness; the agents that spent the
+ * most tokens in the last day and the broker's queue depths, as tables with bars. Redrawn at most
+ * every 5 s on run and queue events, and every 30 s regardless.
+ */
+export function overview() {
+  return async ({ root, live }) => {
+    const { wakeReason, wakeStatus } = await enums();
+    const count = (v) => String(Math.round(v));
+    const chart = (id, caption, options) => charts.timeChart({ id, caption, signal: live.signal, ...options });
+    const byReason = chart('chart-runs-by-reason', 'Runs per minute by reason', { stacked: true, format: count });
+    const byStatus = chart('chart-runs-by-status', 'Runs per minute by status', { stacked: true, format: count });
+    const startWait = chart('chart-start-wait', 'Wait from queued to started (p50, p95)', { format: charts.duration });
+    const lateness = chart('chart-timer-lateness', 'Timer runs started late by (p50, p95)', { format: charts.duration });
+    const summary = h('p', { class: 'meta', id: 'overview-summary' });
+    const tokens = h('section', { id: 'overview-tokens' });
+    const queues = h('section', { id: 'overview-queues' });
+    fill(root,
+      h('h1', {}, 'Overview'),
+      summary,
+      h('div', { class: 'charts' }, byReason.element, byStatus.element, startWait.element, lateness.element),
+      h('div', { class: 'columns' }, tokens, queues));
+    const refresh = async () => {
+      const current = live.ticket();
+      const [stats, depths] = await Promise.all([
+        get('/api/runs/stats?minutes=60&topAgents=10'),
+        get('/api/broker/queues').catch((error) => error),
+      ]);
+      if (!current()) return;
+      const times = stats.minutes.map((m) => new Date(m.minute).getTime() / 1000);
+      // Only the keys with a run in the hour, each in a colour of its own: a status in the one that
+      // says it (completed green, failed red), a reason in that of its place in the server's list.
+      const split = (keys, field, colours = {}) => keys.map((key, i) => ({
+        label: key, colour: colours[key] ?? i, values: stats.minutes.map((m) => m[field][key] ?? 0),
+      })).filter((s) => s.values.some((v) => v > 0));
+      // A minute without a value is a gap in the line (null), not a point to join across.
+      const percentiles = (field) => [
+        { label: 'p50', colour: 0, values: stats.minutes.map((m) => m[`${field}P50Millis`] ?? null) },
+        { label: 'p95', colour: 1, values: stats.minutes.map((m) => m[`${field}P95Millis`] ?? null) }];
+      const total = stats.minutes.reduce((sum, m) => sum + Object.values(m.byReason).reduce((a, b) => a + b, 0), 0);
+      summary.textContent = `${total} runs queued from ${new Date(stats.from).toLocaleTimeString()} to `
+        + `${new Date(stats.to).toLocaleTimeString()}${stats.truncated ? ' (only the newest counted)' : ''}.`;
+      byReason.update(times, split(wakeReason, 'byReason'));
+      byStatus.update(times, split(wakeStatus, 'byStatus', STATUS_COLOURS));
+      startWait.update(times, percentiles('startWait'));
+      lateness.update(times, percentiles('timerLateness'));
+      refill(tokens, stats.tokens, () => charts.barTable('Top agents by tokens, last 24 hours',
+        ['Agent', 'Tokens in', 'Tokens out', 'Total'], stats.tokens, (a) => [
+          h('td', {}, h('a', { href: `#/agents/${enc(a.agentId)}` }, a.displayName || a.agentId)),
+          h('td', { class: 'number' }, a.inputTokens),
+          h('td', { class: 'number' }, a.outputTokens),
+          h('td', { class: 'number' }, a.inputTokens + a.outputTokens)],
+        (a) => a.inputTokens + a.outputTokens));
+      refill(queues, depths instanceof Error ? depths.message : depths, () => (depths instanceof Error
+        ? h('p', { class: 'error' }, `Queue depths: ${depths.message}`)
+        : charts.barTable('Queue depths now', ['Queue', 'Messages'], depths, (q) => [
+          h('td', {}, h('code', {}, q.name)),
+          h('td', { class: 'number' }, q.messageCount)], (q) => q.messageCount)));
+    };
+    live.push(['run', 'queues'], () => true, refresh, 5000);
+    await live.every(30000, refresh);
+  };
 }
 
 // ---- Agents ------------------------------------------------------------------------------------
@@ -284,10 +357,23 @@ export function agent(id) {
     };
 
     const reload = () => live.now(() => load(true));
+    // Its last runs over time, redrawn on its run events and every 10 s.
+    const strip = h('section', { id: 'agent-wake-strip-section' });
+    const loadStrip = async () => {
+      const recent = await get(query('/api/runs', { agentId: id, limit: 100 }));
+      if (live.stopped) return;
+      refill(strip, recent, () => charts.wakeStrip({
+        id: 'agent-wake-strip',
+        caption: 'Its runs over time, by status',
+        runs: recent,
+        link: (r) => h('a', { href: `#/runs/${enc(r.runKey)}` }, 'open'),
+      }));
+    };
     fill(root,
       h('p', {}, h('a', { href: '#/agents' }, '← All agents')),
       sections.header,
       sections.controls,
+      strip,
       h('div', { class: 'columns' },
         h('div', {}, sections.state, sections.report, sections.observations),
         h('div', {}, activityFilters(filter, reload, agentMessageKind), sections.activity)),
@@ -298,6 +384,8 @@ export function agent(id) {
       sections.runs);
     live.push(['agent', 'run', 'proposal'],
       (data, type) => (type === 'agent' ? data.id : data.agentId) === id, () => load(true));
+    live.push(['run'], (data) => data.agentId === id, loadStrip, 1000);
+    live.now(() => live.every(10000, loadStrip));
     await live.every(2000, () => load(false));
   };
 }
@@ -615,6 +703,25 @@ export function runs() {
   };
 }
 
+/**
+ * A run's timeline: waiting from queued to started, running to completed, each step (a model turn
+ * or a phase) and each tool call from its creation to its last change.
+ */
+function runTimeline(detail) {
+  const r = detail.run;
+  const steps = [
+    { label: 'queued, waiting to start', kind: 'wait', status: r.startedAt ? 'over' : r.status, start: r.createdAt, end: r.startedAt ?? r.completedAt },
+    r.startedAt ? { label: 'running', kind: 'run', status: r.status, start: r.startedAt, end: r.completedAt } : null,
+    ...(detail.steps || []).filter((s) => s.startedAt).map((s) => ({
+      label: `step ${s.index}: ${s.phase}`, kind: 'step', status: s.status, start: s.startedAt, end: s.endedAt,
+    })),
+    ...(detail.toolCalls || []).map((c) => ({
+      label: `tool ${c.toolName}`, kind: 'tool', status: c.status, start: c.createdAt, end: c.updatedAt,
+    })),
+  ].filter(Boolean).sort((a, b) => new Date(a.start) - new Date(b.start));
+  return charts.timeline({ id: 'run-timeline', caption: 'Timeline of the run', origin: r.createdAt, steps });
+}
+
 export function run(runKey) {
   return async ({ root, live, caller }) => {
     const body = h('div', {});
@@ -641,6 +748,7 @@ export function run(runKey) {
           row('Tokens', (r.tokens || []).join(', ') || '—'),
           row('Usage', `${r.usage?.inputTokens ?? 0} in, ${r.usage?.outputTokens ?? 0} out, ${r.usage?.modelCalls ?? 0} model calls`),
           r.error ? row('Error', h('span', { class: 'error' }, r.error)) : null),
+        runTimeline(detail),
         toolCallsSection(detail.toolCalls),
         h('h2', {}, 'Messages'),
         messageList('run-messages', detail.messages, new Set()));

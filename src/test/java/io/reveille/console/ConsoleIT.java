@@ -48,7 +48,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * stream alone; the needs-you view shows what waits for a person and the header counts it; the runs
  * list names agents by their display name and opens filtered from its address; tool calls read as a
  * line with their JSON a click away; times show in the viewer's zone with UTC on hover; the pages
- * pass in the dark theme too. Screenshots of the pages go to {@code target/console/}, and axe-core
+ * pass in the dark theme too; the overview draws the run log's last hour, a run's page its timeline
+ * and an agent's page its wake strip, each picture with its numbers as a table. Screenshots of the pages go to {@code target/console/}, and axe-core
  * finds no serious or critical accessibility violation on them. The CI run installs the browser and
  * sets {@code REVEILLE_IT_REQUIRE_BROWSER}, so there a missing browser fails; elsewhere the test is
  * skipped naming the packages to install.
@@ -248,6 +249,105 @@ class ConsoleIT {
         "#tool-contract",
         text -> text.matches("(?s).*\\b\\d+ tools\\b.*") && text.contains("create_task"));
     screenshotAndCheck("tools");
+  }
+
+  /**
+   * The overview draws the last hour of the run log and a run just made counts in it: its reason
+   * and status in the runs per minute, its wait before starting; the top agents and the queue
+   * depths are tables with bars. The run's page draws its timeline and the agent's page its wake
+   * strip. Every picture carries its numbers as a table, which is what a screen reader reads.
+   */
+  @Test
+  void anAdministratorSeesTheOverviewChartsARunTimelineAndAWakeStrip() throws IOException {
+    var agents = new Agents(api);
+    var agentId = agents.createCustom("Charted " + UUID.randomUUID());
+    made.add(agentId);
+    var runKey = agents.awaitManualWake(agentId);
+
+    signIn(Role.ADMIN);
+    click("#nav-overview");
+    for (var chart :
+        List.of(
+            "#chart-runs-by-reason",
+            "#chart-runs-by-status",
+            "#chart-start-wait",
+            "#chart-timer-lateness")) {
+      await()
+          .atMost(WAIT)
+          .ignoreExceptions()
+          .until(() -> visible(chart + " canvas").getSize().getWidth() > 200);
+    }
+    // The text alternatives hold the numbers: at least the one manual, completed run of this test.
+    await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(() -> runsCounted("#chart-runs-by-reason", "manual") >= 1);
+    await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(() -> runsCounted("#chart-runs-by-status", "completed") >= 1);
+    await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(
+            () -> textContent("#chart-start-wait tbody"),
+            text -> text.matches("(?s).*\\d+(\\.\\d)? (ms|s|min|h).*"));
+    awaitText("#overview-queues", text -> text.contains("reveille.notifications"));
+    visible("#overview-tokens table caption");
+    screenshotAndCheck("overview");
+
+    browser.get(base + "/#/runs/" + runKey);
+    visible("#run-timeline");
+    await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(
+            () -> textContent("#run-timeline table"),
+            text -> text.contains("queued, waiting to start") && text.contains("running"));
+    assertTrue(
+        browser.findElements(By.cssSelector("#run-timeline .timeline-bar")).size() >= 2,
+        "a bar for the wait and one for the run");
+    screenshotAndCheck("run-timeline");
+
+    browser.get(base + "/#/agents/" + agentId);
+    visible("#agent-wake-strip");
+    await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(
+            () ->
+                !browser
+                        .findElements(
+                            By.cssSelector("#agent-wake-strip .strip-mark.status-completed"))
+                        .isEmpty()
+                    && !browser
+                        .findElements(
+                            By.cssSelector("#agent-wake-strip a[href='#/runs/" + runKey + "']"))
+                        .isEmpty());
+    screenshotAndCheck("agent-wake-strip");
+  }
+
+  /**
+   * The runs a chart's table counts for {@code series} (a column of the table), over its minutes.
+   */
+  private long runsCounted(String chart, String series) {
+    var counted =
+        browser.executeScript(
+            "const table = document.querySelector(arguments[0] + ' table');"
+                + "const column = [...table.querySelectorAll('thead th')]"
+                + "  .findIndex(th => th.textContent === arguments[1]);"
+                + "if (column < 0) return 0;"
+                + "return [...table.querySelectorAll('tbody tr')]"
+                + "  .map(tr => Number(tr.children[column]?.textContent) || 0)"
+                + "  .reduce((a, b) => a + b, 0);",
+            chart,
+            series);
+    return ((Number) counted).longValue();
+  }
+
+  /** The text of an element, shown or not (a closed details' table is not shown). */
+  private String textContent(String css) {
+    return browser.findElement(By.cssSelector(css)).getDomProperty("textContent");
   }
 
   /**
