@@ -298,9 +298,9 @@ export function timerForm(agentId, after) {
     calendarDays: h('input', { id: 'timer-days', value: 'Mon-Fri', maxlength: 100 }),
   };
   const fields = {
+    dayOfWeek: field('timer-day', 'Day', controls.dayOfWeek),
     time: field('timer-time', 'Time', controls.time),
     zone: field('timer-zone', 'Zone (IANA)', controls.zone),
-    dayOfWeek: field('timer-day', 'Day', controls.dayOfWeek),
     everySeconds: field('timer-every', 'Every (seconds)', controls.everySeconds),
     minute: field('timer-minute', 'Minute', controls.minute),
     hour: field('timer-hour', 'Hour', controls.hour),
@@ -379,24 +379,41 @@ export function timerForm(agentId, after) {
   firings);
 }
 
-/** Deletes a timer after the person confirmed (operator and up). */
-export function timerDelete(agentId, timer, confirm, after) {
+/**
+ * A button that deletes `path` after the person confirmed `question` (operator and up), saying
+ * what came of it.
+ */
+function deleteButton({
+  path, what, question, consequence, label, dataset, confirm, after,
+}) {
   return h('button', {
-    type: 'button', class: 'danger delete-timer', dataset: { timer: timer.id },
-    'aria-label': `Delete the timer ${timer.schedule.kind} ${timer.schedule.time ?? ''}`.trim(),
+    type: 'button', class: `danger delete-${what}`, dataset, 'aria-label': label,
     onclick: async () => {
-      if (!(await confirm('Delete this timer?', 'The agent stops waking on this schedule.', 'Delete'))) return;
+      if (!(await confirm(question, consequence, 'Delete'))) return;
       try {
-        await del(`/api/agents/${enc(agentId)}/timers/${enc(timer.id)}`);
-        say('Timer deleted.');
+        await del(path);
+        say(`Deleted the ${what}.`);
       } catch (error) {
-        say(refusal('delete this timer', error), true);
+        say(refusal(`delete this ${what}`, error), true);
       }
       await after();
     },
   }, 'Delete');
 }
 
+/** Deletes a timer after the person confirmed (operator and up). */
+export function timerDelete(agentId, timer, confirm, after) {
+  return deleteButton({
+    path: `/api/agents/${enc(agentId)}/timers/${enc(timer.id)}`,
+    what: 'timer',
+    question: 'Delete this timer?',
+    consequence: 'The agent stops waking on this schedule.',
+    label: `Delete the timer ${timer.schedule.kind} ${timer.schedule.time ?? ''}`.trim(),
+    dataset: { timer: timer.id },
+    confirm,
+    after,
+  });
+}
 
 // ---- Subscriptions -----------------------------------------------------------------------------
 
@@ -446,18 +463,15 @@ export function subscriptionForm(agentId, after) {
 
 /** Deletes a subscription after the person confirmed (operator and up). */
 export function subscriptionDelete(agentId, subscription, confirm, after) {
-  return h('button', {
-    type: 'button', class: 'danger delete-subscription', dataset: { subscription: subscription.id },
-    'aria-label': `Delete the subscription to ${[...subscription.semanticKeys, ...subscription.subtypeTokens].join(', ') || 'entities'}`,
-    onclick: async () => {
-      if (!(await confirm('Delete this subscription?', 'The agent stops waking on these changes.', 'Delete'))) return;
-      try {
-        await del(`/api/agents/${enc(agentId)}/subscriptions/${enc(subscription.id)}`);
-        say('Subscription deleted.');
-      } catch (error) {
-        say(refusal('delete this subscription', error), true);
-      }
-      await after();
-    },
-  }, 'Delete');
+  const matches = [...subscription.semanticKeys, ...subscription.subtypeTokens].join(', ');
+  return deleteButton({
+    path: `/api/agents/${enc(agentId)}/subscriptions/${enc(subscription.id)}`,
+    what: 'subscription',
+    question: 'Delete this subscription?',
+    consequence: 'The agent stops waking on these changes.',
+    label: `Delete the subscription to ${matches || 'entities'}`,
+    dataset: { subscription: subscription.id },
+    confirm,
+    after,
+  });
 }

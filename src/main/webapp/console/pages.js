@@ -149,16 +149,19 @@ export function overview() {
     const summary = h('p', { class: 'meta', id: 'overview-summary' });
     const tokens = h('section', { id: 'overview-tokens' });
     const queues = h('section', { id: 'overview-queues' });
+    const latest = h('section', { id: 'overview-latest' });
     fill(root,
       h('h1', {}, 'Overview'),
       summary,
       h('div', { class: 'charts' }, byReason.element, byStatus.element, startWait.element, lateness.element),
-      h('div', { class: 'columns' }, tokens, queues));
+      h('div', { class: 'columns' }, tokens, queues),
+      latest);
     const refresh = async () => {
       const current = live.ticket();
-      const [stats, depths] = await Promise.all([
+      const [stats, depths, newest] = await Promise.all([
         get('/api/runs/stats?minutes=60&topAgents=10'),
         get('/api/broker/queues').catch((error) => error),
+        get('/api/runs?limit=8'),
       ]);
       if (!current()) return;
       const times = stats.minutes.map((m) => new Date(m.minute).getTime() / 1000);
@@ -190,6 +193,8 @@ export function overview() {
         : charts.barTable('Queue depths now', ['Queue', 'Messages'], depths, (q) => [
           h('td', {}, h('code', {}, q.name)),
           h('td', { class: 'number' }, q.messageCount)], (q) => q.messageCount)));
+      refill(latest, newest, () => runTable('The latest runs, newest first', newest, true,
+        'No runs yet: no agent has woken. Wake one from its page, or wait for a timer or a change an agent subscribes to.'));
     };
     live.push(['run', 'queues'], () => true, refresh, 5000);
     await live.every(30000, refresh);

@@ -55,7 +55,8 @@ import org.openqa.selenium.By;
  * move any (and the API refuses the viewer anyway); an administrator reads what a proposal changes,
  * approves it and sees the follow-up task made, rejects the other and sees nothing made, resolves
  * the call in doubt and sees its run resume and complete, answers the question from its choices and
- * sees that run complete, and makes a timer for an agent after previewing its next firings.
+ * sees that run complete, makes a timer for an agent after previewing its next firings, and makes a
+ * subscription once the server accepted its predicate, then deletes it.
  */
 @ExtendWith(ArquillianExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -313,6 +314,18 @@ class ConsoleDecisionsIT {
                           .size()
                       == 1);
       admin.awaitText("#agent-subscriptions", text -> text.contains("TASK"));
+      admin.click("#agent-subscriptions button.delete-subscription");
+      admin.click("#confirm-yes");
+      await()
+          .atMost(ConsoleBrowser.WAIT)
+          .until(
+              () ->
+                  api
+                      .get("/api/agents/" + plain + "/subscriptions")
+                      .structure()
+                      .asJsonArray()
+                      .stream()
+                      .noneMatch(sub -> sub.asJsonObject().getBoolean("active", true)));
     }
   }
 

@@ -4,7 +4,6 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.reveille.security.control.Role;
 import io.reveille.testing.Agents;
@@ -15,28 +14,21 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Collectors;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * The console in a real browser (Debian's headless Chromium, driven over chromium-driver) against
@@ -49,10 +41,10 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * list names agents by their display name and opens filtered from its address; tool calls read as a
  * line with their JSON a click away; times show in the viewer's zone with UTC on hover; the pages
  * pass in the dark theme too; the overview draws the run log's last hour, a run's page its timeline
- * and an agent's page its wake strip, each picture with its numbers as a table. Screenshots of the pages go to {@code target/console/}, and axe-core
- * finds no serious or critical accessibility violation on them. The CI run installs the browser and
- * sets {@code REVEILLE_IT_REQUIRE_BROWSER}, so there a missing browser fails; elsewhere the test is
- * skipped naming the packages to install.
+ * and an agent's page its wake strip, each picture with its numbers as a table. Screenshots of the
+ * pages go to {@code target/console/}, and axe-core finds no serious or critical accessibility
+ * violation on them. The CI run installs the browser and sets {@code REVEILLE_IT_REQUIRE_BROWSER},
+ * so there a missing browser fails; elsewhere the test is skipped naming the packages to install.
  *
  * <p>What the browser adds is the same on every stack: the pages read the same API that the other
  * integration tests check on whichever database and broker they run.
@@ -62,55 +54,27 @@ import org.openqa.selenium.chrome.ChromeOptions;
 @RunAsClient
 class ConsoleIT {
 
-  private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-  private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-  private static final Path SHOTS = Path.of("target", "console");
-  private static final Duration WAIT = Duration.ofSeconds(60);
+  private static final Path SHOTS = ConsoleBrowser.SHOTS;
+  private static final Duration WAIT = ConsoleBrowser.WAIT;
 
   private final Api api = new Api();
   private final List<String> made = new ArrayList<>();
   private final String base =
       System.getProperty("reveille.it.baseUri", "http://127.0.0.1:9181").replaceAll("/$", "");
+  private ConsoleBrowser console;
   private ChromeDriver browser;
 
   @BeforeEach
-  void openBrowser() {
-    if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
-      if (System.getenv("REVEILLE_IT_REQUIRE_BROWSER") != null) {
-        fail("the console test needs " + CHROMIUM + " and " + CHROMEDRIVER + " here");
-      }
-      Assumptions.abort("the console test needs Debian's chromium and chromium-driver packages");
-    }
-    var options = new ChromeOptions();
-    options.setBinary(CHROMIUM.toFile());
-    options.addArguments(
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        "--window-size=1440,900",
-        "--lang=en-US");
-    var service =
-        new ChromeDriverService.Builder()
-            .usingDriverExecutable(CHROMEDRIVER.toFile())
-            .usingAnyFreePort()
-            .build();
-    browser = new ChromeDriver(service, options);
+  void openBrowser(org.junit.jupiter.api.TestInfo test) {
+    console = ConsoleBrowser.open(test.getTestMethod().map(m -> m.getName()).orElse("test"));
+    browser = console.driver;
   }
 
   /** The page as the test left it, for whoever reads a failure: target/console/last-*. */
   @AfterEach
-  void closeBrowser(org.junit.jupiter.api.TestInfo test) throws IOException {
-    if (browser == null) {
-      return;
-    }
-    try {
-      Files.createDirectories(SHOTS);
-      var name = "last-" + test.getTestMethod().map(m -> m.getName()).orElse("test");
-      Files.write(SHOTS.resolve(name + ".png"), browser.getScreenshotAs(OutputType.BYTES));
-      Files.writeString(SHOTS.resolve(name + ".html"), browser.getPageSource());
-    } finally {
-      browser.quit();
+  void closeBrowser() {
+    if (console != null) {
+      console.close();
     }
   }
 
@@ -352,7 +316,8 @@ class ConsoleIT {
 
   /**
    * With polling set to ten minutes, a run woken through the API appears on the open runs page, and
-   * its completion follows, only by the change event stream, without a reload.
+   * its completion follows, only by the change event stream, without a reload; then another on the
+   * overview's latest runs the same way.
    */
   @Test
   void anAdministratorSeesANewRunArriveByPushWithPollingAlmostOff() throws IOException {
@@ -382,6 +347,24 @@ class ConsoleIT {
         .until(() -> browser.findElement(row).getText(), text -> text.contains("completed"));
     assertEquals("still the same page", browser.executeScript("return window.consoleTestMarker;"));
     assertEquals("updates: live", visible("#live-state").getText());
+
+    // The overview too: its latest runs and pictures follow the stream, not a poll.
+    click("#nav-overview");
+    visible("#overview-latest table");
+    var another = new Agents(api).createCustom("Pushed " + UUID.randomUUID());
+    made.add(another);
+    var second = api.post("/api/agents/" + another + "/wakes", "");
+    assertEquals(202, second.status(), second::toString);
+    var secondRow =
+        By.xpath(
+            "//section[@id='overview-latest']//a[@href='#/runs/"
+                + second.json().getString("runKey")
+                + "']/ancestor::tr");
+    await()
+        .atMost(WAIT)
+        .ignoreExceptions()
+        .until(() -> browser.findElement(secondRow).getText(), text -> text.contains("completed"));
+    assertEquals("still the same page", browser.executeScript("return window.consoleTestMarker;"));
   }
 
   /**
@@ -726,11 +709,7 @@ class ConsoleIT {
   }
 
   private void signIn(Role role) {
-    browser.get(base + "/");
-    type(visible("#sign-in-user"), TestIdentities.userName(role));
-    type(visible("#sign-in-password"), TestIdentities.password(role));
-    click("#sign-in-submit");
-    awaitText("#who-name", text -> text.startsWith(TestIdentities.userName(role)));
+    console.signIn(role);
     assertNothingStoredSignsInAgain(role);
   }
 
@@ -756,89 +735,23 @@ class ConsoleIT {
     assertTrue(stored.contains("Bearer "), "the console keeps its session token: " + stored);
   }
 
-  /**
-   * Clicks the element, finding it again if the page redrew it in between; scrolled to the middle
-   * of the window first, where the fixed status line at the bottom cannot be in the way.
-   */
   private void click(String css) {
-    await()
-        .atMost(WAIT)
-        .ignoreExceptions()
-        .until(
-            () -> {
-              var element = browser.findElement(By.cssSelector(css));
-              if (!element.isDisplayed()) {
-                return false;
-              }
-              browser.executeScript("arguments[0].scrollIntoView({block: 'center'});", element);
-              element.click();
-              return true;
-            });
+    console.click(css);
   }
 
   private WebElement visible(String css) {
-    return await()
-        .atMost(WAIT)
-        .ignoreExceptions()
-        .until(() -> browser.findElement(By.cssSelector(css)), WebElement::isDisplayed);
+    return console.visible(css);
   }
 
   private String awaitText(String css, java.util.function.Predicate<String> condition) {
-    return await()
-        .atMost(WAIT)
-        .ignoreExceptions()
-        .until(() -> browser.findElement(By.cssSelector(css)).getText(), condition);
+    return console.awaitText(css, condition);
   }
 
   private static void type(WebElement field, String text) {
-    field.clear();
-    field.sendKeys(text);
+    ConsoleBrowser.type(field, text);
   }
 
-  /**
-   * A screenshot under target/console, then axe-core (the version pinned in the build) on the same
-   * page: no serious or critical violation.
-   */
   private void screenshotAndCheck(String page) throws IOException {
-    Files.createDirectories(SHOTS);
-    Files.write(SHOTS.resolve(page + ".png"), browser.getScreenshotAs(OutputType.BYTES));
-    String axe;
-    try (var in = ConsoleIT.class.getClassLoader().getResourceAsStream("axe.min.js")) {
-      if (in == null) {
-        throw new IllegalStateException("axe.min.js is not on the test class path");
-      }
-      axe = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
-    browser.executeScript(axe);
-    var result =
-        (String)
-            browser.executeAsyncScript(
-                "const done = arguments[arguments.length - 1];"
-                    + "axe.run(document, {resultTypes: ['violations']})"
-                    + ".then(r => done(JSON.stringify(r.violations)))"
-                    + ".catch(e => done(JSON.stringify([{id: 'axe-error', impact: 'critical',"
-                    + " help: String(e), nodes: []}])));");
-    var violations = Json.createReader(new StringReader(result)).readArray();
-    var grave =
-        violations.stream()
-            .map(JsonObject.class::cast)
-            .filter(
-                v ->
-                    "serious".equals(v.getString("impact", ""))
-                        || "critical".equals(v.getString("impact", "")))
-            .map(
-                v ->
-                    v.getString("id")
-                        + " ("
-                        + v.getString("impact")
-                        + "): "
-                        + v.getString("help", "")
-                        + " at "
-                        + v.getJsonArray("nodes").stream()
-                            .map(n -> n.asJsonObject().get("target").toString())
-                            .collect(Collectors.joining(", ")))
-            .toList();
-    Files.writeString(SHOTS.resolve(page + "-axe.json"), result);
-    assertTrue(grave.isEmpty(), page + " page: " + String.join("; ", grave));
+    console.screenshotAndCheck(page);
   }
 }
