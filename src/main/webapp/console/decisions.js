@@ -3,7 +3,9 @@
 // retried, a timer previewed and saved. Each control is built only for a caller whose role may use
 // it; the server checks the role again on every call and records each decision in its audit trail.
 
-import { ApiError, del, get, post } from './api.js';
+import {
+  ApiError, call, del, get, post,
+} from './api.js';
 import {
   fill, h, json, say, time,
 } from './dom.js';
@@ -318,6 +320,8 @@ export function timerForm(agentId, after) {
   controls.kind.addEventListener('change', show);
   show();
 
+  /** The stored timer the form edits (with its ETag), or null while it makes a new one. */
+  let editing = null;
   const timerDocument = () => {
     const kind = controls.kind.value;
     const schedule = { kind };
@@ -328,7 +332,8 @@ export function timerForm(agentId, after) {
     if (kind === 'weekly') schedule.dayOfWeek = controls.dayOfWeek.value;
     if (kind === 'interval') {
       schedule.everySeconds = Number(controls.everySeconds.value);
-      schedule.anchor = new Date().toISOString();
+      // An edited interval keeps its anchor (its firings stay in step); a new one starts now.
+      schedule.anchor = editing?.schedule.kind === 'interval' ? editing.schedule.anchor : new Date().toISOString();
     }
     if (kind === 'calendar') {
       schedule.minute = controls.minute.value.trim();
@@ -354,29 +359,85 @@ export function timerForm(agentId, after) {
       return false;
     }
   };
+  const title = h('h3', { id: 'timer-form-title' }, 'New timer');
+  const saveButton = h('button', { type: 'submit', id: 'timer-save' }, 'Save timer');
+  const stopEditing = () => {
+    editing = null;
+    title.textContent = 'New timer';
+    saveButton.textContent = 'Save timer';
+    cancelEdit.hidden = true;
+    fill(firings);
+  };
+  const cancelEdit = h('button', {
+    type: 'button', id: 'timer-cancel-edit', hidden: true, onclick: stopEditing,
+  }, 'Stop editing');
   const save = async () => {
     fill(problem);
     try {
-      const timer = await post(base, timerDocument());
-      say(`Timer saved; it fires next ${new Date(timer.nextFireAt).toLocaleString()}.`);
-      fill(firings);
+      const timer = editing
+        ? (await call('PUT', `${base}/${enc(editing.id)}`, {
+          body: {
+            ...timerDocument(), notBefore: editing.notBefore, notAfter: editing.notAfter, active: editing.active,
+          },
+          headers: { 'If-Match': editing.etag },
+        })).data
+        : await post(base, timerDocument());
+      say(`Timer saved; it fires next ${timer.nextFireAt ? new Date(timer.nextFireAt).toLocaleString() : 'never'}.`);
+      stopEditing();
     } catch (error) {
       fill(problem, refusal('save this timer', error));
     }
     await after();
   };
-  return h('form', {
+  const form = h('form', {
     id: 'timer-form', class: 'timer-form', 'aria-labelledby': 'timer-form-title',
     onsubmit: (e) => { e.preventDefault(); save(); },
   },
-  h('h3', { id: 'timer-form-title' }, 'New timer'),
+  title,
   field('timer-kind', 'Schedule', controls.kind),
   Object.values(fields),
   h('div', { class: 'actions' },
     h('button', { type: 'button', id: 'timer-preview-button', onclick: preview }, 'Preview firings'),
-    h('button', { type: 'submit', id: 'timer-save' }, 'Save timer')),
+    saveButton,
+    cancelEdit),
   problem,
   firings);
+
+  /** Loads a stored timer into the form; saving then replaces it (refused if it changed since). */
+  form.editTimer = async (timer) => {
+    fill(problem);
+    try {
+      const { data, etag } = await call('GET', `${base}/${enc(timer.id)}`);
+      editing = { ...data, etag };
+      const schedule = data.schedule;
+      controls.kind.value = schedule.kind;
+      const set = (control, value) => { if (value !== undefined && value !== null) control.value = String(value); };
+      set(controls.time, schedule.time);
+      set(controls.zone, schedule.zone);
+      set(schedule.kind === 'weekly' ? controls.dayOfWeek : controls.calendarDays, schedule.dayOfWeek);
+      set(controls.everySeconds, schedule.everySeconds);
+      set(controls.minute, schedule.minute);
+      set(controls.hour, schedule.hour);
+      show();
+      title.textContent = 'Edit timer';
+      saveButton.textContent = 'Save changes';
+      cancelEdit.hidden = false;
+      fill(firings);
+      controls.kind.focus();
+    } catch (error) {
+      fill(problem, refusal('edit this timer', error));
+    }
+  };
+  return form;
+}
+
+/** Opens a stored timer in the timer form for editing (operator and up). */
+export function timerEdit(timer, form) {
+  return h('button', {
+    type: 'button', class: 'edit-timer', dataset: { timer: timer.id },
+    'aria-label': `Edit the timer ${timer.schedule.kind} ${timer.schedule.time ?? ''}`.trim(),
+    onclick: () => form.editTimer(timer),
+  }, 'Edit');
 }
 
 /**

@@ -7,7 +7,7 @@ import {
 } from './dom.js';
 import {
   inDoubtResolution, proposalDecision, questionAnswer, runControls, subscriptionDelete,
-  subscriptionForm, timerDelete, timerForm,
+  subscriptionForm, timerDelete, timerEdit, timerForm,
 } from './decisions.js';
 import { parse, summariseCall, summariseMessage } from './summaries.js';
 import * as charts from './charts.js';
@@ -298,6 +298,8 @@ export function agent(id) {
     let signature = '';
     let fullAt = 0;
     const operator = caller.may('operator');
+    // Built once, not redrawn with the timers, so that what is typed into it stays.
+    const timerEditor = operator ? timerForm(id, () => live.now(() => load(true))) : null;
 
     /** Re-renders a section only when its data changed, so open details and focus stay. */
     const render = (name, data, build) => refill(sections[name], data, () => build(data));
@@ -356,7 +358,7 @@ export function agent(id) {
         h('td', {}, t.active ? 'yes' : 'no'),
         h('td', {}, countdown(t.nextFireAt)),
         h('td', {}, time(t.lastFiredAt)),
-        operator ? h('td', {}, timerDelete(id, t, confirmDialog, reload)) : null),
+        operator ? h('td', {}, timerEdit(t, timerEditor), ' ', timerDelete(id, t, confirmDialog, reload)) : null),
         'No timers: the agent does not wake on the clock.'));
       render('runs', runs, () => runTable('Wake runs, newest first', runs, false));
     };
@@ -385,7 +387,7 @@ export function agent(id) {
       sections['tool-calls'],
       h('div', { class: 'columns' },
         h('div', {}, sections.subscriptions, operator ? subscriptionForm(id, reload) : null),
-        h('div', {}, sections.timers, operator ? timerForm(id, reload) : null)),
+        h('div', {}, sections.timers, timerEditor)),
       sections.runs);
     live.push(['agent', 'run', 'proposal'],
       (data, type) => (type === 'agent' ? data.id : data.agentId) === id, () => load(true));

@@ -55,8 +55,8 @@ import org.openqa.selenium.By;
  * move any (and the API refuses the viewer anyway); an administrator reads what a proposal changes,
  * approves it and sees the follow-up task made, rejects the other and sees nothing made, resolves
  * the call in doubt and sees its run resume and complete, answers the question from its choices and
- * sees that run complete, makes a timer for an agent after previewing its next firings, and makes a
- * subscription once the server accepted its predicate, then deletes it.
+ * sees that run complete, makes a timer for an agent after previewing its next firings and moves it
+ * to another day, and makes a subscription once the server accepted its predicate, then deletes it.
  */
 @ExtendWith(ArquillianExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -295,6 +295,23 @@ class ConsoleDecisionsIT {
       assertEquals("weekly", timer.getJsonObject("schedule").getString("kind"));
       assertEquals("Europe/Berlin", timer.getJsonObject("schedule").getString("zone"));
       admin.awaitText("#agent-timers", text -> text.contains("Europe/Berlin"));
+      admin.click("#agent-timers button.edit-timer");
+      admin.awaitText("#timer-form-title", text -> text.equals("Edit timer"));
+      admin.choose("#timer-day", "MONDAY");
+      admin.click("#timer-save");
+      await()
+          .atMost(ConsoleBrowser.WAIT)
+          .until(
+              () ->
+                  api.get("/api/agents/" + plain + "/timers")
+                      .structure()
+                      .asJsonArray()
+                      .getJsonObject(0)
+                      .getJsonObject("schedule")
+                      .getString("dayOfWeek")
+                      .equals("MONDAY"));
+      assertEquals(1, api.get("/api/agents/" + plain + "/timers").structure().asJsonArray().size());
+      admin.awaitText("#timer-form-title", text -> text.equals("New timer"));
 
       ConsoleBrowser.type(admin.visible("#subscription-keys"), "TASK");
       ConsoleBrowser.type(admin.visible("#subscription-predicate"), "status ==");
