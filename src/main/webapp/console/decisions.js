@@ -23,14 +23,22 @@ function refusal(what, error) {
   return `Could not ${what}: ${error.message}`;
 }
 
-/** Runs a decision, saying what came of it in `problem` (refusals) or the status line. */
+/**
+ * Runs a decision, then `after`: what came of it is said in the status line (`done`, or a function
+ * of what `work` answered), a refusal next to the control in `problem`, or in the status line when
+ * there is no `problem`.
+ */
 async function decide(what, done, problem, work, after) {
-  fill(problem);
+  if (problem) fill(problem);
   try {
-    await work();
-    say(done);
+    const result = await work();
+    say(typeof done === 'function' ? done(result) : done);
   } catch (error) {
-    fill(problem, refusal(what, error));
+    if (problem) {
+      fill(problem, refusal(what, error));
+    } else {
+      say(refusal(what, error), true);
+    }
   }
   await after();
 }
@@ -164,8 +172,10 @@ export function proposalDecision(item, problem, after) {
 export function inDoubtResolution(item, problem, after) {
   const id = `resolve-${item.id}`;
   const name = `applied-${item.id}`;
-  const choice = (value, label) => h('label', {},
-    h('input', { type: 'radio', name, value, id: `${id}-${value}`, checked: value === 'yes' }), ' ', label);
+  const radio = (value) => h('input', {
+    type: 'radio', name, value, id: `${id}-${value}`, checked: value === 'yes',
+  });
+  const [yes, no] = [radio('yes'), radio('no')];
   const note = h('input', {
     id: `${id}-note`, maxlength: 2000, 'aria-label': `How you found out about ${item.summary}`,
     placeholder: 'how you found out',
@@ -175,7 +185,7 @@ export function inDoubtResolution(item, problem, after) {
     placeholder: 'receipt as JSON (optional)',
   });
   const resolve = () => {
-    const applied = document.querySelector(`input[name="${name}"]:checked`)?.value !== 'no';
+    const applied = !no.checked;
     const body = { applied };
     if (note.value.trim()) body.note = note.value.trim();
     if (applied && receipt.value.trim()) {
@@ -196,7 +206,7 @@ export function inDoubtResolution(item, problem, after) {
   };
   return h('fieldset', { class: 'decision resolution', dataset: { key: item.id } },
     h('legend', {}, `Did ${item.summary} take effect?`),
-    choice('yes', 'applied'), ' ', choice('no', 'not applied'),
+    h('label', {}, yes, ' applied'), ' ', h('label', {}, no, ' not applied'),
     note, receipt,
     h('button', { type: 'button', class: 'resolve', dataset: { key: item.id }, onclick: resolve }, 'Resolve'));
 }
@@ -230,8 +240,7 @@ export function questionAnswer(item, problem, after) {
       () => post(`/api/runs/${enc(item.runKey)}/answer`, { answer, questionId: item.id }), after);
   };
   get(`/api/runs/${enc(item.runKey)}/questions`).then((questions) => {
-    const question = (Array.isArray(questions) ? questions : questions.data ?? [])
-      .find((q) => q.id === item.id) ?? {};
+    const question = questions.find((q) => q.id === item.id) ?? {};
     const choices = question.kind === 'plan' ? ['approve', 'reject'] : (question.choices ?? []);
     field = choices.length
       ? h('select', { id, 'aria-label': `Answer to ${item.summary}` },
@@ -251,15 +260,8 @@ export function runControls(run, caller, after) {
   if (!caller.may('operator')) return null;
   const button = (verb, label, danger) => h('button', {
     type: 'button', id: `run-${verb}`, class: danger ? 'danger' : undefined,
-    onclick: async () => {
-      try {
-        await post(`/api/runs/${enc(run.runKey)}/${verb}`);
-        say(`${label}: done.`);
-      } catch (error) {
-        say(refusal(`${verb} this run`, error), true);
-      }
-      await after();
-    },
+    onclick: () => decide(`${verb} this run`, `${label}: done.`, null,
+      () => post(`/api/runs/${enc(run.runKey)}/${verb}`), after),
   }, label);
   const buttons = [
     run.status === 'waiting' ? button('resume', 'Resume') : null,
@@ -352,11 +354,9 @@ export function timerForm(agentId, after) {
       fill(firings,
         h('p', {}, `Next firings (${answer.firings.length}), in your zone; UTC on hover:`),
         h('ol', { class: 'firings' }, answer.firings.map((at) => h('li', {}, time(at)))));
-      return true;
     } catch (error) {
       fill(firings);
       fill(problem, refusal('preview this timer', error));
-      return false;
     }
   };
   const title = h('h3', { id: 'timer-form-title' }, 'New timer');
@@ -371,9 +371,9 @@ export function timerForm(agentId, after) {
   const cancelEdit = h('button', {
     type: 'button', id: 'timer-cancel-edit', hidden: true, onclick: stopEditing,
   }, 'Stop editing');
-  const save = async () => {
-    fill(problem);
-    try {
+  const save = () => decide('save this timer',
+    (timer) => `Timer saved; it fires next ${timer.nextFireAt ? new Date(timer.nextFireAt).toLocaleString() : 'never'}.`,
+    problem, async () => {
       const timer = editing
         ? (await call('PUT', `${base}/${enc(editing.id)}`, {
           body: {
@@ -382,13 +382,9 @@ export function timerForm(agentId, after) {
           headers: { 'If-Match': editing.etag },
         })).data
         : await post(base, timerDocument());
-      say(`Timer saved; it fires next ${timer.nextFireAt ? new Date(timer.nextFireAt).toLocaleString() : 'never'}.`);
       stopEditing();
-    } catch (error) {
-      fill(problem, refusal('save this timer', error));
-    }
-    await after();
-  };
+      return timer;
+    }, after);
   const form = h('form', {
     id: 'timer-form', class: 'timer-form', 'aria-labelledby': 'timer-form-title',
     onsubmit: (e) => { e.preventDefault(); save(); },
@@ -450,14 +446,9 @@ function deleteButton({
   return h('button', {
     type: 'button', class: `danger delete-${what}`, dataset, 'aria-label': label,
     onclick: async () => {
-      if (!(await confirm(question, consequence, 'Delete'))) return;
-      try {
-        await del(path);
-        say(`Deleted the ${what}.`);
-      } catch (error) {
-        say(refusal(`delete this ${what}`, error), true);
+      if (await confirm(question, consequence, 'Delete')) {
+        await decide(`delete this ${what}`, `Deleted the ${what}.`, null, () => del(path), after);
       }
-      await after();
     },
   }, 'Delete');
 }
@@ -497,20 +488,15 @@ export function subscriptionForm(agentId, after) {
   const [ids, idsField] = text('subscription-ids', 'Entity ids', 'ids, comma separated');
   const [predicate, predicateField] = text('subscription-predicate', 'Predicate (optional)', 'status in ["open"]');
   const problem = h('p', { id: 'subscription-error', class: 'error', role: 'alert' });
-  const save = async () => {
-    fill(problem);
+  const save = () => {
     const body = {
       semanticKeys: list(keys.value), subtypeTokens: list(tokens.value), entityIds: list(ids.value),
     };
     if (predicate.value.trim()) body.predicate = predicate.value.trim();
-    try {
+    return decide('save this subscription', 'Subscription saved.', problem, async () => {
       await post(`/api/agents/${enc(agentId)}/subscriptions`, body);
-      say('Subscription saved.');
       [keys, tokens, ids, predicate].forEach((control) => { control.value = ''; });
-    } catch (error) {
-      fill(problem, refusal('save this subscription', error));
-    }
-    await after();
+    }, after);
   };
   return h('form', {
     id: 'subscription-form', class: 'timer-form', 'aria-labelledby': 'subscription-form-title',

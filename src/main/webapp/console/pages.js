@@ -297,9 +297,8 @@ export function agent(id) {
     });
     let signature = '';
     let fullAt = 0;
+    const strip = h('section', { id: 'agent-wake-strip-section' });
     const operator = caller.may('operator');
-    // Built once, not redrawn with the timers, so that what is typed into it stays.
-    const timerEditor = operator ? timerForm(id, () => live.now(() => load(true))) : null;
 
     /** Re-renders a section only when its data changed, so open details and focus stay. */
     const render = (name, data, build) => refill(sections[name], data, () => build(data));
@@ -333,7 +332,8 @@ export function agent(id) {
         get(`${base}/tool-calls?limit=50`),
         get(`${base}/subscriptions`),
         get(`${base}/timers`),
-        get(`${base}/wakes?limit=20`),
+        // The newest 100 runs draw the wake strip; the newest 20 of them fill the runs table.
+        get(`${base}/wakes?limit=100`),
       ]);
       if (!current()) return;
       render('report', r, () => reportSection(r));
@@ -360,22 +360,20 @@ export function agent(id) {
         h('td', {}, time(t.lastFiredAt)),
         operator ? h('td', {}, timerEdit(t, timerEditor), ' ', timerDelete(id, t, confirmDialog, reload)) : null),
         'No timers: the agent does not wake on the clock.'));
-      render('runs', runs, () => runTable('Wake runs, newest first', runs, false));
-    };
-
-    const reload = () => live.now(() => load(true));
-    // Its last runs over time, redrawn on its run events and every 10 s.
-    const strip = h('section', { id: 'agent-wake-strip-section' });
-    const loadStrip = async () => {
-      const recent = await get(query('/api/runs', { agentId: id, limit: 100 }));
-      if (live.stopped) return;
-      refill(strip, recent, () => charts.wakeStrip({
+      const newest20 = runs.slice(0, 20);
+      render('runs', newest20, () => runTable('Wake runs, newest first', newest20, false));
+      // Its last runs over time: redrawn with the rest, on its run events and every 10 s.
+      refill(strip, runs, () => charts.wakeStrip({
         id: 'agent-wake-strip',
         caption: 'Its runs over time, by status',
-        runs: recent,
+        runs,
         link: (r) => h('a', { href: `#/runs/${enc(r.runKey)}` }, 'open'),
       }));
     };
+
+    const reload = () => live.now(() => load(true));
+    // Built once, not redrawn with the timers, so that what is typed into it stays.
+    const timerEditor = operator ? timerForm(id, reload) : null;
     fill(root,
       h('p', {}, h('a', { href: '#/agents' }, '← All agents')),
       sections.header,
@@ -391,8 +389,6 @@ export function agent(id) {
       sections.runs);
     live.push(['agent', 'run', 'proposal'],
       (data, type) => (type === 'agent' ? data.id : data.agentId) === id, () => load(true));
-    live.push(['run'], (data) => data.agentId === id, loadStrip, 1000);
-    live.now(() => live.every(10000, loadStrip));
     await live.every(2000, () => load(false));
   };
 }

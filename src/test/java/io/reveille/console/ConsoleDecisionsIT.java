@@ -18,8 +18,8 @@ import io.reveille.inference.control.ClosedCircuit;
 import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.OpenAiProtocolServer;
 import io.reveille.journal.control.ChangeOrigin;
+import io.reveille.journal.control.JournalFixture;
 import io.reveille.journal.control.JournalService;
-import io.reveille.journal.control.JournalService.NewTask;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.security.control.Role;
 import io.reveille.testing.Agents;
@@ -349,15 +349,7 @@ class ConsoleDecisionsIT {
   private String task(String category, String title) {
     return journal
         .createTask(
-            new NewTask(
-                title + " " + UUID.randomUUID(),
-                Optional.empty(),
-                Optional.of(category),
-                Optional.empty(),
-                Optional.of(TaskPriority.P2),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty()),
+            JournalFixture.newTask(title + " " + UUID.randomUUID(), category, TaskPriority.P2),
             ChangeOrigin.NONE)
         .getId();
   }

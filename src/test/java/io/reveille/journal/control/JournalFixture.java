@@ -58,6 +58,19 @@ public class JournalFixture {
         Optional.empty());
   }
 
+  /** A task with a title, in a category, of a priority. */
+  public static NewTask newTask(String title, String categoryId, TaskPriority priority) {
+    return new NewTask(
+        title,
+        Optional.empty(),
+        Optional.of(categoryId),
+        Optional.empty(),
+        Optional.of(priority),
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty());
+  }
+
   /** A change of the status only. */
   public static TaskChanges statusChange(TaskStatus status) {
     return new TaskChanges(

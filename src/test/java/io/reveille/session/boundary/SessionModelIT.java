@@ -9,8 +9,8 @@ import io.reveille.inference.control.ClosedCircuit;
 import io.reveille.inference.control.InferenceGateway;
 import io.reveille.inference.control.OpenAiProtocolServer;
 import io.reveille.journal.control.ChangeOrigin;
+import io.reveille.journal.control.JournalFixture;
 import io.reveille.journal.control.JournalService;
-import io.reveille.journal.control.JournalService.NewTask;
 import io.reveille.journal.entity.TaskPriority;
 import io.reveille.memory.control.MemoryService;
 import io.reveille.security.control.Role;
@@ -59,17 +59,7 @@ class SessionModelIT {
 
   private String task(String category, String title) {
     return journal
-        .createTask(
-            new NewTask(
-                title,
-                Optional.empty(),
-                Optional.of(category),
-                Optional.empty(),
-                Optional.of(TaskPriority.P2),
-                Optional.empty(),
-                Optional.empty(),
-                Optional.empty()),
-            ChangeOrigin.NONE)
+        .createTask(JournalFixture.newTask(title, category, TaskPriority.P2), ChangeOrigin.NONE)
         .getId();
   }
 
