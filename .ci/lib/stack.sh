@@ -19,6 +19,8 @@ BROKER_USER=reveille
 BROKER_PASSWORD=reveille-it-broker-secret
 BROKER_PRODUCER_USER=reveille-it-producer
 BROKER_PRODUCER_PASSWORD=reveille-it-producer-login
+BROKER_SYNC_USER=reveille-it-sync
+BROKER_SYNC_PASSWORD=reveille-it-sync-login
 # Where the cluster harness appends every process it starts: "<pid> <start time> <what>".
 CLUSTER_PIDS=target/cluster/pids
 
@@ -149,6 +151,9 @@ stack_start_artemis() {
   # a leading newline: the generated files may not end with one.)
   printf '\n%s = %s\n' "$BROKER_PRODUCER_USER" "$BROKER_PRODUCER_PASSWORD" >> "$broker/etc/artemis-users.properties"
   printf '\nreveille-producer = %s\n' "$BROKER_PRODUCER_USER" >> "$broker/etc/artemis-roles.properties"
+  # The peer sites' bridge login, which broker.xml allows only to send sync records in.
+  printf '\n%s = %s\n' "$BROKER_SYNC_USER" "$BROKER_SYNC_PASSWORD" >> "$broker/etc/artemis-users.properties"
+  printf '\nreveille-sync = %s\n' "$BROKER_SYNC_USER" >> "$broker/etc/artemis-roles.properties"
   "$broker/bin/artemis" run > "$stack_work/artemis.log" 2>&1 &
   artemis_pid=$!
   local _

@@ -78,7 +78,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V52__proposal_withdrawn.sql",
           "V53__attention_requests.sql",
           "V54__checklist_item_archive.sql",
-          "V55__change_feed.sql");
+          "V55__change_feed.sql",
+          "V56__sync_log.sql");
 
   private final ClassLoader classLoader;
 

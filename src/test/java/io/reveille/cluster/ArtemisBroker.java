@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,7 +21,9 @@ final class ArtemisBroker {
   static final String PASSWORD = "reveille-cluster-broker";
   private static final String QUEUES =
       "reveille.notifications:anycast,reveille.own-notifications:anycast,"
-          + "reveille.notifications.DLQ:anycast,reveille.wakes:anycast,reveille.wakes.DLQ:anycast";
+          + "reveille.notifications.DLQ:anycast,reveille.wakes:anycast,reveille.wakes.DLQ:anycast,"
+          + "reveille.sync.outbound:anycast,reveille.sync.inbound:anycast,"
+          + "reveille.sync.inbound.DLQ:anycast";
 
   private final Path instance;
   private final Path log;
@@ -38,6 +41,21 @@ final class ArtemisBroker {
    * {@code apache-artemis-<version>-bin.tar.gz}, unpacked once beside it), and starts it.
    */
   static ArtemisBroker create(Path distribution, Path work, int port) {
+    return create(distribution, work, port, Optional.empty());
+  }
+
+  /** The login the peer sites' bridges use: it may only send sync records in. */
+  static final String SYNC_USER = "reveille-sync";
+
+  static final String SYNC_PASSWORD = "reveille-cluster-sync";
+
+  /**
+   * A broker of one site of a multi-site pair: as {@link #create(Path, Path, int)}, plus the sync
+   * login (allowed only to send to {@code reveille.sync.inbound}) and, when {@code peerPort} is
+   * given, a core bridge from its {@code reveille.sync.outbound} to the peer broker's {@code
+   * reveille.sync.inbound}, logged in there with the sync login, retrying for ever.
+   */
+  static ArtemisBroker create(Path distribution, Path work, int port, Optional<Integer> peerPort) {
     var home = unpacked(distribution);
     var instance = work.resolve("broker");
     var log = work.resolve("logs").resolve("artemis.log");
@@ -100,9 +118,73 @@ final class ArtemisBroker {
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
+    if (peerPort.isPresent()) {
+      siteOfAPair(instance, peerPort.get());
+    }
     var broker = new ArtemisBroker(instance, log, port);
     broker.start();
     return broker;
+  }
+
+  /** The sync login, its permissions and the bridge to the peer, as docs/operations.md shows. */
+  private static void siteOfAPair(Path instance, int peerPort) {
+    var etc = instance.resolve("etc");
+    try {
+      var brokerXml = etc.resolve("broker.xml");
+      var xml = Files.readString(brokerXml);
+      var amq =
+          "<permission type=\"consume\" roles=\"amq\"/><permission type=\"browse\" roles=\"amq\"/>"
+              + "<permission type=\"createAddress\" roles=\"amq\"/>"
+              + "<permission type=\"deleteAddress\" roles=\"amq\"/>"
+              + "<permission type=\"createDurableQueue\" roles=\"amq\"/>"
+              + "<permission type=\"deleteDurableQueue\" roles=\"amq\"/>"
+              + "<permission type=\"createNonDurableQueue\" roles=\"amq\"/>"
+              + "<permission type=\"deleteNonDurableQueue\" roles=\"amq\"/>"
+              + "<permission type=\"manage\" roles=\"amq\"/>";
+      var bridge =
+          "<connectors><connector name=\"peer\">tcp://127.0.0.1:"
+              + peerPort
+              + "</connector></connectors><bridges><bridge name=\"reveille-sync-to-peer\">"
+              + "<queue-name>reveille.sync.outbound</queue-name>"
+              + "<forwarding-address>reveille.sync.inbound</forwarding-address>"
+              + "<retry-interval>500</retry-interval>"
+              + "<retry-interval-multiplier>2.0</retry-interval-multiplier>"
+              + "<max-retry-interval>5000</max-retry-interval>"
+              + "<reconnect-attempts>-1</reconnect-attempts>"
+              + "<use-duplicate-detection>true</use-duplicate-detection>"
+              + "<confirmation-window-size>1048576</confirmation-window-size>"
+              + "<user>"
+              + SYNC_USER
+              + "</user><password>"
+              + SYNC_PASSWORD
+              + "</password>"
+              + "<static-connectors><connector-ref>peer</connector-ref></static-connectors>"
+              + "</bridge></bridges>";
+      if (!xml.contains("<acceptors>") || xml.contains("<connectors>")) {
+        throw new IllegalStateException("unexpected <acceptors>/<connectors> in " + brokerXml);
+      }
+      Files.writeString(
+          brokerXml,
+          xml.replaceFirst(
+                  "<acceptors>", java.util.regex.Matcher.quoteReplacement(bridge) + "<acceptors>")
+              .replaceFirst(
+                  "<security-settings>",
+                  java.util.regex.Matcher.quoteReplacement(
+                      "<security-settings><security-setting match=\"reveille.sync.inbound\">"
+                          + "<permission type=\"send\" roles=\"amq,reveille-sync\"/>"
+                          + amq
+                          + "</security-setting>")));
+      Files.writeString(
+          etc.resolve("artemis-users.properties"),
+          "\n" + SYNC_USER + " = " + SYNC_PASSWORD + "\n",
+          java.nio.file.StandardOpenOption.APPEND);
+      Files.writeString(
+          etc.resolve("artemis-roles.properties"),
+          "\nreveille-sync = " + SYNC_USER + "\n",
+          java.nio.file.StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private static Path unpacked(Path distribution) {

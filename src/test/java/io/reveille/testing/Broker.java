@@ -28,6 +28,14 @@ public final class Broker {
         System.getProperty("reveille.it.brokerPassword", ""));
   }
 
+  /** Logged in as the peer sites' bridge login, which may only send sync records in. */
+  public static ConnectionFactory syncConnectionFactory() {
+    return new ActiveMQConnectionFactory(
+        url(),
+        System.getProperty("reveille.it.brokerSyncUser", ""),
+        System.getProperty("reveille.it.brokerSyncPassword", ""));
+  }
+
   /** Logged in as the external producer, which may only send notification batches. */
   public static ConnectionFactory producerConnectionFactory() {
     return new ActiveMQConnectionFactory(

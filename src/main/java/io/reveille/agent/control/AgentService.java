@@ -64,6 +64,7 @@ public class AgentService {
   @Inject AgentNotifications notifications;
 
   @Inject Event<AgentDeleted> deleted;
+  @Inject Event<AgentCreated> created;
   @Inject Event<AgentLifecycleChanged> lifecycleChanged;
 
   /** What a new agent is made of; validated and typed by the boundary. */
@@ -150,7 +151,33 @@ public class AgentService {
             UUID.randomUUID().toString(), agentId, state.getId(), AgentLinkType.AGENT_STATE, now));
     em.flush();
     notifications.agentCreated(agent);
+    created.fire(new AgentCreated(agent, state));
     return new AgentView(agent, state);
+  }
+
+  /**
+   * Takes in an agent another site created, under its id and creation time, in lifecycle {@code
+   * created}, with its state and the agent→state link as {@link #create} writes them; not
+   * announced, so nothing here wakes for it. Does nothing and returns false when the agent is here
+   * already (a record applied twice).
+   */
+  public boolean takeIn(Agent agent, AgentSlots slots) {
+    if (em.find(Agent.class, agent.getId()) != null) {
+      return false;
+    }
+    var now = agent.getCreatedAt();
+    var state = new AgentState(UUID.randomUUID().toString(), agent.getId(), slots, now);
+    em.persist(agent);
+    em.persist(state);
+    em.persist(
+        new AgentLink(
+            UUID.randomUUID().toString(),
+            agent.getId(),
+            state.getId(),
+            AgentLinkType.AGENT_STATE,
+            now));
+    em.flush();
+    return true;
   }
 
   public Optional<Agent> find(String agentId) {

@@ -17,6 +17,7 @@ import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -65,6 +66,8 @@ public class MemoryService {
   @Inject AgentService agents;
 
   @Inject AgentNotifications notifications;
+
+  @Inject Event<MessageWritten> written;
 
   @Inject Clock clock;
 
@@ -449,6 +452,7 @@ public class MemoryService {
     }
     var appended = builder.build();
     em.persist(appended);
+    written.fire(new MessageWritten(appended, text));
     if (held.isPresent()) {
       transactions.putResource(HELD_HEAD + agentId, new HeldHead(Optional.of(id), createdAt));
     } else {
@@ -462,6 +466,42 @@ public class MemoryService {
           new AppendedMessage(agentId, id, message.kind().wire(), message.threadId()));
     }
     return appended;
+  }
+
+  /**
+   * Takes in a message another site appended, as it was written there: its text in the row, or in a
+   * payload row named by its {@code contentEntryId}, whose text is {@code payload}. The log reads
+   * it as any other. The agent's head does not move (the head is shared state, which merges by its
+   * own rules), and it is not announced, so nothing here wakes for it. Does nothing and returns
+   * false when the message is here already (a record applied twice).
+   *
+   * @throws NotFoundException when the agent is not here
+   * @throws IllegalArgumentException when a message naming a payload comes without its text
+   */
+  @Transactional(Transactional.TxType.MANDATORY)
+  public boolean takeIn(AgentMessage message, Optional<String> payload) {
+    if (em.find(AgentMessage.class, message.getId()) != null) {
+      return false;
+    }
+    agents.get(message.getAgentId());
+    var payloadId = Optional.ofNullable(message.getContentEntryId());
+    if (payloadId.isPresent() != payload.isPresent()) {
+      throw new IllegalArgumentException(
+          "message " + message.getId() + ": a payload id and a payload's text go together");
+    }
+    if (payloadId.isPresent()) {
+      em.persist(
+          new AgentMessagePayload(
+              payloadId.get(),
+              message.getAgentId(),
+              message.getId(),
+              "text/plain",
+              payload.get(),
+              message.getCreatedAt()));
+    }
+    em.persist(message);
+    em.flush();
+    return true;
   }
 
   /**

@@ -14,14 +14,16 @@ import org.apache.activemq.artemis.spi.core.security.ActiveMQSecurityManager4;
 /**
  * Who may log in to the embedded broker, and as what: Reveille's own server connections ({@link
  * #SERVER_ROLE}: everything) and, when configured, an external producer ({@link #PRODUCER_ROLE}:
- * send to {@code reveille.notifications} only). Password digests compared in constant time; an
- * unknown user costs the same comparison as a known one. It answers with the login's name, which
- * the broker then stamps on every message the login sends.
+ * send to {@code reveille.notifications} only) and the peer sites' broker bridges ({@link
+ * #SYNC_ROLE}: send to {@code reveille.sync.inbound} only). Password digests compared in constant
+ * time; an unknown user costs the same comparison as a known one. It answers with the login's name,
+ * which the broker then stamps on every message the login sends.
  */
 final class BrokerUsers implements ActiveMQSecurityManager4 {
 
   static final String SERVER_ROLE = "reveille-server";
   static final String PRODUCER_ROLE = "reveille-producer";
+  static final String SYNC_ROLE = "reveille-sync";
 
   private record Entry(byte[] digest, String role) {}
 
@@ -37,7 +39,7 @@ final class BrokerUsers implements ActiveMQSecurityManager4 {
   }
 
   /** The security settings that go with these users: who may do what on which address. */
-  static Map<String, Set<Role>> permissions(String notificationsAddress) {
+  static Map<String, Set<Role>> permissions(String notificationsAddress, String syncAddress) {
     var server = new Role(SERVER_ROLE, true, true, true, true, true, true, true, true, true, true);
     var producer =
         new Role(
@@ -45,6 +47,9 @@ final class BrokerUsers implements ActiveMQSecurityManager4 {
     var permissions = new java.util.HashMap<String, Set<Role>>();
     permissions.put("#", new java.util.HashSet<>(Set.of(server)));
     permissions.put(notificationsAddress, new java.util.HashSet<>(Set.of(server, producer)));
+    var sync =
+        new Role(SYNC_ROLE, true, false, false, false, false, false, false, false, false, false);
+    permissions.put(syncAddress, new java.util.HashSet<>(Set.of(server, sync)));
     return permissions;
   }
 

@@ -57,6 +57,9 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
   static final String NOTIFICATIONS_DLQ = "reveille.notifications.DLQ";
   static final String WAKES = "reveille.wakes";
   static final String WAKES_DLQ = "reveille.wakes.DLQ";
+  static final String SYNC_OUTBOUND = "reveille.sync.outbound";
+  static final String SYNC_INBOUND = "reveille.sync.inbound";
+  static final String SYNC_INBOUND_DLQ = "reveille.sync.inbound.DLQ";
   static final String DLQ = "DLQ";
   static final String EXPIRY = "ExpiryQueue";
 
@@ -74,6 +77,8 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
   private Long maxSizeBytes = BrokerLimits.DEFAULT_MAX_SIZE_BYTES;
   private String producerUser = "";
   private String producerPassword = "";
+  private String syncUser = "";
+  private String syncPassword = "";
 
   private transient EmbeddedActiveMQ broker;
   private transient ActiveMQXAResourceWrapper recovery;
@@ -135,6 +140,19 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
             "reveille.broker.producer.user must differ from the server's broker user");
       }
       users.add(producerUser, producerPassword, BrokerUsers.PRODUCER_ROLE);
+    }
+    if (!isBlank(syncUser)) {
+      if (isBlank(syncPassword) || syncPassword.length() < ServerCredentials.MIN_LENGTH) {
+        throw new ResourceAdapterInternalException(
+            "reveille.broker.sync.password must be set, with at least "
+                + ServerCredentials.MIN_LENGTH
+                + " characters, when reveille.broker.sync.user is");
+      }
+      if (syncUser.equals(getUserName()) || syncUser.equals(producerUser)) {
+        throw new ResourceAdapterInternalException(
+            "reveille.broker.sync.user must differ from the server's and the producer's broker users");
+      }
+      users.add(syncUser, syncPassword, BrokerUsers.SYNC_ROLE);
     }
     return users;
   }
@@ -261,9 +279,15 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
     // and, not named in the permissions, sent to by Reveille's own login alone.
     queue(config, OWN_NOTIFICATIONS, NOTIFICATIONS_DLQ);
     queue(config, WAKES, WAKES_DLQ);
+    // Multi-site sync: the records this site sends wait on the outbound queue for the operator's
+    // bridge; the peers' records arrive on the inbound one, which only Reveille's login and the
+    // sites' sync login may send to.
+    config.addQueueConfiguration(
+        QueueConfiguration.of(SYNC_OUTBOUND).setRoutingType(RoutingType.ANYCAST));
+    queue(config, SYNC_INBOUND, SYNC_INBOUND_DLQ);
     new BrokerLimits(maxMessageBytes, notificationsMaxSizeBytes, maxSizeBytes)
         .applyTo(config, NOTIFICATIONS, WAKES);
-    config.setSecurityRoles(BrokerUsers.permissions(NOTIFICATIONS));
+    config.setSecurityRoles(BrokerUsers.permissions(NOTIFICATIONS, SYNC_INBOUND));
     return config;
   }
 
@@ -403,6 +427,23 @@ public class EmbeddedBrokerResourceAdapter extends ActiveMQResourceAdapter {
 
   public void setProducerPassword(String producerPassword) {
     this.producerPassword = producerPassword;
+  }
+
+  /** The login of the peer sites' broker bridges; empty for none. */
+  public String getSyncUser() {
+    return syncUser;
+  }
+
+  public void setSyncUser(String syncUser) {
+    this.syncUser = syncUser;
+  }
+
+  public String getSyncPassword() {
+    return syncPassword;
+  }
+
+  public void setSyncPassword(String syncPassword) {
+    this.syncPassword = syncPassword;
   }
 
   public Integer getDuplicateIdCacheSize() {

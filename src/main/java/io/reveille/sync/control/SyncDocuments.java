@@ -212,14 +212,14 @@ public final class SyncDocuments {
     return register;
   }
 
-  private static JsonObject object(JsonValue json, String path) {
+  static JsonObject object(JsonValue json, String path) {
     if (!(json instanceof JsonObject object)) {
       throw refused(path, "must be an object");
     }
     return object;
   }
 
-  private static String text(JsonValue json, String path, int max, boolean allowEmpty) {
+  static String text(JsonValue json, String path, int max, boolean allowEmpty) {
     if (!(json instanceof JsonString string)) {
       throw refused(path, "must be a string");
     }
@@ -230,7 +230,7 @@ public final class SyncDocuments {
     return text;
   }
 
-  private static Instant instant(JsonValue json, String path) {
+  static Instant instant(JsonValue json, String path) {
     try {
       return Instant.parse(text(json, path, 64, false));
     } catch (DateTimeException e) {
@@ -246,7 +246,7 @@ public final class SyncDocuments {
     }
   }
 
-  private static IllegalArgumentException refused(String path, String why) {
+  static IllegalArgumentException refused(String path, String why) {
     return new IllegalArgumentException(path + " " + why);
   }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import org.apache.activemq.artemis.core.security.CheckType;
 import org.apache.activemq.artemis.core.security.Role;
@@ -18,9 +19,10 @@ class BrokerUsersTest {
   private final BrokerUsers users =
       new BrokerUsers()
           .add("reveille-server", "server-secret-1", BrokerUsers.SERVER_ROLE)
-          .add("feeder", "feeder-secret-1", BrokerUsers.PRODUCER_ROLE);
+          .add("feeder", "feeder-secret-1", BrokerUsers.PRODUCER_ROLE)
+          .add("peer-bridge", "bridge-secret-1", BrokerUsers.SYNC_ROLE);
   private final java.util.Map<String, java.util.Set<org.apache.activemq.artemis.core.security.Role>>
-      permissions = BrokerUsers.permissions("reveille.notifications");
+      permissions = BrokerUsers.permissions("reveille.notifications", "reveille.sync.inbound");
 
   @Test
   void aLoginIsItsNameAndAWrongPasswordNoLoginAtAll() {
@@ -50,6 +52,39 @@ class BrokerUsersTest {
     }
     assertFalse(
         users.validateUserAndRole("reveille-server", "wrong-password", everywhere, CheckType.SEND));
+  }
+
+  @Test
+  void thePeerSitesBridgeMaySendSyncRecordsInAndNothingElse(@TempDir Path dir) throws Exception {
+    var config = new EmbeddedBrokerResourceAdapter().brokerConfiguration("tcp://127.0.0.1:0", dir);
+    var security = new HierarchicalObjectRepository<Set<Role>>(config.getWildcardConfiguration());
+    config.getSecurityRoles().forEach(security::addMatch);
+
+    var inbound = security.getMatch("reveille.sync.inbound");
+    assertTrue(
+        users.validateUserAndRole("peer-bridge", "bridge-secret-1", inbound, CheckType.SEND));
+    assertFalse(
+        users.validateUserAndRole("peer-bridge", "bridge-secret-1", inbound, CheckType.CONSUME));
+    assertFalse(users.validateUserAndRole("feeder", "feeder-secret-1", inbound, CheckType.SEND));
+    assertTrue(
+        users.validateUserAndRole("reveille-server", "server-secret-1", inbound, CheckType.SEND));
+    for (var address :
+        List.of(
+            "reveille.notifications",
+            "reveille.own-notifications",
+            "reveille.wakes",
+            "reveille.sync.outbound")) {
+      assertFalse(
+          users.validateUserAndRole(
+              "peer-bridge", "bridge-secret-1", security.getMatch(address), CheckType.SEND),
+          address);
+    }
+    for (var queue :
+        List.of("reveille.sync.outbound", "reveille.sync.inbound", "reveille.sync.inbound.DLQ")) {
+      assertTrue(
+          config.getQueueConfigs().stream().anyMatch(q -> q.getName().toString().equals(queue)),
+          queue + " is declared");
+    }
   }
 
   @Test

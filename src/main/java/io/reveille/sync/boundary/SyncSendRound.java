@@ -1,0 +1,109 @@
+package io.reveille.sync.boundary;
+
+import io.reveille.platform.PeriodicRound;
+import io.reveille.sync.control.SyncConfig;
+import io.reveille.sync.control.SyncReceiver;
+import io.reveille.sync.control.SyncSender;
+import io.reveille.sync.control.SyncStatus;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.Timeout;
+import jakarta.ejb.TimerConfig;
+import jakarta.ejb.TimerService;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.Queue;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * This node's sync round, every {@code reveille.sync.send-millis} (a non-persistent interval timer)
+ * on a site with a host id: numbers this site's new records and hands every numbered, unsent one to
+ * {@code reveille.sync.outbound}, persistent, in counter order, from where the operator's broker
+ * bridge carries them to every peer's {@code reveille.sync.inbound}; then applies what waits of
+ * each peer origin (records held back by a cause that may have gone). Every node of a site runs it;
+ * one numbers at a time ({@link SyncSender}).
+ */
+@Singleton
+@Startup
+@DependsOn("SchemaMigrator")
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class SyncSendRound {
+
+  private static final Logger LOG = Logger.getLogger(SyncSendRound.class.getName());
+
+  /** The JMS property naming a record's origin host, for selectors and the operator's eyes. */
+  public static final String ORIGIN_PROPERTY = "reveilleSyncOrigin";
+
+  /** The JMS property carrying a record's counter. */
+  public static final String COUNTER_PROPERTY = "reveilleSyncCounter";
+
+  /** The JMS property naming the record a sync record carries (for selectors). */
+  public static final String RECORD_PROPERTY = "reveilleSyncRecord";
+
+  @Resource TimerService timers;
+  @Inject SyncConfig config;
+  @Inject SyncSender sender;
+  @Inject SyncReceiver receiver;
+  @Inject SyncStatus status;
+
+  @Resource(lookup = "jms/reveille/ConnectionFactory")
+  ConnectionFactory connectionFactory;
+
+  @Resource(lookup = "jms/reveille/syncOutbound")
+  Queue outbound;
+
+  private final PeriodicRound round = new PeriodicRound("Sync round", LOG);
+
+  @PostConstruct
+  void schedule() {
+    if (config.enabled()) {
+      var millis = config.sendPeriod().toMillis();
+      timers.createIntervalTimer(millis, millis, new TimerConfig("reveille-sync-round", false));
+      LOG.log(Level.INFO, "Sync: this site is {0}", config.hostId().orElseThrow());
+    }
+  }
+
+  @Timeout
+  void fire() {
+    round.run(
+        () -> {
+          send();
+          status.report().peers().stream()
+              .filter(peer -> peer.behind() > 0)
+              .forEach(peer -> receiver.retry(peer.host()));
+        });
+  }
+
+  /** Sends what is numbered and unsent, a batch at a time, until nothing is left. */
+  void send() {
+    while (true) {
+      var batch = sender.next();
+      if (batch.isEmpty()) {
+        return;
+      }
+      try (var context = connectionFactory.createContext()) {
+        var producer = context.createProducer().setDeliveryMode(DeliveryMode.PERSISTENT);
+        for (var envelope : batch) {
+          var message = context.createTextMessage(envelope.write());
+          message.setStringProperty(ORIGIN_PROPERTY, envelope.origin());
+          message.setLongProperty(COUNTER_PROPERTY, envelope.counter());
+          message.setStringProperty(RECORD_PROPERTY, envelope.recordId());
+          producer.send(outbound, message);
+        }
+      } catch (jakarta.jms.JMSException e) {
+        throw new IllegalStateException("Cannot send sync records: " + e.getMessage(), e);
+      }
+      sender.sentThrough(batch.get(batch.size() - 1).counter());
+    }
+  }
+}

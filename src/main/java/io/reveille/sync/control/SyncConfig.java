@@ -1,0 +1,64 @@
+package io.reveille.sync.control;
+
+import static io.reveille.platform.Settings.within;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Multi-site sync's settings ({@code reveille.sync.*}), checked when read. Without a host id the
+ * site shares nothing: no record is written, sent or taken in.
+ */
+@ApplicationScoped
+public class SyncConfig {
+
+  private Optional<String> hostId;
+  private Duration sendPeriod;
+  private int sendBatch;
+
+  SyncConfig() {}
+
+  @Inject
+  public SyncConfig(
+      @ConfigProperty(name = "reveille.sync.host-id") Optional<String> hostId,
+      @ConfigProperty(name = "reveille.sync.send-millis") long sendMillis,
+      @ConfigProperty(name = "reveille.sync.send-batch") int sendBatch) {
+    this.hostId = hostId.map(String::strip).filter(id -> !id.isEmpty()).map(SyncConfig::checked);
+    this.sendPeriod =
+        Duration.ofMillis(within("reveille.sync.send-millis", sendMillis, 50, 60_000));
+    this.sendBatch = (int) within("reveille.sync.send-batch", sendBatch, 1, 1_000);
+  }
+
+  private static String checked(String hostId) {
+    if (!VectorClock.HOST_ID.matcher(hostId).matches()) {
+      throw new IllegalArgumentException(
+          "reveille.sync.host-id must be 1 to 64 letters, digits, '.', '_' or '-', not '"
+              + hostId
+              + "'");
+    }
+    return hostId;
+  }
+
+  /** This site's host id, the same on every node of the site; empty when the site does not sync. */
+  public Optional<String> hostId() {
+    return hostId;
+  }
+
+  /** Whether this site syncs at all. */
+  public boolean enabled() {
+    return hostId.isPresent();
+  }
+
+  /** How often a node looks for records to send. */
+  public Duration sendPeriod() {
+    return sendPeriod;
+  }
+
+  /** The most records one send numbers and hands to the broker. */
+  public int sendBatch() {
+    return sendBatch;
+  }
+}

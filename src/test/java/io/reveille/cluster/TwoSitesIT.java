@@ -1,0 +1,153 @@
+package io.reveille.cluster;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.reveille.testing.Api;
+import jakarta.json.JsonObject;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+/**
+ * Two sites with real processes ({@link TwoSites}): each its own PostgreSQL database, Artemis
+ * broker (bridged to the other's, as an operator configures it) and Reveille node. What one site
+ * makes reaches the other through the brokers alone, readable there as it was written, and the
+ * agent keeps running only where it was made. Each test makes its own agents.
+ *
+ * <p>Needs what the cluster tests need (PostgreSQL's binaries, the runnable JAR and the Artemis
+ * distribution, {@code -Pdist,cluster}); without them it is skipped, unless {@code
+ * REVEILLE_IT_REQUIRE_CLUSTER=1} (CI) makes that a failure.
+ */
+@Execution(ExecutionMode.CONCURRENT)
+class TwoSitesIT {
+
+  private static final Duration SYNC = Duration.ofSeconds(60);
+
+  private static TwoSites sites;
+
+  @BeforeAll
+  static void start() {
+    var missing = Cluster.missing();
+    if ("1".equals(System.getenv("REVEILLE_IT_REQUIRE_CLUSTER"))) {
+      assertNull(missing, "the two-site tests must run here");
+    }
+    Assumptions.assumeTrue(missing == null, () -> "No cluster on this machine: " + missing);
+    sites = TwoSites.start(Map.of("REVEILLE_SYNC_SEND_MILLIS", "200"));
+  }
+
+  @AfterAll
+  static void stop() {
+    if (sites != null) {
+      sites.close();
+    }
+  }
+
+  @Test
+  void anAgentMadeOnSiteAAndItsLogAreReadableOnSiteBWhereItDoesNotRun() {
+    var a = sites.a().node().api();
+    var b = sites.b().node().api();
+    var agentId = created(a, "Made on A " + UUID.randomUUID());
+    var wake = a.post("/api/agents/" + agentId + "/wakes", "");
+    assertEquals(202, wake.status(), wake::toString);
+    var runKey = wake.json().getString("runKey");
+    await()
+        .atMost(SYNC)
+        .until(
+            () ->
+                a.get("/api/agents/" + agentId + "/wakes").structure().asJsonArray().stream()
+                    .map(run -> run.asJsonObject())
+                    .anyMatch(
+                        run ->
+                            run.getString("runKey").equals(runKey)
+                                && run.getString("status").equals("completed")));
+    var onA = messages(a, agentId);
+    assertFalse(onA.isEmpty(), "the run appended messages");
+
+    await().atMost(SYNC).until(() -> b.get("/api/agents/" + agentId).status() == 200);
+    await().atMost(SYNC).until(() -> messages(b, agentId).equals(onA));
+    for (var id : onA) {
+      assertEquals(
+          text(a.get("/api/agents/" + agentId + "/messages/" + id).json()),
+          text(b.get("/api/agents/" + agentId + "/messages/" + id).json()),
+          "message " + id + " reads the same on both sites");
+    }
+    var onB = b.get("/api/agents/" + agentId).json();
+    assertEquals("created", onB.getString("lifecycle"), "it runs where it was made");
+    assertEquals(0, b.get("/api/agents/" + agentId + "/wakes").structure().asJsonArray().size());
+
+    // B's view of A: everything A sent is applied, nothing missing.
+    await()
+        .atMost(SYNC)
+        .until(
+            () -> {
+              var sent = status(a).getJsonObject("own").getJsonNumber("sentThrough").longValue();
+              var peer = peer(status(b), "site-a");
+              return peer != null
+                  && peer.getJsonNumber("appliedThrough").longValue() >= sent
+                  && peer.getJsonArray("gaps").isEmpty();
+            });
+  }
+
+  @Test
+  void eachSiteSendsItsOwnRecordsToTheOther() {
+    var a = sites.a().node().api();
+    var b = sites.b().node().api();
+    var onB = created(b, "Made on B " + UUID.randomUUID());
+    var onA = created(a, "Made on A " + UUID.randomUUID());
+    await().atMost(SYNC).until(() -> a.get("/api/agents/" + onB).status() == 200);
+    await().atMost(SYNC).until(() -> b.get("/api/agents/" + onA).status() == 200);
+    assertEquals(
+        b.get("/api/agents/" + onB).json().getString("displayName"),
+        a.get("/api/agents/" + onB).json().getString("displayName"));
+    // A site sends only its own records: neither sees itself as a peer.
+    assertNull(peer(status(a), "site-a"));
+    assertNull(peer(status(b), "site-b"));
+  }
+
+  private static String created(Api api, String name) {
+    var response =
+        api.post(
+            "/api/agents",
+            "{\"kind\":\"custom\",\"displayName\":\"" + name + "\",\"mode\":\"autonomous\"}");
+    assertEquals(201, response.status(), response::toString);
+    return response.json().getString("id");
+  }
+
+  private static List<String> messages(Api api, String agentId) {
+    var page = api.get("/api/agents/" + agentId + "/messages?limit=500");
+    if (page.status() != 200) {
+      return List.of();
+    }
+    return page.json().getJsonArray("items").stream()
+        .map(m -> m.asJsonObject().getString("id"))
+        .toList();
+  }
+
+  private static String text(JsonObject message) {
+    return message.getString("content", "") + "|" + message.getString("kind");
+  }
+
+  private static JsonObject status(Api api) {
+    var status = api.get("/api/sync/status");
+    assertEquals(200, status.status(), status::toString);
+    return status.json();
+  }
+
+  private static JsonObject peer(JsonObject status, String host) {
+    return status.getJsonArray("peers").stream()
+        .map(p -> p.asJsonObject())
+        .filter(p -> p.getString("hostId").equals(host))
+        .findFirst()
+        .orElse(null);
+  }
+}
