@@ -79,7 +79,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V53__attention_requests.sql",
           "V54__checklist_item_archive.sql",
           "V55__change_feed.sql",
-          "V56__sync_log.sql");
+          "V56__sync_log.sql",
+          "V57__sync_backfills.sql");
 
   private final ClassLoader classLoader;
 

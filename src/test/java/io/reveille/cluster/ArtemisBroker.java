@@ -208,6 +208,12 @@ final class ArtemisBroker {
     return "tcp://127.0.0.1:" + port;
   }
 
+  /** A connection factory logged in as the nodes' login, which may do anything (manage too). */
+  jakarta.jms.ConnectionFactory connectionFactory() {
+    return new org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory(
+        url(), USER, PASSWORD);
+  }
+
   /** Starts the broker and waits until its acceptors are up. */
   synchronized void start() {
     if (process != null && process.isAlive()) {

@@ -1,11 +1,13 @@
 package io.reveille.cluster;
 
+import static java.util.stream.Collectors.joining;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.reveille.testing.Api;
+import io.reveille.testing.Broker;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
@@ -17,6 +19,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Two sites with real processes ({@link TwoSites}): each its own PostgreSQL database, Artemis
@@ -31,7 +35,14 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT)
 class TwoSitesIT {
 
-  private static final Duration SYNC = Duration.ofSeconds(60);
+  private static final Duration SYNC = Duration.ofSeconds(90);
+
+  /**
+   * The sites' resource lock: read by tests that need both up, written by those that bring faults.
+   */
+  private static final String SITES = "io.reveille.cluster.sites";
+
+  private static final String INBOUND = "reveille.sync.inbound";
 
   private static TwoSites sites;
 
@@ -42,7 +53,13 @@ class TwoSitesIT {
       assertNull(missing, "the two-site tests must run here");
     }
     Assumptions.assumeTrue(missing == null, () -> "No cluster on this machine: " + missing);
-    sites = TwoSites.start(Map.of("REVEILLE_SYNC_SEND_MILLIS", "200"));
+    sites =
+        TwoSites.start(
+            Map.of(
+                "REVEILLE_SYNC_SEND_MILLIS", "200",
+                "REVEILLE_SYNC_HEAD_SECONDS", "2",
+                "REVEILLE_SYNC_BACKFILL_AFTER_SECONDS", "1",
+                "REVEILLE_SYNC_BACKFILL_RETRY_SECONDS", "5"));
   }
 
   @AfterAll
@@ -53,6 +70,7 @@ class TwoSitesIT {
   }
 
   @Test
+  @ResourceLock(value = SITES, mode = ResourceAccessMode.READ)
   void anAgentMadeOnSiteAAndItsLogAreReadableOnSiteBWhereItDoesNotRun() {
     var a = sites.a().node().api();
     var b = sites.b().node().api();
@@ -99,6 +117,7 @@ class TwoSitesIT {
   }
 
   @Test
+  @ResourceLock(value = SITES, mode = ResourceAccessMode.READ)
   void eachSiteSendsItsOwnRecordsToTheOther() {
     var a = sites.a().node().api();
     var b = sites.b().node().api();
@@ -112,6 +131,95 @@ class TwoSitesIT {
     // A site sends only its own records: neither sees itself as a peer.
     assertNull(peer(status(a), "site-a"));
     assertNull(peer(status(b), "site-b"));
+  }
+
+  @Test
+  @ResourceLock(value = SITES, mode = ResourceAccessMode.READ_WRITE)
+  void editsOnBothSidesOfAPartitionReachTheOtherSideOnceItHeals() {
+    var a = sites.a().node().api();
+    var b = sites.b().node().api();
+    // The partition: site B's broker goes away, and with it the bridge both ways.
+    sites.b().broker().stop();
+    try {
+      var onA = created(a, "A during the partition " + UUID.randomUUID());
+      wokenAndCompleted(a, onA);
+      var onB = created(b, "B during the partition " + UUID.randomUUID());
+      var messagesOnA = messages(a, onA);
+      sites.b().broker().start();
+      await().atMost(SYNC).until(() -> b.get("/api/agents/" + onA).status() == 200);
+      await().atMost(SYNC).until(() -> messages(b, onA).equals(messagesOnA));
+      await().atMost(SYNC).until(() -> a.get("/api/agents/" + onB).status() == 200);
+    } finally {
+      sites.b().broker().startIfStopped();
+    }
+  }
+
+  @Test
+  @ResourceLock(value = SITES, mode = ResourceAccessMode.READ_WRITE)
+  void aRecordDroppedOnTheWayIsAskedForAgainAndItsRangeConfirmed() {
+    var a = sites.a().node().api();
+    var b = sites.b().node().api();
+    // Site B's node is away while A's records reach B's broker; one of them is dropped there.
+    sites.b().node().kill();
+    try {
+      var agentId = created(a, "A record dropped " + UUID.randomUUID());
+      wokenAndCompleted(a, agentId);
+      var onA = messages(a, agentId);
+      var records = new java.util.ArrayList<String>(onA);
+      records.add(agentId);
+      var selector =
+          "reveilleSyncRecord IN ("
+              + records.stream().map(id -> "'" + id + "'").collect(joining(","))
+              + ")";
+      var brokerB = sites.b().broker().connectionFactory();
+      await()
+          .atMost(SYNC)
+          .until(
+              () ->
+                  ((Number) Broker.manageQueue(brokerB, INBOUND, "countMessages", selector))
+                          .longValue()
+                      == records.size());
+      var dropped = onA.get(onA.size() - 1); // the oldest message: others follow it
+      assertEquals(
+          1,
+          ((Number)
+                  Broker.manageQueue(
+                      brokerB, INBOUND, "removeMessages", "reveilleSyncRecord = '" + dropped + "'"))
+              .intValue());
+
+      sites.b().node().start();
+      sites.b().node().awaitReady(Cluster.NODE_START);
+      // B applies up to the hole, notices it, asks A, and applies what A sends again.
+      await().atMost(SYNC).until(() -> messages(b, agentId).equals(onA));
+      await()
+          .atMost(SYNC)
+          .until(
+              () -> {
+                var peer = peer(status(b), "site-a");
+                return peer != null
+                    && peer.getJsonArray("gaps").isEmpty()
+                    && peer.getJsonArray("backfills").isEmpty();
+              });
+    } finally {
+      sites.b().node().revive();
+      sites.b().node().awaitReady(Cluster.NODE_START);
+    }
+  }
+
+  private static void wokenAndCompleted(Api api, String agentId) {
+    var wake = api.post("/api/agents/" + agentId + "/wakes", "");
+    assertEquals(202, wake.status(), wake::toString);
+    var runKey = wake.json().getString("runKey");
+    await()
+        .atMost(SYNC)
+        .until(
+            () ->
+                api.get("/api/agents/" + agentId + "/wakes").structure().asJsonArray().stream()
+                    .map(run -> run.asJsonObject())
+                    .anyMatch(
+                        run ->
+                            run.getString("runKey").equals(runKey)
+                                && run.getString("status").equals("completed")));
   }
 
   private static String created(Api api, String name) {

@@ -96,8 +96,13 @@ public final class Broker {
    * sendMessagesToDeadLetterAddress} with a filter, …; returns the operation's result.
    */
   public static Object manageQueue(String queue, String operation, Object... parameters) {
-    var factory = (ActiveMQConnectionFactory) connectionFactory();
-    try (var connection = factory.createQueueConnection()) {
+    return manageQueue(connectionFactory(), queue, operation, parameters);
+  }
+
+  /** The same on the broker {@code factory} logs in to, with a login that may manage. */
+  public static Object manageQueue(
+      ConnectionFactory factory, String queue, String operation, Object... parameters) {
+    try (var connection = ((ActiveMQConnectionFactory) factory).createQueueConnection()) {
       var session = connection.createQueueSession(false, Session.AUTO_ACKNOWLEDGE);
       var requestor =
           new QueueRequestor(session, ActiveMQJMSClient.createQueue("activemq.management"));

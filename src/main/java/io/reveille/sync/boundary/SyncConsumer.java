@@ -6,6 +6,7 @@ import io.reveille.platform.LogText;
 import io.reveille.sync.control.SyncConfig;
 import io.reveille.sync.control.SyncEnvelope;
 import io.reveille.sync.control.SyncReceiver;
+import io.reveille.sync.control.SyncSignals;
 import jakarta.annotation.Resource;
 import jakarta.ejb.MessageDriven;
 import jakarta.ejb.TransactionAttribute;
@@ -37,6 +38,7 @@ public class SyncConsumer implements MessageListener {
 
   @Inject SyncConfig config;
   @Inject SyncReceiver receiver;
+  @Inject SyncSendRound round;
   @Inject DeadLetters deadLetters;
 
   @Resource(lookup = "jms/reveille/syncInboundDLQ")
@@ -54,20 +56,47 @@ public class SyncConsumer implements MessageListener {
         reject(message, body.get(), "this site has no host id (reveille.sync.host-id)");
         return;
       }
-      SyncEnvelope envelope;
+      var kind = message.getStringProperty(SyncSignals.KIND_PROPERTY);
       try {
-        envelope = SyncEnvelope.read(body.get());
+        if (SyncSignals.HEAD.equals(kind)) {
+          receiver.head(SyncSignals.head(body.get()));
+        } else if (SyncSignals.BACKFILL.equals(kind)) {
+          backfill(SyncSignals.backfill(body.get()));
+        } else if (kind == null || SyncSignals.RECORD.equals(kind)) {
+          var envelope = SyncEnvelope.read(body.get());
+          var outcome = receiver.receive(envelope);
+          LOG.log(
+              Level.FINE,
+              "Sync record {0} of {1}: {2}",
+              new Object[] {envelope.counter(), envelope.origin(), outcome});
+        } else {
+          reject(
+              message,
+              body.get(),
+              SyncSignals.KIND_PROPERTY + " '" + kind + "' is none of record, head, backfill");
+        }
       } catch (IllegalArgumentException e) {
-        reject(message, body.get(), "not a sync record: " + e.getMessage());
-        return;
+        reject(
+            message,
+            body.get(),
+            "not a sync " + (kind == null ? "record" : kind) + ": " + e.getMessage());
       }
-      var outcome = receiver.receive(envelope);
-      LOG.log(
-          Level.FINE,
-          "Sync record {0} of {1}: {2}",
-          new Object[] {envelope.counter(), envelope.origin(), outcome});
     } catch (JMSException e) {
       throw new IllegalStateException("Cannot read a sync record: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * A peer asks for records again: this site sends its own once more (it keeps no other site's to
+   * send); a request about another origin is for that origin.
+   */
+  private void backfill(SyncSignals.Backfill request) {
+    if (request.origin().equals(config.hostId().orElseThrow())) {
+      LOG.log(
+          Level.INFO,
+          "Sync: {0} asked for this site''s records {1} to {2}",
+          new Object[] {request.requester(), request.from(), request.to()});
+      round.resend(request.from(), request.to());
     }
   }
 

@@ -33,6 +33,13 @@ public class SyncResource {
   /** A range of counters not received. */
   public record Gap(long from, long to) {}
 
+  /**
+   * A missing range being filled: {@code noticed} (not asked for yet), {@code requested} (asked of
+   * its origin {@code requests} times, last at {@code requestedAt}).
+   */
+  public record Backfill(
+      long from, long to, String status, Instant noticedAt, Instant requestedAt, int requests) {}
+
   /** One peer origin's records here. */
   public record PeerOrigin(
       String hostId,
@@ -40,6 +47,7 @@ public class SyncResource {
       long highestSeen,
       long behind,
       List<Gap> gaps,
+      List<Backfill> backfills,
       String blockedReason,
       Instant updatedAt) {}
 
@@ -49,7 +57,10 @@ public class SyncResource {
   @Allowed(Role.VIEWER)
   @GET
   @Path("status")
-  @Operation(summary = "Where this site's sync stands: its own records and every peer's")
+  @Operation(
+      summary =
+          "Where this site's sync stands: its own records, and every peer's: applied, missing,"
+              + " being filled")
   public Status status() {
     var report = status.report();
     return new Status(
@@ -68,6 +79,17 @@ public class SyncResource {
                         p.highestSeen(),
                         p.behind(),
                         p.gaps().stream().map(g -> new Gap(g.from(), g.to())).toList(),
+                        p.backfills().stream()
+                            .map(
+                                b ->
+                                    new Backfill(
+                                        b.from(),
+                                        b.to(),
+                                        b.status(),
+                                        b.noticedAt(),
+                                        b.requestedAt().orElse(null),
+                                        b.requests()))
+                            .toList(),
                         p.blockedReason().orElse(null),
                         p.updatedAt()))
             .toList());

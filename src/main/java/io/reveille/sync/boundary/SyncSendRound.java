@@ -1,9 +1,12 @@
 package io.reveille.sync.boundary;
 
 import io.reveille.platform.PeriodicRound;
+import io.reveille.sync.control.SyncBackfills;
 import io.reveille.sync.control.SyncConfig;
+import io.reveille.sync.control.SyncEnvelope;
 import io.reveille.sync.control.SyncReceiver;
 import io.reveille.sync.control.SyncSender;
+import io.reveille.sync.control.SyncSignals;
 import io.reveille.sync.control.SyncStatus;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
@@ -55,6 +58,8 @@ public class SyncSendRound {
   @Inject SyncSender sender;
   @Inject SyncReceiver receiver;
   @Inject SyncStatus status;
+  @Inject SyncBackfills backfills;
+  @Inject java.time.Clock clock;
 
   @Resource(lookup = "jms/reveille/ConnectionFactory")
   ConnectionFactory connectionFactory;
@@ -63,6 +68,8 @@ public class SyncSendRound {
   Queue outbound;
 
   private final PeriodicRound round = new PeriodicRound("Sync round", LOG);
+
+  private java.time.Instant lastHead = java.time.Instant.EPOCH;
 
   @PostConstruct
   void schedule() {
@@ -81,6 +88,23 @@ public class SyncSendRound {
           status.report().peers().stream()
               .filter(peer -> peer.behind() > 0)
               .forEach(peer -> receiver.retry(peer.host()));
+          for (var host : backfills.origins()) {
+            for (var request : backfills.round(host)) {
+              signal(SyncSignals.BACKFILL, request.origin(), request.write());
+              LOG.log(
+                  Level.INFO,
+                  "Sync: asked {0} for its records {1} to {2}",
+                  new Object[] {request.origin(), request.from(), request.to()});
+            }
+          }
+          var now = clock.instant();
+          if (!now.isBefore(lastHead.plus(config.headPeriod()))) {
+            var head = sender.head();
+            if (head.sentThrough() > 0) {
+              signal(SyncSignals.HEAD, head.origin(), head.write());
+            }
+            lastHead = now;
+          }
         });
   }
 
@@ -91,19 +115,47 @@ public class SyncSendRound {
       if (batch.isEmpty()) {
         return;
       }
-      try (var context = connectionFactory.createContext()) {
-        var producer = context.createProducer().setDeliveryMode(DeliveryMode.PERSISTENT);
-        for (var envelope : batch) {
-          var message = context.createTextMessage(envelope.write());
-          message.setStringProperty(ORIGIN_PROPERTY, envelope.origin());
-          message.setLongProperty(COUNTER_PROPERTY, envelope.counter());
-          message.setStringProperty(RECORD_PROPERTY, envelope.recordId());
-          producer.send(outbound, message);
-        }
-      } catch (jakarta.jms.JMSException e) {
-        throw new IllegalStateException("Cannot send sync records: " + e.getMessage(), e);
-      }
+      records(batch);
       sender.sentThrough(batch.get(batch.size() - 1).counter());
+    }
+  }
+
+  /**
+   * Sends this site's records {@code from} through {@code to} again, for a peer that asked for
+   * them; the other peers keep each once as always.
+   */
+  public void resend(long from, long to) {
+    var records = sender.resend(from, to);
+    if (!records.isEmpty()) {
+      records(records);
+    }
+  }
+
+  private void records(java.util.List<SyncEnvelope> batch) {
+    try (var context = connectionFactory.createContext()) {
+      var producer = context.createProducer().setDeliveryMode(DeliveryMode.PERSISTENT);
+      for (var envelope : batch) {
+        var message = context.createTextMessage(envelope.write());
+        message.setStringProperty(SyncSignals.KIND_PROPERTY, SyncSignals.RECORD);
+        message.setStringProperty(ORIGIN_PROPERTY, envelope.origin());
+        message.setLongProperty(COUNTER_PROPERTY, envelope.counter());
+        message.setStringProperty(RECORD_PROPERTY, envelope.recordId());
+        producer.send(outbound, message);
+      }
+    } catch (jakarta.jms.JMSException e) {
+      throw new IllegalStateException("Cannot send sync records: " + e.getMessage(), e);
+    }
+  }
+
+  /** Sends a head or a backfill request; {@code origin} is the origin it is about. */
+  private void signal(String kind, String origin, String body) {
+    try (var context = connectionFactory.createContext()) {
+      var message = context.createTextMessage(body);
+      message.setStringProperty(SyncSignals.KIND_PROPERTY, kind);
+      message.setStringProperty(ORIGIN_PROPERTY, origin);
+      context.createProducer().setDeliveryMode(DeliveryMode.PERSISTENT).send(outbound, message);
+    } catch (jakarta.jms.JMSException e) {
+      throw new IllegalStateException("Cannot send a sync " + kind + ": " + e.getMessage(), e);
     }
   }
 }

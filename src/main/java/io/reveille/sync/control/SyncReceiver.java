@@ -78,6 +78,18 @@ public class SyncReceiver {
   }
 
   /**
+   * An origin says how far it has sent: counters up to there not received here are missing (the
+   * tail a lost record leaves shows only so). Applies nothing new.
+   */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public void head(SyncSignals.Head head) {
+    if (head.origin().equals(config.hostId().orElseThrow()) || head.sentThrough() < 1) {
+      return;
+    }
+    locked(head.origin()).seen(head.sentThrough(), clock.instant());
+  }
+
+  /**
    * Applies what waits of the origin {@code host} (records that came while it was stopped, once the
    * cause is gone); returns how many applied.
    */

@@ -82,6 +82,36 @@ public class SyncSender {
     origin.sentThrough(counter, now);
   }
 
+  /**
+   * This site's records {@code from} through {@code to} again, as far as they were sent, for a peer
+   * that asked for them (a backfill); none when it has not sent that far.
+   */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public List<SyncEnvelope> resend(long from, long to) {
+    var host = config.hostId().orElseThrow();
+    var origin = em.find(SyncOrigin.class, host);
+    if (origin == null) {
+      return List.of();
+    }
+    return em
+        .createNamedQuery("SyncRecord.numberedBetween", SyncRecord.class)
+        .setParameter("host", host)
+        .setParameter("after", from - 1)
+        .setParameter("through", Math.min(to, origin.getAppliedThrough()))
+        .getResultList()
+        .stream()
+        .map(SyncSender::envelope)
+        .toList();
+  }
+
+  /** How far this site has sent its records, for its head. */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public SyncSignals.Head head() {
+    var host = config.hostId().orElseThrow();
+    var origin = em.find(SyncOrigin.class, host);
+    return new SyncSignals.Head(host, origin == null ? 0 : origin.getAppliedThrough());
+  }
+
   private static SyncEnvelope envelope(SyncRecord record) {
     return new SyncEnvelope(
         record.getOriginHost(),

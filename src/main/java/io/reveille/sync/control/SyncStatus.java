@@ -1,5 +1,6 @@
 package io.reveille.sync.control;
 
+import io.reveille.sync.entity.SyncBackfill;
 import io.reveille.sync.entity.SyncOrigin;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -22,16 +23,20 @@ public class SyncStatus {
   /** The most gaps listed per origin; more are counted, not listed. */
   public static final int MAX_GAPS = 20;
 
-  /** The most received counters read to find gaps. */
-  static final int MAX_SCAN = 10_000;
-
   @PersistenceContext(unitName = "reveille")
   EntityManager em;
 
   @Inject SyncConfig config;
+  @Inject SyncGaps gaps;
 
-  /** A range of counters not received, {@code from} through {@code to}. */
-  public record Gap(long from, long to) {}
+  /** A range being filled: what it is, where it stands, when it was noticed and last asked for. */
+  public record Backfill(
+      long from,
+      long to,
+      String status,
+      Instant noticedAt,
+      Optional<Instant> requestedAt,
+      int requests) {}
 
   /** This site's own records. */
   public record Own(long numberedThrough, long sentThrough, long unnumbered) {}
@@ -42,7 +47,8 @@ public class SyncStatus {
       long appliedThrough,
       long highestSeen,
       long behind,
-      List<Gap> gaps,
+      List<SyncGaps.Gap> gaps,
+      List<Backfill> backfills,
       Optional<String> blockedReason,
       Instant updatedAt) {}
 
@@ -67,6 +73,7 @@ public class SyncStatus {
                 origin.getHighestSeen(),
                 origin.behind(),
                 gaps(origin),
+                backfills(origin.getHostId()),
                 origin.getBlockedReason(),
                 origin.getUpdatedAt()));
       }
@@ -83,31 +90,25 @@ public class SyncStatus {
         .getSingleResult();
   }
 
-  /** The counters after the applied ones and up to the highest seen that have not come. */
-  private List<Gap> gaps(SyncOrigin origin) {
-    var gaps = new ArrayList<Gap>();
-    if (origin.behind() == 0) {
-      return gaps;
-    }
-    var received =
-        em.createNamedQuery("SyncRecord.countersBetween", Long.class)
-            .setParameter("host", origin.getHostId())
-            .setParameter("after", origin.getAppliedThrough())
-            .setParameter("through", origin.getHighestSeen())
-            .setMaxResults(MAX_SCAN)
-            .getResultList();
-    var expected = origin.getAppliedThrough() + 1;
-    for (var counter : received) {
-      if (counter > expected && gaps.size() < MAX_GAPS) {
-        gaps.add(new Gap(expected, counter - 1));
-      }
-      expected = counter + 1;
-    }
-    if (received.size() < MAX_SCAN
-        && expected <= origin.getHighestSeen()
-        && gaps.size() < MAX_GAPS) {
-      gaps.add(new Gap(expected, origin.getHighestSeen()));
-    }
-    return gaps;
+  private List<SyncGaps.Gap> gaps(SyncOrigin origin) {
+    return gaps.of(origin, MAX_GAPS);
+  }
+
+  private List<Backfill> backfills(String host) {
+    return em
+        .createNamedQuery("SyncBackfill.openOf", SyncBackfill.class)
+        .setParameter("host", host)
+        .getResultList()
+        .stream()
+        .map(
+            b ->
+                new Backfill(
+                    b.getFromCounter(),
+                    b.getToCounter(),
+                    b.getStatus(),
+                    b.getNoticedAt(),
+                    b.getRequestedAt(),
+                    b.getRequests()))
+        .toList();
   }
 }

@@ -13,6 +13,7 @@ import io.reveille.memory.entity.AgentMessageMetadata;
 import io.reveille.messaging.DeadLetters;
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.sync.control.SyncEnvelope;
+import io.reveille.sync.control.SyncSignals;
 import io.reveille.testing.Agents;
 import io.reveille.testing.Api;
 import io.reveille.testing.Broker;
@@ -167,6 +168,79 @@ class SyncIT {
   }
 
   @Test
+  void aMissingRecordIsAskedForAfterAWhileAndItsRangeConfirmedOnlyOnceApplied() {
+    var peer = "site-peer-" + UUID.randomUUID().toString().substring(0, 8);
+    var agentId = UUID.randomUUID().toString();
+    var created = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    var first = message(agentId, created.plusSeconds(1), null, "Lost on the way", null);
+    var second = message(agentId, created.plusSeconds(2), first.getString("id"), "Came", null);
+    send(new SyncEnvelope(peer, 1, "agent", agentId, 1, agent(agentId, created)));
+    send(new SyncEnvelope(peer, 3, "message", second.getString("id"), 1, second));
+
+    // Still missing after reveille.sync.backfill-after-seconds: this site asks the origin.
+    var request = SyncSignals.backfill(signal(SyncSignals.BACKFILL, peer));
+    assertEquals(new SyncSignals.Backfill("site-it", peer, 2, 2), request);
+    var asked = awaitPeer(peer, p -> !p.getJsonArray("backfills").isEmpty());
+    var range = asked.getJsonArray("backfills").getJsonObject(0);
+    assertEquals(2, range.getJsonNumber("from").longValue(), asked::toString);
+    assertEquals("requested", range.getString("status"), asked::toString);
+
+    // The origin answers with the record: applied, the range confirmed and closed.
+    send(new SyncEnvelope(peer, 2, "message", first.getString("id"), 1, first));
+    var filled =
+        awaitPeer(
+            peer,
+            p ->
+                p.getJsonNumber("appliedThrough").longValue() == 3
+                    && p.getJsonArray("backfills").isEmpty());
+    assertEquals(0, filled.getJsonArray("gaps").size(), filled::toString);
+  }
+
+  @Test
+  void anOriginsHeadRevealsALostLastRecord() {
+    var peer = "site-peer-" + UUID.randomUUID().toString().substring(0, 8);
+    var agentId = UUID.randomUUID().toString();
+    var created = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    send(new SyncEnvelope(peer, 1, "agent", agentId, 1, agent(agentId, created)));
+    awaitPeer(peer, p -> p.getJsonNumber("appliedThrough").longValue() == 1);
+    // Record 2 never came; the origin's head says it sent through 2.
+    try (var context = Broker.syncConnectionFactory().createContext()) {
+      var head = context.createTextMessage(new SyncSignals.Head(peer, 2).write());
+      head.setStringProperty(SyncSignals.KIND_PROPERTY, SyncSignals.HEAD);
+      context.createProducer().send(context.createQueue(INBOUND), head);
+    } catch (jakarta.jms.JMSException e) {
+      throw new IllegalStateException(e);
+    }
+    var missing = awaitPeer(peer, p -> p.getJsonNumber("highestSeen").longValue() == 2);
+    assertEquals("[{\"from\":2,\"to\":2}]", missing.getJsonArray("gaps").toString());
+    assertEquals(
+        new SyncSignals.Backfill("site-it", peer, 2, 2),
+        SyncSignals.backfill(signal(SyncSignals.BACKFILL, peer)));
+  }
+
+  @Test
+  void aPeerAskingForThisSitesRecordsGetsThemAgainAndThisSiteTellsItsHead() {
+    var agentId = agents.createCustom("SyncIT asked again");
+    var original = received(List.of(agentId)).get(0);
+    try (var context = Broker.syncConnectionFactory().createContext()) {
+      var ask =
+          context.createTextMessage(
+              new SyncSignals.Backfill(
+                      "site-peer-asking", "site-it", original.counter(), original.counter())
+                  .write());
+      ask.setStringProperty(SyncSignals.KIND_PROPERTY, SyncSignals.BACKFILL);
+      context.createProducer().send(context.createQueue(INBOUND), ask);
+    } catch (jakarta.jms.JMSException e) {
+      throw new IllegalStateException(e);
+    }
+    var again = received(List.of(agentId)).get(0);
+    assertEquals(original, again, "the same record, the same counter");
+
+    var head = SyncSignals.head(signal(SyncSignals.HEAD, "site-it"));
+    assertTrue(head.sentThrough() >= 1, head::toString);
+  }
+
+  @Test
   void whatIsNotASyncRecordIsDeadLetteredWithTheReason() throws Exception {
     String id;
     try (var context = Broker.syncConnectionFactory().createContext()) {
@@ -271,6 +345,27 @@ class SyncIT {
         .map(p -> p.asJsonObject())
         .filter(p -> p.getString("hostId").equals(host))
         .findFirst();
+  }
+
+  /** The body of the next signal of {@code kind} about {@code origin} this site sent. */
+  private static String signal(String kind, String origin) {
+    var selector =
+        SyncSignals.KIND_PROPERTY
+            + " = '"
+            + kind
+            + "' AND "
+            + SyncSendRound.ORIGIN_PROPERTY
+            + " = '"
+            + origin
+            + "'";
+    try (var context = Broker.connectionFactory().createContext();
+        var consumer = context.createConsumer(context.createQueue(OUTBOUND), selector)) {
+      var message = consumer.receive(WAIT.toMillis());
+      assertNotNull(message, "a " + kind + " about " + origin + " was sent");
+      return ((TextMessage) message).getText();
+    } catch (jakarta.jms.JMSException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** The records of {@code recordIds} this site sent, each read off the outbound queue. */
