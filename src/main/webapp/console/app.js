@@ -1,5 +1,5 @@
 // The console: sign-in, navigation between pages (#/overview, #/agents, #/agents/{id},
-// #/needs-you, #/sessions, #/runs, #/runs/{runKey}, #/broker, #/tools, #/templates, #/templates/{id}), the
+// #/needs-you, #/sessions, #/runs, #/runs/{runKey}, #/broker, #/sites, #/tools, #/templates, #/templates/{id}), the
 // signed-in caller's roles, the one change event stream pages follow, and the header's count of
 // what needs a person. An address may carry a query after the route (#/runs?status=failed): the
 // page's state, which the page reads (`params`) and keeps up to date as it changes; `section`
@@ -27,6 +27,7 @@ const routes = [
   [/^#\/runs\/([^/]+)$/, pages.run],
   [/^#\/runs$/, pages.runs],
   [/^#\/broker$/, pages.broker],
+  [/^#\/sites$/, pages.sites],
   [/^#\/tools$/, pages.tools],
   [/^#\/templates\/([^/]+)$/, pages.template],
   [/^#\/templates$/, pages.templates],

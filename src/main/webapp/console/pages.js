@@ -852,6 +852,45 @@ export function broker() {
   };
 }
 
+// ---- Sites (multi-site sync) -------------------------------------------------------------------
+
+export function sites() {
+  return async ({ root, live }) => {
+    const own = h('div', { id: 'sync-own' });
+    const peers = h('div', { id: 'sync-peers' });
+    fill(root, h('h1', {}, 'Sites'), own, peers);
+    const refresh = async () => {
+      const status = await get('/api/sync/status');
+      if (!status.enabled) {
+        refill(own, 'off', () => h('p', {}, 'This server is no site of a multi-site deployment: ',
+          h('code', {}, 'reveille.sync.host-id'), ' is not set, and it shares nothing.'));
+        refill(peers, [], () => h('div', {}));
+        return;
+      }
+      refill(own, status, () => h('dl', { class: 'facts' },
+        h('dt', {}, 'This site'), h('dd', {}, h('code', {}, status.hostId)),
+        h('dt', {}, 'Numbered through'), h('dd', { class: 'number' }, status.own?.numberedThrough ?? 0),
+        h('dt', {}, 'Sent through'), h('dd', { class: 'number' }, status.own?.sentThrough ?? 0),
+        h('dt', {}, 'Waiting to be numbered'), h('dd', { class: 'number' }, status.own?.unnumbered ?? 0)));
+      refill(peers, status.peers, () => table(`Peer sites (${status.peers.length})`,
+        ['Site', 'Applied through', 'Highest seen', 'Behind', 'Missing', 'Being filled', 'Stopped at', 'Updated'],
+        status.peers, (p) => h('tr', {},
+          h('td', {}, h('code', {}, p.hostId)),
+          h('td', { class: 'number' }, p.appliedThrough),
+          h('td', { class: 'number' }, p.highestSeen),
+          h('td', { class: 'number' }, p.behind),
+          h('td', {}, p.gaps.length ? p.gaps.map((g) => (g.from === g.to ? `${g.from}` : `${g.from}–${g.to}`)).join(', ') : '—'),
+          h('td', {}, p.backfills.length
+            ? p.backfills.map((b) => `${b.from}–${b.to} ${b.status}${b.requests ? ` (asked ${b.requests}×)` : ''}`).join('; ')
+            : '—'),
+          h('td', {}, p.blockedReason || '—'),
+          h('td', {}, time(p.updatedAt)))),
+        'No peer site has sent this site anything yet.');
+    };
+    await live.every(5000, refresh);
+  };
+}
+
 // ---- Tool contract -----------------------------------------------------------------------------
 
 export function tools() {

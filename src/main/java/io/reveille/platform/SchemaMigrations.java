@@ -80,7 +80,8 @@ final class SchemaMigrations implements ResourceProvider {
           "V54__checklist_item_archive.sql",
           "V55__change_feed.sql",
           "V56__sync_log.sql",
-          "V57__sync_backfills.sql");
+          "V57__sync_backfills.sql",
+          "V58__agent_home_site.sql");
 
   private final ClassLoader classLoader;
 

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.reveille.testing.Api;
 import io.reveille.testing.Broker;
@@ -131,6 +132,44 @@ class TwoSitesIT {
     // A site sends only its own records: neither sees itself as a peer.
     assertNull(peer(status(a), "site-a"));
     assertNull(peer(status(b), "site-b"));
+  }
+
+  @Test
+  @ResourceLock(value = SITES, mode = ResourceAccessMode.READ)
+  void oneOperationIdIssuedOnBothSitesIsOneMutationWhereTheAgentLives() {
+    var a = sites.a().node().api();
+    var b = sites.b().node().api();
+    var tag = UUID.randomUUID().toString();
+    var category = a.post("/api/categories", "{\"name\":\"two sites " + tag + "\"}");
+    assertEquals(201, category.status(), category::toString);
+    var categoryId = category.json().getString("id");
+    var agent =
+        a.post(
+            "/api/agents",
+            "{\"kind\":\"custom\",\"displayName\":\"Acts on A "
+                + tag
+                + "\",\"allowedCategoryIds\":[\""
+                + categoryId
+                + "\"]}");
+    assertEquals(201, agent.status(), agent::toString);
+    var agentId = agent.json().getString("id");
+    assertEquals("site-a", agent.json().getString("homeHost"));
+    await().atMost(SYNC).until(() -> b.get("/api/agents/" + agentId).status() == 200);
+    assertEquals("site-a", b.get("/api/agents/" + agentId).json().getString("homeHost"));
+
+    var call = io.reveille.testing.Agents.createTaskCall("op-" + tag, "Task " + tag, categoryId);
+    var onA = a.post("/api/agents/" + agentId + "/tools/create_task", call);
+    assertEquals(200, onA.status(), onA::toString);
+    var onB = b.post("/api/agents/" + agentId + "/tools/create_task", call);
+    assertEquals(409, onB.status(), onB::toString);
+    assertTrue(onB.body().contains("lives on site site-a"), onB::toString);
+    // Nor may site B change it, or wake it.
+    assertEquals(409, b.post("/api/agents/" + agentId + "/pause", "").status(), "pausing it on B");
+    var tasks = a.get("/api/tasks?categoryId=" + categoryId).structure().asJsonArray();
+    assertEquals(1, tasks.size(), tasks::toString);
+    // Issued again on A, the same operation answers from its receipt: still one task.
+    assertEquals(200, a.post("/api/agents/" + agentId + "/tools/create_task", call).status());
+    assertEquals(1, a.get("/api/tasks?categoryId=" + categoryId).structure().asJsonArray().size());
   }
 
   @Test

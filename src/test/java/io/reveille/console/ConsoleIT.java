@@ -189,7 +189,7 @@ class ConsoleIT {
   }
 
   @Test
-  void anAdministratorFollowsRunsTheBrokerAndTheToolContract() throws IOException {
+  void anAdministratorFollowsRunsTheBrokerTheSitesAndTheToolContract() throws IOException {
     var agents = new Agents(api);
     var agentId = agents.createCustom("Run watched " + UUID.randomUUID());
     var runKey = agents.awaitManualWake(agentId);
@@ -206,6 +206,12 @@ class ConsoleIT {
     awaitText("#queue-depths", text -> text.contains("reveille.notifications"));
     awaitText("#dead-letters", text -> text.contains("Dead letters of notifications"));
     screenshotAndCheck("broker");
+
+    // The test server is a site of a multi-site deployment: its page says which, and how far.
+    browser.get(base + "/#/sites");
+    awaitText("#sync-own", text -> text.contains("site-it") && text.contains("Sent through"));
+    awaitText("#sync-peers", text -> text.contains("Peer sites"));
+    screenshotAndCheck("sites");
 
     browser.get(base + "/#/tools");
     // The built-in tools and the external ones the test server declares.

@@ -34,7 +34,13 @@ public record AgentResponse(
     Activity activity,
     @org.eclipse.microprofile.openapi.annotations.media.Schema(
             description = "The template version the agent was made from; null when none")
-        Template template) {
+        Template template,
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(
+            description =
+                "The host id of the site the agent lives on (multi-site sync), the only site where"
+                    + " it runs, acts and changes; null when it was made where no site is"
+                    + " configured")
+        String homeHost) {
 
   /** The template an agent was made from: its id and version. */
   public record Template(String id, int version) {
@@ -103,6 +109,7 @@ public record AgentResponse(
         agent.getUpdatedAt(),
         agent.getDestroyedAt(),
         Activity.of(state, runCount),
-        Template.of(agent));
+        Template.of(agent),
+        agent.getHomeHost().orElse(null));
   }
 }

@@ -9,6 +9,7 @@ import io.reveille.agent.entity.AgentLinkType;
 import io.reveille.agent.entity.AgentMode;
 import io.reveille.agent.entity.AgentSlots;
 import io.reveille.agent.entity.AgentState;
+import io.reveille.platform.Site;
 import io.reveille.platform.error.InvalidInputException;
 import io.reveille.platform.error.NotFoundException;
 import io.reveille.platform.error.PreconditionFailedException;
@@ -65,6 +66,7 @@ public class AgentService {
 
   @Inject Event<AgentDeleted> deleted;
   @Inject Event<AgentCreated> created;
+  @Inject Site site;
   @Inject Event<AgentLifecycleChanged> lifecycleChanged;
 
   /** What a new agent is made of; validated and typed by the boundary. */
@@ -143,6 +145,7 @@ public class AgentService {
     if (request.initialLifecycle() == AgentLifecycle.ACTIVE) {
       agent.activate(now);
     }
+    site.hostId().ifPresent(agent::homedAt);
     var state = new AgentState(UUID.randomUUID().toString(), agentId, request.slots(), now);
     em.persist(agent);
     em.persist(state);
@@ -416,6 +419,15 @@ public class AgentService {
   }
 
   /**
+   * Refuses {@code action} on an agent that lives on another site (see {@link Agent#requireHome}).
+   *
+   * @throws io.reveille.platform.error.ConflictException on another site than its home
+   */
+  public void requireHome(Agent agent, String action) {
+    agent.requireHome(site.hostId(), action);
+  }
+
+  /**
    * Removes a destroyed agent and everything it owns for good. The schema's cascading foreign keys
    * remove the rows that reference the agent; links are keyed by id, so they go explicitly.
    */
@@ -450,6 +462,7 @@ public class AgentService {
 
   private Agent current(String agentId, OptionalLong expectedVersion) {
     var agent = get(agentId);
+    agent.requireHome(site.hostId(), "change it");
     if (expectedVersion.isPresent() && expectedVersion.getAsLong() != agent.getVersion()) {
       throw new PreconditionFailedException(
           "agent "

@@ -99,6 +99,10 @@ public class Agent {
   private Instant resumeAt;
 
   /** The template the agent was made from, and its version; null for one made without. */
+  /** The host id of the site the agent lives on; null where no site is configured. */
+  @Column(name = "home_host", length = 64, updatable = false)
+  private String homeHost;
+
   @Column(name = "template_id", length = 40)
   private String templateId;
 
@@ -259,6 +263,45 @@ public class Agent {
   }
 
   /** Refuses {@code action} on a destroyed agent, naming it in the conflict. */
+  /**
+   * Makes {@code host} the agent's home, before it is first written: the site it lives on.
+   *
+   * @throws IllegalStateException when it has a home
+   */
+  public void homedAt(String host) {
+    if (homeHost != null) {
+      throw new IllegalStateException("agent " + id + " lives on site " + homeHost + " already");
+    }
+    homeHost = Objects.requireNonNull(host, "host");
+  }
+
+  /** The site the agent lives on, if it was made on a site of a multi-site deployment. */
+  public Optional<String> getHomeHost() {
+    return Optional.ofNullable(homeHost);
+  }
+
+  /**
+   * Refuses {@code action} on a site that is not the agent's home: an agent runs, acts and changes
+   * only where it lives, so that no operation of it is applied on two sites.
+   *
+   * @param site this site's host id, if this server is a site
+   * @throws ConflictException on another site than its home
+   */
+  public void requireHome(Optional<String> site, String action) {
+    if (homeHost != null && site.isPresent() && !homeHost.equals(site.get())) {
+      throw new ConflictException(
+          "agent "
+              + id
+              + " lives on site "
+              + homeHost
+              + ", not on this one ("
+              + site.get()
+              + "): "
+              + action
+              + " there");
+    }
+  }
+
   public void requireNotDestroyed(String action) {
     if (lifecycle == AgentLifecycle.DESTROYED) {
       throw new ConflictException("agent " + id + " is destroyed: cannot " + action);

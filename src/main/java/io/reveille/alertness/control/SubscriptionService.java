@@ -174,6 +174,7 @@ public class SubscriptionService {
     request.parsedPredicate();
     var agent = agents.get(agentId);
     agent.requireNotDestroyed("subscribe it to notifications");
+    agents.requireHome(agent, "subscribe it to notifications");
     // Counted under the agent's state lock: two requests cannot both take the last place.
     agents.stateForUpdate(agentId);
     var active =

@@ -54,6 +54,8 @@ public class Metrics {
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Map<String, AtomicLong> queueDepths = new ConcurrentHashMap<>();
 
+  private final Map<String, AtomicLong> syncBehind = new ConcurrentHashMap<>();
+
   public void wakeFinished(String reason, String outcome, Duration took) {
     counter("reveille.wakes", "Finished wake runs", "reason", reason, "outcome", outcome)
         .increment();
@@ -154,6 +156,41 @@ public class Metrics {
         .increment();
     tokens(model, "input").increment(inputTokens);
     tokens(model, "output").increment(outputTokens);
+  }
+
+  /**
+   * Multi-site sync records: {@code sent} to the other sites, or taken in from them ({@code
+   * applied}, {@code waiting} for an earlier one, {@code duplicate}, {@code own}).
+   */
+  public void syncRecords(String outcome, long count) {
+    counter(
+            "reveille.sync.records",
+            "Sync records sent to other sites and taken in from them",
+            "outcome",
+            outcome)
+        .increment(count);
+  }
+
+  /** A missing range of a site's records asked of it ({@code requested}), or asked of this site. */
+  public void syncBackfill(String event) {
+    counter("reveille.sync.backfills", "Ranges of sync records asked for again", "event", event)
+        .increment();
+  }
+
+  /** How many of {@code origin}'s records are received or announced here but not applied yet. */
+  public void syncBehind(String origin, long behind) {
+    syncBehind
+        .computeIfAbsent(
+            origin,
+            o -> {
+              var value = new AtomicLong();
+              Gauge.builder("reveille.sync.behind", value, AtomicLong::get)
+                  .description("A peer site's records received or announced here, not applied yet")
+                  .tags("origin", o)
+                  .register(registry);
+              return value;
+            })
+        .set(behind);
   }
 
   /** Registers a gauge read at each scrape, such as the open event streams. */

@@ -57,6 +57,7 @@ public class AgentTimerService {
   public AgentTimer create(String agentId, JsonObject body) {
     var agent = agents.get(agentId);
     agent.requireNotDestroyed("take timers");
+    agents.requireHome(agent, "give it timers");
     var state = agents.stateForUpdate(agentId);
     var now = clock.instant();
     var request = ScheduleParser.forInput(config.minimumInterval()).request(body, now);
@@ -160,6 +161,7 @@ public class AgentTimerService {
     var state = agents.stateForUpdate(agentId);
     var timer = current(agentId, timerId, expectedVersion);
     agent.requireNotDestroyed("change its timers");
+    agents.requireHome(agent, "change its timers");
     var now = clock.instant();
     var request = ScheduleParser.forInput(config.minimumInterval()).request(body, now);
     var definition = request.definition();

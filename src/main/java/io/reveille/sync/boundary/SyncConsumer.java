@@ -2,6 +2,7 @@ package io.reveille.sync.boundary;
 
 import io.reveille.messaging.DeadLetters;
 import io.reveille.messaging.JmsBodies;
+import io.reveille.observability.control.Metrics;
 import io.reveille.platform.LogText;
 import io.reveille.sync.control.SyncConfig;
 import io.reveille.sync.control.SyncEnvelope;
@@ -40,6 +41,7 @@ public class SyncConsumer implements MessageListener {
   @Inject SyncReceiver receiver;
   @Inject SyncSendRound round;
   @Inject DeadLetters deadLetters;
+  @Inject Metrics metrics;
 
   @Resource(lookup = "jms/reveille/syncInboundDLQ")
   Queue deadLetterQueue;
@@ -65,6 +67,7 @@ public class SyncConsumer implements MessageListener {
         } else if (kind == null || SyncSignals.RECORD.equals(kind)) {
           var envelope = SyncEnvelope.read(body.get());
           var outcome = receiver.receive(envelope);
+          metrics.syncRecords(outcome.name().toLowerCase(java.util.Locale.ROOT), 1);
           LOG.log(
               Level.FINE,
               "Sync record {0} of {1}: {2}",
@@ -106,5 +109,6 @@ public class SyncConsumer implements MessageListener {
         "Sync message {0} dead-lettered: {1}",
         new Object[] {LogText.quoted(message.getJMSMessageID()), LogText.quoted(reason)});
     deadLetters.send(deadLetterQueue, message, body, reason);
+    metrics.syncRecords("dead_lettered", 1);
   }
 }

@@ -1,5 +1,6 @@
 package io.reveille.sync.boundary;
 
+import io.reveille.observability.control.Metrics;
 import io.reveille.platform.PeriodicRound;
 import io.reveille.sync.control.SyncBackfills;
 import io.reveille.sync.control.SyncConfig;
@@ -60,6 +61,7 @@ public class SyncSendRound {
   @Inject SyncStatus status;
   @Inject SyncBackfills backfills;
   @Inject java.time.Clock clock;
+  @Inject Metrics metrics;
 
   @Resource(lookup = "jms/reveille/ConnectionFactory")
   ConnectionFactory connectionFactory;
@@ -85,12 +87,16 @@ public class SyncSendRound {
     round.run(
         () -> {
           send();
-          status.report().peers().stream()
-              .filter(peer -> peer.behind() > 0)
-              .forEach(peer -> receiver.retry(peer.host()));
+          for (var peer : status.report().peers()) {
+            if (peer.behind() > 0) {
+              receiver.retry(peer.host());
+            }
+            metrics.syncBehind(peer.host(), peer.behind());
+          }
           for (var host : backfills.origins()) {
             for (var request : backfills.round(host)) {
               signal(SyncSignals.BACKFILL, request.origin(), request.write());
+              metrics.syncBackfill("requested");
               LOG.log(
                   Level.INFO,
                   "Sync: asked {0} for its records {1} to {2}",
@@ -117,6 +123,7 @@ public class SyncSendRound {
       }
       records(batch);
       sender.sentThrough(batch.get(batch.size() - 1).counter());
+      metrics.syncRecords("sent", batch.size());
     }
   }
 
@@ -128,7 +135,9 @@ public class SyncSendRound {
     var records = sender.resend(from, to);
     if (!records.isEmpty()) {
       records(records);
+      metrics.syncRecords("resent", records.size());
     }
+    metrics.syncBackfill("answered");
   }
 
   private void records(java.util.List<SyncEnvelope> batch) {

@@ -51,17 +51,19 @@ public final class SyncBodies {
   public static JsonObject agent(Agent agent, AgentState state) {
     var categories = JsonDocuments.provider().createArrayBuilder();
     agent.getAllowedCategoryIds().stream().sorted().forEach(categories::add);
-    return JsonDocuments.provider()
-        .createObjectBuilder()
-        .add("id", agent.getId())
-        .add("kind", agent.getKind().wire())
-        .add("displayName", agent.getDisplayName())
-        .add("mode", agent.getMode().wire())
-        .add("categoryIds", categories)
-        .add("config", JsonDocuments.parseStored(agent.getConfig().toStored(), "config"))
-        .add("slots", JsonDocuments.parseStored(state.getSlots().toStored(), "slots"))
-        .add("createdAt", agent.getCreatedAt().toString())
-        .build();
+    var body =
+        JsonDocuments.provider()
+            .createObjectBuilder()
+            .add("id", agent.getId())
+            .add("kind", agent.getKind().wire())
+            .add("displayName", agent.getDisplayName())
+            .add("mode", agent.getMode().wire())
+            .add("categoryIds", categories)
+            .add("config", JsonDocuments.parseStored(agent.getConfig().toStored(), "config"))
+            .add("slots", JsonDocuments.parseStored(state.getSlots().toStored(), "slots"))
+            .add("createdAt", agent.getCreatedAt().toString());
+    agent.getHomeHost().ifPresent(home -> body.add("homeHost", home));
+    return body.build();
   }
 
   /**
@@ -93,6 +95,11 @@ public final class SyncBodies {
                     owned(
                         "$.body.config", () -> AgentConfig.fromStored(JsonDocuments.write(config))),
                     instant(body.get("createdAt"), "$.body.createdAt")));
+    var home = optionalText(body, "homeHost", 64);
+    if (home.isPresent() && !VectorClock.HOST_ID.matcher(home.get()).matches()) {
+      throw refused("$.body.homeHost", "must be a host id (letters, digits, '.', '_' or '-')");
+    }
+    home.ifPresent(agent::homedAt);
     return new AgentReplica(
         agent, owned("$.body.slots", () -> AgentSlots.fromStored(JsonDocuments.write(slots))));
   }

@@ -2,6 +2,7 @@ package io.reveille.sync.control;
 
 import static io.reveille.platform.Settings.within;
 
+import io.reveille.platform.Site;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -26,13 +27,13 @@ public class SyncConfig {
 
   @Inject
   public SyncConfig(
-      @ConfigProperty(name = "reveille.sync.host-id") Optional<String> hostId,
+      Site site,
       @ConfigProperty(name = "reveille.sync.send-millis") long sendMillis,
       @ConfigProperty(name = "reveille.sync.send-batch") int sendBatch,
       @ConfigProperty(name = "reveille.sync.head-seconds") long headSeconds,
       @ConfigProperty(name = "reveille.sync.backfill-after-seconds") long backfillAfterSeconds,
       @ConfigProperty(name = "reveille.sync.backfill-retry-seconds") long backfillRetrySeconds) {
-    this.hostId = hostId.map(String::strip).filter(id -> !id.isEmpty()).map(SyncConfig::checked);
+    this.hostId = site.hostId();
     this.sendPeriod =
         Duration.ofMillis(within("reveille.sync.send-millis", sendMillis, 50, 60_000));
     this.sendBatch = (int) within("reveille.sync.send-batch", sendBatch, 1, 1_000);
@@ -44,16 +45,6 @@ public class SyncConfig {
     this.backfillRetry =
         Duration.ofSeconds(
             within("reveille.sync.backfill-retry-seconds", backfillRetrySeconds, 1, 86_400));
-  }
-
-  private static String checked(String hostId) {
-    if (!VectorClock.HOST_ID.matcher(hostId).matches()) {
-      throw new IllegalArgumentException(
-          "reveille.sync.host-id must be 1 to 64 letters, digits, '.', '_' or '-', not '"
-              + hostId
-              + "'");
-    }
-    return hostId;
   }
 
   /** This site's host id, the same on every node of the site; empty when the site does not sync. */

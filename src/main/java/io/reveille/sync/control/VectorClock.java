@@ -21,7 +21,7 @@ public final class VectorClock {
   public static final int MAX_HOSTS = 64;
 
   /** A host id: letters, digits, dot, dash and underscore, 1 to 64 characters. */
-  public static final Pattern HOST_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+  public static final Pattern HOST_ID = io.reveille.platform.Site.HOST_ID;
 
   private static final VectorClock EMPTY = new VectorClock(new TreeMap<>());
 

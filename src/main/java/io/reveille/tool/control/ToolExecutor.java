@@ -465,6 +465,7 @@ public class ToolExecutor {
     attempt.kind = agent.getKind();
     attempt.ownHeld = agent.getConfig().getApprovalTools();
     agent.requireNotDestroyed("act");
+    agents.requireHome(agent, "act");
     var refusal =
         ToolChecks.refusal(
             registry,

@@ -147,6 +147,24 @@ class AgentTest {
   }
 
   @Test
+  void anAgentActsOnlyOnTheSiteItLivesOnAndKeepsItsHome() {
+    var agent = agentIn(AgentLifecycle.ACTIVE);
+    agent.requireHome(java.util.Optional.of("site-b"), "act");
+    agent.homedAt("site-a");
+    assertEquals(java.util.Optional.of("site-a"), agent.getHomeHost());
+    agent.requireHome(java.util.Optional.of("site-a"), "act");
+    agent.requireHome(java.util.Optional.empty(), "act");
+    var refused =
+        assertThrows(
+            ConflictException.class,
+            () -> agent.requireHome(java.util.Optional.of("site-b"), "act"));
+    assertEquals(
+        "agent a-1 lives on site site-a, not on this one (site-b): act there",
+        refused.getMessage());
+    assertThrows(IllegalStateException.class, () -> agent.homedAt("site-b"));
+  }
+
+  @Test
   void liveAgentCanBeRenamedRestrictedAndReconfigured() {
     var agent = agentIn(AgentLifecycle.DORMANT);
     agent.requireNotDestroyed("update slots");

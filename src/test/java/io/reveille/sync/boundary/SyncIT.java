@@ -216,6 +216,13 @@ class SyncIT {
     assertEquals(
         new SyncSignals.Backfill("site-it", peer, 2, 2),
         SyncSignals.backfill(signal(SyncSignals.BACKFILL, peer)));
+    var message = message(agentId, created.plusSeconds(1), null, "The last one", null);
+    send(new SyncEnvelope(peer, 2, "message", message.getString("id"), 1, message));
+    awaitPeer(
+        peer,
+        p ->
+            p.getJsonNumber("appliedThrough").longValue() == 2
+                && p.getJsonArray("backfills").isEmpty());
   }
 
   @Test
