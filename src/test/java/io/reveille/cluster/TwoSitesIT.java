@@ -76,19 +76,7 @@ class TwoSitesIT {
     var a = sites.a().node().api();
     var b = sites.b().node().api();
     var agentId = created(a, "Made on A " + UUID.randomUUID());
-    var wake = a.post("/api/agents/" + agentId + "/wakes", "");
-    assertEquals(202, wake.status(), wake::toString);
-    var runKey = wake.json().getString("runKey");
-    await()
-        .atMost(SYNC)
-        .until(
-            () ->
-                a.get("/api/agents/" + agentId + "/wakes").structure().asJsonArray().stream()
-                    .map(run -> run.asJsonObject())
-                    .anyMatch(
-                        run ->
-                            run.getString("runKey").equals(runKey)
-                                && run.getString("status").equals("completed")));
+    wokenAndCompleted(a, agentId);
     var onA = messages(a, agentId);
     assertFalse(onA.isEmpty(), "the run appended messages");
 
@@ -198,8 +186,9 @@ class TwoSitesIT {
   void aRecordDroppedOnTheWayIsAskedForAgainAndItsRangeConfirmed() {
     var a = sites.a().node().api();
     var b = sites.b().node().api();
-    // Site B's node is away while A's records reach B's broker; one of them is dropped there.
-    sites.b().node().kill();
+    var brokerB = sites.b().broker().connectionFactory();
+    // Site B's inbound queue holds A's records back while one of them is dropped there.
+    Broker.manageQueue(brokerB, INBOUND, "pause");
     try {
       var agentId = created(a, "A record dropped " + UUID.randomUUID());
       wokenAndCompleted(a, agentId);
@@ -210,7 +199,6 @@ class TwoSitesIT {
           "reveilleSyncRecord IN ("
               + records.stream().map(id -> "'" + id + "'").collect(joining(","))
               + ")";
-      var brokerB = sites.b().broker().connectionFactory();
       await()
           .atMost(SYNC)
           .until(
@@ -225,9 +213,8 @@ class TwoSitesIT {
                   Broker.manageQueue(
                       brokerB, INBOUND, "removeMessages", "reveilleSyncRecord = '" + dropped + "'"))
               .intValue());
+      Broker.manageQueue(brokerB, INBOUND, "resume");
 
-      sites.b().node().start();
-      sites.b().node().awaitReady(Cluster.NODE_START);
       // B applies up to the hole, notices it, asks A, and applies what A sends again.
       await().atMost(SYNC).until(() -> messages(b, agentId).equals(onA));
       await()
@@ -240,8 +227,7 @@ class TwoSitesIT {
                     && peer.getJsonArray("backfills").isEmpty();
               });
     } finally {
-      sites.b().node().revive();
-      sites.b().node().awaitReady(Cluster.NODE_START);
+      Broker.manageQueue(brokerB, INBOUND, "resume");
     }
   }
 

@@ -4,7 +4,6 @@ import io.reveille.observability.control.Metrics;
 import io.reveille.platform.PeriodicRound;
 import io.reveille.sync.control.SyncBackfills;
 import io.reveille.sync.control.SyncConfig;
-import io.reveille.sync.control.SyncEnvelope;
 import io.reveille.sync.control.SyncReceiver;
 import io.reveille.sync.control.SyncSender;
 import io.reveille.sync.control.SyncSignals;
@@ -22,9 +21,6 @@ import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.jms.ConnectionFactory;
-import jakarta.jms.DeliveryMode;
-import jakarta.jms.Queue;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -45,15 +41,6 @@ public class SyncSendRound {
 
   private static final Logger LOG = Logger.getLogger(SyncSendRound.class.getName());
 
-  /** The JMS property naming a record's origin host, for selectors and the operator's eyes. */
-  public static final String ORIGIN_PROPERTY = "reveilleSyncOrigin";
-
-  /** The JMS property carrying a record's counter. */
-  public static final String COUNTER_PROPERTY = "reveilleSyncCounter";
-
-  /** The JMS property naming the record a sync record carries (for selectors). */
-  public static final String RECORD_PROPERTY = "reveilleSyncRecord";
-
   @Resource TimerService timers;
   @Inject SyncConfig config;
   @Inject SyncSender sender;
@@ -63,11 +50,7 @@ public class SyncSendRound {
   @Inject java.time.Clock clock;
   @Inject Metrics metrics;
 
-  @Resource(lookup = "jms/reveille/ConnectionFactory")
-  ConnectionFactory connectionFactory;
-
-  @Resource(lookup = "jms/reveille/syncOutbound")
-  Queue outbound;
+  @Inject SyncOutbound outbound;
 
   private final PeriodicRound round = new PeriodicRound("Sync round", LOG);
 
@@ -95,7 +78,7 @@ public class SyncSendRound {
           }
           for (var host : backfills.origins()) {
             for (var request : backfills.round(host)) {
-              signal(SyncSignals.BACKFILL, request.origin(), request.write());
+              outbound.signal(SyncSignals.BACKFILL, request.origin(), request.write());
               metrics.syncBackfill("requested");
               LOG.log(
                   Level.INFO,
@@ -107,7 +90,7 @@ public class SyncSendRound {
           if (!now.isBefore(lastHead.plus(config.headPeriod()))) {
             var head = sender.head();
             if (head.sentThrough() > 0) {
-              signal(SyncSignals.HEAD, head.origin(), head.write());
+              outbound.signal(SyncSignals.HEAD, head.origin(), head.write());
             }
             lastHead = now;
           }
@@ -121,7 +104,7 @@ public class SyncSendRound {
       if (batch.isEmpty()) {
         return;
       }
-      records(batch);
+      outbound.records(batch);
       sender.sentThrough(batch.get(batch.size() - 1).counter());
       metrics.syncRecords("sent", batch.size());
     }
@@ -134,37 +117,9 @@ public class SyncSendRound {
   public void resend(long from, long to) {
     var records = sender.resend(from, to);
     if (!records.isEmpty()) {
-      records(records);
+      outbound.records(records);
       metrics.syncRecords("resent", records.size());
     }
     metrics.syncBackfill("answered");
-  }
-
-  private void records(java.util.List<SyncEnvelope> batch) {
-    try (var context = connectionFactory.createContext()) {
-      var producer = context.createProducer().setDeliveryMode(DeliveryMode.PERSISTENT);
-      for (var envelope : batch) {
-        var message = context.createTextMessage(envelope.write());
-        message.setStringProperty(SyncSignals.KIND_PROPERTY, SyncSignals.RECORD);
-        message.setStringProperty(ORIGIN_PROPERTY, envelope.origin());
-        message.setLongProperty(COUNTER_PROPERTY, envelope.counter());
-        message.setStringProperty(RECORD_PROPERTY, envelope.recordId());
-        producer.send(outbound, message);
-      }
-    } catch (jakarta.jms.JMSException e) {
-      throw new IllegalStateException("Cannot send sync records: " + e.getMessage(), e);
-    }
-  }
-
-  /** Sends a head or a backfill request; {@code origin} is the origin it is about. */
-  private void signal(String kind, String origin, String body) {
-    try (var context = connectionFactory.createContext()) {
-      var message = context.createTextMessage(body);
-      message.setStringProperty(SyncSignals.KIND_PROPERTY, kind);
-      message.setStringProperty(ORIGIN_PROPERTY, origin);
-      context.createProducer().setDeliveryMode(DeliveryMode.PERSISTENT).send(outbound, message);
-    } catch (jakarta.jms.JMSException e) {
-      throw new IllegalStateException("Cannot send a sync " + kind + ": " + e.getMessage(), e);
-    }
   }
 }

@@ -72,7 +72,8 @@ public class SyncBackfills {
         open.remove(range);
       }
     }
-    for (var gap : gaps.of(origin, MAX_OPEN)) {
+    var missing = gaps.of(origin, MAX_OPEN);
+    for (var gap : missing) {
       for (var from = gap.from(); from <= gap.to() && open.size() < MAX_OPEN; ) {
         var to = Math.min(gap.to(), from + SyncBackfill.MAX_RANGE - 1);
         var start = from;
@@ -88,7 +89,11 @@ public class SyncBackfills {
     var requests = new ArrayList<SyncSignals.Backfill>();
     var self = config.hostId().orElseThrow();
     for (var range : open) {
-      if (range.due(now, config.backfillPatience(), config.backfillRetry())) {
+      // A range whose records have all come (one of them cannot apply yet) is not asked for.
+      var stillMissing =
+          missing.stream()
+              .anyMatch(g -> g.from() <= range.getToCounter() && g.to() >= range.getFromCounter());
+      if (stillMissing && range.due(now, config.backfillPatience(), config.backfillRetry())) {
         range.requested(now);
         requests.add(
             new SyncSignals.Backfill(self, host, range.getFromCounter(), range.getToCounter()));

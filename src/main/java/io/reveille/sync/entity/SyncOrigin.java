@@ -109,9 +109,12 @@ public class SyncOrigin {
   /** The peer's next record could not apply, for {@code reason}; it is tried again later. */
   public void blocked(String reason, Instant now) {
     var text = Objects.requireNonNull(reason, "reason");
-    blockedReason =
-        text.length() <= MAX_REASON_LENGTH ? text : text.substring(0, MAX_REASON_LENGTH);
-    updatedAt = now;
+    var kept = text.length() <= MAX_REASON_LENGTH ? text : text.substring(0, MAX_REASON_LENGTH);
+    // Tried again every round: the row changes only when the reason does.
+    if (!kept.equals(blockedReason)) {
+      blockedReason = kept;
+      updatedAt = now;
+    }
   }
 
   /** The next counter to apply (a peer) or to send (this site). */

@@ -141,9 +141,15 @@ class TimersIT {
     var agentId = agents.createCustom("Morning");
     var timer = dailyTimerIn(agentId, 4);
     var scheduled = Instant.parse(timer.getString("nextFireAt"));
-    assertEquals(
-        scheduled.toString(),
-        api.get("/api/agents/" + agentId + "/state").json().getString("scheduledWakeAt"));
+    // The agent's next timer wake is the timer's; on a loaded machine the timer may have fired
+    // already when the state is read, and then it is the next day's (the run's checks below prove
+    // the firing itself).
+    var wakeAt =
+        Instant.parse(
+            api.get("/api/agents/" + agentId + "/state").json().getString("scheduledWakeAt"));
+    assertTrue(
+        wakeAt.equals(scheduled) || wakeAt.equals(scheduled.plus(Duration.ofDays(1))),
+        "the timer's next firing, " + scheduled + " or the day after, not " + wakeAt);
 
     // The test server's clock sleeps a minute between rounds (reveille.timer.poll-millis) unless
     // an alarm wakes it: a clock that polled would mostly miss these bounds.

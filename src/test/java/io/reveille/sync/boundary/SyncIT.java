@@ -29,7 +29,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
@@ -55,7 +56,22 @@ class SyncIT {
   private static final String OUTBOUND = "reveille.sync.outbound";
   private static final Duration WAIT = Duration.ofSeconds(60);
 
+  private static OutboundTap tap;
+
   private final Api api = new Api();
+
+  @BeforeAll
+  static void tapTheOutboundQueue() {
+    tap = new OutboundTap();
+  }
+
+  @AfterAll
+  static void closeTheTap() {
+    if (tap != null) {
+      tap.close();
+    }
+  }
+
   private final Agents agents = new Agents(api);
 
   @Test
@@ -120,7 +136,13 @@ class SyncIT {
 
     send(new SyncEnvelope(peer, 1, "agent", agentId, 1, agent(agentId, created)));
     send(new SyncEnvelope(peer, 3, "message", second.getString("id"), 1, second));
-    var waiting = awaitPeer(peer, p -> p.getJsonNumber("highestSeen").longValue() == 3);
+    // Both kept, whichever the consumer took first: 1 applied, 3 waiting for 2.
+    var waiting =
+        awaitPeer(
+            peer,
+            p ->
+                p.getJsonNumber("highestSeen").longValue() == 3
+                    && p.getJsonNumber("appliedThrough").longValue() == 1);
     assertEquals(1, waiting.getJsonNumber("appliedThrough").longValue(), waiting::toString);
     assertEquals(
         "[{\"from\":2,\"to\":2}]", waiting.getJsonArray("gaps").toString(), waiting::toString);
@@ -161,7 +183,12 @@ class SyncIT {
     // A later version's record stops the origin, which says why, and keeps what follows.
     send(new SyncEnvelope(peer, 1, "calendarEvent", "later-1", 2, message));
     send(new SyncEnvelope(peer, 2, "message", message.getString("id"), 1, message));
-    var stopped = awaitPeer(peer, p -> p.getJsonNumber("highestSeen").longValue() == 2);
+    var stopped =
+        awaitPeer(
+            peer,
+            p ->
+                p.getJsonNumber("highestSeen").longValue() == 2
+                    && p.getString("blockedReason", "").contains("later version"));
     assertEquals(0, stopped.getJsonNumber("appliedThrough").longValue(), stopped::toString);
     assertTrue(stopped.getString("blockedReason", "").contains("later version"), stopped::toString);
     assertEquals(0, stopped.getJsonArray("gaps").size(), "nothing is missing: " + stopped);
@@ -175,12 +202,21 @@ class SyncIT {
     var first = message(agentId, created.plusSeconds(1), null, "Lost on the way", null);
     var second = message(agentId, created.plusSeconds(2), first.getString("id"), "Came", null);
     send(new SyncEnvelope(peer, 1, "agent", agentId, 1, agent(agentId, created)));
+    awaitPeer(peer, p -> p.getJsonNumber("appliedThrough").longValue() == 1);
     send(new SyncEnvelope(peer, 3, "message", second.getString("id"), 1, second));
 
     // Still missing after reveille.sync.backfill-after-seconds: this site asks the origin.
     var request = SyncSignals.backfill(signal(SyncSignals.BACKFILL, peer));
     assertEquals(new SyncSignals.Backfill("site-it", peer, 2, 2), request);
-    var asked = awaitPeer(peer, p -> !p.getJsonArray("backfills").isEmpty());
+    var asked =
+        awaitPeer(
+            peer,
+            p ->
+                !p.getJsonArray("backfills").isEmpty()
+                    && p.getJsonArray("backfills")
+                        .getJsonObject(0)
+                        .getString("status")
+                        .equals("requested"));
     var range = asked.getJsonArray("backfills").getJsonObject(0);
     assertEquals(2, range.getJsonNumber("from").longValue(), asked::toString);
     assertEquals("requested", range.getString("status"), asked::toString);
@@ -211,7 +247,12 @@ class SyncIT {
     } catch (jakarta.jms.JMSException e) {
       throw new IllegalStateException(e);
     }
-    var missing = awaitPeer(peer, p -> p.getJsonNumber("highestSeen").longValue() == 2);
+    var missing =
+        awaitPeer(
+            peer,
+            p ->
+                p.getJsonNumber("highestSeen").longValue() == 2
+                    && p.getJsonNumber("appliedThrough").longValue() == 1);
     assertEquals("[{\"from\":2,\"to\":2}]", missing.getJsonArray("gaps").toString());
     assertEquals(
         new SyncSignals.Backfill("site-it", peer, 2, 2),
@@ -356,51 +397,93 @@ class SyncIT {
 
   /** The body of the next signal of {@code kind} about {@code origin} this site sent. */
   private static String signal(String kind, String origin) {
-    var selector =
-        SyncSignals.KIND_PROPERTY
-            + " = '"
-            + kind
-            + "' AND "
-            + SyncSendRound.ORIGIN_PROPERTY
-            + " = '"
-            + origin
-            + "'";
-    try (var context = Broker.connectionFactory().createContext();
-        var consumer = context.createConsumer(context.createQueue(OUTBOUND), selector)) {
-      var message = consumer.receive(WAIT.toMillis());
-      assertNotNull(message, "a " + kind + " about " + origin + " was sent");
-      return ((TextMessage) message).getText();
-    } catch (jakarta.jms.JMSException e) {
-      throw new IllegalStateException(e);
-    }
+    var taken = tap.take(m -> kind.equals(m.kind()) && origin.equals(m.origin()), 1, WAIT);
+    assertEquals(1, taken.size(), "a " + kind + " about " + origin + " was sent");
+    return taken.get(0).body();
   }
 
-  /** The records of {@code recordIds} this site sent, each read off the outbound queue. */
+  /** The records of {@code recordIds} this site sent, each read off the outbound queue once. */
   private static List<SyncEnvelope> received(List<String> recordIds) {
-    var selector =
-        SyncSendRound.RECORD_PROPERTY
-            + " IN ("
-            + recordIds.stream().map(id -> "'" + id + "'").collect(Collectors.joining(","))
-            + ")";
-    var records = new ArrayList<SyncEnvelope>();
-    try (var context = Broker.connectionFactory().createContext();
-        var consumer = context.createConsumer(context.createQueue(OUTBOUND), selector)) {
-      var deadline = Instant.now().plus(WAIT);
-      while (records.size() < recordIds.size() && Instant.now().isBefore(deadline)) {
-        var message = consumer.receive(1_000);
-        if (message != null) {
-          try {
-            records.add(SyncEnvelope.read(((TextMessage) message).getText()));
-          } catch (jakarta.jms.JMSException e) {
-            throw new IllegalStateException(e);
-          }
-        }
-      }
-    }
+    var records =
+        tap
+            .take(
+                m -> SyncSignals.RECORD.equals(m.kind()) && recordIds.contains(m.recordId()),
+                recordIds.size(),
+                WAIT)
+            .stream()
+            .map(m -> SyncEnvelope.read(m.body()))
+            .toList();
     assertEquals(
         recordIds.stream().sorted().toList(),
         records.stream().map(SyncEnvelope::recordId).sorted().toList(),
         "one record each");
     return records;
+  }
+
+  /**
+   * Everything the test server puts on {@code reveille.sync.outbound}, read off as it comes by one
+   * consumer for the whole class (no peer's bridge takes it here): the queue stays short, so
+   * nothing waits in the broker's paging store, where a consumer with a selector would not see it.
+   */
+  private static final class OutboundTap implements AutoCloseable {
+
+    /** One message as sent: its kind, origin, record id (records only) and body. */
+    record Sent(String kind, String origin, String recordId, String body) {}
+
+    private final List<Sent> sent = new ArrayList<>();
+    private final jakarta.jms.JMSContext context;
+
+    OutboundTap() {
+      context = Broker.connectionFactory().createContext();
+      context
+          .createConsumer(context.createQueue(OUTBOUND))
+          .setMessageListener(
+              message -> {
+                try {
+                  var entry =
+                      new Sent(
+                          message.getStringProperty(SyncSignals.KIND_PROPERTY),
+                          message.getStringProperty(SyncOutbound.ORIGIN_PROPERTY),
+                          message.getStringProperty(SyncOutbound.RECORD_PROPERTY),
+                          ((TextMessage) message).getText());
+                  synchronized (sent) {
+                    sent.add(entry);
+                  }
+                } catch (jakarta.jms.JMSException e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      context.start();
+    }
+
+    /** Takes up to {@code count} messages {@code wanted} accepts, waiting at most {@code wait}. */
+    List<Sent> take(java.util.function.Predicate<Sent> wanted, int count, Duration wait) {
+      var taken = new ArrayList<Sent>();
+      try {
+        await()
+            .atMost(wait)
+            .until(
+                () -> {
+                  synchronized (sent) {
+                    for (var it = sent.iterator(); it.hasNext() && taken.size() < count; ) {
+                      var next = it.next();
+                      if (wanted.test(next)) {
+                        taken.add(next);
+                        it.remove();
+                      }
+                    }
+                  }
+                  return taken.size() >= count;
+                });
+      } catch (org.awaitility.core.ConditionTimeoutException e) {
+        // Fewer than asked for: the caller says what is missing.
+      }
+      return taken;
+    }
+
+    @Override
+    public void close() {
+      context.close();
+    }
   }
 }

@@ -33,6 +33,8 @@ class SyncOriginTest {
     assertEquals(3, peer.behind());
     peer.blocked("x".repeat(SyncOrigin.MAX_REASON_LENGTH + 10), NOW);
     assertEquals(SyncOrigin.MAX_REASON_LENGTH, peer.getBlockedReason().orElseThrow().length());
+    peer.blocked("x".repeat(SyncOrigin.MAX_REASON_LENGTH + 10), NOW.plusSeconds(1));
+    assertEquals(NOW, peer.getUpdatedAt(), "the same reason again changes nothing");
     assertEquals(1, peer.appliedNext(NOW));
     assertTrue(peer.getBlockedReason().isEmpty());
     assertEquals(2, peer.behind());
