@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * What this site puts on {@code reveille.sync.outbound}, from where the operator's bridge carries
  * it to the peers. A batch of records is sent in one transaction of the broker's, so the broker
- * writes its journal once a batch, not once a record: a site catching up sends thousands a second.
+ * writes its journal once a batch, not once a record.
  */
 @ApplicationScoped
 public class SyncOutbound {
