@@ -179,17 +179,12 @@ public class Metrics {
 
   /** How many of {@code origin}'s records are received or announced here but not applied yet. */
   public void syncBehind(String origin, long behind) {
-    syncBehind
-        .computeIfAbsent(
-            origin,
-            o -> {
-              var value = new AtomicLong();
-              Gauge.builder("reveille.sync.behind", value, AtomicLong::get)
-                  .description("A peer site's records received or announced here, not applied yet")
-                  .tags("origin", o)
-                  .register(registry);
-              return value;
-            })
+    tagged(
+            syncBehind,
+            "reveille.sync.behind",
+            "A peer site's records received or announced here, not applied yet",
+            "origin",
+            origin)
         .set(behind);
   }
 
@@ -200,18 +195,28 @@ public class Metrics {
 
   /** Sets the queue depths the broker gave for this scrape. */
   public void queueDepth(String queue, long messageCount) {
-    queueDepths
-        .computeIfAbsent(
-            queue,
-            q -> {
-              var depth = new AtomicLong();
-              Gauge.builder("reveille.queue.depth", depth, AtomicLong::get)
-                  .description("Messages on a queue, as the broker counts them")
-                  .tags("queue", q)
-                  .register(registry);
-              return depth;
-            })
+    tagged(
+            queueDepths,
+            "reveille.queue.depth",
+            "Messages on a queue, as the broker counts them",
+            "queue",
+            queue)
         .set(messageCount);
+  }
+
+  /** The value behind the gauge {@code name} with the tag {@code key=value}, registered once. */
+  private AtomicLong tagged(
+      Map<String, AtomicLong> values, String name, String description, String key, String value) {
+    return values.computeIfAbsent(
+        value,
+        v -> {
+          var gauge = new AtomicLong();
+          Gauge.builder(name, gauge, AtomicLong::get)
+              .description(description)
+              .tags(key, v)
+              .register(registry);
+          return gauge;
+        });
   }
 
   /** Every metric in Prometheus' text format. */

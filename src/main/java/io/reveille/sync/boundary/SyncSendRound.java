@@ -7,7 +7,6 @@ import io.reveille.sync.control.SyncConfig;
 import io.reveille.sync.control.SyncReceiver;
 import io.reveille.sync.control.SyncSender;
 import io.reveille.sync.control.SyncSignals;
-import io.reveille.sync.control.SyncStatus;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -45,7 +44,6 @@ public class SyncSendRound {
   @Inject SyncConfig config;
   @Inject SyncSender sender;
   @Inject SyncReceiver receiver;
-  @Inject SyncStatus status;
   @Inject SyncBackfills backfills;
   @Inject java.time.Clock clock;
   @Inject Metrics metrics;
@@ -70,13 +68,15 @@ public class SyncSendRound {
     round.run(
         () -> {
           send();
-          for (var peer : status.report().peers()) {
-            if (peer.behind() > 0) {
-              receiver.retry(peer.host());
-            }
-            metrics.syncBehind(peer.host(), peer.behind());
-          }
-          for (var host : backfills.origins()) {
+          var behind = backfills.behindByPeer();
+          behind.forEach(
+              (host, count) -> {
+                if (count > 0) {
+                  receiver.retry(host);
+                }
+                metrics.syncBehind(host, count);
+              });
+          for (var host : backfills.origins(behind)) {
             for (var request : backfills.round(host)) {
               outbound.signal(SyncSignals.BACKFILL, request.origin(), request.write());
               metrics.syncBackfill("requested");

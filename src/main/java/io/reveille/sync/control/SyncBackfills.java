@@ -35,18 +35,38 @@ public class SyncBackfills {
   @Inject SyncGaps gaps;
   @Inject Clock clock;
 
-  /** The peer origins with something missing or a range still open. */
+  /**
+   * How many records of each peer origin are received or announced here and not applied yet: one
+   * read of the origins, for the round's retries, its lag gauges and its backfills.
+   */
   @Transactional(Transactional.TxType.REQUIRES_NEW)
-  public List<String> origins() {
+  public java.util.Map<String, Long> behindByPeer() {
+    var self = config.hostId().orElse("");
+    var behind = new java.util.TreeMap<String, Long>();
+    for (var origin : em.createNamedQuery("SyncOrigin.all", SyncOrigin.class).getResultList()) {
+      if (!origin.getHostId().equals(self)) {
+        behind.put(origin.getHostId(), origin.behind());
+      }
+    }
+    return behind;
+  }
+
+  /**
+   * The peer origins a backfill round has to look at: those of {@code behind} with something not
+   * applied, and those with a range still open.
+   */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public List<String> origins(java.util.Map<String, Long> behind) {
     var hosts = new java.util.TreeSet<String>();
-    em.createNamedQuery("SyncOrigin.all", SyncOrigin.class).getResultList().stream()
-        .filter(origin -> origin.behind() > 0)
-        .map(SyncOrigin::getHostId)
-        .forEach(hosts::add);
+    behind.forEach(
+        (host, count) -> {
+          if (count > 0) {
+            hosts.add(host);
+          }
+        });
     em.createNamedQuery("SyncBackfill.open", SyncBackfill.class).getResultList().stream()
         .map(SyncBackfill::getOriginHost)
         .forEach(hosts::add);
-    hosts.remove(config.hostId().orElse(""));
     return List.copyOf(hosts);
   }
 

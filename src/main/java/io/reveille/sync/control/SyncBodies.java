@@ -95,11 +95,10 @@ public final class SyncBodies {
                     owned(
                         "$.body.config", () -> AgentConfig.fromStored(JsonDocuments.write(config))),
                     instant(body.get("createdAt"), "$.body.createdAt")));
-    var home = optionalText(body, "homeHost", 64);
-    if (home.isPresent() && !VectorClock.HOST_ID.matcher(home.get()).matches()) {
-      throw refused("$.body.homeHost", "must be a host id (letters, digits, '.', '_' or '-')");
+    var home = body.get("homeHost");
+    if (home != null && home != JsonValue.NULL) {
+      agent.homedAt(SyncDocuments.host(home, "$.body.homeHost"));
     }
-    home.ifPresent(agent::homedAt);
     return new AgentReplica(
         agent, owned("$.body.slots", () -> AgentSlots.fromStored(JsonDocuments.write(slots))));
   }

@@ -5,13 +5,16 @@ import io.reveille.platform.json.JsonDocuments;
 import io.reveille.platform.wire.WireEnum;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import java.io.StringReader;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 
@@ -210,6 +213,38 @@ public final class SyncDocuments {
               Register.of(read, clock(write.get("clock"), at + ".clock"), name.getString()));
     }
     return register;
+  }
+
+  /**
+   * The JSON object {@code text} holds, at most {@code maxChars} long, every field of it one of
+   * {@code names} (another is refused as {@code unknown}).
+   */
+  static JsonObject objectOf(String text, int maxChars, Set<String> names, String unknown) {
+    if (text.length() > maxChars) {
+      throw refused("$", "must be at most " + maxChars + " characters");
+    }
+    JsonValue json;
+    try (var reader = JsonDocuments.provider().createReader(new StringReader(text))) {
+      json = reader.readValue();
+    } catch (JsonException e) {
+      throw refused("$", "is not JSON: " + e.getMessage());
+    }
+    var object = object(json, "$");
+    for (var key : object.keySet()) {
+      if (!names.contains(key)) {
+        throw refused("$." + key, unknown);
+      }
+    }
+    return object;
+  }
+
+  /** A site's host id at {@code path}. */
+  static String host(JsonValue json, String path) {
+    var host = text(json, path, 64, false);
+    if (!VectorClock.HOST_ID.matcher(host).matches()) {
+      throw refused(path, "must be a host id (letters, digits, '.', '_' or '-')");
+    }
+    return host;
   }
 
   static JsonObject object(JsonValue json, String path) {

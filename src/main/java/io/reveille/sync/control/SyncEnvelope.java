@@ -1,15 +1,15 @@
 package io.reveille.sync.control;
 
+import static io.reveille.sync.control.SyncDocuments.host;
 import static io.reveille.sync.control.SyncDocuments.object;
+import static io.reveille.sync.control.SyncDocuments.objectOf;
 import static io.reveille.sync.control.SyncDocuments.refused;
 import static io.reveille.sync.control.SyncDocuments.text;
 
 import io.reveille.platform.json.JsonDocuments;
-import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import java.io.StringReader;
 import java.util.Objects;
 import java.util.Set;
 
@@ -63,25 +63,8 @@ public record SyncEnvelope(
    * @throws IllegalArgumentException naming the path of what is wrong
    */
   public static SyncEnvelope read(String text) {
-    if (text.length() > MAX_CHARS) {
-      throw refused("$", "must be at most " + MAX_CHARS + " characters");
-    }
-    JsonValue json;
-    try (var reader = JsonDocuments.provider().createReader(new StringReader(text))) {
-      json = reader.readValue();
-    } catch (JsonException e) {
-      throw refused("$", "is not JSON: " + e.getMessage());
-    }
-    var envelope = object(json, "$");
-    for (var key : envelope.keySet()) {
-      if (!FIELDS.contains(key)) {
-        throw refused("$." + key, "is not a field of a sync record");
-      }
-    }
-    var origin = text(envelope.get("origin"), "$.origin", 64, false);
-    if (!VectorClock.HOST_ID.matcher(origin).matches()) {
-      throw refused("$.origin", "must be a host id (letters, digits, '.', '_' or '-')");
-    }
+    var envelope = objectOf(text, MAX_CHARS, FIELDS, "is not a field of a sync record");
+    var origin = host(envelope.get("origin"), "$.origin");
     var counter = positive(envelope.get("counter"), "$.counter", Long.MAX_VALUE);
     var type = text(envelope.get("type"), "$.type", 32, false);
     if (!type.matches("[a-zA-Z][a-zA-Z0-9]*")) {

@@ -45,6 +45,7 @@ public class SyncReceiver {
   EntityManager em;
 
   @Inject SyncConfig config;
+  @Inject SyncOrigins origins;
   @Inject AgentService agents;
   @Inject MemoryService memory;
   @Inject Clock clock;
@@ -55,7 +56,7 @@ public class SyncReceiver {
     if (envelope.origin().equals(config.hostId().orElseThrow())) {
       return Outcome.OWN;
     }
-    var origin = locked(envelope.origin());
+    var origin = origins.locked(envelope.origin());
     var now = clock.instant();
     if (record(envelope.origin(), envelope.counter()).isPresent()) {
       applyWaiting(origin);
@@ -86,7 +87,7 @@ public class SyncReceiver {
     if (head.origin().equals(config.hostId().orElseThrow()) || head.sentThrough() < 1) {
       return;
     }
-    locked(head.origin()).seen(head.sentThrough(), clock.instant());
+    origins.locked(head.origin()).seen(head.sentThrough(), clock.instant());
   }
 
   /**
@@ -102,18 +103,6 @@ public class SyncReceiver {
     var before = origin.getAppliedThrough();
     applyWaiting(origin);
     return origin.getAppliedThrough() - before;
-  }
-
-  private SyncOrigin locked(String host) {
-    var origin = em.find(SyncOrigin.class, host, LockModeType.PESSIMISTIC_WRITE);
-    if (origin == null) {
-      // The origin's first record here: another node inserting the same row at once fails on the
-      // key, and its delivery comes back to find this one.
-      origin = new SyncOrigin(host, clock.instant());
-      em.persist(origin);
-      em.flush();
-    }
-    return origin;
   }
 
   private Optional<SyncRecord> record(String host, long counter) {

@@ -28,6 +28,7 @@ public class SyncSender {
   EntityManager em;
 
   @Inject SyncConfig config;
+  @Inject SyncOrigins origins;
   @Inject Clock clock;
 
   /**
@@ -37,14 +38,7 @@ public class SyncSender {
   @Transactional(Transactional.TxType.REQUIRES_NEW)
   public List<SyncEnvelope> next() {
     var host = config.hostId().orElseThrow();
-    var origin = em.find(SyncOrigin.class, host, LockModeType.PESSIMISTIC_WRITE);
-    if (origin == null) {
-      // The site's first record: whichever node writes the row first numbers; another node's
-      // insert fails on the key and that node numbers on its next round.
-      origin = new SyncOrigin(host, clock.instant());
-      em.persist(origin);
-      em.flush();
-    }
+    var origin = origins.locked(host);
     var now = clock.instant();
     var unnumbered =
         em.createNamedQuery("SyncRecord.unnumbered", SyncRecord.class)

@@ -1,16 +1,13 @@
 package io.reveille.sync.control;
 
-import static io.reveille.sync.control.SyncDocuments.object;
+import static io.reveille.sync.control.SyncDocuments.objectOf;
 import static io.reveille.sync.control.SyncDocuments.refused;
-import static io.reveille.sync.control.SyncDocuments.text;
 
 import io.reveille.platform.json.JsonDocuments;
 import io.reveille.sync.entity.SyncBackfill;
-import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import java.io.StringReader;
 import java.util.Set;
 
 /**
@@ -89,30 +86,11 @@ public final class SyncSignals {
   }
 
   private static JsonObject fields(String text, Set<String> names) {
-    if (text.length() > 4_096) {
-      throw refused("$", "must be at most 4096 characters");
-    }
-    JsonValue json;
-    try (var reader = JsonDocuments.provider().createReader(new StringReader(text))) {
-      json = reader.readValue();
-    } catch (JsonException e) {
-      throw refused("$", "is not JSON: " + e.getMessage());
-    }
-    var object = object(json, "$");
-    for (var key : object.keySet()) {
-      if (!names.contains(key)) {
-        throw refused("$." + key, "is not a field here");
-      }
-    }
-    return object;
+    return objectOf(text, 4_096, names, "is not a field here");
   }
 
   private static String host(JsonObject json, String name) {
-    var host = text(json.get(name), "$." + name, 64, false);
-    if (!VectorClock.HOST_ID.matcher(host).matches()) {
-      throw refused("$." + name, "must be a host id (letters, digits, '.', '_' or '-')");
-    }
-    return host;
+    return SyncDocuments.host(json.get(name), "$." + name);
   }
 
   private static long counter(JsonValue json, String path, long min) {
