@@ -187,15 +187,31 @@ final class ArtemisBroker {
     }
   }
 
-  private static Path unpacked(Path distribution) {
+  /**
+   * The distribution's home, unpacked once. Harnesses start concurrently (the shared cluster beside
+   * the two sites): the first unpacks into a directory of its own and renames it into place, so
+   * nobody runs {@code bin/artemis} from a half-written tree.
+   */
+  private static synchronized Path unpacked(Path distribution) {
     var name = distribution.getFileName().toString().replace("-bin.tar.gz", "");
     var home = distribution.resolveSibling(name);
-    if (!Files.isExecutable(home.resolve("bin").resolve("artemis"))) {
+    if (Files.isDirectory(home)) {
+      return home;
+    }
+    try {
+      var scratch = Files.createTempDirectory(distribution.getParent(), "unpack-");
       Processes.run(
-          List.of(
-              "tar", "-xzf", distribution.toString(), "-C", distribution.getParent().toString()),
-          distribution.resolveSibling("unpack.log"),
+          List.of("tar", "-xzf", distribution.toString(), "-C", scratch.toString()),
+          scratch.resolveSibling(scratch.getFileName() + ".log"),
           Duration.ofSeconds(120));
+      try {
+        Files.move(scratch.resolve(name), home, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      } catch (java.nio.file.FileAlreadyExistsException
+          | java.nio.file.DirectoryNotEmptyException e) {
+        // Another JVM unpacked it first: its tree is whole; this one is left in target/.
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("could not unpack " + distribution, e);
     }
     return home;
   }

@@ -35,7 +35,25 @@ final class Processes {
     }
     if (process.exitValue() != 0) {
       throw new IllegalStateException(
-          "exit " + process.exitValue() + ": " + command + " (see " + log + ")");
+          "exit "
+              + process.exitValue()
+              + ": "
+              + command
+              + " ("
+              + log
+              + " ends: "
+              + tail(log)
+              + ")");
+    }
+  }
+
+  /** The last lines of {@code log}, for a failure's message: CI keeps the report, not the file. */
+  private static String tail(Path log) {
+    try {
+      var lines = Files.readAllLines(log);
+      return String.join(" | ", lines.subList(Math.max(0, lines.size() - 8), lines.size()));
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return "(unreadable: " + e.getMessage() + ")";
     }
   }
 
